@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { z } from 'zod';
+import { GatewayModule, mountServiceProxy, mountWebApp } from '@app/gateway';
+import { closeOnSignals, configureHttpApp, env, loadConfig, PlatformModule, runApp } from '@app/platform';
+
+const configSchema = z.object({
+  PORT: env.port(8080),
+  KAFKA_BROKERS: env.brokers(),
+  JWT_SECRET: env.secret(),
+  IDENTITY_URL: env.url(),
+  GATEWAY_INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default(hostname()),
+  WEB_DIST: z.string().default('./web/dist'),
+  LOG_LEVEL: env.logLevel(),
+});
+
+runApp(async () => {
+  const config = loadConfig(configSchema);
+
+  @Module({
+    imports: [
+      PlatformModule.forRoot({
+        serviceName: 'gateway',
+        mode: 'distributed',
+        kafkaBrokers: config.KAFKA_BROKERS,
+        // The gateway only verifies tokens (socket handshakes); identity signs them.
+        jwt: { secret: config.JWT_SECRET, accessTtlSeconds: 900 },
+        logLevel: config.LOG_LEVEL,
+      }),
+      GatewayModule.forRoot({ instanceId: config.GATEWAY_INSTANCE_ID }),
+    ],
+  })
+  class GatewayAppModule {}
+
+  // Bodies stream through the proxy untouched, so nothing here parses them.
+  const app = await NestFactory.create(GatewayAppModule, { bufferLogs: true, bodyParser: false });
+  mountServiceProxy(app, { identity: config.IDENTITY_URL });
+  configureHttpApp(app, { parseBodies: false });
+  mountWebApp(app, path.resolve(config.WEB_DIST));
+  closeOnSignals(app);
+  await app.listen(config.PORT);
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { env } from '@app/platform';
+
+export const standaloneConfigSchema = z.object({
+  PORT: env.port(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: env.optionalUrl(),
+  EMBEDDED_POSTGRES_PORT: env.port(54329),
+  /** Optional here: generated on first start and kept in DATA_DIR/secrets.json. */
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  COOKIE_SECURE: env.flag(false),
+  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@admin.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  WEB_DIST: z.string().default('./web/dist'),
+  LOG_LEVEL: env.logLevel(),
+});
+export type StandaloneConfig = z.infer<typeof standaloneConfigSchema>;

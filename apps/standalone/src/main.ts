@@ -1,0 +1,65 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { mountWebApp } from '@app/gateway';
+import {
+  closeOnSignals,
+  configureHttpApp,
+  loadConfig,
+  loadOrCreateSecrets,
+  runApp,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from '@app/platform';
+import { standaloneConfigSchema } from './config';
+import { StandaloneModule } from './standalone.module';
+
+runApp(async () => {
+  const config = loadConfig(standaloneConfigSchema);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const jwtSecret = config.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
+
+  let embedded: EmbeddedPostgresHandle | undefined;
+  if (!config.DATABASE_URL) {
+    process.stdout.write(`Starting embedded PostgreSQL (data in ${path.join(dataDir, 'postgres')})...\n`);
+    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_POSTGRES_PORT, database: 'zapdesk' });
+  }
+
+  let seededLogin: { email: string; password: string; generated: boolean } | undefined;
+  const app = await NestFactory.create(
+    StandaloneModule.forRoot({
+      platform: {
+        serviceName: 'standalone',
+        mode: 'standalone',
+        databaseUrl: config.DATABASE_URL ?? embedded!.url,
+        jwt: { secret: jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
+        logLevel: config.LOG_LEVEL,
+      },
+      identity: {
+        refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+        secureCookies: config.COOKIE_SECURE,
+        admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+        onAdminSeeded: (login) => (seededLogin = login),
+      },
+      gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST) },
+    }),
+    { bufferLogs: true },
+  );
+  configureHttpApp(app);
+  const servesWeb = mountWebApp(app, path.resolve(config.WEB_DIST));
+  closeOnSignals(app, async () => embedded?.stop());
+  await app.listen(config.PORT);
+
+  const lines = [`Zapdesk is running at http://localhost:${config.PORT}`];
+  if (!servesWeb) lines.push(`(the web app is not built: run "npm run build:web" to serve it from ${config.WEB_DIST})`);
+  if (seededLogin) {
+    lines.push('', 'First start: the platform super admin was created.', `  e-mail:   ${seededLogin.email}`);
+    lines.push(
+      seededLogin.generated
+        ? `  password: ${seededLogin.password}   (generated now and shown only this once)`
+        : '  password: the one in ADMIN_PASSWORD',
+    );
+  }
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  process.stdout.write(`\n${'='.repeat(width)}\n${lines.map((l) => `  ${l}`).join('\n')}\n${'='.repeat(width)}\n\n`);
+});

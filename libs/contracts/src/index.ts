@@ -1,0 +1,6 @@
+export * from './envelope';
+export * from './topics';
+export * from './errors';
+export * from './events';
+export * from './version';
+export * from './routes';

@@ -1,0 +1,9 @@
+/**
+ * Which service owns which REST path prefix below /api. The distributed gateway routes by it; each
+ * later service adds its row as it lands.
+ */
+export const SERVICE_ROUTES = {
+  identity: ['auth', 'users', 'version'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ServiceName = keyof typeof SERVICE_ROUTES;

@@ -1,0 +1,5 @@
+export * from './gateway.module';
+export * from './gateway-options';
+export * from './realtime/socket-events';
+export * from './http/service-proxy';
+export * from './http/web-app';

@@ -1,0 +1,67 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
+import { AccessTokenService, AppError, type Tenancy } from '@app/platform';
+import { type ClientEventMap, type ClientEventName, companyEvent, rooms } from './socket-events';
+
+type AuthedSocket = Socket & { data: { tenancy: Tenancy } };
+
+const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
+
+/**
+ * The browser's real-time channel. The token (query `token`, or `auth.token`) is verified at the
+ * handshake; a socket then only ever joins rooms of the company in its token.
+ */
+@WebSocketGateway({ transports: ['websocket'], pingInterval: 18_000, pingTimeout: 18_000 })
+export class SocketGateway implements OnGatewayInit {
+  private readonly logger = new Logger(SocketGateway.name);
+
+  @WebSocketServer()
+  private server!: Server;
+
+  constructor(private readonly tokens: AccessTokenService) {}
+
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      const { query, auth } = socket.handshake;
+      const token = typeof query.token === 'string' ? query.token : (auth as { token?: unknown })?.token;
+      try {
+        const tenancy = this.tokens.verify(typeof token === 'string' ? token : undefined);
+        socket.data.tenancy = tenancy;
+        void socket.join([rooms.company(tenancy.companyId), rooms.user(tenancy.userId)]);
+        next();
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED';
+        next(Object.assign(new Error(code), { data: { error: code } }));
+      }
+    });
+  }
+
+  @SubscribeMessage('joinNotification')
+  joinNotification(@ConnectedSocket() socket: AuthedSocket) {
+    void socket.join(rooms.notification(socket.data.tenancy.companyId));
+    return { joined: true };
+  }
+
+  @SubscribeMessage('joinTickets')
+  joinTickets(@ConnectedSocket() socket: AuthedSocket, @MessageBody() body: unknown) {
+    const status = ticketStatusSchema.safeParse(body);
+    if (!status.success) return { joined: false, error: 'status must be open, pending or closed' };
+    void socket.join(rooms.tickets(socket.data.tenancy.companyId, status.data));
+    return { joined: true };
+  }
+
+  /** Sends one of the spec's per-company events to every socket of that company. */
+  sendToCompany<E extends ClientEventName>(companyId: number, event: E, payload: ClientEventMap[E]): void {
+    this.server.to(rooms.company(companyId)).emit(companyEvent(companyId, event), payload);
+    this.logger.debug(`sent ${companyEvent(companyId, event)}`);
+  }
+}

@@ -1,0 +1,128 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import * as argon2 from 'argon2';
+import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
+import { AccessTokenService, AppError } from '@app/platform';
+import { mapUser, planFlags, type UserResponseDto } from '../dtos/user.dto';
+import { RefreshToken } from '../entities/refresh-token.entity';
+import { User } from '../entities/user.entity';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+
+export interface IssuedSession {
+  token: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+  user: UserResponseDto;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// Verifying against this when the e-mail is unknown keeps both failures equally slow.
+const DUMMY_HASH = argon2.hash('not-a-real-password-' + randomUUID());
+
+/** Login sessions: password check, access tokens, rotating refresh tokens with reuse detection. */
+@Injectable()
+export class SessionService {
+  constructor(
+    @InjectRepository(User, 'identity') private readonly users: Repository<User>,
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly accessTokens: AccessTokenService,
+    @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
+  ) {}
+
+  async login(email: string, password: string): Promise<IssuedSession> {
+    const user = await this.loadUser({ email: email.toLowerCase() });
+    const valid = user
+      ? await argon2.verify(user.passwordHash, password)
+      : await argon2.verify(await DUMMY_HASH, password).then(() => false);
+    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
+    this.assertCompanyMayLogIn(user);
+    return this.dataSource.transaction((manager) => this.issue(manager, user, randomUUID()));
+  }
+
+  /** Rotates the refresh token: the presented one is spent, a new one of the same family issued. */
+  async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+    if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 'No session');
+    // The revocation of a reused token's family must commit, so failures are returned, not thrown.
+    const outcome = await this.dataSource.transaction(async (manager): Promise<IssuedSession | AppError> => {
+      const stored = await manager.findOne(RefreshToken, {
+        where: { tokenHash: hashToken(refreshToken) },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!stored) return new AppError('ERR_SESSION_EXPIRED', 'Unknown session');
+      if (stored.usedAt || stored.revokedAt) {
+        // A spent token presented again: it leaked, or an attacker raced the user. End the session.
+        await this.revokeFamily(manager, stored.familyId);
+        return new AppError('ERR_SESSION_EXPIRED', 'Session ended: refresh token reused');
+      }
+      if (stored.expiresAt.getTime() <= Date.now()) return new AppError('ERR_SESSION_EXPIRED', 'Session expired');
+      await manager.update(RefreshToken, { id: stored.id }, { usedAt: new Date() });
+      const user = await this.loadUser({ id: stored.userId });
+      if (!user) return new AppError('ERR_SESSION_EXPIRED', 'User no longer exists');
+      this.assertCompanyMayLogIn(user);
+      return this.issue(manager, user, stored.familyId);
+    });
+    if (outcome instanceof AppError) throw outcome;
+    return outcome;
+  }
+
+  /** Ends the session of the given refresh token and/or session id; unknown ones are ignored. */
+  async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (refreshToken) {
+        const stored = await manager.findOne(RefreshToken, { where: { tokenHash: hashToken(refreshToken) } });
+        if (stored) await this.revokeFamily(manager, stored.familyId);
+      }
+      if (sessionId) await this.revokeFamily(manager, sessionId);
+    });
+  }
+
+  async me(userId: number, companyId: number): Promise<UserResponseDto> {
+    const user = await this.loadUser({ id: userId, companyId });
+    if (!user) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+    return mapUser(user);
+  }
+
+  private loadUser(where: { id?: number; email?: string; companyId?: number }): Promise<User | null> {
+    return this.users.findOne({ where, relations: { company: { plan: true } } });
+  }
+
+  private assertCompanyMayLogIn(user: User): void {
+    const company = user.company!;
+    if (user.super) return;
+    if (!company.approved) throw new AppError('ERR_COMPANY_NOT_APPROVED', 'Company not approved yet');
+    if (!company.status) throw new AppError('ERR_NO_PERMISSION', 'Company is inactive');
+    const today = new Date().toISOString().slice(0, 10);
+    if (company.dueDate && company.dueDate < today) {
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${company.dueDate}`, {
+        dueDate: company.dueDate,
+      });
+    }
+  }
+
+  private async issue(manager: EntityManager, user: User, familyId: string): Promise<IssuedSession> {
+    const refreshToken = randomBytes(48).toString('base64url');
+    const refreshExpiresAt = new Date(Date.now() + this.options.refreshTtlSeconds * 1000);
+    await manager.insert(RefreshToken, {
+      id: randomUUID(),
+      familyId,
+      userId: user.id,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: refreshExpiresAt,
+    });
+    const token = this.accessTokens.sign({
+      sub: String(user.id),
+      companyId: user.companyId,
+      profile: user.profile,
+      super: user.super,
+      sid: familyId,
+      plan: planFlags(user.company!.plan!),
+    });
+    return { token, refreshToken, refreshExpiresAt, user: mapUser(user) };
+  }
+
+  private async revokeFamily(manager: EntityManager, familyId: string): Promise<void> {
+    await manager.update(RefreshToken, { familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+}

@@ -1,0 +1,12 @@
+export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
+
+export interface IdentityOptions {
+  /** Refresh tokens (login sessions) live this long without use. */
+  refreshTtlSeconds: number;
+  /** Set the cookie's Secure flag (behind HTTPS). */
+  secureCookies: boolean;
+  /** The first super admin; a password is generated when none is given. */
+  admin: { email: string; password?: string };
+  /** Told once, on the start that created the first super admin, what its login is. */
+  onAdminSeeded?: (login: { email: string; password: string; generated: boolean }) => void;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import * as argon2 from 'argon2';
+import { DataSource } from 'typeorm';
+import { userCreated } from '@app/contracts';
+import { OutboxWriter } from '@app/platform';
+import { userSnapshot } from '../dtos/user.dto';
+import { Company } from '../entities/company.entity';
+import { Plan } from '../entities/plan.entity';
+import { User } from '../entities/user.entity';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+
+export const PLATFORM_COMPANY_NAME = 'Plataforma';
+
+/**
+ * On the first start of an empty database: the platform's own plan and company and its super
+ * admin. Replicas starting together seed once (advisory lock); later starts change nothing.
+ */
+@Injectable()
+export class PlatformSeedService implements OnModuleInit {
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+    @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const generated = !this.options.admin.password;
+    const password = this.options.admin.password ?? randomBytes(12).toString('base64url');
+    const passwordHash = await argon2.hash(password);
+    const seeded = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:seed']);
+      if ((await manager.count(Company)) > 0) return false;
+      const plan = await manager.save(
+        manager.create(Plan, {
+          name: PLATFORM_COMPANY_NAME,
+          users: 9999,
+          connections: 9999,
+          queues: 9999,
+          value: 0,
+          useCampaigns: true,
+          useSchedules: true,
+          useInternalChat: true,
+          useExternalApi: true,
+          useKanban: true,
+          useOpenAi: true,
+          useIntegrations: true,
+          useInternal: true,
+        }),
+      );
+      const company = await manager.save(
+        manager.create(Company, {
+          name: PLATFORM_COMPANY_NAME,
+          email: this.options.admin.email,
+          phone: null,
+          planId: plan.id,
+          status: true,
+          approved: true,
+          dueDate: '2999-12-31',
+          recurrence: 'MENSAL',
+        }),
+      );
+      const admin = await manager.save(
+        manager.create(User, {
+          companyId: company.id,
+          name: 'Admin',
+          email: this.options.admin.email.toLowerCase(),
+          passwordHash,
+          profile: 'admin',
+          super: true,
+          allTicket: 'enabled',
+          whatsappId: null,
+          queueIds: [],
+          online: false,
+        }),
+      );
+      await this.outbox.add(manager, {
+        definition: userCreated,
+        companyId: company.id,
+        key: admin.id,
+        payload: { user: userSnapshot(admin) },
+      });
+      return true;
+    });
+    if (seeded) this.options.onAdminSeeded?.({ email: this.options.admin.email, password, generated });
+  }
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import * as argon2 from 'argon2';
+import { DataSource } from 'typeorm';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { configureHttpApp, PlatformModule } from '@app/platform';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { IdentityModule } from '../identity.module';
+import type { IdentityOptions } from '../identity-options';
+import { Company } from '../entities/company.entity';
+import { Plan } from '../entities/plan.entity';
+import { User } from '../entities/user.entity';
+
+export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
+
+export interface IdentityTestApp {
+  app: INestApplication;
+  http: ReturnType<INestApplication['getHttpServer']>;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+/** The identity module over HTTP, on a fresh database, with the in-process event transport. */
+export async function startIdentityTestApp(overrides: Partial<IdentityOptions> = {}): Promise<IdentityTestApp> {
+  const database: TestDatabase = await createTestDatabase('identity');
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      PlatformModule.forRoot({
+        serviceName: 'identity-test',
+        mode: 'standalone',
+        databaseUrl: database.url,
+        jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
+        logLevel: 'silent',
+      }),
+      IdentityModule.forRoot({
+        refreshTtlSeconds: 3600,
+        secureCookies: false,
+        admin: { ...TEST_ADMIN },
+        ...overrides,
+      }),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  configureHttpApp(app);
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer(),
+    dataSource: app.get<DataSource>(getDataSourceToken('identity')),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A second tenant with its own admin, written straight into the identity schema. */
+export async function insertCompanyWithAdmin(
+  dataSource: DataSource,
+  options: { name: string; adminEmail: string; password: string; approved?: boolean; dueDate?: string | null },
+): Promise<{ company: Company; admin: User }> {
+  return dataSource.transaction(async (manager) => {
+    const plan = await manager.save(
+      manager.create(Plan, {
+        name: `${options.name} plan`,
+        users: 10,
+        connections: 3,
+        queues: 5,
+        value: 99.9,
+        useCampaigns: false,
+        useSchedules: true,
+        useInternalChat: true,
+        useExternalApi: false,
+        useKanban: false,
+        useOpenAi: false,
+        useIntegrations: false,
+        useInternal: false,
+      }),
+    );
+    const company = await manager.save(
+      manager.create(Company, {
+        name: options.name,
+        email: options.adminEmail,
+        phone: null,
+        planId: plan.id,
+        status: true,
+        approved: options.approved ?? true,
+        dueDate: options.dueDate === undefined ? '2999-01-01' : options.dueDate,
+        recurrence: 'MENSAL',
+      }),
+    );
+    const admin = await manager.save(
+      manager.create(User, {
+        companyId: company.id,
+        name: `${options.name} admin`,
+        email: options.adminEmail,
+        passwordHash: await argon2.hash(options.password),
+        profile: 'admin',
+        super: false,
+        allTicket: 'enabled',
+        whatsappId: null,
+        queueIds: [],
+        online: false,
+      }),
+    );
+    return { company, admin };
+  });
+}

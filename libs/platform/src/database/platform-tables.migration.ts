@@ -1,0 +1,43 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The tables every service schema carries for the event backbone: its outbox and the record of the
+ * events its consumers have applied. Each service lists this first among its migrations.
+ */
+export function platformTablesMigration(schema: string): new () => MigrationInterface {
+  const name = `PlatformTables0000000000001${schema[0].toUpperCase()}${schema.slice(1)}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+
+    async up(runner: QueryRunner): Promise<void> {
+      await runner.query(`
+        CREATE TABLE "${schema}".outbox (
+          id bigserial PRIMARY KEY,
+          event_id uuid NOT NULL UNIQUE,
+          topic text NOT NULL,
+          key text NOT NULL,
+          type text NOT NULL,
+          envelope jsonb NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          published_at timestamptz
+        )`);
+      await runner.query(
+        `CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox (id) WHERE published_at IS NULL`,
+      );
+      await runner.query(`
+        CREATE TABLE "${schema}".processed_events (
+          consumer text NOT NULL,
+          event_id uuid NOT NULL,
+          processed_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (consumer, event_id)
+        )`);
+    }
+
+    async down(runner: QueryRunner): Promise<void> {
+      await runner.query(`DROP TABLE "${schema}".processed_events`);
+      await runner.query(`DROP TABLE "${schema}".outbox`);
+    }
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
+}

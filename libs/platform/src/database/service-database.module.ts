@@ -1,0 +1,85 @@
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { EVENT_TRANSPORT } from '../events/event-transport.provider';
+import type { EventTransport } from '../events/event-transport';
+import { OutboxRelay } from '../events/outbox-relay';
+import { OutboxWriter } from '../events/outbox';
+import { ReadinessRegistry } from '../health/readiness';
+import { PLATFORM_OPTIONS, type PlatformOptions } from '../platform-options';
+import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDatabaseOptions } from './service-data-source';
+
+export const SERVICE_SCHEMA = Symbol('SERVICE_SCHEMA');
+
+/** Starts the service's outbox relay once every module has subscribed, stops it before the transport. */
+class OutboxRelayHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly relay: OutboxRelay;
+
+  constructor(dataSource: DataSource, schema: string, transport: EventTransport) {
+    this.logger = new Logger(`OutboxRelay:${schema}`);
+    this.relay = new OutboxRelay(dataSource, schema, transport, {
+      onError: (error) => this.logger.error(error instanceof Error ? error.stack : String(error)),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.relay.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+  }
+}
+
+/**
+ * A service's own database: its TypeORM connection (named after its schema), migrations run at
+ * start, its repositories, outbox writer and relay.
+ */
+@Module({})
+export class ServiceDatabaseModule {
+  static forService(options: ServiceDatabaseOptions): DynamicModule {
+    const name = options.schema;
+    return {
+      module: ServiceDatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          name,
+          inject: [PLATFORM_OPTIONS],
+          useFactory: (platform: PlatformOptions) => {
+            if (!platform.databaseUrl) throw new Error(`${name} needs DATABASE_URL`);
+            return serviceDataSourceOptions(platform.databaseUrl, options);
+          },
+          dataSourceFactory: async (dataSourceOptions) => {
+            const dataSource = new DataSource(dataSourceOptions!);
+            await dataSource.initialize();
+            await migrateServiceSchema(dataSource, name);
+            return dataSource;
+          },
+        }),
+        TypeOrmModule.forFeature(options.entities as never[], name),
+      ],
+      providers: [
+        { provide: SERVICE_SCHEMA, useValue: name },
+        { provide: OutboxWriter, useValue: new OutboxWriter(name) },
+        {
+          provide: OutboxRelayHost,
+          inject: [getDataSourceToken(name), EVENT_TRANSPORT, ReadinessRegistry],
+          useFactory: (dataSource: DataSource, transport: EventTransport, readiness: ReadinessRegistry) => {
+            readiness.register(`database:${name}`, async () => {
+              await dataSource.query('SELECT 1');
+            });
+            return new OutboxRelayHost(dataSource, name, transport);
+          },
+        },
+      ],
+      exports: [TypeOrmModule, SERVICE_SCHEMA, OutboxWriter],
+    };
+  }
+}

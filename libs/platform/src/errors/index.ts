@@ -1,0 +1,3 @@
+export * from './app-error';
+export * from './error-status';
+export * from './http-exception.filter';

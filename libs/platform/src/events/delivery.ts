@@ -1,0 +1,68 @@
+import { ZodError } from 'zod';
+import { eventEnvelopeSchema, type EventEnvelope } from '@app/contracts';
+import { PoisonEventError, type EventHandler, type RetryPolicy, type TransportLogger } from './event-transport';
+
+export type DeliveryOutcome =
+  | { kind: 'handled'; attempts: number }
+  | { kind: 'dead-letter'; attempts: number; error: unknown };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function backoffMs(policy: RetryPolicy, attempt: number): number {
+  return Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** (attempt - 1));
+}
+
+export function isPoison(error: unknown): boolean {
+  return error instanceof PoisonEventError || error instanceof ZodError;
+}
+
+/** Parses raw bytes into an envelope; anything that is not one is poison. */
+export function parseEnvelope(raw: string | Buffer | null | undefined): EventEnvelope {
+  if (raw == null) throw new PoisonEventError('event has no value');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString());
+  } catch (error) {
+    throw new PoisonEventError('event value is not JSON', { cause: error });
+  }
+  const parsed = eventEnvelopeSchema.safeParse(json);
+  if (!parsed.success) throw new PoisonEventError(`event envelope is invalid: ${parsed.error.message}`);
+  return parsed.data as EventEnvelope;
+}
+
+/**
+ * Calls the handler until it succeeds, the error is poison, or the attempts run out.
+ * `isStopping` lets a closing consumer give up without dead-lettering an event it will see again.
+ */
+export async function deliverWithRetry(
+  handler: EventHandler,
+  envelope: EventEnvelope,
+  topic: string,
+  policy: RetryPolicy,
+  isStopping: () => boolean = () => false,
+): Promise<DeliveryOutcome | { kind: 'abandoned' }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await handler(envelope, { topic, attempt });
+      return { kind: 'handled', attempts: attempt };
+    } catch (error) {
+      if (isPoison(error) || attempt >= policy.maxAttempts) {
+        return { kind: 'dead-letter', attempts: attempt, error };
+      }
+      if (isStopping()) return { kind: 'abandoned' };
+      await sleep(backoffMs(policy, attempt));
+      if (isStopping()) return { kind: 'abandoned' };
+    }
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** Fallback when a transport is given no logger: one JSON line per entry on stderr. */
+export const consoleTransportLogger: TransportLogger = {
+  warn: (obj, msg) => console.warn(JSON.stringify({ level: 'warn', msg, ...obj })),
+  error: (obj, msg) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),
+};

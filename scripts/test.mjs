@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm test`: brings up what the tests need, runs every suite, stops what it started.
+// PostgreSQL: DATABASE_URL when set (it must allow CREATE DATABASE), else an embedded server.
+// Kafka: KAFKA_BROKERS when set, else a broker from infra/kafka (jars from Maven Central).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cleanups = [];
+const started = Date.now();
+const log = (message) => console.log(`[test] ${message}`);
+
+function run(command, args, options = {}) {
+  log(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startPostgres() {
+  if (process.env.DATABASE_URL) {
+    log('PostgreSQL: using DATABASE_URL');
+    return process.env.DATABASE_URL;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-pg-'));
+  chmodSync(dataDir, 0o755); // as root the server runs as the postgres user, which must enter it
+  const { startEmbeddedPostgres } = await import(path.join(root, 'dist/libs/platform/src/database/embedded-postgres.js'));
+  const port = await freePort();
+  log(`PostgreSQL: starting an embedded server on port ${port}`);
+  const server = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
+  cleanups.push(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return server.url;
+}
+
+async function startKafka() {
+  if (process.env.KAFKA_BROKERS) {
+    log(`Kafka: using KAFKA_BROKERS=${process.env.KAFKA_BROKERS}`);
+    return process.env.KAFKA_BROKERS;
+  }
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-kafka-'));
+  const [port, controllerPort] = [await freePort(), await freePort()];
+  const env = { ...process.env, KAFKA_STATE_DIR: stateDir, KAFKA_PORT: String(port), KAFKA_CONTROLLER_PORT: String(controllerPort) };
+  log(`Kafka: starting a broker on port ${port} (infra/kafka)`);
+  const result = spawnSync('bash', [path.join(root, 'infra/kafka/start.sh')], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(result.stdout ?? '');
+  cleanups.push(async () => {
+    spawnSync('bash', [path.join(root, 'infra/kafka/stop.sh')], { cwd: root, env, stdio: 'inherit' });
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+  const brokers = /KAFKA_BROKERS=(\S+)\s*$/.exec(result.stdout ?? '')?.[1];
+  if (result.status !== 0 || !brokers) throw new Error('the Kafka broker did not start (see the output above)');
+  return brokers;
+}
+
+async function cleanup() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch (error) {
+      console.error('[test] cleanup failed:', error);
+    }
+  }
+}
+
+let exitCode = 1;
+try {
+  const steps = [];
+  const step = (name, status) => {
+    steps.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+    return status;
+  };
+  if (step('build server', run('node', ['scripts/build-server.mjs'])) !== 0) throw new Error('server build failed');
+  const typecheck = step('typecheck', run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
+  const webBuild = step('web: typecheck, unit tests, build', run('npm', ['run', 'check', '--workspace', 'web']));
+
+  const databaseUrl = await startPostgres();
+  const kafkaBrokers = await startKafka();
+  const jestArgs = ['jest', '--ci', '--maxWorkers=2', ...process.argv.slice(2)];
+  const jest = step(
+    'jest (unit, integration, distributed, browser)',
+    run('npx', jestArgs, {
+      env: { ...process.env, TEST_DATABASE_URL: databaseUrl, KAFKA_BROKERS: kafkaBrokers, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    }),
+  );
+  console.log(`\n[test] summary after ${Math.round((Date.now() - started) / 1000)} s:\n${steps.map((s) => `  ${s}`).join('\n')}`);
+  exitCode = [typecheck, webBuild, jest].every((status) => status === 0) ? 0 : 1;
+} catch (error) {
+  console.error(`[test] ${error instanceof Error ? error.message : error}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

@@ -1,0 +1,149 @@
+/**
+ * Gateway and identity as separate processes over a real Kafka broker and a shared PostgreSQL:
+ * a user created through the gateway reaches the socket.io clients of its company and no other.
+ */
+import { randomBytes } from 'node:crypto';
+import * as argon2 from 'argon2';
+import { Client } from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
+import { freePort, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+jest.setTimeout(120_000);
+
+const brokers = process.env.KAFKA_BROKERS;
+
+async function insertCompanyB(databaseUrl: string): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const hash = await argon2.hash('beta-pass-1');
+    const {
+      rows: [company],
+    } = await client.query(
+      `INSERT INTO identity.companies (name, plan_id, status, approved, due_date) VALUES ('Beta', 1, true, true, '2999-01-01') RETURNING id`,
+    );
+    await client.query(
+      `INSERT INTO identity.users (company_id, name, email, password_hash, profile) VALUES ($1, 'Beta Boss', 'boss@beta.test', $2, 'admin')`,
+      [company.id, hash],
+    );
+    return company.id;
+  } finally {
+    await client.end();
+  }
+}
+
+function connect(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+(brokers ? describe : describe.skip)('distributed: gateway + identity over Kafka', () => {
+  let database: TestDatabase;
+  let identity: AppProcess;
+  let gateway: AppProcess;
+  let gatewayUrl: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('dist');
+    const jwtSecret = randomBytes(32).toString('hex');
+    const [identityPort, gatewayPort] = [await freePort(), await freePort()];
+    identity = startApp('identity', {
+      PORT: String(identityPort),
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: brokers!,
+      JWT_SECRET: jwtSecret,
+      ADMIN_EMAIL: 'root@platform.test',
+      ADMIN_PASSWORD: 'Root-password-1',
+      COOKIE_SECURE: 'false',
+    });
+    gateway = startApp('gateway', {
+      PORT: String(gatewayPort),
+      KAFKA_BROKERS: brokers!,
+      JWT_SECRET: jwtSecret,
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      GATEWAY_INSTANCE_ID: `dist-test-${randomBytes(3).toString('hex')}`,
+      WEB_DIST: '/nonexistent',
+    });
+    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await Promise.all([
+      waitUntilReady(identity, `http://127.0.0.1:${identityPort}/ready`),
+      waitUntilReady(gateway, `${gatewayUrl}/ready`),
+    ]);
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await Promise.all([gateway?.stop(), identity?.stop()]);
+    await database?.drop();
+  });
+
+  const login = async (email: string, password: string) => {
+    const response = await fetch(`${gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { token: string; user: { companyId: number } };
+  };
+
+  it('each service is its own process and reports ready with its checks', async () => {
+    expect(identity.child.pid).not.toBe(gateway.child.pid);
+    const ready = await (await fetch(`${gatewayUrl}/ready`)).json();
+    expect(ready.checks).toEqual({ kafka: 'ok' });
+  });
+
+  it('a user created through the gateway reaches the sockets of the same company and not another company', async () => {
+    const companyB = await insertCompanyB(database.url);
+    const a = await login('root@platform.test', 'Root-password-1');
+    const b = await login('boss@beta.test', 'beta-pass-1');
+    expect(b.user.companyId).toBe(companyB);
+
+    const socketA = await connect(gatewayUrl, a.token);
+    const socketB = await connect(gatewayUrl, b.token);
+    sockets.push(socketA, socketB);
+    const receivedByA: unknown[] = [];
+    const receivedByB: unknown[] = [];
+    socketA.on(`company-${a.user.companyId}-user`, (payload) => receivedByA.push(payload));
+    socketB.onAny((event, payload) => receivedByB.push({ event, payload }));
+
+    const response = await fetch(`${gatewayUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${a.token}` },
+      body: JSON.stringify({ name: 'Carla Dias', email: 'carla@platform.test', password: 'carla-pass' }),
+    });
+    expect(response.status).toBe(201);
+
+    await waitFor(() => receivedByA.length > 0, { timeoutMs: 15_000, what: 'the user event on company A socket' });
+    expect(receivedByA[0]).toMatchObject({ action: 'create', user: { email: 'carla@platform.test', companyId: a.user.companyId } });
+    expect(JSON.stringify(receivedByA[0])).not.toMatch(/password/i);
+    // Give a wrongly routed event time to arrive before concluding it never will.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receivedByB).toEqual([]);
+  });
+
+  it('a socket without a valid token is refused at the handshake', async () => {
+    await expect(connect(gatewayUrl, 'not-a-token')).rejects.toThrow(/ERR_SESSION_EXPIRED/);
+  });
+
+  it('REST calls through the gateway reach identity with their errors intact', async () => {
+    const response = await fetch(`${gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'root@platform.test', password: 'wrong-password' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: 'ERR_INVALID_CREDENTIALS' });
+  });
+});
+
+if (!brokers) {
+  test('the distributed test needs KAFKA_BROKERS (run `npm test`)', () => {
+    throw new Error('KAFKA_BROKERS is not set: run the tests through `npm test`, which starts a broker');
+  });
+}
