@@ -1,0 +1,39 @@
+/**
+ * A domain lib imports only libs/platform and libs/contracts, never another domain; apps import
+ * libs only through their aliases. (Nx project tags say the same for tooling; this test enforces it.)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const SHARED = new Set(['platform', 'contracts']);
+
+function* tsFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* tsFiles(full);
+    else if (entry.name.endsWith('.ts')) yield full;
+  }
+}
+
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+
+it('no lib imports a domain lib other than itself; platform and contracts import no domain', () => {
+  const libs = readdirSync(path.join(root, 'libs'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const violations: string[] = [];
+  for (const lib of libs) {
+    for (const file of tsFiles(path.join(root, 'libs', lib))) {
+      for (const target of importsOf(file)) {
+        const alias = /^@app\/([\w-]+)/.exec(target)?.[1];
+        if (alias && alias !== lib && !SHARED.has(alias)) violations.push(`${path.relative(root, file)} -> ${target}`);
+        if (SHARED.has(lib) && alias && !SHARED.has(alias)) violations.push(`${path.relative(root, file)} -> ${target}`);
+        if (lib === 'contracts' && alias === 'platform') violations.push(`${path.relative(root, file)} -> ${target}`);
+        if (target.startsWith('.') && !path.resolve(path.dirname(file), target).startsWith(path.join(root, 'libs', lib))) {
+          violations.push(`${path.relative(root, file)} -> ${target} (relative path out of its lib)`);
+        }
+      }
+    }
+  }
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ConfigError, env, loadConfig } from './load-config';
+
+const schema = z.object({
+  PORT: env.port(8080),
+  DATABASE_URL: env.url(),
+  KAFKA_BROKERS: env.brokers(),
+  JWT_SECRET: env.secret(),
+  COOKIE_SECURE: env.flag(true),
+});
+
+const valid = {
+  DATABASE_URL: 'postgres://u:p@localhost:5432/db',
+  KAFKA_BROKERS: 'a:9092, b:9093',
+  JWT_SECRET: 'x'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('a valid environment becomes a typed config with defaults applied', () => {
+    expect(loadConfig(schema, valid)).toEqual({
+      PORT: 8080,
+      DATABASE_URL: valid.DATABASE_URL,
+      KAFKA_BROKERS: ['a:9092', 'b:9093'],
+      JWT_SECRET: valid.JWT_SECRET,
+      COOKIE_SECURE: true,
+    });
+  });
+
+  it('every bad variable is named in one error, so the process stops with a clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig(schema, { PORT: '70000', KAFKA_BROKERS: 'nohostport', JWT_SECRET: 'short', COOKIE_SECURE: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'KAFKA_BROKERS', 'JWT_SECRET', 'COOKIE_SECURE']) {
+      expect(message).toContain(name);
+    }
+    expect(message).toContain('at least 32 characters');
+  });
+
+  it('a missing secret is refused: no default secret exists', () => {
+    const { JWT_SECRET: _omit, ...rest } = valid;
+    expect(() => loadConfig(schema, rest)).toThrow(/JWT_SECRET: is required/);
+  });
+});
