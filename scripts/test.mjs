@@ -80,6 +80,13 @@ async function cleanup() {
   }
 }
 
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: stopping what was started`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
 let exitCode = 1;
 try {
   const steps = [];

