@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * A person in Chromium against the standalone product: logs in, lands on the first page, sees a user
  * created elsewhere appear live, toggles the theme (kept across reloads), logs out.

@@ -94,7 +94,7 @@ function connect(url: string, token: string): Promise<Socket> {
 
   it('each service is its own process and reports ready with its checks', async () => {
     expect(identity.child.pid).not.toBe(gateway.child.pid);
-    const ready = await (await fetch(`${gatewayUrl}/ready`)).json();
+    const ready = (await (await fetch(`${gatewayUrl}/ready`)).json()) as { checks: Record<string, string> };
     expect(ready.checks).toEqual({ kafka: 'ok' });
   });
 

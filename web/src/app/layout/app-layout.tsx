@@ -1,0 +1,107 @@
+import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/** Spec section 2: open by default above 1200 px; a temporary drawer below 600 px. */
+export const WIDE_QUERY = '(min-width: 1201px)';
+export const NARROW_QUERY = '(max-width: 599px)';
+const MENU_WIDTH = '240px';
+const MENU_COLLAPSED_WIDTH = '64px';
+
+/** The signed-in shell: top bar, side menu and the page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const isWide = useMediaQuery(WIDE_QUERY);
+  const isNarrow = useMediaQuery(NARROW_QUERY);
+  const [menuOpen, setMenuOpen] = useState(isWide);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // Crossing the 1200 px line resets the permanent menu to that width's default.
+  useEffect(() => {
+    setMenuOpen(isWide);
+  }, [isWide]);
+
+  useEffect(() => {
+    if (!isNarrow) setDrawerOpen(false);
+  }, [isNarrow]);
+
+  if (!user) return null;
+
+  function handleToggleMenu() {
+    if (isNarrow) setDrawerOpen((open) => !open);
+    else setMenuOpen((open) => !open);
+  }
+
+  function handleCloseDrawer() {
+    setDrawerOpen(false);
+  }
+
+  async function handleLogout() {
+    await logout();
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <Flex direction="column" h="100vh" overflow="hidden">
+      <TopBar
+        user={user}
+        menuOpen={isNarrow ? drawerOpen : menuOpen}
+        onToggleMenu={handleToggleMenu}
+        onLogout={handleLogout}
+      />
+      <Flex flex="1" minH="0">
+        {!isNarrow && (
+          <Box
+            as="nav"
+            data-testid="side-menu"
+            data-state={menuOpen ? 'open' : 'collapsed'}
+            aria-label={t('layout.mainMenu')}
+            w={menuOpen ? MENU_WIDTH : MENU_COLLAPSED_WIDTH}
+            flexShrink={0}
+            borderRightWidth="1px"
+            bg="bg.panel"
+            transition="width 0.2s"
+            overflowY="auto"
+            overflowX="hidden"
+          >
+            <SideMenu user={user} collapsed={!menuOpen} />
+          </Box>
+        )}
+        <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '3', md: '6' }}>
+          <Outlet />
+        </Box>
+      </Flex>
+
+      {isNarrow && (
+        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={MENU_WIDTH} data-testid="side-menu" aria-label={t('layout.mainMenu')}>
+                <Drawer.Header>
+                  <Drawer.Title>
+                    <Text>{t('app.name')}</Text>
+                  </Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body px="0">
+                  <SideMenu user={user} onNavigate={handleCloseDrawer} />
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label={t('common.close')} />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+    </Flex>
+  );
+}

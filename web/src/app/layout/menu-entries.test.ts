@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { LuUsers } from 'react-icons/lu';
+import { getVisibleMenuEntries, type MenuEntry } from '@/app/layout/menu-entries';
+
+const admin = { profile: 'admin' as const, super: false };
+const superUser = { profile: 'user' as const, super: true };
+const attendant = { profile: 'user' as const, super: false };
+
+describe('side menu visibility', () => {
+  it('Users is shown to admins and super users only', () => {
+    expect(getVisibleMenuEntries(admin).map((e) => e.key)).toContain('users');
+    expect(getVisibleMenuEntries(superUser).map((e) => e.key)).toContain('users');
+    expect(getVisibleMenuEntries(attendant).map((e) => e.key)).not.toContain('users');
+  });
+
+  it('nobody signed in sees no entries', () => {
+    expect(getVisibleMenuEntries(null)).toEqual([]);
+  });
+
+  it('plan-gated rows follow the plan flags', () => {
+    const kanban: MenuEntry = {
+      key: 'kanban',
+      path: '/kanban',
+      labelKey: 'mainDrawer.listItems.users',
+      icon: LuUsers,
+      visible: (_user, plan) => !!plan?.useKanban,
+    };
+    expect(getVisibleMenuEntries(attendant, undefined, [kanban])).toEqual([]);
+    expect(getVisibleMenuEntries(attendant, { useKanban: false }, [kanban])).toEqual([]);
+    expect(getVisibleMenuEntries(attendant, { useKanban: true }, [kanban]).map((e) => e.key)).toEqual(['kanban']);
+  });
+});

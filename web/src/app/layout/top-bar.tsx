@@ -1,0 +1,62 @@
+import { Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuMenu } from 'react-icons/lu';
+import { LanguageSwitcher } from '@/components/ui/language-switcher';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import type { AuthUser } from '@/features/auth/types';
+import { UserMenu } from './user-menu';
+
+export const TOP_BAR_HEIGHT = '14';
+
+type TopBarProps = {
+  user: AuthUser;
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onLogout: () => void;
+};
+
+export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) {
+  const { t } = useTranslation();
+
+  function handleToggleMenu() {
+    onToggleMenu();
+  }
+
+  return (
+    <Flex
+      as="header"
+      data-testid="top-bar"
+      align="center"
+      gap="3"
+      h={TOP_BAR_HEIGHT}
+      px="3"
+      bg="brand.solid"
+      color="brand.contrast"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+      flexShrink={0}
+    >
+      <IconButton
+        aria-label={t('layout.toggleMenu')}
+        aria-expanded={menuOpen}
+        variant="ghost"
+        color="inherit"
+        _hover={{ bg: 'whiteAlpha.200' }}
+        size="sm"
+        onClick={handleToggleMenu}
+        data-testid="menu-toggle"
+      >
+        <LuMenu />
+      </IconButton>
+      <Text flex="1" truncate fontSize={{ base: 'sm', md: 'md' }} data-testid="welcome-text">
+        {t('layout.welcome', { name: user.name })}
+      </Text>
+      <HStack gap="1" color="inherit" css={{ '& button': { color: 'inherit' } }}>
+        <LanguageSwitcher />
+        <ThemeToggle />
+        <UserMenu user={user} onLogout={onLogout} />
+      </HStack>
+    </Flex>
+  );
+}

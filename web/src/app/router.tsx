@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
+import { HOME_AFTER_LOGIN, paths } from '@/config/paths';
+import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
+import { AppLayout } from './layout/app-layout';
+import { LoginRoute } from './routes/login';
+import { NotFoundRoute } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+import { UsersRoute } from './routes/users';
+
+/**
+ * The route table (spec section 2). Public-only: /login (later /signup, /forgetpsw). Private: the
+ * signed-in shell with its pages; `/` goes to HOME_AFTER_LOGIN.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: paths.login,
+        element: (
+          <PublicOnlyRoute>
+            <LoginRoute />
+          </PublicOnlyRoute>
+        ),
+      },
+      {
+        element: (
+          <PrivateRoute>
+            <AppLayout />
+          </PrivateRoute>
+        ),
+        children: [
+          { index: true, element: <Navigate to={HOME_AFTER_LOGIN} replace /> },
+          { path: paths.users, element: <UsersRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  return <RouterProvider router={router} />;
+}

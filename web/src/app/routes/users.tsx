@@ -1,0 +1,27 @@
+import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { isAdmin } from '@/features/auth/utils/roles';
+import { UsersList } from '@/features/users/components/users-list';
+
+export function UsersRoute() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user) return null;
+
+  return (
+    <Stack gap="4" data-testid="users-page">
+      <Heading as="h1" size="xl">
+        {t('users.title')}
+      </Heading>
+      {isAdmin(user) ? (
+        <UsersList companyId={user.companyId} />
+      ) : (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('errors.ERR_NO_PERMISSION')}</Alert.Title>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}

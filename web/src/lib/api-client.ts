@@ -1,0 +1,235 @@
+import type { ErrorBody } from '@app/contracts';
+import { endSession, getToken, setToken } from '@/lib/session';
+
+/**
+ * Typed fetch client for the REST API under /api, with the spec's session rules (section 4):
+ * - every call carries `Authorization: Bearer <token>`;
+ * - a 403 triggers ONE `POST /api/auth/refresh_token` (the refresh token is an httpOnly cookie), the
+ *   new token is stored and the call is retried once;
+ * - a 401 clears the token and company id and ends the session (the auth provider then shows /login).
+ * Failures are thrown as `ApiError`.
+ */
+
+export const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+
+const REFRESH_PATH = '/auth/refresh_token';
+
+export type ApiFieldError = { path: string; message: string };
+
+type ApiErrorInit = {
+  status: number;
+  code?: string;
+  message: string;
+  fields?: ApiFieldError[];
+  details?: Record<string, unknown>;
+};
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer (network failure). */
+  readonly status: number;
+  /** The body's `error` field, e.g. `ERR_INVALID_CREDENTIALS`. */
+  readonly code: string | undefined;
+  /** Validation errors (`ERR_VALIDATION`). */
+  readonly fields: ApiFieldError[] | undefined;
+  /** The whole error body, for codes that carry extra data (e.g. the owner of an open ticket). */
+  readonly details: Record<string, unknown>;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.details = init.details ?? {};
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded unless it is FormData, Blob or a string. */
+  body?: unknown;
+  query?: Record<string, QueryValue | QueryValue[]>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** For calls where a 403 means something else than an expired token (login, the refresh itself). */
+  skipAuthRefresh?: boolean;
+};
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams)
+  );
+}
+
+function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (isRawBody(options.body)) {
+      body = options.body;
+    } else {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+  }
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json') || /^[[{"]/.test(text.trim())) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isFieldErrorList(value: unknown): value is ApiFieldError[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        item !== null &&
+        typeof item === 'object' &&
+        typeof (item as ApiFieldError).path === 'string' &&
+        typeof (item as ApiFieldError).message === 'string',
+    )
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  if (typeof body === 'string') {
+    return new ApiError({ status: response.status, message: body });
+  }
+  if (body && typeof body === 'object') {
+    const errorBody = body as Partial<ErrorBody> & Record<string, unknown>;
+    const code = typeof errorBody.error === 'string' ? errorBody.error : undefined;
+    const message =
+      typeof errorBody.message === 'string' && errorBody.message
+        ? errorBody.message
+        : (code ?? response.statusText);
+    return new ApiError({
+      status: response.status,
+      code,
+      message,
+      fields: isFieldErrorList(errorBody.fields) ? errorBody.fields : undefined,
+      details: errorBody,
+    });
+  }
+  return new ApiError({ status: response.status, message: response.statusText });
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * Asks for a new access token with the refresh cookie. Concurrent 403s share one refresh.
+ * Resolves to the new token, or null when the refresh failed (a 401 there ends the session).
+ */
+function refreshToken(): Promise<string | null> {
+  refreshInFlight ??= (async () => {
+    try {
+      const response = await send(REFRESH_PATH, { method: 'POST', skipAuthRefresh: true }, null);
+      if (response.status === 401) {
+        endSession();
+        return null;
+      }
+      if (!response.ok) return null;
+      const body = await readBody(response);
+      const token =
+        body && typeof body === 'object' && typeof (body as { token?: unknown }).token === 'string'
+          ? (body as { token: string }).token
+          : null;
+      if (token) setToken(token);
+      return token;
+    } catch {
+      return null;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+async function sendOrThrowNetwork(path: string, options: RequestOptions, token: string | null) {
+  try {
+    return await send(path, options, token);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await sendOrThrowNetwork(path, options, getToken());
+
+  if (response.status === 403 && !options.skipAuthRefresh) {
+    const newToken = await refreshToken();
+    if (newToken) {
+      response = await sendOrThrowNetwork(path, options, newToken);
+    }
+  }
+
+  if (response.status === 401) {
+    const error = await toApiError(response);
+    endSession();
+    throw error;
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  return (await readBody(response)) as T;
+}
+
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { isTokenExpired } from '@/lib/jwt';
+import { endSession, getToken } from '@/lib/session';
+
+/**
+ * The real-time connection (spec section 7, "Real-time socket"): websocket transport only, the raw
+ * token in the handshake query, opened only with an unexpired token. The rooms joined
+ * (`joinNotification`, `joinTickets` with a status...) are remembered and re-sent after a reconnect.
+ */
+
+export const SOCKET_URL: string | undefined = import.meta.env.VITE_SOCKET_URL || undefined;
+
+let socket: Socket | null = null;
+const joins = new Map<string, { event: string; args: unknown[] }>();
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+function joinKey(event: string, args: unknown[]): string {
+  return `${event}:${JSON.stringify(args)}`;
+}
+
+function emitJoins(target: Socket): void {
+  for (const { event, args } of joins.values()) target.emit(event, ...args);
+}
+
+export type ConnectResult = 'connected' | 'no-token' | 'expired';
+
+/**
+ * Opens the socket if there is none. An expired token is cleared and the session ends (the auth
+ * provider sends the user to /login).
+ */
+export function connectSocket(): ConnectResult {
+  if (socket) return 'connected';
+  const token = getToken();
+  if (!token) return 'no-token';
+  if (isTokenExpired(token)) {
+    endSession();
+    return 'expired';
+  }
+
+  const options = { transports: ['websocket'], query: { token } };
+  const created = SOCKET_URL ? io(SOCKET_URL, options) : io(options);
+
+  // The API client may have refreshed the token since: hand the current one to each new attempt.
+  created.io.on('reconnect_attempt', () => {
+    const current = getToken();
+    if (current) created.io.opts.query = { token: current };
+  });
+  created.io.on('reconnect', () => {
+    emitJoins(created);
+  });
+  created.on('connect_error', (error: Error) => {
+    console.warn('[socket] connect_error', error.message);
+  });
+
+  socket = created;
+  notify();
+  return 'connected';
+}
+
+export function disconnectSocket(): void {
+  if (!socket) return;
+  const closing = socket;
+  socket = null;
+  joins.clear();
+  closing.removeAllListeners();
+  closing.io.removeAllListeners();
+  closing.disconnect();
+  notify();
+}
+
+export function getSocket(): Socket | null {
+  return socket;
+}
+
+/** Emits a join (e.g. `joinTickets`, 'open') now and again after every reconnect. */
+export function joinRoom(event: string, ...args: unknown[]): void {
+  joins.set(joinKey(event, args), { event, args });
+  socket?.emit(event, ...args);
+}
+
+/** Forgets a join so that reconnects no longer repeat it; `leaveEvent` is emitted if given. */
+export function leaveRoom(event: string, args: unknown[] = [], leaveEvent?: string): void {
+  joins.delete(joinKey(event, args));
+  if (leaveEvent) socket?.emit(leaveEvent, ...args);
+}
+
+/** The joins that a reconnect re-sends (for tests and debugging). */
+export function activeJoins(): { event: string; args: unknown[] }[] {
+  return [...joins.values()];
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The current socket (null when signed out), re-rendering when it is opened or closed. */
+export function useSocket(): Socket | null {
+  return useSyncExternalStore(subscribe, getSocket, () => null);
+}
+
+/**
+ * Listens to one socket event while the component is mounted. The handler may change between
+ * renders without re-subscribing. A null/empty event name listens to nothing.
+ */
+export function useSocketEvent<T = unknown>(eventName: string | null | undefined, handler: (payload: T) => void): void {
+  const current = useSocket();
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+
+  useEffect(() => {
+    if (!current || !eventName) return;
+    function handleEvent(payload: T) {
+      handlerRef.current(payload);
+    }
+    current.on(eventName, handleEvent);
+    return () => {
+      current.off(eventName, handleEvent);
+    };
+  }, [current, eventName]);
+}

@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/lib/i18n';
+import { App } from '@/app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element in index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
