@@ -3,9 +3,10 @@
 // PostgreSQL: DATABASE_URL when set (it must allow CREATE DATABASE), else an embedded server.
 // Kafka: KAFKA_BROKERS when set, else a broker from infra/kafka (jars from Maven Central).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +40,7 @@ async function startPostgres() {
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-pg-'));
   chmodSync(dataDir, 0o755); // as root the server runs as the postgres user, which must enter it
-  const { startEmbeddedPostgres } = await import(path.join(root, 'dist/libs/platform/src/database/embedded-postgres.js'));
+  const { startEmbeddedPostgres } = createRequire(import.meta.url)(path.join(root, 'dist/libs/platform/src/database/embedded-postgres.js'));
   const port = await freePort();
   log(`PostgreSQL: starting an embedded server on port ${port}`);
   const server = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
@@ -96,19 +97,40 @@ try {
   };
   if (step('build server', run('node', ['scripts/build-server.mjs'])) !== 0) throw new Error('server build failed');
   const typecheck = step('typecheck', run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
-  const webBuild = step('web: typecheck, unit tests, build', run('npm', ['run', 'check', '--workspace', 'web']));
+  const reports = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-reports-'));
+  cleanups.push(async () => rmSync(reports, { recursive: true, force: true }));
+  const webTypecheck = step('web: typecheck', run('npm', ['run', 'typecheck', '--workspace', 'web']));
+  const webTests = step(
+    'web: unit tests (vitest)',
+    run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`], {
+      cwd: path.join(root, 'web'),
+    }),
+  );
+  const webBuild = step('web: build', run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web') }));
 
   const databaseUrl = await startPostgres();
   const kafkaBrokers = await startKafka();
-  const jestArgs = ['jest', '--ci', '--maxWorkers=2', ...process.argv.slice(2)];
+  const jestArgs = ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${path.join(reports, 'jest.json')}`, ...process.argv.slice(2)];
   const jest = step(
     'jest (unit, integration, distributed, browser)',
     run('npx', jestArgs, {
       env: { ...process.env, TEST_DATABASE_URL: databaseUrl, KAFKA_BROKERS: kafkaBrokers, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     }),
   );
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of ['jest.json', 'web.json']) {
+    try {
+      const report = JSON.parse(readFileSync(path.join(reports, file), 'utf8'));
+      counts.passed += report.numPassedTests;
+      counts.failed += report.numFailedTests;
+      counts.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    } catch {
+      counts.failed += 1; // a runner that wrote no report did not pass
+    }
+  }
   console.log(`\n[test] summary after ${Math.round((Date.now() - started) / 1000)} s:\n${steps.map((s) => `  ${s}`).join('\n')}`);
-  exitCode = [typecheck, webBuild, jest].every((status) => status === 0) ? 0 : 1;
+  exitCode = [typecheck, webTypecheck, webTests, webBuild, jest].every((status) => status === 0) && counts.failed === 0 ? 0 : 1;
+  console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 } catch (error) {
   console.error(`[test] ${error instanceof Error ? error.message : error}`);
   exitCode = 1;
