@@ -29,7 +29,7 @@ function build(name, args, output, sources) {
 }
 
 if (!existsSync(path.join(root, 'node_modules'))) {
-  console.error('[start] dependencies are missing: run `npm ci` (or `npm install`) first.');
+  console.error('[start] dependencies are missing: run `npm install` first.');
   process.exit(1);
 }
 build('the server', ['run', 'build:server'], path.join(root, 'dist/apps/standalone/src/main.js'), [
