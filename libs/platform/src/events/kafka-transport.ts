@@ -4,6 +4,7 @@ import {
   logLevel,
   type Admin,
   type Consumer,
+  type EachBatchPayload,
   type EachMessagePayload,
   type IHeaders,
   type Message,
@@ -62,6 +63,9 @@ export const DLQ_HEADERS = {
  * backoff in all, then the call fails (a publish then fails and the outbox relay tries again later;
  * a consumer crashes and kafkajs restarts it).
  */
+/** Offsets are committed at least this often within a long batch. */
+const COMMIT_EVERY = 50;
+
 const CLIENT_RETRY: RetryOptions = { initialRetryTime: 300, maxRetryTime: 10_000, retries: 6, multiplier: 2, factor: 0.2 };
 
 /** kafkajs warns about bounded retries on an idempotent producer; the outbox re-publishes, so we bound them. */
@@ -239,8 +243,9 @@ export class KafkaTransport implements EventTransport {
       const running = consumer.run({
         autoCommit: false,
         partitionsConsumedConcurrently: this.concurrency,
-        eachMessage: (payload) => {
-          const work = this.onMessage(consumer, groupId, handler, payload, () => closing);
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => {
+          const work = this.onBatch(consumer, groupId, handler, payload, () => closing);
           inHand.add(work);
           const forget = () => inHand.delete(work);
           work.then(forget, forget);
@@ -380,16 +385,56 @@ export class KafkaTransport implements EventTransport {
     return { promise, cancel };
   }
 
-  /** Never throws for a handler's failure (kafkajs would restart the consumer); only for Kafka's own. */
-  private async onMessage(
+  /**
+   * Handles a fetched batch of one partition in order. Offsets are committed after the handlers
+   * (and their own database commits): every COMMIT_EVERY events and at the end of the batch, rather
+   * than per event, which would cost a broker round trip each and cap a partition's throughput.
+   */
+  private async onBatch(
     consumer: Consumer,
     groupId: string,
     handler: EventHandler,
-    { topic, partition, message, heartbeat }: EachMessagePayload,
+    { batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload,
     isClosing: () => boolean,
   ): Promise<void> {
+    const { topic, partition } = batch;
+    let done: string | undefined;
+    let uncommitted = 0;
+    const commit = async () => {
+      if (done === undefined) return;
+      const offset = (BigInt(done) + 1n).toString();
+      done = undefined;
+      uncommitted = 0;
+      await consumer.commitOffsets([{ topic, partition, offset }]);
+    };
+    try {
+      for (const message of batch.messages) {
+        if (!isRunning() || isStale() || isClosing()) break;
+        const handled = await this.onMessage(groupId, handler, { topic, partition, message, heartbeat }, isClosing);
+        if (!handled) break;
+        resolveOffset(message.offset);
+        done = message.offset;
+        if (++uncommitted >= COMMIT_EVERY) await commit();
+        await heartbeat().catch(() => undefined);
+      }
+    } finally {
+      await commit();
+    }
+  }
+
+  /**
+   * Handles one event: delivered, or dead-lettered. Returns false when it gave up because the
+   * subscription is closing (the event stays uncommitted for the partition's next owner). Never
+   * throws for a handler's failure (kafkajs would restart the consumer); only for Kafka's own.
+   */
+  private async onMessage(
+    groupId: string,
+    handler: EventHandler,
+    { topic, partition, message, heartbeat }: Pick<EachMessagePayload, 'topic' | 'partition' | 'message' | 'heartbeat'>,
+    isClosing: () => boolean,
+  ): Promise<boolean> {
     // Closing: leave the event (uncommitted) for whoever owns the partition next.
-    if (isClosing()) return;
+    if (isClosing()) return false;
     const isStopping = () => isClosing() || this.state !== 'started';
 
     let envelope: EventEnvelope | undefined;
@@ -406,7 +451,7 @@ export class KafkaTransport implements EventTransport {
       // Only parseEnvelope throws here: deliverWithRetry reports handler failures as outcomes.
       outcome = { kind: 'dead-letter', attempts: 0, error };
     }
-    if (outcome.kind === 'abandoned') return;
+    if (outcome.kind === 'abandoned') return false;
 
     if (outcome.kind === 'dead-letter') {
       const isDlq = topic.endsWith('.dlq');
@@ -425,7 +470,7 @@ export class KafkaTransport implements EventTransport {
       } else {
         const dlq = deadLetterTopic(topic);
         this.logger.error({ ...context, deadLetterTopic: dlq }, 'event dead-lettered');
-        // A failure here throws out of eachMessage on purpose: nothing is committed, kafkajs retries.
+        // A failure here throws out of the batch on purpose: this event stays uncommitted, kafkajs retries.
         // (stop() disconnects the producer only after every consumer is closed.)
         if (!this.producer) throw new Error('KafkaTransport has no producer for the dead letter');
         await this.producer.send({
@@ -449,7 +494,7 @@ export class KafkaTransport implements EventTransport {
       }
     }
 
-    await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+    return true;
   }
 }
 
