@@ -1,7 +1,9 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { TOPICS, userCreated, type EventEnvelope } from '@app/contracts';
-import { EVENT_TRANSPORT, readEvent, type EventTransport, type Subscription } from '@app/platform';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { EventEnvelope } from '@app/contracts';
+import { EVENT_TRANSPORT, type EventTransport, type Subscription } from '@app/platform';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { SOCKET_MAPPERS } from './mappers';
+import type { SocketEventMapper } from './socket-emit';
 import { SocketGateway } from './socket.gateway';
 
 /**
@@ -10,6 +12,7 @@ import { SocketGateway } from './socket.gateway';
  */
 @Injectable()
 export class RealtimeRelay implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(RealtimeRelay.name);
   private subscription?: Subscription;
 
   constructor(
@@ -21,9 +24,9 @@ export class RealtimeRelay implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.subscription = await this.transport.subscribe({
       groupId: `gateway-${this.options.instanceId}`,
-      topics: [TOPICS.identityEvents],
+      topics: [...new Set(SOCKET_MAPPERS.map((mapper) => mapper.topic))],
       fromBeginning: false,
-      handler: async (envelope) => this.forward(envelope),
+      handler: async (envelope, { topic }) => this.forward(envelope, SOCKET_MAPPERS.filter((m) => m.topic === topic)),
     });
   }
 
@@ -31,10 +34,10 @@ export class RealtimeRelay implements OnModuleInit, OnModuleDestroy {
     await this.subscription?.close();
   }
 
-  forward(envelope: EventEnvelope): void {
-    const created = readEvent(userCreated, envelope);
-    if (created) {
-      this.sockets.sendToCompany(created.user.companyId, 'user', { action: 'create', user: created.user });
+  forward(envelope: EventEnvelope, mappers: SocketEventMapper[] = SOCKET_MAPPERS): void {
+    for (const mapper of mappers) {
+      for (const emit of mapper.map(envelope)) this.sockets.emit(emit);
     }
+    this.logger.debug(`forwarded ${envelope.type}`);
   }
 }

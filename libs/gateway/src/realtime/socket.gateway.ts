@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -10,7 +9,8 @@ import {
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AccessTokenService, AppError, type Tenancy } from '@app/platform';
-import { type ClientEventMap, type ClientEventName, companyEvent, rooms } from './socket-events';
+import type { SocketEmit } from './socket-emit';
+import { rooms } from './socket-events';
 
 type AuthedSocket = Socket & { data: { tenancy: Tenancy } };
 
@@ -22,8 +22,6 @@ const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
  */
 @WebSocketGateway({ transports: ['websocket'], pingInterval: 18_000, pingTimeout: 18_000 })
 export class SocketGateway implements OnGatewayInit {
-  private readonly logger = new Logger(SocketGateway.name);
-
   @WebSocketServer()
   private server!: Server;
 
@@ -59,9 +57,27 @@ export class SocketGateway implements OnGatewayInit {
     return { joined: true };
   }
 
-  /** Sends one of the spec's per-company events to every socket of that company. */
-  sendToCompany<E extends ClientEventName>(companyId: number, event: E, payload: ClientEventMap[E]): void {
-    this.server.to(rooms.company(companyId)).emit(companyEvent(companyId, event), payload);
-    this.logger.debug(`sent ${companyEvent(companyId, event)}`);
+  /** Sends one socket event to the sockets its target names. */
+  emit({ target, event, payload }: SocketEmit): void {
+    switch (target.kind) {
+      case 'company':
+        this.server.to(rooms.company(target.companyId)).emit(event, payload);
+        return;
+      case 'user':
+        this.server.to(rooms.user(target.userId)).emit(event, payload);
+        return;
+      case 'room':
+        this.server.to(target.room).emit(event, payload);
+        return;
+      case 'everyone':
+        this.server.emit(event, payload);
+        return;
+      default:
+        assertUnreachable(target);
+    }
   }
+}
+
+function assertUnreachable(value: never): never {
+  throw new Error(`unhandled socket target ${JSON.stringify(value)}`);
 }

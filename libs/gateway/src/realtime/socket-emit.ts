@@ -1,0 +1,21 @@
+import type { EventEnvelope, TopicName } from '@app/contracts';
+
+/** Where a socket event goes: never "every socket" unless the event is platform-wide. */
+export type SocketTarget =
+  | { kind: 'company'; companyId: number }
+  | { kind: 'user'; userId: number }
+  | { kind: 'room'; room: string }
+  | { kind: 'everyone' };
+
+export interface SocketEmit {
+  target: SocketTarget;
+  /** The spec's event name, e.g. `company-3-user`. */
+  event: string;
+  payload: unknown;
+}
+
+/** Turns one domain event into the socket events it causes (none for most). */
+export interface SocketEventMapper {
+  topic: TopicName;
+  map(envelope: EventEnvelope): SocketEmit[];
+}
