@@ -34,6 +34,7 @@ runApp(async () => {
         databaseUrl: config.DATABASE_URL ?? embedded!.url,
         jwt: { secret: jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
         logLevel: config.LOG_LEVEL,
+        storageDir: path.join(dataDir, 'files'),
       },
       identity: {
         refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,

@@ -19,3 +19,4 @@ export * from './health/readiness';
 export * from './secrets/standalone-secrets';
 export * from './http/configure-app';
 export * from './http/run-app';
+export * from './storage/file-storage';

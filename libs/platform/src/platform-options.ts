@@ -11,4 +11,6 @@ export interface PlatformOptions {
   kafkaBrokers?: string[];
   jwt: { secret: string; accessTtlSeconds: number };
   logLevel: string;
+  /** Root of the local file storage (uploads, media, logos); each service keeps its files here. */
+  storageDir?: string;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -12,6 +13,7 @@ import { HealthController } from './health/health.controller';
 import { ReadinessRegistry } from './health/readiness';
 import { loggerParams } from './logging/logger';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
+import { FILE_STORAGE, LocalDiskStorage } from './storage/file-storage';
 
 class EventTransportLifecycle implements OnApplicationShutdown {
   constructor(@Inject(EVENT_TRANSPORT) private readonly transport: EventTransport) {}
@@ -40,11 +42,15 @@ export class PlatformModule {
           useFactory: createEventTransport,
         },
         EventTransportLifecycle,
+        {
+          provide: FILE_STORAGE,
+          useFactory: () => new LocalDiskStorage(options.storageDir ?? path.resolve('data', 'files')),
+        },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_PIPE, useClass: ZodValidationPipe },
       ],
-      exports: [PLATFORM_OPTIONS, ReadinessRegistry, AccessTokenService, EVENT_TRANSPORT],
+      exports: [PLATFORM_OPTIONS, ReadinessRegistry, AccessTokenService, EVENT_TRANSPORT, FILE_STORAGE],
     };
   }
 }

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { assertSafeKey, LocalDiskStorage, storedFileName } from './file-storage';
+
+describe('file storage', () => {
+  let root: string;
+  beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'storage-'))));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('keeps a file with its content type and gives it back', async () => {
+    const storage = new LocalDiskStorage(root);
+    await storage.put('companies/3/media/a.txt', Buffer.from('hello'), 'text/plain');
+    const file = await storage.get('companies/3/media/a.txt');
+    expect(file).toMatchObject({ size: 5, contentType: 'text/plain' });
+    expect(await text(file!.stream)).toBe('hello');
+    await storage.delete('companies/3/media/a.txt');
+    expect(await storage.get('companies/3/media/a.txt')).toBeNull();
+  });
+
+  it('refuses keys that could leave its root', () => {
+    for (const key of ['../etc/passwd', '/abs', 'a/../../b', 'a//b', 'a/./b', '']) {
+      expect(() => assertSafeKey(key)).toThrow();
+    }
+    expect(() => assertSafeKey('companies/1/media/x_y-1.png')).not.toThrow();
+  });
+
+  it('stored names: spaces become underscores and nothing path-like survives', () => {
+    expect(storedFileName('meu arquivo final.pdf')).toBe('meu_arquivo_final.pdf');
+    expect(storedFileName('../../etc/passwd')).toBe('passwd');
+    expect(storedFileName('C:\\Users\\x\\foto 1.jpg')).toBe('foto_1.jpg');
+    expect(storedFileName('...')).toBe('file');
+  });
+});

@@ -1,0 +1,85 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+
+export const FILE_STORAGE = Symbol('FILE_STORAGE');
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  contentType: string;
+}
+
+export interface FileContent extends StoredFile {
+  stream: Readable;
+}
+
+/**
+ * Where uploaded and received files live. Keys are slash-separated paths chosen by the owning
+ * service and always start with the owner (`companies/{id}/...`, `public/...`), so serving code can
+ * check tenancy from the key. Local disk today; an S3-compatible store can implement the same.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<StoredFile>;
+  get(key: string): Promise<FileContent | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Refuses keys that could leave the storage root (`..`, absolute paths, odd characters). */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** A file name as the spec wants it stored: spaces become underscores, nothing path-like survives. */
+export function storedFileName(original: string): string {
+  const base = path.basename(original.replace(/\\/g, '/')).normalize('NFC');
+  const cleaned = base
+    .replace(/\s+/g, '_')
+    .replace(/[^\p{L}\p{N}._-]/gu, '')
+    .replace(/^[._-]+/, '');
+  return cleaned.slice(-120) || 'file';
+}
+
+/** Files on local disk under one root; a small JSON beside each file keeps its content type. */
+export class LocalDiskStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, data: Buffer, contentType: string): Promise<StoredFile> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temporary, data);
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }));
+    await rename(temporary, file);
+    return { key, size: data.length, contentType };
+  }
+
+  async get(key: string): Promise<FileContent | null> {
+    const file = this.pathOf(key);
+    try {
+      const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
+      const { contentType } = JSON.parse(meta) as { contentType: string };
+      return { key, size: info.size, contentType, stream: createReadStream(file) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await Promise.all([rm(file, { force: true }), rm(`${file}.meta.json`, { force: true })]);
+  }
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+}
