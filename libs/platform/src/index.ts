@@ -20,3 +20,4 @@ export * from './secrets/standalone-secrets';
 export * from './http/configure-app';
 export * from './http/run-app';
 export * from './storage/file-storage';
+export * from './jobs/jobs';

@@ -14,12 +14,16 @@ import { ReadinessRegistry } from './health/readiness';
 import { loggerParams } from './logging/logger';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
 import { FILE_STORAGE, LocalDiskStorage } from './storage/file-storage';
+import { JOBS, Jobs } from './jobs/jobs';
 
-class EventTransportLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(EVENT_TRANSPORT) private readonly transport: EventTransport) {}
+class PlatformLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    @Inject(JOBS) private readonly jobs: Jobs | null,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.transport.stop();
+    await Promise.all([this.transport.stop(), this.jobs?.stop()]);
   }
 }
 
@@ -41,7 +45,11 @@ export class PlatformModule {
           inject: [PLATFORM_OPTIONS, ReadinessRegistry],
           useFactory: createEventTransport,
         },
-        EventTransportLifecycle,
+        {
+          provide: JOBS,
+          useFactory: () => (options.databaseUrl ? new Jobs(options.databaseUrl) : null),
+        },
+        PlatformLifecycle,
         {
           provide: FILE_STORAGE,
           useFactory: () => new LocalDiskStorage(options.storageDir ?? path.resolve('data', 'files')),
@@ -50,7 +58,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_PIPE, useClass: ZodValidationPipe },
       ],
-      exports: [PLATFORM_OPTIONS, ReadinessRegistry, AccessTokenService, EVENT_TRANSPORT, FILE_STORAGE],
+      exports: [PLATFORM_OPTIONS, ReadinessRegistry, AccessTokenService, EVENT_TRANSPORT, FILE_STORAGE, JOBS],
     };
   }
 }

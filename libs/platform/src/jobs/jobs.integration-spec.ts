@@ -1,0 +1,91 @@
+import { DataSource } from 'typeorm';
+import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
+import { Jobs } from './jobs';
+
+jest.setTimeout(60_000);
+
+describe('jobs on pg-boss', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  const running: Jobs[] = [];
+
+  const startJobs = async () => {
+    const jobs = new Jobs(database.url, { pollingIntervalSeconds: 0.5 });
+    await jobs.start();
+    running.push(jobs);
+    return jobs;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('jobs');
+    dataSource = new DataSource({ type: 'postgres', url: database.url });
+    await dataSource.initialize();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('a timer scheduled in a transaction exists only if the transaction commits', async () => {
+    const jobs = await startJobs();
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await jobs.schedule(manager, 'timer-test', { ticket: 1 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await dataSource.transaction((manager) => jobs.schedule(manager, 'timer-test', { ticket: 2 }));
+
+    const seen: number[] = [];
+    await jobs.work<{ ticket: number }>('timer-test', async (job) => void seen.push(job.data.ticket));
+    await waitFor(() => seen.length > 0, { what: 'the committed job' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(seen).toEqual([2]);
+  });
+
+  it('a delayed job survives a restart of the process that scheduled it and runs once, not early', async () => {
+    const first = await startJobs();
+    const scheduledAt = Date.now();
+    await first.schedule(null, 'restart-test', { n: 1 }, { startAfter: 2 });
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+
+    const second = await startJobs();
+    const ranAt: number[] = [];
+    await second.work('restart-test', async () => void ranAt.push(Date.now()));
+    await waitFor(() => ranAt.length > 0, { timeoutMs: 15_000, what: 'the delayed job' });
+    expect(ranAt[0] - scheduledAt).toBeGreaterThanOrEqual(1900);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ranAt).toHaveLength(1);
+  });
+
+  it('one pending job per singleton key; cancelling by key removes it', async () => {
+    const jobs = await startJobs();
+    await jobs.declareQueue('singleton-test', { uniqueByKey: true });
+    const first = await jobs.schedule(null, 'singleton-test', { v: 1 }, { singletonKey: 'ticket-9', startAfter: 60 });
+    const second = await jobs.schedule(null, 'singleton-test', { v: 2 }, { singletonKey: 'ticket-9', startAfter: 60 });
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBeNull();
+    await dataSource.transaction((manager) => jobs.cancelByKey(manager, 'singleton-test', 'ticket-9'));
+    expect(await jobs.schedule(null, 'singleton-test', { v: 3 }, { singletonKey: 'ticket-9', startAfter: 60 })).toEqual(
+      expect.any(String),
+    );
+  });
+
+  it('a job whose handler fails once is retried and completes', async () => {
+    const jobs = await startJobs();
+    await jobs.schedule(null, 'retry-test', { n: 1 }, { retryDelaySeconds: 1 });
+    let attempts = 0;
+    let done = false;
+    await jobs.work('retry-test', async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('transient');
+      done = true;
+    });
+    await waitFor(() => done, { timeoutMs: 20_000, what: 'the retried job' });
+    expect(attempts).toBe(2);
+  });
+});
