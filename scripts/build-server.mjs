@@ -14,6 +14,7 @@ const paths = {
   '@app/contracts': ['libs/contracts/src/index.ts'],
   '@app/identity': ['libs/identity/src/index.ts'],
   '@app/gateway': ['libs/gateway/src/index.ts'],
+  '@app/whatsapp': ['libs/whatsapp/src/index.ts'],
 };
 
 function* sources(dir) {

@@ -119,12 +119,16 @@ function connect(url: string, token: string): Promise<Socket> {
     });
     expect(response.status).toBe(201);
 
-    await waitFor(() => receivedByA.length > 0, { timeoutMs: 15_000, what: 'the user event on company A socket' });
-    expect(receivedByA[0]).toMatchObject({ action: 'create', user: { email: 'carla@platform.test', companyId: a.user.companyId } });
-    expect(JSON.stringify(receivedByA[0])).not.toMatch(/password/i);
+    // Presence updates (the sockets connecting) also arrive on this channel; the creation is the one wanted.
+    const creation = () => receivedByA.find((payload) => (payload as { action: string }).action === 'create');
+    await waitFor(creation, { timeoutMs: 15_000, what: 'the user event on company A socket' });
+    expect(creation()).toMatchObject({ action: 'create', user: { email: 'carla@platform.test', companyId: a.user.companyId } });
+    expect(JSON.stringify(receivedByA)).not.toMatch(/password/i);
     // Give a wrongly routed event time to arrive before concluding it never will.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(receivedByB).toEqual([]);
+    // B hears only its own company's events (its presence, its own login), never A's new user.
+    expect(receivedByB.filter((e) => !(e as { event: string }).event.startsWith(`company-${companyB}-`))).toEqual([]);
+    expect(JSON.stringify(receivedByB)).not.toContain('carla@platform.test');
   });
 
   it('a socket without a valid token is refused at the handshake', async () => {

@@ -12,6 +12,7 @@ const configSchema = z.object({
   KAFKA_BROKERS: env.brokers(),
   JWT_SECRET: env.secret(),
   IDENTITY_URL: env.url(),
+  WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
   GATEWAY_INSTANCE_ID: z
     .string()
     .regex(/^[\w.-]+$/)
@@ -40,7 +41,7 @@ runApp(async () => {
 
   // Bodies stream through the proxy untouched, so nothing here parses them.
   const app = await NestFactory.create(GatewayAppModule, { bufferLogs: true, bodyParser: false });
-  mountServiceProxy(app, { identity: config.IDENTITY_URL });
+  mountServiceProxy(app, { identity: config.IDENTITY_URL, whatsapp: config.WHATSAPP_URL });
   configureHttpApp(app, { parseBodies: false });
   mountWebApp(app, path.resolve(config.WEB_DIST));
   closeOnSignals(app);

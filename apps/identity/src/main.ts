@@ -1,8 +1,9 @@
 import 'reflect-metadata';
+import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
-import { IdentityModule } from '@app/identity';
+import { IdentityModule, identityConfigShape, identityMailAndLimits } from '@app/identity';
 import { closeOnSignals, configureHttpApp, env, loadConfig, PlatformModule, runApp } from '@app/platform';
 
 const configSchema = z.object({
@@ -16,6 +17,9 @@ const configSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@admin.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOG_LEVEL: env.logLevel(),
+  /** Uploaded logos and announcement images. */
+  STORAGE_DIR: z.string().min(1).default('./data/files'),
+  ...identityConfigShape,
 });
 
 runApp(async () => {
@@ -30,11 +34,13 @@ runApp(async () => {
         kafkaBrokers: config.KAFKA_BROKERS,
         jwt: { secret: config.JWT_SECRET, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
         logLevel: config.LOG_LEVEL,
+        storageDir: path.resolve(config.STORAGE_DIR),
       }),
       IdentityModule.forRoot({
         refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
         secureCookies: config.COOKIE_SECURE,
         admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+        ...identityMailAndLimits(config),
         onAdminSeeded: ({ email, password, generated }) =>
           process.stdout.write(
             `First start: platform super admin ${email} created${generated ? ` with password ${password}` : ''}\n`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityConfigShape } from '@app/identity';
 import { env } from '@app/platform';
 
 export const standaloneConfigSchema = z.object({
@@ -15,5 +16,8 @@ export const standaloneConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   WEB_DIST: z.string().default('./web/dist'),
   LOG_LEVEL: env.logLevel(),
+  ...identityConfigShape,
+  /** The fake WhatsApp phone and its control API (on by default here, off in the distributed apps). */
+  SIMULATOR_ENABLED: env.flag(true),
 });
 export type StandaloneConfig = z.infer<typeof standaloneConfigSchema>;

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { mountWebApp } from '@app/gateway';
+import { identityMailAndLimits } from '@app/identity';
 import {
   closeOnSignals,
   configureHttpApp,
@@ -41,8 +42,10 @@ runApp(async () => {
         secureCookies: config.COOKIE_SECURE,
         admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
         onAdminSeeded: (login) => (seededLogin = login),
+        ...identityMailAndLimits(config),
       },
       gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST) },
+      whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED },
     }),
     { bufferLogs: true },
   );

@@ -2,16 +2,23 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
 import { PlatformModule, type PlatformOptions } from '@app/platform';
+import { WhatsappModule, type WhatsappOptions } from '@app/whatsapp';
 
 /** Every service's module in one process, over the in-process event transport. */
 @Module({})
 export class StandaloneModule {
-  static forRoot(options: { platform: PlatformOptions; identity: IdentityOptions; gateway: GatewayOptions }): DynamicModule {
+  static forRoot(options: {
+    platform: PlatformOptions;
+    identity: IdentityOptions;
+    gateway: GatewayOptions;
+    whatsapp: WhatsappOptions;
+  }): DynamicModule {
     return {
       module: StandaloneModule,
       imports: [
         PlatformModule.forRoot(options.platform),
         IdentityModule.forRoot(options.identity),
+        WhatsappModule.forRoot(options.whatsapp),
         GatewayModule.forRoot(options.gateway),
       ],
     };

@@ -40,6 +40,11 @@ export const ERROR_CODES = [
   'ERR_PLAN_FEATURE_DISABLED',
   'ERR_RATE_LIMITED',
   'ERR_INTERNAL',
+  'ERR_INVALID_CODE',
+  'ERR_PLAN_IN_USE',
+  'ERR_USER_LIMIT_REACHED',
+  'ERR_CONNECTION_LIMIT_REACHED',
+  'ERR_LAST_ADMIN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

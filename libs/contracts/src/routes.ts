@@ -3,7 +3,8 @@
  * later service adds its row as it lands.
  */
 export const SERVICE_ROUTES = {
-  identity: ['auth', 'users', 'version'],
+  identity: ['auth', 'users', 'version', 'verify-email', 'verify-code', 'forgetpassword', 'resetpasswords', 'companies', 'plans', 'settings', 'helps', 'announcements', 'logos'],
+  whatsapp: ['whatsapp', 'whatsapp-restart', 'whatsappsession', 'simulator', 'whatsapp-media'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

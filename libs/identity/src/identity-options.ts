@@ -1,3 +1,5 @@
+import type { RateLimitRule, RateLimitBucket } from './rate-limit/rate-limits';
+
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
 
 export interface IdentityOptions {
@@ -9,4 +11,11 @@ export interface IdentityOptions {
   admin: { email: string; password?: string };
   /** Told once, on the start that created the first super admin, what its login is. */
   onAdminSeeded?: (login: { email: string; password: string; generated: boolean }) => void;
+  /**
+   * Outgoing mail (sign-up and reset codes). Without an SMTP URL the mails are kept in
+   * identity.mails and written to the log, so a standalone install still works.
+   */
+  mail?: { smtpUrl?: string; from?: string };
+  /** Per bucket: attempts per IP and per e-mail within a window; defaults in rate-limits.ts. */
+  rateLimits?: Partial<Record<RateLimitBucket, RateLimitRule>>;
 }

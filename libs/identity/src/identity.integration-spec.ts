@@ -5,6 +5,9 @@ import { PlatformSeedService } from './seed/platform-seed.service';
 import { User } from './entities/user.entity';
 import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from './testing/identity-test-app';
 
+// Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
+jest.setTimeout(30_000);
+
 const refreshCookie = (response: request.Response): string => {
   const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
   const cookie = cookies.find((c) => c.startsWith('jrt='));
@@ -25,7 +28,7 @@ describe('identity over HTTP', () => {
   beforeAll(async () => {
     t = await startIdentityTestApp();
     await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1' });
-    await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1' });
+    await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1', usersLimit: 50 });
   });
   afterAll(() => t?.close());
 

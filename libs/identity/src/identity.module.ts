@@ -1,22 +1,61 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceDatabaseModule } from '@app/platform';
+import { AnnouncementController } from './announcements/announcement.controller';
+import { AnnouncementService } from './announcements/announcement.service';
 import { AuthController } from './auth/auth.controller';
 import { SessionService } from './auth/session.service';
+import { CompanyController } from './companies/company.controller';
+import { CompanyService } from './companies/company.service';
+import { Announcement } from './entities/announcement.entity';
 import { Company } from './entities/company.entity';
+import { CompanySetting } from './entities/company-setting.entity';
+import { EmailCode } from './entities/email-code.entity';
+import { GlobalSetting } from './entities/global-setting.entity';
+import { Help } from './entities/help.entity';
 import { Plan } from './entities/plan.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
+import { StoredMail } from './entities/stored-mail.entity';
 import { User } from './entities/user.entity';
+import { HelpController } from './helps/help.controller';
+import { HelpService } from './helps/help.service';
 import { IDENTITY_OPTIONS, type IdentityOptions } from './identity-options';
+import { LogoController } from './logos/logo.controller';
+import { LogoService } from './logos/logo.service';
+import { MailSender } from './mail/mail-sender';
 import { IdentityInitial1732180000000 } from './migrations/1732180000000-identity-initial';
+import { IdentityAdministration1763712000000 } from './migrations/1763712000000-identity-administration';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetService } from './password-reset/password-reset.service';
+import { PlanController } from './plans/plan.controller';
+import { PlanService } from './plans/plan.service';
+import { RateLimiter } from './rate-limit/rate-limiter.service';
 import { PlatformSeedService } from './seed/platform-seed.service';
+import { SettingController } from './settings/setting.controller';
+import { SettingService } from './settings/setting.service';
+import { EmailCodeService } from './email-codes/email-code.service';
+import { SignUpController } from './sign-up/sign-up.controller';
+import { SignUpService } from './sign-up/sign-up.service';
+import { PresenceConsumer } from './users/presence.consumer';
 import { UserController } from './users/user.controller';
 import { UserService } from './users/user.service';
+import { UserWriter } from './users/user-writer';
 import { VersionController } from './version.controller';
 
-export const IDENTITY_ENTITIES = [Plan, Company, User, RefreshToken];
-export const IDENTITY_MIGRATIONS = [IdentityInitial1732180000000];
+export const IDENTITY_ENTITIES = [
+  Plan,
+  Company,
+  User,
+  RefreshToken,
+  CompanySetting,
+  GlobalSetting,
+  EmailCode,
+  StoredMail,
+  Help,
+  Announcement,
+];
+export const IDENTITY_MIGRATIONS = [IdentityInitial1732180000000, IdentityAdministration1763712000000];
 
-/** Auth and tenancy: companies, plans, users, login sessions. */
+/** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */
 @Module({})
 export class IdentityModule {
   static forRoot(options: IdentityOptions): DynamicModule {
@@ -29,8 +68,38 @@ export class IdentityModule {
           migrations: IDENTITY_MIGRATIONS,
         }),
       ],
-      controllers: [AuthController, UserController, VersionController],
-      providers: [{ provide: IDENTITY_OPTIONS, useValue: options }, SessionService, UserService, PlatformSeedService],
+      controllers: [
+        AuthController,
+        SignUpController,
+        PasswordResetController,
+        UserController,
+        SettingController,
+        LogoController,
+        CompanyController,
+        PlanController,
+        HelpController,
+        AnnouncementController,
+        VersionController,
+      ],
+      providers: [
+        { provide: IDENTITY_OPTIONS, useValue: options },
+        RateLimiter,
+        MailSender,
+        EmailCodeService,
+        SessionService,
+        UserWriter,
+        UserService,
+        PresenceConsumer,
+        SettingService,
+        CompanyService,
+        SignUpService,
+        PasswordResetService,
+        PlanService,
+        HelpService,
+        AnnouncementService,
+        LogoService,
+        PlatformSeedService,
+      ],
     };
   }
 }

@@ -1,10 +1,12 @@
-import { userCreated } from './identity.events';
+import { IDENTITY_EVENTS, userCreated } from './identity.events';
 import type { EventDefinition } from './define-event';
+import { WHATSAPP_EVENTS } from './whatsapp.events';
 
 export * from './define-event';
 export * from './identity.events';
+export * from './whatsapp.events';
 
 /** Every event the platform knows, by type; producers and consumers validate payloads with these. */
 export const EVENT_CATALOGUE: Record<string, EventDefinition> = Object.fromEntries(
-  [userCreated].map((definition) => [definition.type, definition as EventDefinition]),
+  [userCreated, ...IDENTITY_EVENTS, ...WHATSAPP_EVENTS].map((definition) => [definition.type, definition as EventDefinition]),
 );

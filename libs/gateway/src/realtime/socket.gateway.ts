@@ -1,6 +1,9 @@
+import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
   type OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
@@ -8,7 +11,8 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { AccessTokenService, AppError, type Tenancy } from '@app/platform';
+import { AccessTokenService, AppError, EVENT_TRANSPORT, type EventTransport, type Tenancy } from '@app/platform';
+import { PRESENCE_MIN_INTERVAL_MS, presenceReport } from './presence-report';
 import type { SocketEmit } from './socket-emit';
 import { rooms } from './socket-events';
 
@@ -21,11 +25,16 @@ const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
  * handshake; a socket then only ever joins rooms of the company in its token.
  */
 @WebSocketGateway({ transports: ['websocket'], pingInterval: 18_000, pingTimeout: 18_000 })
-export class SocketGateway implements OnGatewayInit {
+export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   @WebSocketServer()
   private server!: Server;
 
-  constructor(private readonly tokens: AccessTokenService) {}
+  private readonly logger = new Logger('SocketGateway');
+
+  constructor(
+    private readonly tokens: AccessTokenService,
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+  ) {}
 
   afterInit(server: Server): void {
     server.use((socket, next) => {
@@ -41,6 +50,34 @@ export class SocketGateway implements OnGatewayInit {
         next(Object.assign(new Error(code), { data: { error: code } }));
       }
     });
+  }
+
+  handleConnection(socket: AuthedSocket & { data: { presenceAt?: number } }): void {
+    socket.data.presenceAt = Date.now();
+    this.reportPresence(socket.data.tenancy, true);
+  }
+
+  /** The last of a user's sockets on this replica going away marks the user offline. */
+  async handleDisconnect(socket: AuthedSocket): Promise<void> {
+    const tenancy = socket.data.tenancy;
+    if (!tenancy) return;
+    const others = await this.server.in(rooms.user(tenancy.userId)).fetchSockets();
+    if (others.length === 0) this.reportPresence(tenancy, false);
+  }
+
+  /** The browser's ping every 5 minutes: the user is online. */
+  @SubscribeMessage('userStatus')
+  userStatus(@ConnectedSocket() socket: AuthedSocket & { data: { presenceAt?: number } }) {
+    if (Date.now() - (socket.data.presenceAt ?? 0) < PRESENCE_MIN_INTERVAL_MS) return { ok: true };
+    socket.data.presenceAt = Date.now();
+    this.reportPresence(socket.data.tenancy, true);
+    return { ok: true };
+  }
+
+  private reportPresence(tenancy: Tenancy, online: boolean): void {
+    this.transport
+      .publish([presenceReport(tenancy, online)])
+      .catch((error: unknown) => this.logger.warn(`presence report lost: ${String(error)}`));
   }
 
   @SubscribeMessage('joinNotification')

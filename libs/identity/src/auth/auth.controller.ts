@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { AccessTokenService, bearerToken, CurrentTenancy, Public, type Tenancy } from '@app/platform';
+import { clientIp } from '../common/client-ip';
 import { LoginDto } from '../dtos/user.dto';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
 import { SessionService, type IssuedSession } from './session.service';
@@ -19,8 +20,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginDto, @Res({ passthrough: true }) response: Response) {
-    return this.answer(response, await this.sessions.login(body.email, body.password));
+  async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return this.answer(response, await this.sessions.login(body.email, body.password, clientIp(request)));
   }
 
   @Public()
@@ -60,7 +61,7 @@ export class AuthController {
       ...this.cookieOptions(),
       expires: session.refreshExpiresAt,
     });
-    return { token: session.token, user: session.user };
+    return { token: session.token, sessionId: session.sessionId, user: session.user, subscription: session.subscription };
   }
 
   private cookieOptions(): CookieOptions {

@@ -3,17 +3,32 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
-import { AccessTokenService, AppError } from '@app/platform';
+import { isSecretSettingKey, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
+import { AccessTokenService, AppError, OutboxWriter } from '@app/platform';
 import { mapUser, planFlags, type UserResponseDto } from '../dtos/user.dto';
+import { CompanySetting } from '../entities/company-setting.entity';
 import { RefreshToken } from '../entities/refresh-token.entity';
+import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { User } from '../entities/user.entity';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
 
 export interface IssuedSession {
   token: string;
+  sessionId: string;
   refreshToken: string;
   refreshExpiresAt: Date;
   user: UserResponseDto;
+  subscription: SubscriptionInfo;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days left until the end of the due date (UTC), and whether fewer than 5 remain. */
+export function subscriptionInfo(dueDate: string | null, now = Date.now()): SubscriptionInfo {
+  if (!dueDate) return { dueDate: null, daysLeft: null, warning: false };
+  const [year, month, day] = dueDate.split('-').map(Number) as [number, number, number];
+  const daysLeft = Math.max(0, Math.floor((Date.UTC(year, month - 1, day + 1) - now) / DAY_MS));
+  return { dueDate, daysLeft, warning: daysLeft < SUBSCRIPTION_WARNING_DAYS };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,17 +43,30 @@ export class SessionService {
     @InjectRepository(User, 'identity') private readonly users: Repository<User>,
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly accessTokens: AccessTokenService,
+    private readonly outbox: OutboxWriter,
+    private readonly rateLimiter: RateLimiter,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
-  async login(email: string, password: string): Promise<IssuedSession> {
+  /** Checks the password, opens a session and tells the user's other sessions (identity.session.started). */
+  async login(email: string, password: string, ip: string): Promise<IssuedSession> {
+    await this.rateLimiter.consume('login', ip, email);
     const user = await this.loadUser({ email: email.toLowerCase() });
     const valid = user
       ? await argon2.verify(user.passwordHash, password)
       : await argon2.verify(await DUMMY_HASH, password).then(() => false);
     if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
     this.assertCompanyMayLogIn(user);
-    return this.dataSource.transaction((manager) => this.issue(manager, user, randomUUID()));
+    return this.dataSource.transaction(async (manager) => {
+      const session = await this.issue(manager, user, randomUUID());
+      await this.outbox.add(manager, {
+        definition: sessionStarted,
+        companyId: user.companyId,
+        key: user.id,
+        payload: { userId: user.id, companyId: user.companyId, sessionId: session.sessionId },
+      });
+      return session;
+    });
   }
 
   /** Rotates the refresh token: the presented one is spent, a new one of the same family issued. */
@@ -81,7 +109,13 @@ export class SessionService {
   async me(userId: number, companyId: number): Promise<UserResponseDto> {
     const user = await this.loadUser({ id: userId, companyId });
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
-    return mapUser(user);
+    return mapUser(user, await this.companySettings(this.dataSource.manager, user));
+  }
+
+  /** The company's settings for the browser; the billing secrets only for super users. */
+  private async companySettings(manager: EntityManager, user: User) {
+    const rows = await manager.find(CompanySetting, { where: { companyId: user.companyId }, order: { key: 'ASC' } });
+    return rows.filter(({ key }) => user.super || !isSecretSettingKey(key)).map(({ key, value }) => ({ key, value }));
   }
 
   private loadUser(where: { id?: number; email?: string; companyId?: number }): Promise<User | null> {
@@ -119,7 +153,14 @@ export class SessionService {
       sid: familyId,
       plan: planFlags(user.company!.plan!),
     });
-    return { token, refreshToken, refreshExpiresAt, user: mapUser(user) };
+    return {
+      token,
+      sessionId: familyId,
+      refreshToken,
+      refreshExpiresAt,
+      user: mapUser(user, await this.companySettings(manager, user)),
+      subscription: subscriptionInfo(user.company!.dueDate),
+    };
   }
 
   private async revokeFamily(manager: EntityManager, familyId: string): Promise<void> {

@@ -1,39 +1,24 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import type { UserSnapshot } from '@app/contracts';
+import {
+  pageQuerySchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userUpdateSchema,
+  USER_ONLINE_WINDOW_MS,
+  type UserListItem,
+  type UserResponse,
+  type UserSnapshot,
+} from '@app/contracts';
 import type { PlanFlag } from '@app/platform';
-import type { Company } from '../entities/company.entity';
 import type { Plan } from '../entities/plan.entity';
 import type { User } from '../entities/user.entity';
+import { mapPlan } from './plan.dto';
 
-const name = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(2, 'Too Short!')
-  .max(50, 'Too Long!');
-const email = z
-  .string({ error: 'Required' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Invalid email'));
-const password = z.string({ error: 'Required' }).min(5, 'Too Short!').max(50, 'Too Long!');
-
-export const userCreateSchema = z.object({
-  name,
-  email,
-  password,
-  profile: z.enum(['admin', 'user']).default('user'),
-  allTicket: z.enum(['enabled', 'desabled']).default('desabled'),
-  whatsappId: z.number().int().positive().nullable().default(null),
-  queueIds: z.array(z.number().int().positive()).max(500).default([]),
-});
 export class UserCreateDto extends createZodDto(userCreateSchema) {}
-
-export const userSearchSchema = z.object({
-  searchParam: z.string().trim().max(100).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-export class UserSearchDto extends createZodDto(userSearchSchema) {}
+export class UserUpdateDto extends createZodDto(userUpdateSchema) {}
+export class UserSearchDto extends createZodDto(pageQuerySchema) {}
+export class UserListQueryDto extends createZodDto(userListQuerySchema) {}
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Required' }).trim().toLowerCase().max(254),
@@ -54,39 +39,14 @@ export function planFlags(plan: Plan): PlanFlag[] {
   return (Object.keys(flags) as PlanFlag[]).filter((flag) => flags[flag]);
 }
 
-export function mapPlan(plan: Plan) {
-  return {
-    id: plan.id,
-    name: plan.name,
-    users: plan.users,
-    connections: plan.connections,
-    queues: plan.queues,
-    value: plan.value,
-    useCampaigns: plan.useCampaigns,
-    useSchedules: plan.useSchedules,
-    useInternalChat: plan.useInternalChat,
-    useExternalApi: plan.useExternalApi,
-    useKanban: plan.useKanban,
-    useOpenAi: plan.useOpenAi,
-    useIntegrations: plan.useIntegrations,
-    useInternal: plan.useInternal,
-  };
-}
-
-export function mapCompany(company: Company) {
-  return {
-    id: company.id,
-    name: company.name,
-    dueDate: company.dueDate,
-    status: company.status,
-    approved: company.approved,
-    planId: company.planId,
-    plan: company.plan ? mapPlan(company.plan) : undefined,
-  };
+/** Reported online by a userStatus ping (every 5 minutes) within the last 6 minutes. */
+export function isOnline(user: Pick<User, 'online' | 'lastSeenAt'>, now = Date.now()): boolean {
+  return user.online && !!user.lastSeenAt && now - user.lastSeenAt.getTime() <= USER_ONLINE_WINDOW_MS;
 }
 
 /** The user as the API shows it: never the password hash. */
-export function mapUser(user: User) {
+export function mapUser(user: User, settings?: { key: string; value: string }[]): UserResponse {
+  const company = user.company;
   return {
     id: user.id,
     name: user.name,
@@ -95,15 +55,39 @@ export function mapUser(user: User) {
     super: user.super,
     allTicket: user.allTicket,
     whatsappId: user.whatsappId,
-    online: user.online,
+    online: isOnline(user),
+    lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
     companyId: user.companyId,
     queues: user.queueIds.map((id) => ({ id })),
-    company: user.company ? mapCompany(user.company) : undefined,
+    company: company
+      ? {
+          id: company.id,
+          name: company.name,
+          dueDate: company.dueDate,
+          status: company.status,
+          approved: company.approved,
+          planId: company.planId,
+          plan: company.plan ? mapPlan(company.plan) : undefined,
+          settings,
+        }
+      : undefined,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
 }
-export type UserResponseDto = ReturnType<typeof mapUser>;
+export type UserResponseDto = UserResponse;
+
+export function mapUserListItem(user: User): UserListItem {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    online: isOnline(user),
+    queues: user.queueIds.map((id) => ({ id })),
+    whatsappId: user.whatsappId,
+  };
+}
 
 export function userSnapshot(user: User): UserSnapshot {
   return {
@@ -116,6 +100,7 @@ export function userSnapshot(user: User): UserSnapshot {
     allTicket: user.allTicket,
     whatsappId: user.whatsappId,
     queueIds: user.queueIds,
+    online: isOnline(user),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

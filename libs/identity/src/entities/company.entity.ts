@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { WeeklyScheduleEntry } from '@app/contracts';
 import { Plan } from './plan.entity';
 
 @Entity({ name: 'companies' })
@@ -36,6 +37,10 @@ export class Company {
 
   @Column({ default: 'MENSAL' })
   recurrence!: string;
+
+  /** Opening hours, used when the setting scheduleType is `company`. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  schedules!: WeeklyScheduleEntry[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

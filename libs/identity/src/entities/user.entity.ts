@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Company } from './company.entity';
 
-export type UserProfile = 'admin' | 'user';
+export type UserProfile = 'admin' | 'supervisor' | 'user';
 export type AllTicket = 'enabled' | 'desabled';
 
 @Entity({ name: 'users' })
@@ -43,8 +43,12 @@ export class User {
   @Column({ name: 'queue_ids', type: 'int', array: true })
   queueIds!: number[];
 
+  /** As the browser last reported it; see `isOnline` for what counts. */
   @Column()
   online!: boolean;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
+  lastSeenAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

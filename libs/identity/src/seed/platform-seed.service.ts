@@ -3,25 +3,46 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { userCreated } from '@app/contracts';
+import { companyCreated, planCreated, userCreated } from '@app/contracts';
 import { OutboxWriter } from '@app/platform';
+import { companySnapshot } from '../dtos/company.dto';
+import { planSnapshot } from '../dtos/plan.dto';
 import { userSnapshot } from '../dtos/user.dto';
 import { Company } from '../entities/company.entity';
 import { Plan } from '../entities/plan.entity';
 import { User } from '../entities/user.entity';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { SettingService } from '../settings/setting.service';
 
 export const PLATFORM_COMPANY_NAME = 'Plataforma';
 
+/** A public plan, so that a fresh install can take sign-ups before the operator writes its own. */
+export const STARTER_PLAN = {
+  name: 'Plano Inicial',
+  users: 10,
+  connections: 5,
+  queues: 10,
+  value: 0,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+  useInternal: false,
+};
+
 /**
- * On the first start of an empty database: the platform's own plan and company and its super
- * admin. Replicas starting together seed once (advisory lock); later starts change nothing.
+ * On the first start of an empty database: the platform's own plan and company, its super admin
+ * and a public starter plan. Replicas starting together seed once (advisory lock); later starts change nothing.
  */
 @Injectable()
 export class PlatformSeedService implements OnModuleInit {
   constructor(
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
+    private readonly settings: SettingService,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
@@ -32,6 +53,8 @@ export class PlatformSeedService implements OnModuleInit {
     const seeded = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:seed']);
       if ((await manager.count(Company)) > 0) return false;
+      // The starter plan first: it gets id 1, and the platform's own plan the id 2 the spec's sign-up hides.
+      const starter = await manager.save(manager.create(Plan, STARTER_PLAN));
       const plan = await manager.save(
         manager.create(Plan, {
           name: PLATFORM_COMPANY_NAME,
@@ -49,6 +72,14 @@ export class PlatformSeedService implements OnModuleInit {
           useInternal: true,
         }),
       );
+      for (const created of [plan, starter]) {
+        await this.outbox.add(manager, {
+          definition: planCreated,
+          companyId: null,
+          key: created.id,
+          payload: { plan: planSnapshot(created) },
+        });
+      }
       const company = await manager.save(
         manager.create(Company, {
           name: PLATFORM_COMPANY_NAME,
@@ -59,8 +90,16 @@ export class PlatformSeedService implements OnModuleInit {
           approved: true,
           dueDate: '2999-12-31',
           recurrence: 'MENSAL',
+          schedules: [],
         }),
       );
+      await this.outbox.add(manager, {
+        definition: companyCreated,
+        companyId: company.id,
+        key: company.id,
+        payload: { company: companySnapshot(company) },
+      });
+      await this.settings.createDefaults(manager, company.id, { campaignsEnabled: 'true' });
       const admin = await manager.save(
         manager.create(User, {
           companyId: company.id,

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import * as argon2 from 'argon2';
@@ -24,6 +27,7 @@ export interface IdentityTestApp {
 /** The identity module over HTTP, on a fresh database, with the in-process event transport. */
 export async function startIdentityTestApp(overrides: Partial<IdentityOptions> = {}): Promise<IdentityTestApp> {
   const database: TestDatabase = await createTestDatabase('identity');
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'identity-files-'));
   const moduleRef = await Test.createTestingModule({
     imports: [
       PlatformModule.forRoot({
@@ -32,6 +36,7 @@ export async function startIdentityTestApp(overrides: Partial<IdentityOptions> =
         databaseUrl: database.url,
         jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
         logLevel: 'silent',
+        storageDir,
       }),
       IdentityModule.forRoot({
         refreshTtlSeconds: 3600,
@@ -51,6 +56,7 @@ export async function startIdentityTestApp(overrides: Partial<IdentityOptions> =
     close: async () => {
       await app.close();
       await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
@@ -58,13 +64,22 @@ export async function startIdentityTestApp(overrides: Partial<IdentityOptions> =
 /** A second tenant with its own admin, written straight into the identity schema. */
 export async function insertCompanyWithAdmin(
   dataSource: DataSource,
-  options: { name: string; adminEmail: string; password: string; approved?: boolean; dueDate?: string | null },
+  options: {
+    name: string;
+    adminEmail: string;
+    password: string;
+    approved?: boolean;
+    status?: boolean;
+    dueDate?: string | null;
+    usersLimit?: number;
+    planFlags?: Partial<Pick<Plan, 'useKanban' | 'useCampaigns' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi'>>;
+  },
 ): Promise<{ company: Company; admin: User }> {
   return dataSource.transaction(async (manager) => {
     const plan = await manager.save(
       manager.create(Plan, {
         name: `${options.name} plan`,
-        users: 10,
+        users: options.usersLimit ?? 10,
         connections: 3,
         queues: 5,
         value: 99.9,
@@ -76,6 +91,7 @@ export async function insertCompanyWithAdmin(
         useOpenAi: false,
         useIntegrations: false,
         useInternal: false,
+        ...options.planFlags,
       }),
     );
     const company = await manager.save(
@@ -84,10 +100,11 @@ export async function insertCompanyWithAdmin(
         email: options.adminEmail,
         phone: null,
         planId: plan.id,
-        status: true,
+        status: options.status ?? true,
         approved: options.approved ?? true,
         dueDate: options.dueDate === undefined ? '2999-01-01' : options.dueDate,
         recurrence: 'MENSAL',
+        schedules: [],
       }),
     );
     const admin = await manager.save(

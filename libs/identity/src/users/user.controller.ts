@@ -1,20 +1,41 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
-import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
-import { UserCreateDto, UserSearchDto } from '../dtos/user.dto';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { UserCreateDto, UserListQueryDto, UserSearchDto, UserUpdateDto } from '../dtos/user.dto';
 import { UserService } from './user.service';
 
+/** Permissions per route are decided in the service (docs/permissions.md). */
 @Controller('users')
-@Roles('admin')
 export class UserController {
   constructor(private readonly users: UserService) {}
 
   @Get()
-  list(@CurrentTenancy() tenancy: Tenancy, @Query() query: UserSearchDto) {
-    return this.users.list(tenancy, query);
+  page(@CurrentTenancy() tenancy: Tenancy, @Query() query: UserSearchDto) {
+    return this.users.page(tenancy, query);
+  }
+
+  @Get('list')
+  list(@CurrentTenancy() tenancy: Tenancy, @Query() query: UserListQueryDto) {
+    return this.users.list(tenancy, query.companyId);
+  }
+
+  @Get(':id')
+  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.users.get(tenancy, id);
   }
 
   @Post()
   create(@CurrentTenancy() tenancy: Tenancy, @Body() body: UserCreateDto) {
     return this.users.create(tenancy, body);
+  }
+
+  @Put(':id')
+  update(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: UserUpdateDto) {
+    return this.users.update(tenancy, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    await this.users.remove(tenancy, id);
   }
 }

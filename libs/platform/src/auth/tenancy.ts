@@ -15,7 +15,7 @@ export type PlanFlag = (typeof PLAN_FLAGS)[number];
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   companyId: z.number().int().positive(),
-  profile: z.enum(['admin', 'user']),
+  profile: z.enum(['admin', 'supervisor', 'user']),
   super: z.boolean(),
   /** The refresh-token family this access token was issued from: the login session. */
   sid: z.uuid(),
@@ -27,7 +27,7 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 export interface Tenancy {
   userId: number;
   companyId: number;
-  profile: 'admin' | 'user';
+  profile: 'admin' | 'supervisor' | 'user';
   super: boolean;
   sessionId: string;
   planFlags: ReadonlySet<PlanFlag>;

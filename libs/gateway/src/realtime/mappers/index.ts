@@ -1,5 +1,6 @@
 import type { SocketEventMapper } from '../socket-emit';
 import { identitySocketMapper } from './identity.mapper';
+import { whatsappSocketMapper } from './whatsapp.mapper';
 
 /** One mapper per producing service; each later service adds its own file here. */
-export const SOCKET_MAPPERS: SocketEventMapper[] = [identitySocketMapper];
+export const SOCKET_MAPPERS: SocketEventMapper[] = [identitySocketMapper, whatsappSocketMapper];

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection, EventEnvelope } from '@app/contracts';
+import { whatsappSocketMapper } from './whatsapp.mapper';
+
+const now = new Date().toISOString();
+const connection: Connection = {
+  id: 7, companyId: 3, name: 'Vendas', status: 'qrcode', number: '', isDefault: true, qrcode: '2@abc', qrcodeImage: 'data:image/png;base64,AAAA',
+  retries: 0, queues: [{ id: 1 }], queueIds: [1], transferQueueId: null, promptId: null, greetingMessage: '', complationMessage: '',
+  outOfHoursMessage: '', ratingMessage: '', token: '', provider: 'simulator', expiresInactiveMessage: '', expiresTicket: 0,
+  timeUseBotQueues: 0, maxUseBotQueues: 3, activeTranscribe: false, timeresume: null, transcribe: false, transcribeme: false,
+  transcribekey: '', transcribeprovider: 'openai', sendme: false, timeforagroup: 5, proxyUrl: '', timeToTransfer: null,
+  api1_medias: [], api2_medias: [], api3_medias: [], createdAt: now, updatedAt: now,
+};
+const session = { id: 7, name: 'Vendas', status: 'qrcode' as const, number: '', qrcode: '2@abc', qrcodeImage: 'data:image/png;base64,AAAA', retries: 0, updatedAt: now };
+const envelope = (type: string, payload: unknown): EventEnvelope => ({
+  id: randomUUID(), type, version: 1, companyId: 3, key: '7', occurredAt: now, payload,
+});
+const company3 = { kind: 'company', companyId: 3 };
+
+describe('whatsapp socket mapper', () => {
+  it("a changed connection goes to its company's sockets as company-{id}-whatsapp update", () => {
+    expect(whatsappSocketMapper.map(envelope('whatsapp.connection.updated', { connection }))).toEqual([
+      { target: company3, event: 'company-3-whatsapp', payload: { action: 'update', whatsapp: connection } },
+    ]);
+  });
+
+  it('a deleted connection goes out as company-{id}-whatsapp delete with its id', () => {
+    expect(whatsappSocketMapper.map(envelope('whatsapp.connection.deleted', { connectionId: 7, companyId: 3 }))).toEqual([
+      { target: company3, event: 'company-3-whatsapp', payload: { action: 'delete', whatsappId: 7 } },
+    ]);
+  });
+
+  it('a session change goes out as company-{id}-whatsappSession update with the session id and QR code', () => {
+    expect(whatsappSocketMapper.map(envelope('whatsapp.session.updated', { companyId: 3, session }))).toEqual([
+      { target: company3, event: 'company-3-whatsappSession', payload: { action: 'update', session } },
+    ]);
+  });
+
+  it('messages and acks are not socket events of this mapper; a bad payload is poison', () => {
+    expect(whatsappSocketMapper.map(envelope('whatsapp.message.acked', { connectionId: 7, messageId: 'X', ack: 3 }))).toEqual([]);
+    expect(() => whatsappSocketMapper.map(envelope('whatsapp.session.updated', { companyId: 3, session: { id: 'x' } }))).toThrow();
+  });
+});

@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ANNOUNCEMENT_MEDIA_EXTENSIONS,
+  announcementCreated,
+  announcementDeleted,
+  announcementUpdated,
+  IDENTITY_MESSAGES,
+  IDENTITY_PAGE_SIZE,
+  type AnnouncementPageResponse,
+  type AnnouncementResponse,
+  type PageQuery,
+} from '@app/contracts';
+import { AppError, FILE_STORAGE, OutboxWriter, storedFileName, type FileContent, type FileStorage, type Tenancy } from '@app/platform';
+import { acceptedImageKind, IMAGE_CONTENT_TYPES, uploadedName, type UploadedFileLike } from '../common/uploads';
+import { mapAnnouncement, type AnnouncementCreateDto, type AnnouncementUpdateDto } from '../dtos/announcement.dto';
+import { Announcement } from '../entities/announcement.entity';
+
+const notFound = () => new AppError('ERR_NOT_FOUND', 'Announcement not found');
+
+/** Platform notices: super users write them; every company sees the active ones, live. */
+@Injectable()
+export class AnnouncementService {
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  /** Super users see every announcement; everyone else the active ones. Highest priority first. */
+  async page(tenancy: Tenancy, query: PageQuery): Promise<AnnouncementPageResponse> {
+    const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const builder = this.dataSource
+      .getRepository(Announcement)
+      .createQueryBuilder('announcement')
+      .where('(lower(announcement.title) LIKE :search OR lower(announcement.text) LIKE :search)', { search });
+    if (!tenancy.super) builder.andWhere('announcement.status = true');
+    const [records, count] = await builder
+      .orderBy('announcement.priority', 'ASC')
+      .addOrderBy('announcement.createdAt', 'DESC')
+      .addOrderBy('announcement.id', 'DESC')
+      .skip((query.pageNumber - 1) * IDENTITY_PAGE_SIZE)
+      .take(IDENTITY_PAGE_SIZE)
+      .getManyAndCount();
+    return { records: records.map(mapAnnouncement), count, hasMore: count > query.pageNumber * IDENTITY_PAGE_SIZE };
+  }
+
+  async get(tenancy: Tenancy, id: number): Promise<AnnouncementResponse> {
+    const announcement = await this.dataSource.getRepository(Announcement).findOne({ where: { id } });
+    if (!announcement || (!announcement.status && !tenancy.super)) throw notFound();
+    return mapAnnouncement(announcement);
+  }
+
+  async create(input: AnnouncementCreateDto): Promise<AnnouncementResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const announcement = await manager.save(manager.create(Announcement, { ...input, mediaKey: null, mediaName: null }));
+      return this.published(manager, announcement, 'created');
+    });
+  }
+
+  async update(id: number, input: AnnouncementUpdateDto): Promise<AnnouncementResponse> {
+    return this.change(id, async (announcement) => {
+      Object.assign(announcement, input);
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    const mediaKey = await this.dataSource.transaction(async (manager) => {
+      const announcement = await this.load(manager, id);
+      await manager.delete(Announcement, { id });
+      await this.outbox.add(manager, {
+        definition: announcementDeleted,
+        companyId: null,
+        key: id,
+        payload: { announcementId: id },
+      });
+      return announcement.mediaKey;
+    });
+    if (mediaKey) await this.storage.delete(mediaKey);
+  }
+
+  /** The attachment: .png, .jpg or .jpeg whose bytes are that image type. */
+  async attach(id: number, file: UploadedFileLike | undefined): Promise<AnnouncementResponse> {
+    const kind = file ? acceptedImageKind(file, ANNOUNCEMENT_MEDIA_EXTENSIONS) : null;
+    if (!file || !kind || (kind !== 'png' && kind !== 'jpeg')) {
+      const message = file ? IDENTITY_MESSAGES.announcementFileType : IDENTITY_MESSAGES.genericRequired;
+      throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
+    }
+    const name = storedFileName(uploadedName(file));
+    const key = `public/announcements/${id}/${Date.now()}-${name}`;
+    let previous = null as string | null;
+    if (!(await this.dataSource.getRepository(Announcement).exists({ where: { id } }))) throw notFound();
+    await this.storage.put(key, file.buffer, IMAGE_CONTENT_TYPES[kind]);
+    const answer = await this.change(id, async (announcement) => {
+      previous = announcement.mediaKey;
+      announcement.mediaKey = key;
+      announcement.mediaName = name;
+    }).catch(async (error: unknown) => {
+      await this.storage.delete(key);
+      throw error;
+    });
+    if (previous) await this.storage.delete(previous);
+    return answer;
+  }
+
+  async detach(id: number): Promise<AnnouncementResponse> {
+    let previous = null as string | null;
+    const answer = await this.change(id, async (announcement) => {
+      previous = announcement.mediaKey;
+      announcement.mediaKey = null;
+      announcement.mediaName = null;
+    });
+    if (previous) await this.storage.delete(previous);
+    return answer;
+  }
+
+  /** The attachment for the public media URL; the name must be the announcement's current one. */
+  async media(id: number, name: string): Promise<FileContent> {
+    const announcement = await this.dataSource.getRepository(Announcement).findOne({ where: { id } });
+    if (!announcement?.mediaKey || announcement.mediaName !== name) throw notFound();
+    const file = await this.storage.get(announcement.mediaKey);
+    if (!file) throw notFound();
+    return file;
+  }
+
+  private async change(id: number, apply: (announcement: Announcement) => Promise<void>): Promise<AnnouncementResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const announcement = await this.load(manager, id);
+      await apply(announcement);
+      return this.published(manager, await manager.save(announcement), 'updated');
+    });
+  }
+
+  private async published(manager: EntityManager, announcement: Announcement, verb: 'created' | 'updated') {
+    const record = mapAnnouncement(announcement);
+    await this.outbox.add(manager, {
+      definition: verb === 'created' ? announcementCreated : announcementUpdated,
+      companyId: null,
+      key: announcement.id,
+      payload: { announcement: record },
+    });
+    return record;
+  }
+
+  private async load(manager: EntityManager, id: number): Promise<Announcement> {
+    const announcement = await manager.findOne(Announcement, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!announcement) throw notFound();
+    return announcement;
+  }
+}

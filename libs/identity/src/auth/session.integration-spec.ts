@@ -1,0 +1,70 @@
+import request from 'supertest';
+import { Company } from '../entities/company.entity';
+import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
+import { as, logIn, outboxEvents } from '../testing/http';
+
+// Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
+jest.setTimeout(30_000);
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('login rules and sessions', () => {
+  let t: IdentityTestApp;
+
+  beforeAll(async () => {
+    t = await startIdentityTestApp();
+    await insertCompanyWithAdmin(t.dataSource, { name: 'Soon', adminEmail: 'boss@soon.test', password: 'soon-pass-1', dueDate: inDays(2) });
+    await insertCompanyWithAdmin(t.dataSource, { name: 'Today', adminEmail: 'boss@today.test', password: 'today-pass-1', dueDate: inDays(0) });
+    await insertCompanyWithAdmin(t.dataSource, { name: 'Off', adminEmail: 'boss@off.test', password: 'off-pass-1', status: false });
+  });
+  afterAll(() => t?.close());
+
+  it('fewer than 5 days left: the login answer carries the warning and the days left', async () => {
+    const soon = await logIn(t, 'boss@soon.test', 'soon-pass-1');
+    expect(soon.body.subscription).toEqual({ dueDate: inDays(2), daysLeft: 2, warning: true });
+    const far = await logIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(far.body.subscription).toMatchObject({ dueDate: '2999-12-31', warning: false });
+  });
+
+  it('the due date itself is the last day of access; the day after, login is refused with the date', async () => {
+    const today = await logIn(t, 'boss@today.test', 'today-pass-1');
+    expect(today.body.subscription).toMatchObject({ daysLeft: 0, warning: true });
+    await t.dataSource.getRepository(Company).update({ name: 'Today' }, { dueDate: inDays(-1) });
+    const refused = await request(t.http).post('/api/auth/login').send({ email: 'boss@today.test', password: 'today-pass-1' }).expect(401);
+    expect(refused.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: inDays(-1) });
+    // An open session of the expired company cannot refresh either.
+    const again = await request(t.http).post('/api/auth/refresh_token').set('Cookie', today.cookie).expect(401);
+    expect(again.body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+  });
+
+  it('a company set inactive cannot log in', async () => {
+    const refused = await request(t.http).post('/api/auth/login').send({ email: 'boss@off.test', password: 'off-pass-1' }).expect(403);
+    expect(refused.body.error).toBe('ERR_NO_PERMISSION');
+  });
+
+  it("each login is a new session announced as identity.session.started, for the gateway to end the user's other sessions", async () => {
+    const first = await logIn(t, 'boss@soon.test', 'soon-pass-1');
+    const second = await logIn(t, 'boss@soon.test', 'soon-pass-1');
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const events = await outboxEvents(t, 'identity.session.started');
+    const last = events.at(-1)!;
+    expect(last.payload).toEqual({ userId: second.body.user.id, companyId: second.body.user.companyId, sessionId: second.sessionId });
+    expect(JSON.stringify(last)).not.toMatch(/password|token/i);
+
+    // A refresh keeps the session: same id, no new event.
+    const refreshed = await request(t.http).post('/api/auth/refresh_token').set('Cookie', first.cookie).expect(200);
+    expect(refreshed.body.sessionId).toBe(first.sessionId);
+    expect(await outboxEvents(t, 'identity.session.started')).toHaveLength(events.length);
+  });
+
+  it('GET /auth/me carries the company, its plan and its settings', async () => {
+    const session = await logIn(t, 'boss@soon.test', 'soon-pass-1');
+    const me = await as(t, session.token).get('/api/auth/me').expect(200);
+    expect(me.body).toMatchObject({ email: 'boss@soon.test', online: false, company: { name: 'Soon', plan: { users: 10 } } });
+  });
+
+  it('GET /version answers the product version', async () => {
+    const session = await logIn(t, 'boss@soon.test', 'soon-pass-1');
+    expect((await as(t, session.token).get('/api/version').expect(200)).body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+});

@@ -1,0 +1,162 @@
+import request from 'supertest';
+import { CompanySetting } from '../entities/company-setting.entity';
+import { User } from '../entities/user.entity';
+import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
+import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
+
+// Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
+jest.setTimeout(30_000);
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('companies over HTTP: super users manage them, admins read their own', () => {
+  let t: IdentityTestApp;
+  let root: string;
+  let acme: string;
+  let acmeId: number;
+  let betaId: number;
+  let planId: number;
+
+  beforeAll(async () => {
+    t = await startIdentityTestApp();
+    const a = await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1' });
+    const b = await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1' });
+    acmeId = a.company.id;
+    betaId = b.company.id;
+    planId = a.company.planId;
+    root = (await logIn(t, TEST_ADMIN.email, TEST_ADMIN.password)).token;
+    acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
+  });
+  afterAll(() => t?.close());
+
+  it('a super user creates a company with its settings and its first admin, who logs in', async () => {
+    const created = await as(t, root)
+      .post('/api/companies')
+      .send({ name: 'Gamma', email: 'Boss@Gamma.test', phone: '(21) 99999-0000', password: 'gamma-pass', planId, dueDate: inDays(30), campaignsEnabled: true })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      name: 'Gamma',
+      email: 'boss@gamma.test',
+      phone: '21999990000',
+      status: true,
+      approved: true,
+      recurrence: 'MENSAL',
+      dueDate: inDays(30),
+      campaignsEnabled: true,
+      plan: { id: planId },
+    });
+    const settings = await t.dataSource.getRepository(CompanySetting).find({ where: { companyId: created.body.id } });
+    expect(settings.map((s) => s.key)).toEqual(expect.arrayContaining(['userRating', 'scheduleType', 'call', 'campaignsEnabled', 'chatBotType']));
+    const session = await logIn(t, 'boss@gamma.test', 'gamma-pass');
+    expect(session.body.user).toMatchObject({ profile: 'admin', company: { name: 'Gamma' } });
+    expect(session.body.user.company.settings).toEqual(expect.arrayContaining([{ key: 'campaignsEnabled', value: 'true' }]));
+    const [event] = (await outboxEvents(t, 'identity.company.created')).filter((e) => e.payload.company.id === created.body.id);
+    expect(event.payload.company).toMatchObject({ name: 'Gamma', planId, approved: true });
+  });
+
+  it('a company name or e-mail taken, or bad input, is refused', async () => {
+    const name = await as(t, root).post('/api/companies').send({ name: 'Acme', email: 'new@acme2.test', password: 'pass-pass', planId }).expect(409);
+    expect(name.body.error).toBe('ERR_COMPANY_NAME_ALREADY_EXISTS');
+    const email = await as(t, root).post('/api/companies').send({ name: 'Acme 2', email: 'boss@acme.test', password: 'pass-pass', planId }).expect(409);
+    expect(email.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
+    expect(fieldMessages(await as(t, root).post('/api/companies').send({ name: 'A', email: 'x', password: '1', planId }).expect(400))).toEqual({
+      name: 'Muito curto!',
+      email: 'E-mail inválido',
+      password: 'Too Short!',
+    });
+    const plan = await as(t, root).post('/api/companies').send({ name: 'No Plan Co', email: 'np@np.test', password: 'pass-pass', planId: 9999 }).expect(400);
+    expect(fieldMessages(plan).planId).toBeDefined();
+    const recurrence = await as(t, root).put(`/api/companies/${betaId}`).send({ recurrence: 'DIARIO' }).expect(400);
+    expect(fieldMessages(recurrence).recurrence).toBeDefined();
+  });
+
+  it('approval, status, plan, due date and recurrence change; an empty due date becomes null', async () => {
+    const updated = await as(t, root)
+      .put(`/api/companies/${betaId}`)
+      .send({ approved: false, recurrence: 'TRIMESTRAL', dueDate: '' })
+      .expect(200);
+    expect(updated.body).toMatchObject({ approved: false, recurrence: 'TRIMESTRAL', dueDate: null });
+    const refused = await request(t.http).post('/api/auth/login').send({ email: 'boss@beta.test', password: 'beta-pass-1' }).expect(401);
+    expect(refused.body.error).toBe('ERR_COMPANY_NOT_APPROVED');
+
+    await as(t, root).put(`/api/companies/${betaId}`).send({ approved: true, status: false, dueDate: inDays(10) }).expect(200);
+    const inactive = await request(t.http).post('/api/auth/login').send({ email: 'boss@beta.test', password: 'beta-pass-1' }).expect(403);
+    expect(inactive.body.error).toBe('ERR_NO_PERMISSION');
+    await as(t, root).put(`/api/companies/${betaId}`).send({ status: true, dueDate: '2020-02-29' }).expect(200);
+    const expired = await request(t.http).post('/api/auth/login').send({ email: 'boss@beta.test', password: 'beta-pass-1' }).expect(401);
+    expect(expired.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: '2020-02-29' });
+    const events = await outboxEvents(t, 'identity.company.updated');
+    expect(events.at(-1)!.payload.company).toMatchObject({ id: betaId, dueDate: '2020-02-29', status: true });
+  });
+
+  it('+Vencimento moves the due date on by the recurrence, clamped to the month end', async () => {
+    await as(t, root).put(`/api/companies/${betaId}`).send({ dueDate: '2027-01-31', recurrence: 'MENSAL' }).expect(200);
+    expect((await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).body.dueDate).toBe('2027-02-28');
+    await as(t, root).put(`/api/companies/${betaId}`).send({ recurrence: 'TRIMESTRAL' }).expect(200);
+    expect((await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).body.dueDate).toBe('2027-05-28');
+    await as(t, root).put(`/api/companies/${betaId}`).send({ recurrence: 'ANUAL' }).expect(200);
+    expect((await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).body.dueDate).toBe('2028-05-28');
+  });
+
+  it('the list is searched and paged for super users', async () => {
+    const page = await as(t, root).get('/api/companies').query({ searchParam: 'GAM' }).expect(200);
+    expect(page.body).toMatchObject({ count: 1, hasMore: false, companies: [{ name: 'Gamma' }] });
+    const all = await as(t, root).get('/api/companies/list').expect(200);
+    expect(all.body.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Acme', 'Beta', 'Gamma', 'Plataforma']));
+  });
+
+  it('an admin reads their own company and its plan, and gets 404 for any other', async () => {
+    const own = await as(t, acme).get(`/api/companies/${acmeId}`).expect(200);
+    expect(own.body).toMatchObject({ id: acmeId, name: 'Acme', schedules: [] });
+    const plan = await as(t, acme).get(`/api/companies/listPlan/${acmeId}`).expect(200);
+    expect(plan.body).toMatchObject({ id: acmeId, planId, plan: { useSchedules: true, useKanban: false, users: 10 } });
+    expect((await as(t, acme).get(`/api/companies/${betaId}`).expect(404)).body.error).toBe('ERR_NOT_FOUND');
+    await as(t, acme).get(`/api/companies/listPlan/${betaId}`).expect(404);
+    await as(t, root).get(`/api/companies/listPlan/${betaId}`).expect(200);
+  });
+
+  it('opening hours: the company admin sets them, plain users and other companies cannot', async () => {
+    const schedules = [
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+      { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
+    ];
+    const saved = await as(t, acme).put(`/api/companies/${acmeId}/schedules`).send({ id: acmeId, schedules }).expect(200);
+    expect(saved.body.schedules).toEqual(schedules);
+    await as(t, acme).put(`/api/companies/${betaId}/schedules`).send({ schedules }).expect(404);
+    await as(t, acme).post('/api/users').send({ name: 'Plain', email: 'plain@acme.test', password: 'plain-pass' }).expect(201);
+    const plain = await logIn(t, 'plain@acme.test', 'plain-pass');
+    await as(t, plain.token).put(`/api/companies/${acmeId}/schedules`).send({ schedules }).expect(403);
+    const bad = await as(t, acme)
+      .put(`/api/companies/${acmeId}/schedules`)
+      .send({ schedules: [{ weekday: 'x', weekdayEn: 'funday', startTime: '25:00', endTime: '8h' }] })
+      .expect(400);
+    expect(bad.body.error).toBe('ERR_VALIDATION');
+  });
+
+  it('super-only calls are refused to admins with 403 ERR_NO_PERMISSION', async () => {
+    const calls = [
+      as(t, acme).get('/api/companies'),
+      as(t, acme).get('/api/companies/list'),
+      as(t, acme).post('/api/companies').send({ name: 'Sneaky', email: 's@s.test', password: 'sneaky', planId }),
+      as(t, acme).put(`/api/companies/${acmeId}`).send({ dueDate: '2999-12-31' }),
+      as(t, acme).put(`/api/companies/${betaId}`).send({ approved: true }),
+      as(t, acme).post(`/api/companies/${acmeId}/advanceDueDate`),
+      as(t, acme).delete(`/api/companies/${betaId}`),
+    ];
+    for (const call of calls) expect((await call.expect(403)).body.error).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('a super user deletes a company with its users, but never their own company', async () => {
+    const doomed = await insertCompanyWithAdmin(t.dataSource, { name: 'Doomed', adminEmail: 'boss@doomed.test', password: 'doomed-1' });
+    await as(t, root).delete(`/api/companies/${doomed.company.id}`).expect(204);
+    expect(await t.dataSource.getRepository(User).count({ where: { companyId: doomed.company.id } })).toBe(0);
+    expect((await outboxEvents(t, 'identity.company.deleted')).map((e) => e.payload.companyId)).toContain(doomed.company.id);
+    expect((await outboxEvents(t, 'identity.user.deleted')).map((e) => e.payload)).toContainEqual({
+      userId: doomed.admin.id,
+      companyId: doomed.company.id,
+    });
+    await as(t, root).delete(`/api/companies/${doomed.company.id}`).expect(404);
+    const [platform] = await t.dataSource.query(`SELECT company_id FROM identity.users WHERE email = $1`, [TEST_ADMIN.email]);
+    expect((await as(t, root).delete(`/api/companies/${platform.company_id}`).expect(403)).body.error).toBe('ERR_NO_PERMISSION');
+  });
+});

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { CompanyCreateDto, CompanySchedulesUpdateDto, CompanySearchDto, CompanyUpdateDto } from '../dtos/company.dto';
+import { CompanyService } from './company.service';
+
+@Controller('companies')
+export class CompanyController {
+  constructor(private readonly companies: CompanyService) {}
+
+  @Roles('super')
+  @Get()
+  page(@Query() query: CompanySearchDto) {
+    return this.companies.page(query);
+  }
+
+  @Roles('super')
+  @Get('list')
+  list() {
+    return this.companies.listAll();
+  }
+
+  @Get('listPlan/:companyId')
+  plan(@CurrentTenancy() tenancy: Tenancy, @Param('companyId', ParseIntPipe) companyId: number) {
+    return this.companies.plan(tenancy, companyId);
+  }
+
+  @Get(':id')
+  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.companies.get(tenancy, id);
+  }
+
+  @Roles('super')
+  @Post()
+  create(@Body() body: CompanyCreateDto) {
+    return this.companies.create(body);
+  }
+
+  @Roles('super')
+  @Put(':id')
+  update(@Param('id', ParseIntPipe) id: number, @Body() body: CompanyUpdateDto) {
+    return this.companies.update(id, body);
+  }
+
+  /** The +Vencimento button: the due date moves on by one period of the company's recurrence. */
+  @Roles('super')
+  @Post(':id/advanceDueDate')
+  @HttpCode(200)
+  advanceDueDate(@Param('id', ParseIntPipe) id: number) {
+    return this.companies.advanceDueDate(id);
+  }
+
+  @Put(':id/schedules')
+  schedules(
+    @CurrentTenancy() tenancy: Tenancy,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: CompanySchedulesUpdateDto,
+  ) {
+    return this.companies.updateSchedules(tenancy, id, body.schedules);
+  }
+
+  @Roles('super')
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    await this.companies.remove(tenancy, id);
+  }
+}

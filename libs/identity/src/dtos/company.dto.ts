@@ -1,0 +1,53 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  companyCreateSchema,
+  companySchedulesUpdateSchema,
+  companyUpdateSchema,
+  pageQuerySchema,
+  type CompanyResponse,
+  type CompanySnapshot,
+  type Recurrence,
+} from '@app/contracts';
+import type { Company } from '../entities/company.entity';
+import type { CompanySetting } from '../entities/company-setting.entity';
+import { mapPlan } from './plan.dto';
+import { mapSetting } from './setting.dto';
+
+export class CompanyCreateDto extends createZodDto(companyCreateSchema) {}
+export class CompanyUpdateDto extends createZodDto(companyUpdateSchema) {}
+export class CompanySchedulesUpdateDto extends createZodDto(companySchedulesUpdateSchema) {}
+export class CompanySearchDto extends createZodDto(pageQuerySchema) {}
+
+export function companySnapshot(company: Company): CompanySnapshot {
+  return {
+    id: company.id,
+    name: company.name,
+    planId: company.planId,
+    status: company.status,
+    approved: company.approved,
+    dueDate: company.dueDate,
+    recurrence: company.recurrence,
+    schedules: company.schedules,
+  };
+}
+
+export function mapCompany(company: Company, settings?: CompanySetting[]): CompanyResponse {
+  const campaigns = settings?.find((setting) => setting.key === 'campaignsEnabled');
+  return {
+    id: company.id,
+    name: company.name,
+    email: company.email,
+    phone: company.phone,
+    planId: company.planId,
+    plan: company.plan ? mapPlan(company.plan) : undefined,
+    status: company.status,
+    approved: company.approved,
+    dueDate: company.dueDate,
+    recurrence: company.recurrence as Recurrence,
+    campaignsEnabled: campaigns ? campaigns.value === 'true' || campaigns.value === 'enabled' : undefined,
+    schedules: company.schedules,
+    settings: settings?.map(mapSetting),
+    createdAt: company.createdAt.toISOString(),
+    updatedAt: company.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,18 @@
+import { createZodDto } from 'nestjs-zod';
+import { helpCreateSchema, helpUpdateSchema, pageQuerySchema, type HelpResponse } from '@app/contracts';
+import type { Help } from '../entities/help.entity';
+
+export class HelpCreateDto extends createZodDto(helpCreateSchema) {}
+export class HelpUpdateDto extends createZodDto(helpUpdateSchema) {}
+export class HelpSearchDto extends createZodDto(pageQuerySchema) {}
+
+export function mapHelp(help: Help): HelpResponse {
+  return {
+    id: help.id,
+    title: help.title,
+    description: help.description,
+    video: help.video,
+    createdAt: help.createdAt.toISOString(),
+    updatedAt: help.updatedAt.toISOString(),
+  };
+}

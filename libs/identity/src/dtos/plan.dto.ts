@@ -1,0 +1,33 @@
+import { createZodDto } from 'nestjs-zod';
+import { planCreateSchema, planUpdateSchema, type PlanResponse, type PlanSnapshot } from '@app/contracts';
+import type { Plan } from '../entities/plan.entity';
+
+export class PlanCreateDto extends createZodDto(planCreateSchema) {}
+export class PlanUpdateDto extends createZodDto(planUpdateSchema) {}
+
+export function planSnapshot(plan: Plan): PlanSnapshot {
+  return {
+    id: plan.id,
+    name: plan.name,
+    users: plan.users,
+    connections: plan.connections,
+    queues: plan.queues,
+    value: plan.value,
+    useCampaigns: plan.useCampaigns,
+    useSchedules: plan.useSchedules,
+    useInternalChat: plan.useInternalChat,
+    useExternalApi: plan.useExternalApi,
+    useKanban: plan.useKanban,
+    useOpenAi: plan.useOpenAi,
+    useIntegrations: plan.useIntegrations,
+    useInternal: plan.useInternal,
+  };
+}
+
+export function mapPlan(plan: Plan): PlanResponse {
+  return {
+    ...planSnapshot(plan),
+    createdAt: plan.createdAt?.toISOString(),
+    updatedAt: plan.updatedAt?.toISOString(),
+  };
+}

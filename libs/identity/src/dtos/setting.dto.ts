@@ -1,0 +1,15 @@
+import { createZodDto } from 'nestjs-zod';
+import { settingUpdateSchema, type SettingResponse } from '@app/contracts';
+import type { CompanySetting } from '../entities/company-setting.entity';
+import type { GlobalSetting } from '../entities/global-setting.entity';
+
+export class SettingUpdateDto extends createZodDto(settingUpdateSchema) {}
+
+export function mapSetting(setting: CompanySetting | GlobalSetting): SettingResponse {
+  return {
+    key: setting.key,
+    value: setting.value,
+    companyId: 'companyId' in setting ? setting.companyId : null,
+    updatedAt: setting.updatedAt.toISOString(),
+  };
+}

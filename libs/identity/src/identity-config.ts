@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { IdentityOptions } from './identity-options';
+import { rateLimitRuleSchema } from './rate-limit/rate-limits';
+
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** The identity variables every app that runs identity accepts (standalone and the identity app). */
+export const identityConfigShape = {
+  /** smtp://user:pass@host:587 or smtps://...; unset: mails are kept in identity.mails and logged. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string().min(3)),
+  RATE_LIMIT_LOGIN: optional(rateLimitRuleSchema),
+  RATE_LIMIT_SIGNUP: optional(rateLimitRuleSchema),
+  RATE_LIMIT_VERIFICATION: optional(rateLimitRuleSchema),
+  RATE_LIMIT_RESET: optional(rateLimitRuleSchema),
+};
+
+const identityConfigSchema = z.object(identityConfigShape);
+type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** The mail and rate-limit options from those variables. */
+export function identityMailAndLimits(config: IdentityConfig): Pick<IdentityOptions, 'mail' | 'rateLimits'> {
+  const rateLimits: IdentityOptions['rateLimits'] = {};
+  if (config.RATE_LIMIT_LOGIN) rateLimits.login = config.RATE_LIMIT_LOGIN;
+  if (config.RATE_LIMIT_SIGNUP) rateLimits.signup = config.RATE_LIMIT_SIGNUP;
+  if (config.RATE_LIMIT_VERIFICATION) rateLimits.verification = config.RATE_LIMIT_VERIFICATION;
+  if (config.RATE_LIMIT_RESET) rateLimits.reset = config.RATE_LIMIT_RESET;
+  return { mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, rateLimits };
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createTransport, type Transporter } from 'nodemailer';
+import { DataSource } from 'typeorm';
+import { StoredMail } from '../entities/stored-mail.entity';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export const DEFAULT_MAIL_FROM = 'Zapdesk <no-reply@zapdesk.local>';
+
+/**
+ * Sends mail through SMTP_URL with nodemailer. Without it (the standalone default) the mail is kept
+ * in identity.mails and written to the log, so whoever runs the install can read the code.
+ */
+@Injectable()
+export class MailSender implements OnModuleDestroy {
+  private readonly logger = new Logger('Mail');
+  private readonly transport?: Transporter;
+
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
+  ) {
+    if (options.mail?.smtpUrl) this.transport = createTransport(options.mail.smtpUrl);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.options.mail?.from ?? DEFAULT_MAIL_FROM, ...mail });
+      return;
+    }
+    await this.dataSource.getRepository(StoredMail).insert(mail);
+    this.logger.log(`No SMTP_URL: mail to ${mail.to} kept in identity.mails\n  Subject: ${mail.subject}\n  ${mail.text}`);
+  }
+
+  onModuleDestroy(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  can,
+  COMPANY_SETTING_KEYS,
+  COMPANY_SETTINGS,
+  GLOBAL_SETTING_KEYS,
+  GLOBAL_SETTINGS,
+  IDENTITY_MESSAGES,
+  isSecretSettingKey,
+  isValidSettingValue,
+  settingUpdated,
+  type CompanySettingKey,
+  type GlobalSettingKey,
+  type SettingResponse,
+} from '@app/contracts';
+import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { mapSetting } from '../dtos/setting.dto';
+import { CompanySetting } from '../entities/company-setting.entity';
+import { GlobalSetting } from '../entities/global-setting.entity';
+
+const isGlobalKey = (key: string): key is GlobalSettingKey => key in GLOBAL_SETTINGS;
+const isCompanyKey = (key: string): key is CompanySettingKey => key in COMPANY_SETTINGS;
+
+/** Company settings (every key the spec lists, defaults created with the company) and global ones. */
+@Injectable()
+export class SettingService {
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  /** A new company's settings: every key at its default unless given. */
+  async createDefaults(
+    manager: EntityManager,
+    companyId: number,
+    overrides: Partial<Record<CompanySettingKey, string>> = {},
+  ): Promise<CompanySetting[]> {
+    const rows = COMPANY_SETTING_KEYS.map((key) =>
+      manager.create(CompanySetting, { companyId, key, value: overrides[key] ?? COMPANY_SETTINGS[key].default }),
+    );
+    const saved = await manager.save(rows);
+    for (const row of saved) await this.publish(manager, row.companyId, row.key, row.value);
+    return saved;
+  }
+
+  /** GET /settings: the company's settings (secrets of the billing integrations only for super users), plus the global ones for super users. */
+  async list(tenancy: Tenancy): Promise<SettingResponse[]> {
+    const company = (await this.companySettings(this.dataSource.manager, tenancy.companyId))
+      .filter((setting) => tenancy.super || !isSecretSettingKey(setting.key))
+      .map(mapSetting);
+    if (!tenancy.super) return company;
+    const global = await this.globalSettings(this.dataSource.manager);
+    return [...company, ...global.map(mapSetting)];
+  }
+
+  /** The company's stored settings, with defaults for keys it has no row for. */
+  async companySettings(manager: EntityManager, companyId: number): Promise<CompanySetting[]> {
+    const stored = await manager.find(CompanySetting, { where: { companyId } });
+    const byKey = new Map(stored.map((row) => [row.key, row]));
+    return COMPANY_SETTING_KEYS.map((key) => byKey.get(key) ?? this.defaultRow(companyId, key));
+  }
+
+  private defaultRow(companyId: number, key: CompanySettingKey): CompanySetting {
+    return Object.assign(new CompanySetting(), { companyId, key, value: COMPANY_SETTINGS[key].default, updatedAt: new Date(0) });
+  }
+
+  /** Several companies' settings in one query, defaults filled in, by company id. */
+  async settingsOfCompanies(companyIds: number[]): Promise<Map<number, CompanySetting[]>> {
+    const stored = companyIds.length ? await this.dataSource.manager.find(CompanySetting, { where: { companyId: In(companyIds) } }) : [];
+    return new Map(
+      companyIds.map((companyId) => {
+        const byKey = new Map(stored.filter((row) => row.companyId === companyId).map((row) => [row.key, row]));
+        return [companyId, COMPANY_SETTING_KEYS.map((key) => byKey.get(key) ?? this.defaultRow(companyId, key))];
+      }),
+    );
+  }
+
+  async globalSettings(manager: EntityManager): Promise<GlobalSetting[]> {
+    const stored = await manager.find(GlobalSetting);
+    const byKey = new Map(stored.map((row) => [row.key, row]));
+    return GLOBAL_SETTING_KEYS.map(
+      (key) => byKey.get(key) ?? manager.create(GlobalSetting, { key, value: GLOBAL_SETTINGS[key].default, updatedAt: new Date(0) }),
+    );
+  }
+
+  /** A global setting's value (its default when never set). */
+  async globalValue(key: GlobalSettingKey, manager: EntityManager = this.dataSource.manager): Promise<string> {
+    const row = await manager.findOne(GlobalSetting, { where: { key } });
+    return row?.value ?? GLOBAL_SETTINGS[key].default;
+  }
+
+  /** GET /settings/:key (public): only the global keys the sign-up and login pages read. */
+  async publicValue(key: string): Promise<{ key: string; value: string }> {
+    if (!isGlobalKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `No public setting ${key}`);
+    return { key, value: await this.globalValue(key) };
+  }
+
+  /** PUT /settings/:key: global keys by super users, company keys by admins (billing secrets by super users). */
+  async update(tenancy: Tenancy, key: string, value: string): Promise<SettingResponse> {
+    if (isGlobalKey(key)) {
+      if (!tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change global settings');
+      this.assertValue(key, value);
+      return this.dataSource.transaction(async (manager) => {
+        await manager.upsert(GlobalSetting, { key, value, updatedAt: new Date() }, ['key']);
+        await this.publish(manager, null, key, value);
+        return mapSetting((await manager.findOneByOrFail(GlobalSetting, { key }))!);
+      });
+    }
+    if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `No setting ${key}`);
+    if (!can(tenancy, 'settings-page:edit')) throw new AppError('ERR_NO_PERMISSION', 'Only admins change settings');
+    if (isSecretSettingKey(key) && !tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change this setting');
+    this.assertValue(key, value);
+    return this.dataSource.transaction(async (manager) =>
+      mapSetting(await this.setCompanyValue(manager, tenancy.companyId, key, value)),
+    );
+  }
+
+  /** Stores one company setting and its identity.setting.updated event in the caller's transaction. */
+  async setCompanyValue(manager: EntityManager, companyId: number, key: CompanySettingKey, value: string): Promise<CompanySetting> {
+    this.assertValue(key, value);
+    await manager.upsert(CompanySetting, { companyId, key, value, updatedAt: new Date() }, ['companyId', 'key']);
+    await this.publish(manager, companyId, key, value);
+    return manager.findOneByOrFail(CompanySetting, { companyId, key });
+  }
+
+  private assertValue(key: string, value: string): void {
+    if (!isValidSettingValue(key, value)) {
+      throw new AppError('ERR_VALIDATION', `${IDENTITY_MESSAGES.invalidValue}: ${key}`, {
+        fields: [{ path: 'value', message: IDENTITY_MESSAGES.invalidValue }],
+      });
+    }
+  }
+
+  private async publish(manager: EntityManager, companyId: number | null, key: string, value: string): Promise<void> {
+    await this.outbox.add(manager, {
+      definition: settingUpdated,
+      companyId,
+      key: companyId === null ? `global:${key}` : `${companyId}:${key}`,
+      payload: { companyId, key, value },
+    });
+  }
+}

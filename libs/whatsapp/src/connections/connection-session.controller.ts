@@ -1,0 +1,32 @@
+import { Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { ConnectionService } from './connection.service';
+
+/** 'Tentar Novamente', 'Novo QR', 'Desconectar' and restart-all: admin only. */
+@Controller()
+@Roles('admin')
+export class ConnectionSessionController {
+  constructor(private readonly connections: ConnectionService) {}
+
+  @Post('whatsappsession/:id')
+  @HttpCode(200)
+  start(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.connections.session(tenancy, id, 'start');
+  }
+
+  @Put('whatsappsession/:id')
+  newQr(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.connections.session(tenancy, id, 'newQr');
+  }
+
+  @Delete('whatsappsession/:id')
+  disconnect(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.connections.session(tenancy, id, 'logout');
+  }
+
+  @Post('whatsapp-restart')
+  @HttpCode(200)
+  restartAll(@CurrentTenancy() tenancy: Tenancy) {
+    return this.connections.restartAll(tenancy);
+  }
+}

@@ -1,0 +1,70 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  connectionCreateSchema,
+  connectionListQuerySchema,
+  connectionUpdateSchema,
+  type Connection,
+  type ConnectionSession,
+} from '@app/contracts';
+import type { ConnectionEntity } from '../entities/connection.entity';
+
+export class ConnectionCreateDto extends createZodDto(connectionCreateSchema) {}
+export class ConnectionUpdateDto extends createZodDto(connectionUpdateSchema) {}
+export class ConnectionListQueryDto extends createZodDto(connectionListQuerySchema) {}
+
+/** The connection as the API shows it; `withSession: false` leaves the QR code out (GET /whatsapp?session=0). */
+export function mapConnection(row: ConnectionEntity, { withSession = true } = {}): Connection {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    status: row.status,
+    number: row.number,
+    isDefault: row.isDefault,
+    qrcode: withSession ? row.qrcode : '',
+    qrcodeImage: withSession ? row.qrcodeImage : '',
+    retries: row.retries,
+    queues: row.queueIds.map((id) => ({ id })),
+    queueIds: row.queueIds,
+    transferQueueId: row.transferQueueId,
+    promptId: row.promptId,
+    greetingMessage: row.greetingMessage,
+    complationMessage: row.complationMessage,
+    outOfHoursMessage: row.outOfHoursMessage,
+    ratingMessage: row.ratingMessage,
+    token: row.token,
+    provider: row.provider,
+    expiresInactiveMessage: row.expiresInactiveMessage,
+    expiresTicket: row.expiresTicket,
+    timeUseBotQueues: row.timeUseBotQueues,
+    maxUseBotQueues: row.maxUseBotQueues,
+    activeTranscribe: row.activeTranscribe,
+    timeresume: row.timeresume,
+    transcribe: row.transcribe,
+    transcribeme: row.transcribeme,
+    transcribekey: row.transcribekey,
+    transcribeprovider: row.transcribeprovider,
+    sendme: row.sendme,
+    timeforagroup: row.timeforagroup,
+    proxyUrl: row.proxyUrl,
+    timeToTransfer: row.timeToTransfer,
+    api1_medias: row.api1_medias,
+    api2_medias: row.api2_medias,
+    api3_medias: row.api3_medias,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function mapSession(row: ConnectionEntity): ConnectionSession {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    number: row.number,
+    qrcode: row.qrcode,
+    qrcodeImage: row.qrcodeImage,
+    retries: row.retries,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './whatsapp.module';
+export * from './whatsapp-options';
+export { SessionsHost } from './sessions/sessions.host';

@@ -1,0 +1,133 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { messageSendFailed, messageSent, type EventPayload, type messageSendRequested } from '@app/contracts';
+import type { OutboxWriter } from '@app/platform';
+
+export type SendCommand = EventPayload<typeof messageSendRequested>;
+
+export interface SendIntent {
+  id: string;
+  commandId: string;
+  connectionId: number;
+  companyId: number;
+  waMessageId: string;
+  command: SendCommand;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  createdAt: Date;
+}
+
+interface Row {
+  id: string;
+  command_id: string;
+  connection_id: number;
+  company_id: number;
+  wa_message_id: string;
+  command: SendCommand;
+  status: SendIntent['status'];
+  attempts: number;
+  created_at: Date;
+}
+
+const toIntent = (row: Row): SendIntent => ({
+  id: row.id,
+  commandId: row.command_id,
+  connectionId: row.connection_id,
+  companyId: row.company_id,
+  waMessageId: row.wa_message_id,
+  command: row.command,
+  status: row.status,
+  attempts: row.attempts,
+  createdAt: row.created_at,
+});
+
+/**
+ * Sends as recorded intents: written when the command arrives (before anything is sent), carried out
+ * in their order per connection, and settled with the answer event in the same transaction.
+ */
+export class SendIntentRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  /** Idempotent per command id: a redelivered command is not a second send. */
+  async record(manager: EntityManager, command: SendCommand, companyId: number, waMessageId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO whatsapp.send_intents (command_id, connection_id, company_id, wa_message_id, command)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (command_id) DO NOTHING RETURNING 1`,
+      [command.commandId, command.connectionId, companyId, waMessageId, JSON.stringify(command)],
+    );
+    return rows.length > 0;
+  }
+
+  /** The oldest send of the connection not yet settled. */
+  async nextOpen(connectionId: number): Promise<SendIntent | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM whatsapp.send_intents WHERE connection_id = $1 AND status IN ('pending', 'sending') ORDER BY id LIMIT 1`,
+      [connectionId],
+    );
+    return rows[0] ? toIntent(rows[0]) : null;
+  }
+
+  async markSending(intent: SendIntent): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE whatsapp.send_intents SET status = 'sending', attempts = attempts + 1, updated_at = now() WHERE id = $1`,
+      [intent.id],
+    );
+  }
+
+  async markSent(intent: SendIntent, stored?: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE whatsapp.send_intents SET status = 'sent', sent_message = $2, updated_at = now() WHERE id = $1`,
+        [intent.id, stored ?? null],
+      );
+      await manager.query(
+        `INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack) VALUES ($1, $2, 1) ON CONFLICT DO NOTHING`,
+        [intent.connectionId, intent.waMessageId],
+      );
+      await this.outbox.add(manager, {
+        definition: messageSent,
+        companyId: intent.companyId,
+        key: intent.connectionId,
+        payload: {
+          connectionId: intent.connectionId,
+          commandId: intent.commandId,
+          messageId: intent.waMessageId,
+          reference: intent.command.reference,
+        },
+      });
+    });
+  }
+
+  async markFailed(intent: SendIntent, reason: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE whatsapp.send_intents SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`, [
+        intent.id,
+        reason.slice(0, 2_000),
+      ]);
+      await this.outbox.add(manager, {
+        definition: messageSendFailed,
+        companyId: intent.companyId,
+        key: intent.connectionId,
+        payload: {
+          connectionId: intent.connectionId,
+          commandId: intent.commandId,
+          error: 'ERR_SENDING_WAPP_MSG',
+          reason: reason.slice(0, 2_000),
+          reference: intent.command.reference,
+        },
+      });
+    });
+  }
+
+  /** What was kept of a message we sent, for WhatsApp's retry requests (Baileys' getMessage). */
+  async storedMessage(connectionId: number, waMessageId: string): Promise<string | null> {
+    const rows: { sent_message: string | null }[] = await this.dataSource.query(
+      `SELECT sent_message FROM whatsapp.send_intents WHERE connection_id = $1 AND wa_message_id = $2 AND sent_message IS NOT NULL
+       ORDER BY id DESC LIMIT 1`,
+      [connectionId, waMessageId],
+    );
+    return rows[0]?.sent_message ?? null;
+  }
+}

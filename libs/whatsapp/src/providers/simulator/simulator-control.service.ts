@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  SIMULATOR_MAX_MEDIA_BYTES,
+  simulatorActionRequested,
+  type ConnectionSession,
+  type EventPayload,
+  type SimulatorAckBody,
+  type SimulatorInboundBody,
+  type SimulatorOutboundResponse,
+} from '@app/contracts';
+import { AppError, FILE_STORAGE, OutboxWriter, type FileStorage, type Tenancy } from '@app/platform';
+import { mapSession } from '../../dtos/connection.dto';
+import { ConnectionEntity } from '../../entities/connection.entity';
+import { mediaKeys } from '../../media/media-store';
+import { newWaMessageId } from '../../sessions/session-manager';
+import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../../whatsapp-options';
+import { SimulatorPhoneRepository } from './simulator-phone.repository';
+
+const DEFAULT_MIME: Record<string, string> = {
+  image: 'image/jpeg',
+  audio: 'audio/ogg',
+  ptt: 'audio/ogg; codecs=opus',
+  video: 'video/mp4',
+  document: 'application/pdf',
+  sticker: 'image/webp',
+};
+
+/**
+ * The fake phone's control API. Steps travel on whatsapp.commands to the process that runs the
+ * connection's session, like every other session command; answers wait briefly for the outcome.
+ */
+@Injectable()
+export class SimulatorControlService {
+  private readonly phone: SimulatorPhoneRepository;
+
+  constructor(
+    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(WHATSAPP_OPTIONS) private readonly options: WhatsappOptions,
+  ) {
+    this.phone = new SimulatorPhoneRepository(dataSource);
+  }
+
+  get enabled(): boolean {
+    return this.options.simulatorEnabled;
+  }
+
+  async scan(tenancy: Tenancy, id: number, number?: string): Promise<ConnectionSession> {
+    const row = await this.connection(tenancy, id);
+    if (row.status === 'CONNECTED') return mapSession(row);
+    if (row.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not showing a QR code');
+    const phoneNumber = number ?? `5511${randomInt(10_000_000, 99_999_999)}${randomInt(0, 9)}`;
+    await this.request(tenancy, { action: 'scan', connectionId: id, number: phoneNumber });
+    return this.settle(tenancy, id, (s) => s === 'CONNECTED');
+  }
+
+  async disconnect(tenancy: Tenancy, id: number): Promise<ConnectionSession> {
+    const row = await this.connection(tenancy, id);
+    if (row.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+    await this.request(tenancy, { action: 'disconnect', connectionId: id });
+    return this.settle(tenancy, id, (s) => s === 'DISCONNECTED');
+  }
+
+  async inbound(tenancy: Tenancy, id: number, body: SimulatorInboundBody): Promise<{ messageId: string }> {
+    const row = await this.connection(tenancy, id);
+    if (row.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+    const messageId = body.messageId ?? newWaMessageId();
+    const { mediaBase64, ...inbound } = body;
+    let mediaKey: string | undefined;
+    if (mediaBase64 && body.mediaType) {
+      const bytes = Buffer.from(mediaBase64, 'base64');
+      if (bytes.length === 0 || bytes.length > SIMULATOR_MAX_MEDIA_BYTES) {
+        throw new AppError('ERR_VALIDATION', 'mediaBase64 must hold 1 byte to 16 MB', { fields: [{ path: 'mediaBase64', message: 'tamanho inválido' }] });
+      }
+      const fileName = body.fileName ?? `${messageId}`;
+      mediaKey = mediaKeys.simulatorInbound(tenancy.companyId, id, messageId, fileName);
+      await this.storage.put(mediaKey, bytes, body.mimetype ?? DEFAULT_MIME[body.mediaType]);
+    }
+    await this.request(tenancy, {
+      action: 'inbound',
+      connectionId: id,
+      messageId,
+      inbound: { ...inbound, mimetype: body.mimetype ?? (body.mediaType ? DEFAULT_MIME[body.mediaType] : undefined), mediaKey },
+    });
+    return { messageId };
+  }
+
+  async outbound(tenancy: Tenancy, id: number): Promise<SimulatorOutboundResponse> {
+    await this.connection(tenancy, id);
+    return { messages: await this.phone.list(id) };
+  }
+
+  async ack(tenancy: Tenancy, id: number, body: SimulatorAckBody): Promise<{ messageId: string; ack: number }> {
+    await this.connection(tenancy, id);
+    if (!(await this.phone.exists(id, body.messageId))) throw new AppError('ERR_NOT_FOUND', 'The phone received no message with this id');
+    await this.request(tenancy, { action: 'ack', connectionId: id, messageId: body.messageId, ack: body.ack });
+    return body;
+  }
+
+  /** A simulator connection of the caller's company; anything else is not found. */
+  private async connection(tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
+    if (!this.options.simulatorEnabled) throw new AppError('ERR_NOT_FOUND', 'The simulator is not enabled');
+    const row = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id, companyId: tenancy.companyId } });
+    if (!row || row.provider !== 'simulator') throw new AppError('ERR_NO_WAPP_FOUND', 'Simulator connection not found');
+    return row;
+  }
+
+  private async request(tenancy: Tenancy, payload: EventPayload<typeof simulatorActionRequested>): Promise<void> {
+    await this.dataSource.transaction((manager) =>
+      this.outbox.add(manager, { definition: simulatorActionRequested, companyId: tenancy.companyId, key: payload.connectionId, payload }),
+    );
+  }
+
+  /** The session once it reached the expected status, or as it is after a few seconds. */
+  private async settle(tenancy: Tenancy, id: number, reached: (status: string) => boolean): Promise<ConnectionSession> {
+    const repository = this.dataSource.getRepository(ConnectionEntity);
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const row = await repository.findOneOrFail({ where: { id, companyId: tenancy.companyId } });
+      if (reached(row.status) || Date.now() > deadline) return mapSession(row);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { simulatorAckSchema, simulatorInboundSchema } from '@app/contracts';
+import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { SimulatorControlService } from './simulator-control.service';
+
+class SimulatorInboundDto extends createZodDto(simulatorInboundSchema) {}
+class SimulatorAckDto extends createZodDto(simulatorAckSchema) {}
+class SimulatorScanDto extends createZodDto(z.object({ number: z.string().regex(/^\d{8,15}$/).optional() })) {}
+
+/** The fake phone's control API: an admin of the connection's company, only when SIMULATOR_ENABLED. */
+@Controller('simulator')
+export class SimulatorController {
+  constructor(private readonly simulator: SimulatorControlService) {}
+
+  @Get('status')
+  status() {
+    return { enabled: this.simulator.enabled };
+  }
+
+  @Post('connections/:id/scan')
+  @Roles('admin')
+  @HttpCode(200)
+  scan(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorScanDto) {
+    return this.simulator.scan(tenancy, id, body?.number);
+  }
+
+  @Post('connections/:id/inbound')
+  @Roles('admin')
+  @HttpCode(200)
+  inbound(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorInboundDto) {
+    return this.simulator.inbound(tenancy, id, body);
+  }
+
+  @Get('connections/:id/outbound')
+  @Roles('admin')
+  outbound(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.simulator.outbound(tenancy, id);
+  }
+
+  @Post('connections/:id/ack')
+  @Roles('admin')
+  @HttpCode(200)
+  ack(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorAckDto) {
+    return this.simulator.ack(tenancy, id, body);
+  }
+
+  @Post('connections/:id/disconnect')
+  @Roles('admin')
+  @HttpCode(200)
+  disconnect(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.simulator.disconnect(tenancy, id);
+  }
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { messageSendRequested, sessionActionRequested, simulatorActionRequested, type EventEnvelope } from '@app/contracts';
+import { readEvent } from '@app/platform';
+import { ConnectionEntity } from '../entities/connection.entity';
+import type { SendIntentRepository } from '../messages/send-intent.repository';
+import type { WhatsAppProvider } from '../providers/whatsapp-provider';
+import { SimulatorSession, type SimulatorInbound } from '../providers/simulator/simulator.provider';
+import { SessionRunner, type SessionRunnerDeps } from './session-runner';
+
+const SIMULATOR_STEP_WAIT_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** A WhatsApp-style message id (what Baileys generates: 3EB0 and hex). */
+export const newWaMessageId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+
+/**
+ * The sessions this process runs: those of the connections whose command partitions it owns
+ * (all of them in standalone). Commands for one connection are applied one after another.
+ */
+export class SessionManager {
+  private readonly runners = new Map<number, SessionRunner>();
+  private readonly chains = new Map<number, Promise<unknown>>();
+  private owns: (connectionId: number) => boolean = () => false;
+  private closed = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly providers: Map<string, WhatsAppProvider>,
+    private readonly intents: SendIntentRepository,
+    private readonly deps: SessionRunnerDeps,
+    private readonly logger: Logger,
+  ) {}
+
+  get runningConnectionIds(): number[] {
+    return [...this.runners.keys()].sort((a, b) => a - b);
+  }
+
+  runner(connectionId: number): SessionRunner | undefined {
+    return this.runners.get(connectionId);
+  }
+
+  /** The partitions of this process changed: start what it now owns, hand over what it no longer does. */
+  async setOwnership(owns: (connectionId: number) => boolean): Promise<void> {
+    this.owns = owns;
+    const rows = await this.dataSource.getRepository(ConnectionEntity).find({ select: ['id', 'companyId', 'provider', 'proxyUrl', 'status'] });
+    const existing = new Set(rows.map((row) => row.id));
+    await Promise.all(
+      [...this.runners.keys()]
+        .filter((id) => !existing.has(id) || !owns(id))
+        .map((id) => this.serial(id, () => this.stopRunner(id))),
+    );
+    for (const row of rows) {
+      if (owns(row.id) && row.status !== 'DISCONNECTED') void this.serial(row.id, () => this.ensureRunner(row));
+    }
+  }
+
+  async handle(envelope: EventEnvelope): Promise<void> {
+    const send = readEvent(messageSendRequested, envelope);
+    if (send) return this.serial(send.connectionId, () => this.recordSend(envelope, send));
+    const action = readEvent(sessionActionRequested, envelope);
+    if (action) return this.serial(action.connectionId, () => this.applyAction(action.connectionId, action.action, envelope.companyId));
+    const simulator = readEvent(simulatorActionRequested, envelope);
+    if (simulator) return this.serial(simulator.connectionId, () => this.applySimulator(simulator, envelope.companyId));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.runners.keys()].map((id) => this.serial(id, () => this.stopRunner(id))));
+  }
+
+  private async recordSend(envelope: EventEnvelope, command: ReturnType<typeof messageSendRequested.payload.parse>): Promise<void> {
+    const connection = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id: command.connectionId } });
+    const companyId = connection?.companyId ?? envelope.companyId ?? 0;
+    const recorded = await this.dataSource.transaction((manager) => this.intents.record(manager, command, companyId, newWaMessageId()));
+    if (!connection) {
+      const intent = await this.intents.nextOpen(command.connectionId);
+      if (intent && recorded) await this.intents.markFailed(intent, `ERR_NO_WAPP_FOUND: connection ${command.connectionId} does not exist`);
+      return;
+    }
+    if (connection.companyId !== envelope.companyId) {
+      this.logger.warn({ connectionId: connection.id, companyId: envelope.companyId }, 'send command for another company refused');
+      const intent = await this.intents.nextOpen(command.connectionId);
+      if (intent?.commandId === command.commandId) await this.intents.markFailed(intent, 'ERR_NO_WAPP_FOUND: not a connection of this company');
+      return;
+    }
+    this.runners.get(connection.id)?.nudgeSender();
+  }
+
+  private async applyAction(
+    connectionId: number,
+    action: 'start' | 'restart' | 'newQr' | 'logout' | 'stop',
+    companyId: number | null,
+  ): Promise<void> {
+    const row = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id: connectionId } });
+    if (row && row.companyId !== companyId) {
+      this.logger.warn({ connectionId, companyId }, 'session command for another company ignored');
+      return;
+    }
+    if (!row || action === 'stop') {
+      await this.stopRunner(connectionId);
+      if (!row) await this.deps.auth.clear(connectionId);
+      return;
+    }
+    if (action === 'logout') {
+      const runner = await this.ensureRunner(row);
+      await runner?.logout();
+      return;
+    }
+    const existing = this.runners.get(connectionId);
+    if (!existing || existing.stopped) {
+      if (action === 'newQr') await this.deps.auth.clear(connectionId);
+      // Not awaited: taking the lease may wait for a previous owner, and commands must keep flowing.
+      await this.ensureRunner(row);
+      return;
+    }
+    await existing.reopen({ forgetLogin: action === 'newQr' });
+  }
+
+  private async applySimulator(command: ReturnType<typeof simulatorActionRequested.payload.parse>, companyId: number | null): Promise<void> {
+    const runner = this.runners.get(command.connectionId);
+    if (!runner || runner.companyId !== companyId) return;
+    // A session still waiting for its lease (a handover) is not waited for long: the step is dropped.
+    const started = await Promise.race([runner.start().then(() => true), sleep(SIMULATOR_STEP_WAIT_MS).then(() => false)]);
+    if (!started) {
+      this.logger.warn({ connectionId: command.connectionId, action: command.action }, 'simulator step dropped: the session is not open yet');
+      return;
+    }
+    const session = runner.current;
+    if (!(session instanceof SimulatorSession)) return;
+    switch (command.action) {
+      case 'scan':
+        return session.scan(command.number);
+      case 'disconnect':
+        return session.phoneDisconnected();
+      case 'ack':
+        return session.ack(command.messageId, command.ack);
+      case 'inbound':
+        return session.inbound(command.messageId, command.inbound as SimulatorInbound);
+    }
+  }
+
+  private async ensureRunner(row: Pick<ConnectionEntity, 'id' | 'companyId' | 'provider' | 'proxyUrl'>): Promise<SessionRunner | undefined> {
+    if (this.closed || !this.owns(row.id)) return undefined;
+    const current = this.runners.get(row.id);
+    if (current && !current.stopped) return current;
+    const provider = this.providers.get(row.provider);
+    if (!provider) {
+      this.logger.warn({ connectionId: row.id, provider: row.provider }, 'provider not enabled in this process; session not started');
+      return undefined;
+    }
+    const runner = new SessionRunner({ id: row.id, companyId: row.companyId, proxyUrl: row.proxyUrl }, provider, this.deps);
+    this.runners.set(row.id, runner);
+    void runner.start().catch((error) => {
+      this.logger.error({ connectionId: row.id, error: String(error) }, 'session start failed; the next command for it starts it again');
+      void this.serial(row.id, async () => {
+        if (this.runners.get(row.id) === runner) await this.stopRunner(row.id);
+      });
+    });
+    return runner;
+  }
+
+  private async stopRunner(connectionId: number): Promise<void> {
+    const runner = this.runners.get(connectionId);
+    if (!runner) return;
+    this.runners.delete(connectionId);
+    await runner.stop();
+  }
+
+  /** Runs the work after every earlier piece of work for the same connection. */
+  private serial<T>(connectionId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(connectionId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.chains.set(connectionId, settled);
+    void settled.then(() => {
+      if (this.chains.get(connectionId) === settled) this.chains.delete(connectionId);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,60 @@
+import { toDataURL } from 'qrcode';
+import type { DataSource, EntityManager } from 'typeorm';
+import { connectionUpdated, sessionUpdated } from '@app/contracts';
+import type { OutboxWriter } from '@app/platform';
+import { mapConnection, mapSession } from '../dtos/connection.dto';
+import { ConnectionEntity } from '../entities/connection.entity';
+import type { SessionStateChange } from '../providers/whatsapp-provider';
+import { SessionLeaseRepository, type SessionLease } from './session-lease';
+
+/** A QR code as the PNG data URL the QR modal shows. */
+export function qrImage(content: string): Promise<string> {
+  return content ? toDataURL(content, { errorCorrectionLevel: 'L', margin: 1, width: 264 }) : Promise.resolve('');
+}
+
+/**
+ * Writes a session's state onto its connection and tells the browsers (whatsappSession and
+ * whatsapp events), in one transaction, under the session lease.
+ */
+export class SessionStateWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async apply(lease: SessionLease | null, connectionId: number, change: SessionStateChange): Promise<ConnectionEntity | null> {
+    const qrcodeImage = change.qrcode === undefined ? undefined : await qrImage(change.qrcode);
+    return this.dataSource.transaction(async (manager) => {
+      if (lease) await SessionLeaseRepository.assertHeld(manager, lease);
+      const row = await manager.findOne(ConnectionEntity, { where: { id: connectionId }, lock: { mode: 'pessimistic_write' } });
+      if (!row) return null;
+      row.status = change.status;
+      if (change.qrcode !== undefined) {
+        row.qrcode = change.qrcode;
+        row.qrcodeImage = qrcodeImage!;
+      }
+      if (change.number !== undefined) row.number = change.number;
+      if (change.retries === 'reset') row.retries = 0;
+      if (change.retries === 'increment') row.retries += 1;
+      const saved = await manager.save(row);
+      await SessionStateWriter.announce(manager, this.outbox, saved);
+      return saved;
+    });
+  }
+
+  /** The two events every change of a connection's session causes. */
+  static async announce(manager: EntityManager, outbox: OutboxWriter, row: ConnectionEntity): Promise<void> {
+    await outbox.add(manager, {
+      definition: sessionUpdated,
+      companyId: row.companyId,
+      key: row.id,
+      payload: { companyId: row.companyId, session: mapSession(row) },
+    });
+    await outbox.add(manager, {
+      definition: connectionUpdated,
+      companyId: row.companyId,
+      key: row.id,
+      payload: { connection: mapConnection(row) },
+    });
+  }
+}

@@ -1,0 +1,17 @@
+export const WHATSAPP_OPTIONS = Symbol('WHATSAPP_OPTIONS');
+
+export interface WhatsappOptions {
+  /** Offer the simulator provider and its control API (standalone default on, distributed default off). */
+  simulatorEnabled: boolean;
+  /** How long a session lease lives without renewal; a dead process's sessions move after this. */
+  leaseTtlMs?: number;
+  /** A send waiting longer than this for a connected session fails with ERR_SENDING_WAPP_MSG. */
+  sendTimeoutMs?: number;
+  /** The consumer group of whatsapp.commands (default whatsapp-sessions); all replicas of one deployment share it. */
+  commandsGroupId?: string;
+  /** Start sessions at all (tests of REST rules alone may turn it off). */
+  runSessions?: boolean;
+}
+
+export const DEFAULT_LEASE_TTL_MS = 15_000;
+export const DEFAULT_SEND_TIMEOUT_MS = 120_000;

@@ -1,0 +1,222 @@
+/**
+ * Two whatsapp processes over a real Kafka broker and one PostgreSQL: each runs the sessions of the
+ * connections whose whatsapp.commands partitions it owns. Stopping one moves its (simulator)
+ * connections to the other with their auth state (still paired, no new QR), and every send queued
+ * for them is delivered once, in order.
+ */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sign } from 'jsonwebtoken';
+import { Kafka, Partitioners, logLevel, type Producer } from 'kafkajs';
+import type { Connection, SimulatorOutboundMessage } from '@app/contracts';
+import { openServiceDataSource } from '@app/platform';
+import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
+import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { freePort, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+jest.setTimeout(180_000);
+
+const brokers = process.env.KAFKA_BROKERS;
+const COMPANY = 900_000 + randomInt(0, 99_999);
+
+(brokers ? describe : describe.skip)('distributed: whatsapp sessions move between processes', () => {
+  let database: TestDatabase;
+  let storageDir: string;
+  let producer: Producer;
+  const apps: { process: AppProcess; url: string }[] = [];
+  const all: Connection[] = [];
+  let token: string;
+  let groupId: string;
+  let secret: string;
+
+  async function startWhatsapp(): Promise<{ process: AppProcess; url: string }> {
+    const port = await freePort();
+    const app = startApp('whatsapp', {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: brokers!,
+      JWT_SECRET: secret,
+      STORAGE_DIR: storageDir,
+      SIMULATOR_ENABLED: 'true',
+      SESSION_LEASE_TTL_MS: '4000',
+      COMMANDS_GROUP_ID: groupId,
+    });
+    return { process: app, url: `http://127.0.0.1:${port}` };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('wa_dist');
+    // Connection ids far from other runs' ids: the dev broker's whatsapp.commands topic is shared.
+    const dataSource = await openServiceDataSource(database.url, { schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS });
+    await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
+    await dataSource.destroy();
+
+    storageDir = mkdtempSync(path.join(tmpdir(), 'wa-dist-files-'));
+    const jwtSecret = randomBytes(32).toString('hex');
+    token = sign({ sub: '1', companyId: COMPANY, profile: 'admin', super: false, sid: randomUUID(), plan: [] }, jwtSecret, { expiresIn: 3600 });
+    groupId = `wa-dist-${randomBytes(4).toString('hex')}`;
+    secret = jwtSecret;
+    for (let i = 0; i < 2; i++) apps.push(await startWhatsapp());
+    await Promise.all(apps.map((app) => waitUntilReady(app.process, `${app.url}/ready`)));
+    const kafka = new Kafka({ clientId: 'wa-dist-test', brokers: brokers!.split(','), logLevel: logLevel.NOTHING });
+    producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, idempotent: true, maxInFlightRequests: 1 });
+    await producer.connect();
+  });
+
+  afterAll(async () => {
+    await producer?.disconnect();
+    await Promise.all(apps.map((app) => app.process.stop()));
+    await database?.drop();
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const call = async (base: string, method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${base}/api${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as never };
+  };
+
+  const sessionOwners = async (): Promise<Map<number, string>> => {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`SELECT connection_id, owner FROM whatsapp.session_leases WHERE expires_at > now()`);
+      return new Map(rows.map((row: { connection_id: number; owner: string }) => [row.connection_id, row.owner]));
+    } finally {
+      await client.end();
+    }
+  };
+
+  const sendCommand = (connectionId: number, body: string) =>
+    producer.send({
+      topic: 'whatsapp.commands',
+      acks: -1,
+      messages: [
+        {
+          key: String(connectionId),
+          value: JSON.stringify({
+            id: randomUUID(),
+            type: 'whatsapp.message.sendRequested',
+            version: 1,
+            companyId: COMPANY,
+            key: String(connectionId),
+            occurredAt: new Date().toISOString(),
+            payload: { commandId: randomUUID(), connectionId, to: '5511988887777', isGroup: false, content: { type: 'text', body }, quotedId: null, isForwarded: false, reference: null },
+          }),
+        },
+      ],
+    });
+
+  it('stopping a process moves its connections, paired, to the other, and no queued send is lost', async () => {
+    const [first] = apps;
+    const connections: Connection[] = [];
+    for (let i = 0; i < 8; i++) {
+      const created = await call(first.url, 'POST', '/whatsapp', { name: `Loja ${i}`, provider: 'simulator' });
+      expect(created.status).toBe(201);
+      connections.push(created.body);
+    }
+    const status = async (id: number) => ((await call(first.url, 'GET', `/whatsapp/${id}`)).body as Connection).status;
+    for (const connection of connections) {
+      await waitFor(async () => (await status(connection.id)) === 'qrcode', { timeoutMs: 30_000, what: `QR of ${connection.id}` });
+      const scanned = await call(apps[1].url, 'POST', `/simulator/connections/${connection.id}/scan`, { number: `55119${connection.id % 100000000}`.slice(0, 13) });
+      expect(scanned.status).toBe(200);
+      await waitFor(async () => (await status(connection.id)) === 'CONNECTED', { timeoutMs: 15_000, what: `${connection.id} connected` });
+    }
+
+    // Both processes run sessions; pick the one to stop among those that run some.
+    const owners = await sessionOwners();
+    expect(owners.size).toBe(connections.length);
+    const pids = apps.map((app) => String(app.process.child.pid));
+    const ownerPid = (owner: string) => owner.split(':')[1];
+    const victimIndex = pids.findIndex((pid) => [...owners.values()].some((owner) => ownerPid(owner) === pid));
+    const victim = apps[victimIndex];
+    const survivor = apps[1 - victimIndex];
+    const moving = connections.filter((c) => ownerPid(owners.get(c.id)!) === pids[victimIndex]);
+    expect(moving.length).toBeGreaterThan(0);
+
+    // Sends queued for the moving connections, then the process is stopped while they are in flight.
+    const perConnection = 5;
+    for (let n = 0; n < perConnection; n++) for (const connection of moving) await sendCommand(connection.id, `pedido ${n}`);
+    await victim.process.stop();
+
+    for (const connection of moving) {
+      const delivered = await waitFor(
+        async () => {
+          const response = await call(survivor.url, 'GET', `/simulator/connections/${connection.id}/outbound`);
+          const { messages } = response.body as { messages: SimulatorOutboundMessage[] };
+          return messages.length >= perConnection ? messages : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 250, what: `the sends of connection ${connection.id} on the survivor` },
+      );
+      expect(delivered.map((m) => m.body)).toEqual(Array.from({ length: perConnection }, (_, n) => `pedido ${n}`));
+      // The session resumed from its stored auth state: still connected, same number, no QR shown.
+      const after = (await call(survivor.url, 'GET', `/whatsapp/${connection.id}`)).body as Connection;
+      expect(after).toMatchObject({ status: 'CONNECTED', qrcode: '' });
+      expect(after.number).not.toBe('');
+    }
+    const ownersAfter = await sessionOwners();
+    const survivorPid = String(survivor.process.child.pid);
+    for (const connection of connections) expect(ownerPid(ownersAfter.get(connection.id)!)).toBe(survivorPid);
+    all.push(...connections);
+  });
+
+  it('a crashed process (SIGKILL) gives its sessions up when its lease expires; queued sends are delivered once, in order', async () => {
+    const third = await startWhatsapp();
+    await waitUntilReady(third.process, `${third.url}/ready`);
+    apps.push(third);
+    const live = apps.filter((app) => app.process.child.exitCode === null && app.process.child.signalCode === null);
+    const pids = live.map((app) => String(app.process.child.pid));
+    const ownerPid = (owner: string) => owner.split(':')[1];
+    // Wait until the rebalance settled (every session leased by a live process), spread over both if the hashing allows.
+    const spreadDeadline = Date.now() + 20_000;
+    const owners = await waitFor(
+      async () => {
+        const current = await sessionOwners();
+        const ownerPids = [...current.values()].map(ownerPid);
+        const settled = current.size === all.length && ownerPids.every((pid) => pids.includes(pid));
+        const spread = new Set(ownerPids).size === pids.length;
+        return settled && (spread || Date.now() > spreadDeadline) ? current : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250, what: 'the sessions settled after the newcomer joined' },
+    );
+    const count = (pid: string) => [...owners.values()].filter((owner) => ownerPid(owner) === pid).length;
+    const [victim, survivor] = count(pids[0]) >= count(pids[1]) ? [live[0], live[1]] : [live[1], live[0]];
+    const moving = all.filter((c) => ownerPid(owners.get(c.id)!) === String(victim.process.child.pid));
+    expect(moving.length).toBeGreaterThan(0);
+    const before = new Map<number, number>();
+    for (const connection of moving) {
+      const response = await call(survivor.url, 'GET', `/simulator/connections/${connection.id}/outbound`);
+      before.set(connection.id, (response.body as { messages: unknown[] }).messages.length);
+    }
+    const perConnection = 4;
+    for (let n = 0; n < perConnection; n++) for (const connection of moving) await sendCommand(connection.id, `após queda ${n}`);
+    victim.process.child.kill('SIGKILL');
+
+    for (const connection of moving) {
+      const delivered = await waitFor(
+        async () => {
+          const response = await call(survivor.url, 'GET', `/simulator/connections/${connection.id}/outbound`);
+          const { messages } = response.body as { messages: SimulatorOutboundMessage[] };
+          const fresh = messages.slice(before.get(connection.id));
+          return fresh.length >= perConnection ? fresh : undefined;
+        },
+        { timeoutMs: 90_000, intervalMs: 500, what: `the sends of connection ${connection.id} after the crash` },
+      );
+      expect(delivered.map((m) => m.body)).toEqual(Array.from({ length: perConnection }, (_, n) => `após queda ${n}`));
+      const after = (await call(survivor.url, 'GET', `/whatsapp/${connection.id}`)).body as Connection;
+      expect(after.status).toBe('CONNECTED');
+    }
+  });
+});
+
+if (!brokers) {
+  test('the distributed whatsapp test needs KAFKA_BROKERS (run `npm test`)', () => {
+    throw new Error('KAFKA_BROKERS is not set: run the tests through `npm test`, which starts a broker');
+  });
+}
