@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { Toaster, toastError } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
-import '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
 import { queryConfig } from '@/lib/react-query';
 import { system } from '@/lib/theme';
 
@@ -18,12 +18,14 @@ export function createAppQueryClient(): QueryClient {
     defaultOptions: queryConfig,
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) toastError(error);
+        if (query.meta?.silent) return;
+        toastError(query.meta?.errorKey ? i18n.t(query.meta.errorKey as 'errors.generic') : error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.silent) toastError(error);
+        if (mutation.meta?.silent) return;
+        toastError(mutation.meta?.errorKey ? i18n.t(mutation.meta.errorKey as 'errors.generic') : error);
       },
     }),
   });

@@ -7,6 +7,12 @@ import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import { UsersRoute } from './routes/users';
+import { ConnectionsRoute } from './routes/connections';
+import { SignupRoute } from './routes/signup';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { SettingsRoute } from './routes/settings';
+import { HelpsRoute } from './routes/helps';
+import { AnnouncementsRoute } from './routes/announcements';
 
 /**
  * The route table (spec section 2). Public-only: /login (later /signup, /forgetpsw). Private: the
@@ -25,6 +31,22 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.signup,
+        element: (
+          <PublicOnlyRoute>
+            <SignupRoute />
+          </PublicOnlyRoute>
+        ),
+      },
+      {
+        path: paths.forgotPassword,
+        element: (
+          <PublicOnlyRoute>
+            <ForgotPasswordRoute />
+          </PublicOnlyRoute>
+        ),
+      },
+      {
         element: (
           <PrivateRoute>
             <AppLayout />
@@ -33,6 +55,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={HOME_AFTER_LOGIN} replace /> },
           { path: paths.users, element: <UsersRoute /> },
+          { path: paths.connections, element: <ConnectionsRoute /> },
+          { path: paths.settings, element: <SettingsRoute /> },
+          { path: paths.helps, element: <HelpsRoute /> },
+          { path: paths.announcements, element: <AnnouncementsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

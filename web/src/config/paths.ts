@@ -6,6 +6,10 @@ export const paths = {
   forgotPassword: '/forgetpsw',
   users: '/users',
   tickets: '/tickets',
+  connections: '/connections',
+  settings: '/settings',
+  helps: '/helps',
+  announcements: '/announcements',
 } as const;
 
 /**

@@ -11,6 +11,8 @@ declare module '@tanstack/react-query' {
 export type QueryMeta = {
   /** Do not show a failure as a toast (the caller handles it, or it is optional data). */
   silent?: boolean;
+  /** An i18n key shown instead of the request's own error (e.g. 'common.loadListError'). */
+  errorKey?: string;
 };
 
 /** No retry for answers the server meant (4xx); one retry for network and server failures. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { InternalLogo } from '@/features/logos/components/internal-logo';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -72,6 +73,11 @@ export function AppLayout() {
             overflowY="auto"
             overflowX="hidden"
           >
+            {menuOpen && (
+              <Box pt="3" px="2">
+                <InternalLogo />
+              </Box>
+            )}
             <SideMenu user={user} collapsed={!menuOpen} />
           </Box>
         )}

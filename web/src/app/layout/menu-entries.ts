@@ -1,9 +1,14 @@
+import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
+import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
 import type { ParseKeys } from 'i18next';
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
 import { isAdmin } from '@/features/auth/utils/roles';
+import { MENU_RULES } from './menu-rules';
+import { LuCable } from 'react-icons/lu';
+import { ConnectionsWarningBadge } from '@/features/connections/components/connections-warning-badge';
 
 export type MenuUser = Pick<AuthUser, 'profile' | 'super'>;
 
@@ -17,6 +22,8 @@ export type MenuEntry = {
    * is absent a plan-gated row stays hidden.
    */
   visible: (user: MenuUser, plan?: Partial<PlanFlags>) => boolean;
+  /** Shown beside the label (and on the icon when collapsed), e.g. the Connections '!'. */
+  badge?: ComponentType<{ companyId: number }>;
 };
 
 /**
@@ -27,11 +34,40 @@ export type MenuEntry = {
  */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
+    key: 'announcements',
+    path: paths.announcements,
+    labelKey: 'mainDrawer.listItems.announcements',
+    icon: LuMegaphone,
+    visible: MENU_RULES.announcements,
+  },
+  {
+    key: 'connections',
+    path: paths.connections,
+    labelKey: 'mainDrawer.listItems.connections',
+    icon: LuCable,
+    visible: MENU_RULES.connections,
+    badge: ConnectionsWarningBadge,
+  },
+  {
     key: 'users',
     path: paths.users,
     labelKey: 'mainDrawer.listItems.users',
     icon: LuUsers,
     visible: (user) => isAdmin(user),
+  },
+  {
+    key: 'settings',
+    path: paths.settings,
+    labelKey: 'mainDrawer.listItems.settings',
+    icon: LuSettings,
+    visible: MENU_RULES.settings,
+  },
+  {
+    key: 'helps',
+    path: paths.helps,
+    labelKey: 'mainDrawer.listItems.helps',
+    icon: LuCircleHelp,
+    visible: MENU_RULES.helps,
   },
 ];
 

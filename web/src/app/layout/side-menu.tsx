@@ -53,6 +53,7 @@ export function SideMenu({ user, collapsed = false, onNavigate }: SideMenuProps)
                         {label}
                       </Text>
                     )}
+                    {entry.badge && <entry.badge companyId={user.companyId} />}
                   </Flex>
                 )}
               </NavLink>

@@ -4,6 +4,7 @@ import { LuMenu } from 'react-icons/lu';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import type { AuthUser } from '@/features/auth/types';
+import { AnnouncementsPopover } from '@/features/announcements/components/announcements-popover';
 import { UserMenu } from './user-menu';
 
 export const TOP_BAR_HEIGHT = '14';
@@ -55,6 +56,7 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       <HStack gap="1" color="inherit" css={{ '& button': { color: 'inherit' } }}>
         <LanguageSwitcher />
         <ThemeToggle />
+        <AnnouncementsPopover />
         <UserMenu user={user} onLogout={onLogout} />
       </HStack>
     </Flex>

@@ -1,18 +1,16 @@
-import { Box, Card, Center, Heading, HStack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { LanguageSwitcher } from '@/components/ui/language-switcher';
-import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { toastError, toastSuccess, toastWarning } from '@/components/ui/toaster';
-import { HOME_AFTER_LOGIN } from '@/config/paths';
 import type { LoginInput } from '@/features/auth/api/login';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { usePublicSetting } from '@/features/signup/api/get-public-setting';
+import { PublicPage } from '../layout/public-page';
 
 export function LoginRoute() {
   const { t } = useTranslation();
   const { login } = useAuth();
-  const navigate = useNavigate();
+  const viewRegister = usePublicSetting('viewregister');
 
   async function handleSubmit(values: LoginInput) {
     try {
@@ -21,33 +19,25 @@ export function LoginRoute() {
       if (result.subscriptionWarningDays !== null) {
         toastWarning(t('login.toasts.dueDateWarning', { count: result.subscriptionWarningDays }));
       }
-      navigate(HOME_AFTER_LOGIN, { replace: true });
+      // The signed-in user is now known: PublicOnlyRoute moves on to the landing page.
     } catch (error) {
       toastError(error);
     }
   }
 
   return (
-    <Box minH="100vh" bg="bg.subtle">
-      <HStack justify="flex-end" p="3" gap="2">
-        <LanguageSwitcher />
-        <ThemeToggle />
-      </HStack>
-      <Center px="4" pb="16">
-        <Card.Root w="full" maxW="md" data-testid="login-card">
-          <Card.Header>
-            <Heading as="h1" size="2xl" data-testid="login-title">
-              {t('login.title')}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {t('login.subtitle')}
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <LoginForm onSubmit={handleSubmit} />
-          </Card.Body>
-        </Card.Root>
-      </Center>
-    </Box>
+    <PublicPage logo="login" testId="login-card">
+      <Stack gap="5">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl" data-testid="login-title">
+            {t('login.title')}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {t('login.subtitle')}
+          </Text>
+        </Stack>
+        <LoginForm onSubmit={handleSubmit} showSignupLink={viewRegister.data?.value !== 'disabled'} />
+      </Stack>
+    </PublicPage>
   );
 }

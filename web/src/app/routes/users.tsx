@@ -1,7 +1,7 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { isAdmin } from '@/features/auth/utils/roles';
+import { can } from '@/features/auth/utils/permissions';
 import { UsersList } from '@/features/users/components/users-list';
 
 export function UsersRoute() {
@@ -14,8 +14,12 @@ export function UsersRoute() {
       <Heading as="h1" size="xl">
         {t('users.title')}
       </Heading>
-      {isAdmin(user) ? (
-        <UsersList companyId={user.companyId} />
+      {can(user, 'users-page:view') ? (
+        <UsersList
+          companyId={user.companyId}
+          canEditProfile={can(user, 'user-modal:editProfile')}
+          canEditQueues={can(user, 'user-modal:editQueues')}
+        />
       ) : (
         <Alert.Root status="warning">
           <Alert.Indicator />

@@ -7,6 +7,7 @@ import { getMeQueryOptions, meQueryKey } from '../api/get-me';
 import { loginWithEmailAndPassword, type LoginInput } from '../api/login';
 import { logout as logoutRequest } from '../api/logout';
 import { AuthContext, type AuthContextValue, type LoginResult } from '../hooks/use-auth';
+import { useOtherSessionSignOut, useUserStatusHeartbeat } from '../hooks/use-session-events';
 import type { AuthUser } from '../types';
 import { getSubscriptionStatus } from '../utils/subscription';
 
@@ -40,6 +41,9 @@ export function AuthProvider({ children }: AuthProviderProps) {
     connectSocket();
     return () => disconnectSocket();
   }, [userId]);
+
+  useOtherSessionSignOut(user);
+  useUserStatusHeartbeat(user !== null);
 
   const login = useCallback(
     async (input: LoginInput): Promise<LoginResult> => {

@@ -38,3 +38,11 @@ describe('login form', () => {
     expect(screen.getByRole('link', { name: /Cadastre-se/ }).getAttribute('href')).toBe('/signup');
   });
 });
+
+describe('login form with sign-up hidden', () => {
+  it('shows no create-account link when viewregister is disabled', () => {
+    renderWithProviders(<LoginForm onSubmit={vi.fn()} showSignupLink={false} />);
+    expect(screen.queryByRole('link', { name: /Cadastre-se/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Esqueceu a senha?' })).toBeTruthy();
+  });
+});

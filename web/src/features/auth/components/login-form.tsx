@@ -10,10 +10,12 @@ import { normalizeEmailInput } from '../utils/email';
 
 type LoginFormProps = {
   onSubmit: (values: LoginInput) => Promise<unknown> | void;
+  /** The create-account link; hidden when the global `viewregister` setting is disabled. */
+  showSignupLink?: boolean;
 };
 
 /** E-mail (lower-cased as typed) and password; links to password reset and sign-up. */
-export function LoginForm({ onSubmit }: LoginFormProps) {
+export function LoginForm({ onSubmit, showSignupLink = true }: LoginFormProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -71,9 +73,11 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           <Link asChild colorPalette="brand" data-testid="forgot-password-link">
             <RouterLink to={paths.forgotPassword}>{t('login.buttons.forgotPassword')}</RouterLink>
           </Link>
-          <Link asChild colorPalette="brand" data-testid="signup-link">
-            <RouterLink to={paths.signup}>{t('login.buttons.signup')}</RouterLink>
-          </Link>
+          {showSignupLink && (
+            <Link asChild colorPalette="brand" data-testid="signup-link">
+              <RouterLink to={paths.signup}>{t('login.buttons.signup')}</RouterLink>
+            </Link>
+          )}
         </Flex>
       </Stack>
     </form>

@@ -1,0 +1,187 @@
+/// <reference lib="dom" />
+/**
+ * An admin in Chromium against the standalone product (simulator provider on): adds a simulator
+ * connection, sees the QR modal with its live QR code, "scans" it through the simulator's control
+ * API and watches the card turn 'Conectado' without a reload; then disconnects and gets a new QR,
+ * restarts every connection and deletes it.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { freePort, repoRoot, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+jest.setTimeout(180_000);
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
+const CONNECTION_NAME = 'Vendas Simulador';
+
+describe('browser: WhatsApp connections with the simulator', () => {
+  let database: TestDatabase;
+  let app: AppProcess;
+  let baseUrl: string;
+  let browser: Browser;
+  let page: Page;
+  let dataDir: string;
+  let connectionId: number;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    }
+    if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+      throw new Error('web/dist is not built: run `npm run build:web` (npm test builds it)');
+    }
+    database = await createTestDatabase('browser_connections');
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-connections-'));
+    const port = await freePort();
+    app = startApp('standalone', {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST: path.join(repoRoot, 'web/dist'),
+      SIMULATOR_ENABLED: 'true',
+    });
+    baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilReady(app, `${baseUrl}/ready`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+    });
+    page = await browser.newPage({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the admin logs in and opens Connections from the side menu: no connection yet', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').fill(ADMIN.email);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[data-testid="side-menu"]').waitFor();
+    await page.locator('[data-testid="menu-item-connections"]').click();
+    await page.waitForURL('**/connections');
+    await page.getByText('Nenhuma conexão encontrada').waitFor({ timeout: 10_000 });
+  });
+
+  it('adding a simulator connection shows its card, and its QR Code opens the four steps and a live QR code', async () => {
+    await markPageAsNotReloaded(page);
+    await page.locator('[data-testid="connections-add"]').click();
+    const modal = page.locator('[data-testid="connection-modal"]');
+    await modal.waitFor();
+    await modal.getByLabel('Nome').fill(CONNECTION_NAME);
+    await modal.locator('[data-testid="connection-provider"]').selectOption('simulator');
+    await modal.locator('[data-testid="connection-save"]').click();
+    await modal.waitFor({ state: 'detached' });
+
+    const card = connectionCard(page);
+    await card.waitFor({ timeout: 10_000 });
+    connectionId = Number(await card.getAttribute('data-connection-id'));
+    expect(connectionId).toBeGreaterThan(0);
+
+    await card.locator('[data-testid="connection-qrcode-button"]').click({ timeout: 20_000 });
+    const qrModal = page.locator('[data-testid="qr-code-modal"]');
+    await qrModal.waitFor();
+    for (const step of [
+      'Abra o WhatsApp no seu celular',
+      'Toque em Mais opções ou Configurações e selecione Aparelhos conectados',
+      'Toque em Conectar um aparelho',
+      'Aponte seu celular para esta tela para capturar o QR Code',
+    ]) {
+      await qrModal.getByText(step).waitFor();
+    }
+    const qr = qrModal.locator('[data-testid="qr-code"]');
+    await qr.waitFor({ timeout: 20_000 });
+    expect(await qr.getAttribute('data-qrcode')).toBeTruthy();
+    expect(await qr.locator('svg, img').count()).toBe(1);
+  });
+
+  it("the menu shows '!' while the connection waits for its QR code", async () => {
+    await page.locator('[data-testid="connections-warning-badge"]').waitFor({ timeout: 10_000 });
+  });
+
+  it("scanning through the simulator closes the QR modal and turns the card 'Conectado' without a reload", async () => {
+    const response = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {});
+    expect(response.status).toBeLessThan(300);
+
+    await page.locator('[data-testid="qr-code-modal"]').waitFor({ state: 'detached', timeout: 20_000 });
+    const card = connectionCard(page);
+    await card.locator('[data-testid="connection-status-chip"]', { hasText: 'Conectado' }).waitFor({ timeout: 20_000 });
+    await card.locator('[data-testid="connection-disconnect-button"]').waitFor();
+    expect(await card.locator('[data-testid="connection-last-update"]').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+    expect(await wasNotReloaded(page)).toBe(true);
+
+    await page.locator('[data-testid="connections-warning-badge"]').waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it("'Desconectar' asks first, then the card shows 'Desconectado' with 'Tentar Novamente' and 'Novo QR'", async () => {
+    const card = connectionCard(page);
+    await card.locator('[data-testid="connection-disconnect-button"]').click();
+    const confirmation = page.locator('[data-testid="connection-confirmation"]');
+    await confirmation.getByText('Tem certeza? Você precisará ler o QR Code novamente.').waitFor();
+    await confirmation.locator('[data-testid="connection-confirm"]').click();
+
+    await card.locator('[data-testid="connection-status-chip"]', { hasText: 'Desconectado' }).waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Tentar Novamente' }).waitFor();
+    await card.getByRole('button', { name: 'Novo QR' }).waitFor();
+  });
+
+  it("'Novo QR' brings a new QR code to scan", async () => {
+    const card = connectionCard(page);
+    await card.getByRole('button', { name: 'Novo QR' }).click();
+    await card.locator('[data-testid="connection-qrcode-button"]').click({ timeout: 20_000 });
+    const qr = page.locator('[data-testid="qr-code-modal"] [data-testid="qr-code"]');
+    await qr.waitFor({ timeout: 20_000 });
+    expect(await qr.getAttribute('data-qrcode')).toBeTruthy();
+    expect(await wasNotReloaded(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="qr-code-modal"]').waitFor({ state: 'detached' });
+  });
+
+  it("restarting every connection says 'Aguarde... reiniciando...'", async () => {
+    await page.locator('[data-testid="connections-restart"]').click();
+    await page.getByText('Aguarde... reiniciando...').first().waitFor({ timeout: 10_000 });
+  });
+
+  it('deleting the connection asks first and leaves the empty state, still without a reload', async () => {
+    await connectionCard(page).locator('[data-testid="connection-delete-button"]').click();
+    const confirmation = page.locator('[data-testid="connection-confirmation"]');
+    await confirmation.getByText('Deseja realmente excluir este registro?').waitFor();
+    await confirmation.locator('[data-testid="connection-confirm"]').click();
+    await page.getByText('Nenhuma conexão encontrada').waitFor({ timeout: 10_000 });
+    expect(await wasNotReloaded(page)).toBe(true);
+  });
+});
+
+function connectionCard(page: Page): Locator {
+  return page.locator('[data-testid="connection-card"]', { hasText: CONNECTION_NAME });
+}
+
+async function markPageAsNotReloaded(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __connectionsMark?: boolean }).__connectionsMark = true;
+  });
+}
+
+async function wasNotReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __connectionsMark?: boolean }).__connectionsMark === true);
+}
+
+/** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
+async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
+  const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+  return fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

@@ -1,0 +1,19 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { AnnouncementsList } from '@/features/announcements/components/announcements-list';
+import { RoleGuard } from '@/features/auth/components/role-guard';
+
+/** /announcements: super users only; others get the no-permission message and go to / after 1 s. */
+export function AnnouncementsRoute() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="4" data-testid="announcements-page">
+      <Heading as="h1" size="xl">
+        {t('announcements.title')}
+      </Heading>
+      <RoleGuard role="super">
+        <AnnouncementsList />
+      </RoleGuard>
+    </Stack>
+  );
+}

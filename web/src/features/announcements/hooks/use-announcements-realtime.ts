@@ -1,0 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSocketEvent } from '@/lib/socket';
+import { announcementsQueryKey } from '../api/get-announcements';
+import { ANNOUNCEMENT_EVENT, type AnnouncementSocketPayload } from '../types';
+
+/** `company-announcement` (create, update, delete) refreshes every announcements list. */
+export function useAnnouncementsRealtime() {
+  const queryClient = useQueryClient();
+  useSocketEvent<AnnouncementSocketPayload>(ANNOUNCEMENT_EVENT, (event) => {
+    if (!event || !['create', 'update', 'delete'].includes(event.action)) return;
+    void queryClient.invalidateQueries({ queryKey: announcementsQueryKey });
+  });
+}

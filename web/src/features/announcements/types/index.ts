@@ -1,0 +1,19 @@
+import {
+  ANNOUNCEMENT_MEDIA_EXTENSIONS,
+  ANNOUNCEMENT_PRIORITIES,
+  type AnnouncementCreateRequest,
+  type AnnouncementPageResponse,
+  type AnnouncementResponse,
+  type AnnouncementSocketPayload,
+} from '@app/contracts';
+
+export {
+  ANNOUNCEMENT_MEDIA_EXTENSIONS,
+  ANNOUNCEMENT_PRIORITIES,
+  type AnnouncementCreateRequest,
+  type AnnouncementPageResponse,
+  type AnnouncementResponse,
+  type AnnouncementSocketPayload,
+};
+
+export const ANNOUNCEMENT_EVENT = 'company-announcement';

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { CompanyResponse } from '../types';
+import { companiesQueryKey } from './get-companies';
+
+/** `GET /api/companies/{id}`: the own company, or any for a super user. */
+export function getCompany(companyId: number): Promise<CompanyResponse> {
+  return api.get<CompanyResponse>(`/companies/${companyId}`);
+}
+
+export function getCompanyQueryOptions(companyId: number) {
+  return queryOptions({ queryKey: [...companiesQueryKey, 'detail', companyId], queryFn: () => getCompany(companyId) });
+}
+
+export function useCompany(companyId: number) {
+  return useQuery(getCompanyQueryOptions(companyId));
+}

@@ -1,0 +1,12 @@
+import type { ConnectionMessageResponse } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** `PUT /api/whatsappsession/{id}`: drops the session's auth and asks for a new QR code ('Novo QR'). */
+export function requestNewQrCode(id: number): Promise<ConnectionMessageResponse> {
+  return api.put<ConnectionMessageResponse>(`/whatsappsession/${id}`);
+}
+
+export function useRequestNewQrCode() {
+  return useMutation({ mutationFn: requestNewQrCode });
+}

@@ -1,0 +1,15 @@
+export type {
+  Connection,
+  ConnectionProvider,
+  ConnectionSession,
+  ConnectionStatus,
+  WhatsappSessionSocketPayload as ConnectionSessionSocketEvent,
+  WhatsappSocketPayload as ConnectionSocketEvent,
+} from '@app/contracts';
+
+/** A queue as `GET /api/queue` lists it (spec section 3, "Queue (as seen here)"). */
+export type ConnectionQueue = {
+  id: number;
+  name: string;
+  color: string;
+};

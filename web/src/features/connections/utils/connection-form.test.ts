@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { aConnection } from '../testing/connection-factory';
+import {
+  EMPTY_CONNECTION_FORM,
+  buildConnectionUpdate,
+  connectionFormSchema,
+  connectionToFormValues,
+  greetingFor,
+  toConnectionPayload,
+  type ConnectionFormValues,
+} from './connection-form';
+
+function issues(values: ConnectionFormValues) {
+  const result = connectionFormSchema.safeParse(values);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+const valid: ConnectionFormValues = { ...EMPTY_CONNECTION_FORM, name: 'Vendas' };
+
+describe('connection form', () => {
+  it('the name is 2 to 50 characters', () => {
+    expect(issues({ ...valid, name: '' })).toEqual(['name: connections.validation.required']);
+    expect(issues({ ...valid, name: ' a ' })).toEqual(['name: connections.validation.tooShort']);
+    expect(issues({ ...valid, name: 'ab' })).toEqual([]);
+    expect(issues({ ...valid, name: 'x'.repeat(50) })).toEqual([]);
+    expect(issues({ ...valid, name: 'x'.repeat(51) })).toEqual(['name: connections.validation.tooLong']);
+  });
+
+  it('the greeting is required when more than one queue is selected', () => {
+    const twoQueues = { ...valid, selectQueues: true, queueIds: [1, 2] };
+    expect(issues({ ...twoQueues, greetingMessage: '  ' })).toEqual(['greetingMessage: connections.validation.greetingRequired']);
+    expect(issues({ ...twoQueues, greetingMessage: 'Olá! Escolha uma opção' })).toEqual([]);
+    expect(issues({ ...valid, selectQueues: true, queueIds: [1], greetingMessage: '' })).toEqual([]);
+  });
+
+  it('queues picked while the selection toggle is off count as none', () => {
+    expect(issues({ ...valid, selectQueues: false, queueIds: [1, 2], greetingMessage: '' })).toEqual([]);
+    expect(toConnectionPayload({ ...valid, selectQueues: false, queueIds: [1, 2] }).queueIds).toEqual([]);
+  });
+
+  it('with one queue or none the greeting is cleared', () => {
+    expect(greetingFor(0, 'Olá')).toBe('');
+    expect(greetingFor(1, 'Olá')).toBe('');
+    expect(greetingFor(2, ' Olá ')).toBe('Olá');
+    expect(toConnectionPayload({ ...valid, selectQueues: true, queueIds: [4], greetingMessage: 'Olá' }).greetingMessage).toBe('');
+  });
+
+  it('checks the proxy URL and whole numbers', () => {
+    expect(issues({ ...valid, proxyUrl: 'socks5://u:p@proxy.test:1080' })).toEqual([]);
+    expect(issues({ ...valid, proxyUrl: 'proxy.test' })).toEqual(['proxyUrl: connections.validation.invalidProxy']);
+    expect(issues({ ...valid, timeToTransfer: '1.5' })).toEqual(['timeToTransfer: connections.validation.wholeNumber']);
+    expect(issues({ ...valid, expiresTicket: '-1' })).toEqual(['expiresTicket: connections.validation.wholeNumber']);
+  });
+
+  it('turns the form into the request body: trimmed texts, numbers, null for empty optionals', () => {
+    expect(
+      toConnectionPayload({
+        ...valid,
+        name: '  Vendas ',
+        proxyUrl: ' ',
+        transcribekey: '',
+        timeToTransfer: '15',
+        transferQueueId: '3',
+        expiresTicket: '',
+        selectQueues: true,
+        queueIds: [5, 2],
+        greetingMessage: ' Oi ',
+      }),
+    ).toEqual({
+      name: 'Vendas',
+      isDefault: false,
+      provider: 'beta',
+      activeTranscribe: false,
+      transcribekey: '',
+      greetingMessage: 'Oi',
+      proxyUrl: '',
+      timeToTransfer: 15,
+      transferQueueId: 3,
+      expiresTicket: 0,
+      queueIds: [2, 5],
+    });
+  });
+
+  describe('an edit', () => {
+    const stored = aConnection({
+      name: 'Vendas',
+      queueIds: [1, 2],
+      greetingMessage: 'Olá',
+      transferQueueId: 2,
+      timeToTransfer: 10,
+    });
+    const initial = connectionToFormValues(stored);
+
+    it('sends nothing when nothing changed', () => {
+      expect(buildConnectionUpdate(initial, { ...initial })).toBeNull();
+      expect(buildConnectionUpdate(initial, { ...initial, name: ' Vendas ', queueIds: [2, 1] })).toBeNull();
+    });
+
+    it('sends the changed fields plus queueIds and transferQueueId', () => {
+      expect(buildConnectionUpdate(initial, { ...initial, name: 'Vendas SP' })).toEqual({ name: 'Vendas SP', queueIds: [1, 2], transferQueueId: 2 });
+      expect(buildConnectionUpdate(initial, { ...initial, isDefault: true, proxyUrl: 'http://p.test:3128' })).toEqual({
+        isDefault: true,
+        proxyUrl: 'http://p.test:3128',
+        queueIds: [1, 2],
+        transferQueueId: 2,
+      });
+    });
+
+    it('dropping to one queue sends the queue and the cleared greeting', () => {
+      expect(buildConnectionUpdate(initial, { ...initial, queueIds: [1] })).toEqual({
+        queueIds: [1],
+        greetingMessage: '',
+        transferQueueId: 2,
+      });
+    });
+  });
+});

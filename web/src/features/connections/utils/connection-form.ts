@@ -1,0 +1,148 @@
+import { CONNECTION_NAME_MAX, CONNECTION_NAME_MIN, CONNECTION_PROVIDERS, type ConnectionCreateBody } from '@app/contracts';
+import { z } from 'zod';
+import type { Connection } from '../types';
+import { isValidProxyUrl } from './proxy-url';
+
+/** Spec section 5 (name 2 to 50, the greeting rule). Messages are i18n keys; the form translates them. */
+
+const wholeNumberText = z.string().trim().regex(/^\d*$/, 'connections.validation.wholeNumber');
+
+export const connectionFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { message: 'connections.validation.required', abort: true })
+      .min(CONNECTION_NAME_MIN, 'connections.validation.tooShort')
+      .max(CONNECTION_NAME_MAX, 'connections.validation.tooLong'),
+    isDefault: z.boolean(),
+    provider: z.enum(CONNECTION_PROVIDERS),
+    activeTranscribe: z.boolean(),
+    transcribekey: z.string(),
+    greetingMessage: z.string(),
+    proxyUrl: z.string().trim().refine(isValidProxyUrl, 'connections.validation.invalidProxy'),
+    timeToTransfer: wholeNumberText,
+    transferQueueId: z.string(),
+    expiresTicket: wholeNumberText,
+    /** The queue selection toggle: off means no queues. Not sent. */
+    selectQueues: z.boolean(),
+    queueIds: z.array(z.number().int()),
+  })
+  .superRefine((values, context) => {
+    if (selectedQueueIds(values).length > 1 && !values.greetingMessage.trim()) {
+      context.addIssue({ code: 'custom', path: ['greetingMessage'], message: 'connections.validation.greetingRequired' });
+    }
+  });
+
+export type ConnectionFormValues = z.input<typeof connectionFormSchema>;
+
+/** What `POST /api/whatsapp` receives from this form; an edit sends a part of it. */
+export type ConnectionPayload = Required<
+  Pick<
+    ConnectionCreateBody,
+    | 'name'
+    | 'isDefault'
+    | 'provider'
+    | 'activeTranscribe'
+    | 'transcribekey'
+    | 'greetingMessage'
+    | 'proxyUrl'
+    | 'timeToTransfer'
+    | 'transferQueueId'
+    | 'expiresTicket'
+    | 'queueIds'
+  >
+>;
+
+function selectedQueueIds(values: Pick<ConnectionFormValues, 'selectQueues' | 'queueIds'>): number[] {
+  return values.selectQueues ? values.queueIds : [];
+}
+
+/** Greeting rule of spec section 5: required with more than one queue, cleared with one or none. */
+export function greetingFor(queueCount: number, greeting: string): string {
+  return queueCount > 1 ? greeting.trim() : '';
+}
+
+export const EMPTY_CONNECTION_FORM: ConnectionFormValues = {
+  name: '',
+  isDefault: false,
+  provider: 'beta',
+  activeTranscribe: false,
+  transcribekey: '',
+  greetingMessage: '',
+  proxyUrl: '',
+  timeToTransfer: '',
+  transferQueueId: '',
+  expiresTicket: '0',
+  selectQueues: false,
+  queueIds: [],
+};
+
+export function connectionToFormValues(connection: Connection): ConnectionFormValues {
+  const queueIds = connection.queueIds;
+  return {
+    name: connection.name,
+    isDefault: connection.isDefault,
+    provider: connection.provider,
+    activeTranscribe: connection.activeTranscribe,
+    transcribekey: connection.transcribekey,
+    greetingMessage: connection.greetingMessage,
+    proxyUrl: connection.proxyUrl,
+    timeToTransfer: connection.timeToTransfer == null ? '' : String(connection.timeToTransfer),
+    transferQueueId: connection.transferQueueId == null ? '' : String(connection.transferQueueId),
+    expiresTicket: String(connection.expiresTicket ?? 0),
+    selectQueues: queueIds.length > 0,
+    queueIds,
+  };
+}
+
+function optionalNumber(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed ? Number(trimmed) : null;
+}
+
+export function toConnectionPayload(values: ConnectionFormValues): ConnectionPayload {
+  const queueIds = [...selectedQueueIds(values)].sort((a, b) => a - b);
+  return {
+    name: values.name.trim(),
+    isDefault: values.isDefault,
+    provider: values.provider,
+    activeTranscribe: values.activeTranscribe,
+    transcribekey: values.transcribekey.trim(),
+    greetingMessage: greetingFor(queueIds.length, values.greetingMessage),
+    proxyUrl: values.proxyUrl.trim(),
+    timeToTransfer: optionalNumber(values.timeToTransfer),
+    transferQueueId: optionalNumber(values.transferQueueId),
+    expiresTicket: optionalNumber(values.expiresTicket) ?? 0,
+    queueIds,
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  return a === b;
+}
+
+/** The fields of `next` that differ from `initial`. */
+export function changedConnectionFields(initial: ConnectionPayload, next: ConnectionPayload): Partial<ConnectionPayload> {
+  const changed: Partial<ConnectionPayload> = {};
+  for (const key of Object.keys(next) as (keyof ConnectionPayload)[]) {
+    if (!sameValue(initial[key], next[key])) Object.assign(changed, { [key]: next[key] });
+  }
+  return changed;
+}
+
+/**
+ * The body of an edit (spec sections 5 and 7): null when nothing changed; otherwise the changed
+ * fields plus queueIds and transferQueueId, which `PUT /whatsapp/{id}` always carries.
+ */
+export function buildConnectionUpdate(
+  initial: ConnectionFormValues,
+  current: ConnectionFormValues,
+): Partial<ConnectionPayload> | null {
+  const before = toConnectionPayload(initial);
+  const after = toConnectionPayload(current);
+  const changed = changedConnectionFields(before, after);
+  if (Object.keys(changed).length === 0) return null;
+  return { ...changed, queueIds: after.queueIds, transferQueueId: after.transferQueueId };
+}

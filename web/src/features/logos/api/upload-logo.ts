@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDENTITY_MESSAGES } from '@app/contracts';
+import { api } from '@/lib/api-client';
+import type { LogoDestination } from '../types';
+import { logosQueryKey } from './get-logos';
+
+export type UploadLogoResponse = { mensagem: string; url: string };
+
+/** The answer the spec counts as success. */
+export const FILE_ATTACHED = IDENTITY_MESSAGES.fileAttached;
+
+/** `POST /api/settings/media-upload?ref={destination}` multipart `file` (super users). */
+export function uploadLogo({ destination, file }: { destination: LogoDestination; file: File }): Promise<UploadLogoResponse> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post<UploadLogoResponse>('/settings/media-upload', body, { query: { ref: destination } });
+}
+
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadLogo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: logosQueryKey }),
+    meta: { errorKey: 'logos.toasts.uploadError' },
+  });
+}

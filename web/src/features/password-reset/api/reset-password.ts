@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { STRONG_PASSWORD_PATTERN, type ResetPasswordRequest } from '@app/contracts';
+
+/** Phase two: the mailed code, the new password and its confirmation (spec 3 section 5). */
+export const resetPasswordFormSchema = z
+  .object({
+    token: z
+      .string()
+      .trim()
+      .min(1, 'validation.fieldRequired')
+      .regex(/^\d{6}$/, 'validation.codeFormat'),
+    password: z.string().min(1, 'validation.fieldRequired').regex(STRONG_PASSWORD_PATTERN, 'validation.passwordRule'),
+    confirmPassword: z.string().min(1, 'validation.fieldRequired'),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDontMatch',
+  });
+export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
+
+export type ResetPasswordInput = ResetPasswordRequest;
+
+/**
+ * `POST /api/resetpasswords` with `{ email, token, password }` in the JSON body: the spec puts them
+ * in the path, which would leave the password in logs (see docs/api.md).
+ */
+export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
+  return api.post('/resetpasswords', input, { skipAuthRefresh: true });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,52 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
+import { useRequestResetCode, type RequestCodeFormValues } from '../api/request-reset-code';
+import { useResetPassword, type ResetPasswordFormValues } from '../api/reset-password';
+import { NewPasswordForm } from './new-password-form';
+import { RequestCodeForm } from './request-code-form';
+
+type PasswordResetFlowProps = {
+  /** Called after the new password was saved (the page goes to /login). */
+  onReset: () => void;
+};
+
+/** /forgetpsw: phase one asks for the e-mail and mails a code; phase two sets the new password. */
+export function PasswordResetFlow({ onReset }: PasswordResetFlowProps) {
+  const { t } = useTranslation();
+  const requestCode = useRequestResetCode();
+  const reset = useResetPassword();
+  const [email, setEmail] = useState<string | null>(null);
+
+  async function handleRequestCode(values: RequestCodeFormValues) {
+    try {
+      await requestCode.mutateAsync(values);
+      toastSuccess(t('passwordReset.toasts.emailSent'));
+      setEmail(values.email);
+    } catch (error) {
+      toastError(isApiError(error) && error.status === 404 ? t('passwordReset.toasts.emailNotFound') : error);
+    }
+  }
+
+  async function handleReset(values: ResetPasswordFormValues) {
+    if (!email) return;
+    try {
+      await reset.mutateAsync({ email, ...values });
+      toastSuccess(t('passwordReset.toasts.passwordReset'));
+      onReset();
+    } catch {
+      // Shown as a toast by the mutation cache.
+    }
+  }
+
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="2xl" data-testid="password-reset-title">
+        {t('passwordReset.title')}
+      </Heading>
+      {email ? <NewPasswordForm email={email} onSubmit={handleReset} /> : <RequestCodeForm onSubmit={handleRequestCode} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CompanySettingsPanel } from '@/features/settings/components/company-settings-panel';
+import { GlobalSettingsPanel } from '@/features/settings/components/global-settings-panel';
+import { COMPANY_SETTINGS, COMPANY_SETTING_KEYS } from '@/features/settings/types';
+import { on, stubApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/test-utils';
+
+const stored = [
+  { key: 'scheduleType', value: 'queue', companyId: 1, updatedAt: '2026-01-01T00:00:00Z' },
+  { key: 'trial', value: '3', companyId: null, updatedAt: '2026-01-01T00:00:00Z' },
+];
+
+describe('settings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('an admin sees every company setting with its enumeration, but not the billing integrations', async () => {
+    stubApi(on('GET', '/settings', 200, stored));
+    renderWithProviders(<CompanySettingsPanel isSuper={false} />);
+    const scheduleType = (await screen.findByTestId('setting-scheduleType')) as HTMLSelectElement;
+    expect(scheduleType.value).toBe('queue');
+    expect(Array.from(scheduleType.options).map((option) => option.value)).toEqual(['disabled', 'queue', 'company']);
+    const visible = COMPANY_SETTING_KEYS.filter((key) => !('superOnly' in COMPANY_SETTINGS[key]));
+    for (const key of visible) expect(screen.getByTestId(`setting-${key}`)).toBeTruthy();
+    expect(screen.queryByTestId('setting-asaas')).toBeNull();
+    expect((screen.getByTestId('setting-userRating') as HTMLSelectElement).value).toBe('disabled');
+  });
+
+  it('a change is saved with PUT /settings/{key}', async () => {
+    const calls = stubApi(on('GET', '/settings', 200, stored), on('PUT', '/settings/userRating', 200, {}));
+    renderWithProviders(<CompanySettingsPanel isSuper />);
+    expect(await screen.findByTestId('setting-asaas')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('setting-userRating'), { target: { value: 'enabled' } });
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ key: 'userRating', value: 'enabled' });
+  });
+
+  it('super users set sign-up permission, visibility and the trial of 1 to 7 days', async () => {
+    stubApi(on('GET', '/settings', 200, stored));
+    renderWithProviders(<GlobalSettingsPanel />);
+    await waitFor(() => expect((screen.getByTestId('setting-trial') as HTMLSelectElement).value).toBe('3'));
+    const trial = screen.getByTestId('setting-trial') as HTMLSelectElement;
+    expect(Array.from(trial.options).map((option) => option.value)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(Array.from((screen.getByTestId('setting-allowregister') as HTMLSelectElement).options).map((o) => o.value)).toEqual([
+      'enabled',
+      'disabled',
+    ]);
+    expect(screen.getByTestId('setting-viewregister')).toBeTruthy();
+  });
+});

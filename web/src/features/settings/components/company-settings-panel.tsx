@@ -1,0 +1,95 @@
+import { Center, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '@/components/ui/toaster';
+import { companySettingValue, useSettings } from '../api/get-settings';
+import { useUpdateSetting } from '../api/update-setting';
+import { COMPANY_SETTINGS, COMPANY_SETTING_KEYS, type CompanySettingKey } from '../types';
+import { SettingField } from './setting-field';
+
+type CompanySettingsPanelProps = {
+  /** Super users also edit the billing integrations (IXC, MK-AUTH, ASAAS). */
+  isSuper: boolean;
+};
+
+type SettingDefinition = { values: readonly string[] | null; default: string; superOnly?: boolean };
+
+const GROUPS: { titleKey: 'settings.groups.general' | 'settings.groups.integrations'; keys: CompanySettingKey[] }[] = [
+  { titleKey: 'settings.groups.general', keys: COMPANY_SETTING_KEYS.filter((key) => !(COMPANY_SETTINGS[key] as SettingDefinition).superOnly) },
+  { titleKey: 'settings.groups.integrations', keys: COMPANY_SETTING_KEYS.filter((key) => (COMPANY_SETTINGS[key] as SettingDefinition).superOnly) },
+];
+
+/** The Options tab: every company setting of the spec with its enumeration. */
+export function CompanySettingsPanel({ isSuper }: CompanySettingsPanelProps) {
+  const { t } = useTranslation();
+  const settingsQuery = useSettings();
+  const updateSetting = useUpdateSetting();
+
+  async function handleChange(key: string, value: string) {
+    try {
+      await updateSetting.mutateAsync({ key, value });
+      toastSuccess(t('settings.toasts.updated'));
+    } catch {
+      // The mutation cache shows the error.
+    }
+  }
+
+  if (settingsQuery.isPending) {
+    return (
+      <Center py="6">
+        <Spinner aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="6" data-testid="company-settings">
+      {GROUPS.filter((group) => group.titleKey !== 'settings.groups.integrations' || isSuper).map((group) => (
+        <Stack key={group.titleKey} gap="3">
+          <Heading as="h2" size="md">
+            {t(group.titleKey)}
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+            {group.keys.map((key) => {
+              const definition = COMPANY_SETTINGS[key] as SettingDefinition;
+              return (
+                <SettingFieldFor
+                  key={key}
+                  settingKey={key}
+                  definition={definition}
+                  value={companySettingValue(settingsQuery.data, key) ?? definition.default}
+                  onChange={(value) => void handleChange(key, value)}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+type SettingFieldForProps = {
+  settingKey: CompanySettingKey;
+  definition: SettingDefinition;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+function SettingFieldFor({ settingKey, definition, value, onChange }: SettingFieldForProps) {
+  const { t } = useTranslation();
+  const options = definition.values
+    ? definition.values.map((option) => ({
+        value: option,
+        label: t(`settings.values.${option}` as 'settings.values.enabled', option),
+      }))
+    : null;
+  return (
+    <SettingField
+      settingKey={settingKey}
+      label={t(`settings.keys.${settingKey}` as 'settings.keys.userRating')}
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** `DELETE /api/users/{id}` */
+export function deleteUser(userId: number): Promise<void> {
+  return api.delete<void>(`/users/${userId}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { UserRow } from '../types';
+import { usersQueryKey } from './get-users';
+
+/** `GET /api/users/{id}` */
+export function getUser(userId: number): Promise<UserRow> {
+  return api.get<UserRow>(`/users/${userId}`);
+}
+
+export function getUserQueryOptions(userId: number) {
+  return queryOptions({ queryKey: [...usersQueryKey, 'detail', userId], queryFn: () => getUser(userId) });
+}
+
+export function useUser(userId: number | null) {
+  return useQuery({ ...getUserQueryOptions(userId ?? 0), enabled: userId !== null });
+}
