@@ -122,7 +122,8 @@ try {
     try {
       const report = JSON.parse(readFileSync(path.join(reports, file), 'utf8'));
       counts.passed += report.numPassedTests;
-      counts.failed += report.numFailedTests;
+      // A suite that fails to load has no failed test, but it failed.
+      counts.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
       counts.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     } catch {
       counts.failed += 1; // a runner that wrote no report did not pass
