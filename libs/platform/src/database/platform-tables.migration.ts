@@ -5,7 +5,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * events its consumers have applied. Each service lists this first among its migrations.
  */
 export function platformTablesMigration(schema: string): new () => MigrationInterface {
-  const name = `PlatformTables0000000000001${schema[0].toUpperCase()}${schema.slice(1)}`;
+  const capitalised = `${schema[0].toUpperCase()}${schema.slice(1)}`;
+  // TypeORM reads the last 13 characters as the timestamp: a schema name that long (conversations)
+  // needs the digits at the end; shorter ones keep the name their databases already recorded.
+  const name = schema.length >= 13 ? `PlatformTables${capitalised}0000000000001` : `PlatformTables0000000000001${capitalised}`;
   const migration = class implements MigrationInterface {
     name = name;
 
