@@ -17,6 +17,7 @@ const shared = {
     '^@app/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@app/(platform|contracts|identity|gateway)$': '<rootDir>/libs/$1/src/index.ts',
     '^@app/whatsapp$': '<rootDir>/libs/whatsapp/src/index.ts',
+    '^@app/conversations$': '<rootDir>/libs/conversations/src/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

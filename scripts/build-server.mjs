@@ -15,6 +15,7 @@ const paths = {
   '@app/identity': ['libs/identity/src/index.ts'],
   '@app/gateway': ['libs/gateway/src/index.ts'],
   '@app/whatsapp': ['libs/whatsapp/src/index.ts'],
+  '@app/conversations': ['libs/conversations/src/index.ts'],
 };
 
 function* sources(dir) {

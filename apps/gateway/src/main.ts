@@ -13,6 +13,7 @@ const configSchema = z.object({
   JWT_SECRET: env.secret(),
   IDENTITY_URL: env.url(),
   WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
+  CONVERSATIONS_URL: env.url().default('http://conversations:3003'),
   GATEWAY_INSTANCE_ID: z
     .string()
     .regex(/^[\w.-]+$/)
@@ -34,14 +35,14 @@ runApp(async () => {
         jwt: { secret: config.JWT_SECRET, accessTtlSeconds: 900 },
         logLevel: config.LOG_LEVEL,
       }),
-      GatewayModule.forRoot({ instanceId: config.GATEWAY_INSTANCE_ID }),
+      GatewayModule.forRoot({ instanceId: config.GATEWAY_INSTANCE_ID, conversationsUrl: config.CONVERSATIONS_URL }),
     ],
   })
   class GatewayAppModule {}
 
   // Bodies stream through the proxy untouched, so nothing here parses them.
   const app = await NestFactory.create(GatewayAppModule, { bufferLogs: true, bodyParser: false });
-  mountServiceProxy(app, { identity: config.IDENTITY_URL, whatsapp: config.WHATSAPP_URL });
+  mountServiceProxy(app, { identity: config.IDENTITY_URL, whatsapp: config.WHATSAPP_URL, conversations: config.CONVERSATIONS_URL });
   configureHttpApp(app, { parseBodies: false });
   mountWebApp(app, path.resolve(config.WEB_DIST));
   closeOnSignals(app);

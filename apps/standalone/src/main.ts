@@ -44,7 +44,7 @@ runApp(async () => {
         onAdminSeeded: (login) => (seededLogin = login),
         ...identityMailAndLimits(config),
       },
-      gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST) },
+      gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST), conversationsUrl: `http://127.0.0.1:${config.PORT}` },
       whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED },
     }),
     { bufferLogs: true },

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ConversationsModule } from '@app/conversations';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
 import { PlatformModule, type PlatformOptions } from '@app/platform';
@@ -19,6 +20,7 @@ export class StandaloneModule {
         PlatformModule.forRoot(options.platform),
         IdentityModule.forRoot(options.identity),
         WhatsappModule.forRoot(options.whatsapp),
+        ConversationsModule.forRoot(),
         GatewayModule.forRoot(options.gateway),
       ],
     };

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'ERR_USER_LIMIT_REACHED',
   'ERR_CONNECTION_LIMIT_REACHED',
   'ERR_LAST_ADMIN',
+  'ERR_TICKET_NOT_ALLOWED',
+  'ERR_TICKET_CLOSED',
+  'ERR_QUEUE_LIMIT_REACHED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,3 +6,4 @@ export * from './version';
 export * from './routes';
 export * from './api/whatsapp';
 export * from './api/identity';
+export * from './api/conversations';

@@ -5,6 +5,7 @@
 export const SERVICE_ROUTES = {
   identity: ['auth', 'users', 'version', 'verify-email', 'verify-code', 'forgetpassword', 'resetpasswords', 'companies', 'plans', 'settings', 'helps', 'announcements', 'logos'],
   whatsapp: ['whatsapp', 'whatsapp-restart', 'whatsappsession', 'simulator', 'whatsapp-media'],
+  conversations: ['tickets', 'messages', 'message', 'contacts', 'queue', 'tags', 'ticket-notes', 'ticket-tags'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

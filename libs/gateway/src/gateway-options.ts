@@ -9,4 +9,9 @@ export interface GatewayOptions {
   webDist?: string;
   /** Distributed mode: where each service answers; absent in standalone, where they run in process. */
   serviceUrls?: Partial<Record<ServiceName, string>>;
+  /**
+   * Where the conversations service answers `GET /api/tickets/{id}`: `joinChatBox` asks it whether the
+   * socket's user may see the ticket. Standalone: this process's own address.
+   */
+  conversationsUrl?: string;
 }

@@ -4,6 +4,8 @@ import type { EventEnvelope, TopicName } from '@app/contracts';
 export type SocketTarget =
   | { kind: 'company'; companyId: number }
   | { kind: 'user'; userId: number }
+  /** Every socket of these users, each socket once (a ticket's audience). */
+  | { kind: 'users'; userIds: number[] }
   | { kind: 'room'; room: string }
   | { kind: 'everyone' };
 

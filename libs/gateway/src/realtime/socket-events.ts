@@ -7,4 +7,5 @@ export const rooms = {
   notification: (companyId: number) => `company:${companyId}:notification`,
   tickets: (companyId: number, status: string) => `company:${companyId}:tickets:${status}`,
   user: (userId: number) => `user:${userId}`,
+  chatBox: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
 };

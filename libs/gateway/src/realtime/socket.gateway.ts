@@ -12,11 +12,15 @@ import {
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AccessTokenService, AppError, EVENT_TRANSPORT, type EventTransport, type Tenancy } from '@app/platform';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { PRESENCE_MIN_INTERVAL_MS, presenceReport } from './presence-report';
 import type { SocketEmit } from './socket-emit';
 import { rooms } from './socket-events';
+import { checkTicketAccess } from './ticket-access';
 
-type AuthedSocket = Socket & { data: { tenancy: Tenancy } };
+type AuthedSocket = Socket & { data: { tenancy: Tenancy; token?: string; chatBox?: string } };
+
+const ticketIdSchema = z.coerce.number().int().positive();
 
 const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
 
@@ -34,6 +38,7 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
   constructor(
     private readonly tokens: AccessTokenService,
     @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
 
   afterInit(server: Server): void {
@@ -43,6 +48,7 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
       try {
         const tenancy = this.tokens.verify(typeof token === 'string' ? token : undefined);
         socket.data.tenancy = tenancy;
+        socket.data.token = token as string;
         void socket.join([rooms.company(tenancy.companyId), rooms.user(tenancy.userId)]);
         next();
       } catch (error) {
@@ -86,6 +92,23 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
     return { joined: true };
   }
 
+  /**
+   * The chat of one ticket: joined only when the conversations service says the user may see that
+   * ticket; a socket is in one chat box at a time and leaves it on disconnect.
+   */
+  @SubscribeMessage('joinChatBox')
+  async joinChatBox(@ConnectedSocket() socket: AuthedSocket, @MessageBody() body: unknown) {
+    const ticketId = ticketIdSchema.safeParse(body);
+    if (!ticketId.success) return { joined: false, error: 'ERR_VALIDATION' };
+    const access = await checkTicketAccess(this.options.conversationsUrl, socket.data.token ?? '', ticketId.data);
+    if (!access.allowed) return { joined: false, error: access.error };
+    const room = rooms.chatBox(socket.data.tenancy.companyId, ticketId.data);
+    if (socket.data.chatBox && socket.data.chatBox !== room) await socket.leave(socket.data.chatBox);
+    socket.data.chatBox = room;
+    await socket.join(room);
+    return { joined: true };
+  }
+
   @SubscribeMessage('joinTickets')
   joinTickets(@ConnectedSocket() socket: AuthedSocket, @MessageBody() body: unknown) {
     const status = ticketStatusSchema.safeParse(body);
@@ -102,6 +125,9 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
         return;
       case 'user':
         this.server.to(rooms.user(target.userId)).emit(event, payload);
+        return;
+      case 'users':
+        if (target.userIds.length > 0) this.server.to(target.userIds.map(rooms.user)).emit(event, payload);
         return;
       case 'room':
         this.server.to(target.room).emit(event, payload);

@@ -1,6 +1,7 @@
 import type { SocketEventMapper } from '../socket-emit';
+import { conversationsSocketMapper } from './conversations.mapper';
 import { identitySocketMapper } from './identity.mapper';
 import { whatsappSocketMapper } from './whatsapp.mapper';
 
 /** One mapper per producing service; each later service adds its own file here. */
-export const SOCKET_MAPPERS: SocketEventMapper[] = [identitySocketMapper, whatsappSocketMapper];
+export const SOCKET_MAPPERS: SocketEventMapper[] = [identitySocketMapper, whatsappSocketMapper, conversationsSocketMapper];

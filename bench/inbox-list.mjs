@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// The ticket list and the message page with a large history: seeds one company with 100,000 tickets
+// and 1,000,000 messages, then calls GET /api/tickets (several tabs and filters) and
+// GET /api/messages/{ticketId} over HTTP and prints p50 and p99 of each.
+//
+//   npm run build:server
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/inbox-list.mjs [tickets] [messagesPerTicket] [calls]
+//
+// Without DATABASE_URL an embedded PostgreSQL is started in a temporary folder.
+import 'reflect-metadata';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const platform = require(path.join(root, 'dist/libs/platform/src/index.js'));
+const { ConversationsModule } = require(path.join(root, 'dist/libs/conversations/src/index.js'));
+const { NestFactory } = require('@nestjs/core');
+const { Client } = require('pg');
+
+const TICKETS = Number(process.argv[2] ?? 100_000);
+const PER_TICKET = Number(process.argv[3] ?? 10);
+const CALLS = Number(process.argv[4] ?? 200);
+const COMPANY = 1;
+const QUEUES = 10;
+
+async function database() {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => undefined };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-bench-pg-'));
+  chmodSync(dataDir, 0o755);
+  const server = await platform.startEmbeddedPostgres({ dataDir, port: 54400 + Math.floor(Math.random() * 500), database: 'postgres' });
+  return { adminUrl: server.url, stop: async () => (await server.stop(), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function seed(url) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const started = Date.now();
+  await client.query(`INSERT INTO conversations.users (id, company_id, name, profile, queue_ids) VALUES
+    (1, ${COMPANY}, 'Admin', 'admin', '{}'), (2, ${COMPANY}, 'Ana', 'user', '{1,2,3}')`);
+  await client.query(`INSERT INTO conversations.connections (id, company_id, name, status) VALUES (1, ${COMPANY}, 'Principal', 'CONNECTED')`);
+  await client.query(`INSERT INTO conversations.queues (company_id, name, color)
+    SELECT ${COMPANY}, 'Fila ' || g, '#' || lpad(to_hex(g * 4000), 6, '0') FROM generate_series(1, ${QUEUES}) g`);
+  // One contact per ticket: 10% of the tickets are live (half open, half pending), the rest closed.
+  await client.query(`INSERT INTO conversations.contacts (uuid, company_id, name, number)
+    SELECT gen_random_uuid(), ${COMPANY}, 'Cliente ' || g, (5511900000000 + g)::text FROM generate_series(1, ${TICKETS}) g`);
+  await client.query(`INSERT INTO conversations.tickets (uuid, company_id, contact_id, whatsapp_id, status, user_id, queue_id,
+      last_message, unread_messages, created_at, updated_at)
+    SELECT gen_random_uuid(), ${COMPANY}, c.id, 1,
+      CASE WHEN c.id % 20 = 0 THEN 'open' WHEN c.id % 20 = 1 THEN 'pending' ELSE 'closed' END,
+      CASE WHEN c.id % 20 = 1 THEN NULL ELSE 1 + (c.id % 2) END,
+      CASE WHEN c.id % 7 = 0 THEN NULL ELSE 1 + (c.id % ${QUEUES}) END,
+      'mensagem ' || c.id, (c.id % 3), now() - (c.id || ' minutes')::interval, now() - (c.id || ' minutes')::interval
+    FROM conversations.contacts c WHERE c.company_id = ${COMPANY}`);
+  await client.query(`INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack, created_at)
+    SELECT ${COMPANY}, t.id, t.contact_id, 1, 'W' || t.id || '-' || m, 'texto ' || m, m % 2 = 0, 3, t.created_at + (m || ' seconds')::interval
+    FROM conversations.tickets t CROSS JOIN generate_series(1, ${PER_TICKET}) m`);
+  await client.query('ANALYZE');
+  const [{ count: tickets }] = (await client.query('SELECT count(*)::int AS count FROM conversations.tickets')).rows;
+  const [{ count: messages }] = (await client.query('SELECT count(*)::int AS count FROM conversations.messages')).rows;
+  const [{ id: busyTicket }] = (await client.query(`SELECT id FROM conversations.tickets WHERE status = 'open' ORDER BY id LIMIT 1`)).rows;
+  await client.end();
+  console.log(`seeded ${tickets} tickets and ${messages} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { busyTicket };
+}
+
+async function timed(name, call) {
+  const latencies = [];
+  for (let i = 0; i < CALLS; i++) {
+    const started = performance.now();
+    const response = await call(i);
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(`${name.padEnd(58)} p50 ${percentile(latencies, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(latencies, 99).toFixed(1).padStart(7)} ms`);
+}
+
+const db = await database();
+const name = `bench_inbox_${randomBytes(4).toString('hex')}`;
+const admin = new Client({ connectionString: db.adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(db.adminUrl);
+url.pathname = `/${name}`;
+let app;
+try {
+  app = await NestFactory.create(
+    {
+      module: class BenchModule {},
+      imports: [
+        platform.PlatformModule.forRoot({
+          serviceName: 'bench',
+          mode: 'standalone',
+          databaseUrl: url.toString(),
+          jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 3600 },
+          logLevel: 'silent',
+        }),
+        ConversationsModule.forRoot(),
+      ],
+    },
+    { logger: false },
+  );
+  platform.configureHttpApp(app);
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}/api`;
+  const { busyTicket } = await seed(url.toString());
+  const tokens = app.get(platform.AccessTokenService);
+  const token = (userId, profile) => tokens.sign({ sub: String(userId), companyId: COMPANY, profile, super: false, sid: randomUUID(), plan: [] });
+  const adminToken = { Authorization: `Bearer ${token(1, 'admin')}` };
+  const userToken = { Authorization: `Bearer ${token(2, 'user')}` };
+  const get = (route, headers) => fetch(`${base}${route}`, { headers });
+
+  await timed('GET /tickets open, showAll (admin), page 1', () => get('/tickets?status=open&showAll=true', adminToken));
+  await timed('GET /tickets pending (user of 3 queues), page 1', () => get('/tickets?status=pending&queueIds=[1,2,3]', userToken));
+  await timed('GET /tickets closed (user), pages 1..20', (i) => get(`/tickets?status=closed&pageNumber=${1 + (i % 20)}`, userToken));
+  await timed('GET /tickets search "cliente 99" (admin)', () => get('/tickets?searchParam=cliente%2099', adminToken));
+  await timed('GET /tickets withUnreadMessages, queue 4 (admin)', () => get('/tickets?withUnreadMessages=true&queueIds=[4]', adminToken));
+  await timed('GET /messages/{ticketId} page 1', () => get(`/messages/${busyTicket}`, adminToken));
+  await timed('GET /messages/{ticketId} last page', () => get(`/messages/${busyTicket}?pageNumber=${Math.ceil(PER_TICKET / 20)}`, adminToken));
+} finally {
+  await app?.close();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+  await db.stop();
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import {
+  connectionUpdated,
+  contactSaved,
+  contactUpdated,
+  messageAcked,
+  messageCreated,
+  messageDeleted,
+  messageEdited,
+  messageReceived,
+  presenceUpdated,
+  ticketPresenceUpdated,
+  ticketUpdated,
+  userCreated,
+  type EventEnvelope,
+  type NormalisedMessage,
+} from '@app/contracts';
+import { waitFor } from '@app/platform/testing';
+import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+import { aConnection, anInboundText, aUser } from '../testing/fixtures';
+import { WhatsappEventsConsumer } from './whatsapp-events.consumer';
+
+const COMPANY = 7;
+const CONNECTION = 31;
+
+const receivedEnvelope = (message: NormalisedMessage, connectionId = CONNECTION, companyId = COMPANY): EventEnvelope => ({
+  id: randomUUID(),
+  type: messageReceived.type,
+  version: 1,
+  companyId,
+  key: String(connectionId),
+  occurredAt: new Date().toISOString(),
+  payload: { connectionId, message },
+});
+
+describe('inbound WhatsApp messages', () => {
+  let t: ConversationsTestApp;
+  let consumer: WhatsappEventsConsumer;
+
+  beforeAll(async () => {
+    t = await startConversationsTestApp();
+    consumer = t.app.get(WhatsappEventsConsumer);
+    await t.publish(connectionUpdated, COMPANY, CONNECTION, { connection: aConnection({ id: CONNECTION, companyId: COMPANY, name: 'Vendas' }) });
+    await t.publish(userCreated, COMPANY, 1, { user: aUser({ id: 1, companyId: COMPANY, name: 'Ana' }) });
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM conversations.connections WHERE id = $1`, [CONNECTION])).length === 1);
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM conversations.users WHERE id = 1`)).length === 1);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a first message from a new contact creates the contact and a pending ticket with one unread message, and announces both', async () => {
+    const message = anInboundText('5511988887777', 'Olá, preciso de ajuda');
+    await t.publish(messageReceived, COMPANY, CONNECTION, { connectionId: CONNECTION, message });
+    await waitFor(() => t.events.some((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === message.id));
+
+    const created = t.events.find((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === message.id)!;
+    const { ticket, message: stored } = created.payload as { ticket: Record<string, unknown>; message: Record<string, unknown> };
+    expect(created.companyId).toBe(COMPANY);
+    expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1, lastMessage: 'Olá, preciso de ajuda', whatsapp: { id: CONNECTION, name: 'Vendas' } });
+    expect(ticket.contact).toMatchObject({ number: '5511988887777', name: 'Cliente 7777' });
+    expect(stored).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false, ack: 0, mediaType: 'chat' });
+    expect(t.events.some((e) => e.type === ticketUpdated.type && (e.payload as { ticket: { id: number } }).ticket.id === ticket.id)).toBe(true);
+  });
+
+  it('a second message from the same person goes to the same ticket and bumps its unread count', async () => {
+    const from = '5511977776666';
+    await consumer.handle(receivedEnvelope(anInboundText(from, 'primeira')));
+    await consumer.handle(receivedEnvelope(anInboundText(from, 'segunda')));
+    const tickets = await t.dataSource.query(
+      `SELECT t.id, t.unread_messages, t.last_message FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = $1`,
+      [from],
+    );
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ unread_messages: 2, last_message: 'segunda' });
+  });
+
+  it('20 concurrent inbound messages from a new contact give one ticket with 20 messages in order', async () => {
+    const from = '5511966665555';
+    const messages = Array.from({ length: 20 }, (_, i) => anInboundText(from, `mensagem ${i + 1}`));
+    await Promise.all(messages.map((message) => consumer.handle(receivedEnvelope(message))));
+
+    const tickets = await t.dataSource.query(
+      `SELECT t.id, t.unread_messages FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = $1`,
+      [from],
+    );
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0].unread_messages).toBe(20);
+    const stored: { body: string }[] = await t.dataSource.query(
+      `SELECT body FROM conversations.messages WHERE ticket_id = $1 ORDER BY created_at, id`,
+      [tickets[0].id],
+    );
+    expect(stored.map((m) => m.body)).toEqual(messages.map((m) => m.body));
+  });
+
+  it('a duplicate WhatsApp message id yields one message, even delivered concurrently as two events', async () => {
+    const message = anInboundText('5511955554444', 'repetida');
+    await Promise.all([consumer.handle(receivedEnvelope(message)), consumer.handle(receivedEnvelope(message))]);
+    await consumer.handle(receivedEnvelope(message));
+    const rows = await t.dataSource.query(`SELECT id FROM conversations.messages WHERE wid = $1`, [message.id]);
+    expect(rows).toHaveLength(1);
+    const ticket = await t.dataSource.query(
+      `SELECT unread_messages FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = '5511955554444'`,
+    );
+    expect(ticket[0].unread_messages).toBe(1);
+  });
+
+  it('acks move a message forward only; edits and deletes from WhatsApp change it', async () => {
+    const message = anInboundText('5511944443333', 'texto original', { fromMe: true, ack: 1 });
+    await consumer.handle(receivedEnvelope(message));
+    const ack = (value: number): EventEnvelope => ({ ...receivedEnvelope(message), id: randomUUID(), type: messageAcked.type, payload: { connectionId: CONNECTION, messageId: message.id, ack: value } });
+    await consumer.handle(ack(4));
+    await consumer.handle(ack(2));
+    await consumer.handle({ ...ack(0), type: messageEdited.type, payload: { connectionId: CONNECTION, messageId: message.id, body: 'texto editado', fromMe: true } });
+    let [row] = await t.dataSource.query(`SELECT ack, body, is_edited, is_deleted, read FROM conversations.messages WHERE wid = $1`, [message.id]);
+    expect(row).toMatchObject({ ack: 4, body: 'texto editado', is_edited: true, is_deleted: false, read: true });
+    await consumer.handle({ ...ack(0), type: messageDeleted.type, payload: { connectionId: CONNECTION, messageId: message.id, fromMe: true } });
+    [row] = await t.dataSource.query(`SELECT is_deleted FROM conversations.messages WHERE wid = $1`, [message.id]);
+    expect(row.is_deleted).toBe(true);
+  });
+
+  it('a message from the phone itself (fromMe) adds no unread count', async () => {
+    const from = '5511933332222';
+    await consumer.handle(receivedEnvelope(anInboundText(from, 'enviada pelo celular', { fromMe: true })));
+    const [ticket] = await t.dataSource.query(
+      `SELECT unread_messages, last_message FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = $1`,
+      [from],
+    );
+    expect(ticket).toMatchObject({ unread_messages: 0, last_message: 'enviada pelo celular' });
+  });
+
+  it("a contact typing becomes the presence of its open ticket, for the ticket's audience", async () => {
+    await consumer.handle({
+      ...receivedEnvelope(anInboundText('5511988887777', 'x')),
+      type: presenceUpdated.type,
+      payload: { connectionId: CONNECTION, chat: { number: '5511988887777', lid: null, pushName: null }, presence: 'composing' },
+    });
+    const event = await waitFor(() => t.events.find((e) => e.type === ticketPresenceUpdated.type));
+    expect(event.payload).toMatchObject({ presence: 'composing', audience: [1] });
+    expect(event.companyId).toBe(COMPANY);
+  });
+
+  it('a name WhatsApp reports replaces a contact name that was only the number, and the company hears of it', async () => {
+    const from = '5511911112222';
+    await consumer.handle(receivedEnvelope(anInboundText(from, 'oi', { chat: { number: from, lid: null, pushName: null } })));
+    const change = (name: string): EventEnvelope => ({
+      ...receivedEnvelope(anInboundText(from, 'x')),
+      type: contactUpdated.type,
+      payload: { connectionId: CONNECTION, number: from, lid: null, name, pushName: null },
+    });
+    await consumer.handle(change('Beatriz'));
+    await consumer.handle(change('Outro Nome'));
+    const [contact] = await t.dataSource.query(`SELECT name FROM conversations.contacts WHERE number = $1`, [from]);
+    expect(contact.name).toBe('Beatriz');
+    await waitFor(() => t.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { name: string } }).contact.name === 'Beatriz'));
+  });
+
+  it('an image keeps its media URL, file name and type; the ticket shows the caption or the file name', async () => {
+    const from = '5511900002222';
+    const media = { url: `/api/whatsapp-media/companies/${COMPANY}/whatsapp/${CONNECTION}/X-foto.jpg`, mimetype: 'image/jpeg', fileName: 'foto.jpg', size: 10 };
+    await consumer.handle(receivedEnvelope(anInboundText(from, '', { kind: 'image', mediaType: 'image', media })));
+    const [row] = await t.dataSource.query(
+      `SELECT m.media_type, m.media_url, m.file_name, m.media_mimetype, t.last_message FROM conversations.messages m
+       JOIN conversations.tickets t ON t.id = m.ticket_id JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = $1`,
+      [from],
+    );
+    expect(row).toEqual({ media_type: 'image', media_url: media.url, file_name: 'foto.jpg', media_mimetype: 'image/jpeg', last_message: 'foto.jpg' });
+  });
+
+  it('a group message goes to the group ticket, from its participant', async () => {
+    const group = '120363000000000001';
+    const message = anInboundText('5511900003333', 'bom dia, grupo', {
+      isGroup: true,
+      chat: { number: group, lid: null, pushName: null },
+      sender: { number: '5511900003333', lid: null, pushName: 'Participante' },
+    });
+    await consumer.handle(receivedEnvelope(message));
+    const [row] = await t.dataSource.query(
+      `SELECT t.is_group, gc.is_group AS group_contact, sc.name AS sender FROM conversations.messages m
+       JOIN conversations.tickets t ON t.id = m.ticket_id JOIN conversations.contacts gc ON gc.id = t.contact_id
+       JOIN conversations.contacts sc ON sc.id = m.contact_id WHERE m.wid = $1`,
+      [message.id],
+    );
+    expect(row).toEqual({ is_group: true, group_contact: true, sender: 'Participante' });
+  });
+
+  it('the same number writing to another company is another contact and another ticket', async () => {
+    const from = '5511922221111';
+    await consumer.handle(receivedEnvelope(anInboundText(from, 'empresa A')));
+    await consumer.handle(receivedEnvelope(anInboundText(from, 'empresa B'), 99, 8));
+    const rows = await t.dataSource.query(
+      `SELECT c.company_id FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = $1 ORDER BY 1`,
+      [from],
+    );
+    expect(rows.map((r: { company_id: number }) => r.company_id)).toEqual([7, 8]);
+  });
+});

@@ -1,0 +1,98 @@
+import type { EntityManager } from 'typeorm';
+import type { QueueSchedule } from '@app/contracts';
+import type { ConversationEvents } from '../common/conversation-events';
+import type { OutboundMessageService } from '../messages/outbound-message.service';
+import type { ProjectionRepository } from '../projections/projection.repository';
+import type { TicketRow } from '../tickets/ticket.repository';
+import { isWithinSchedule } from './schedule';
+
+interface RoutableQueue {
+  id: number;
+  name: string;
+  greeting_message: string;
+  out_of_hours_message: string;
+  schedules: QueueSchedule[];
+}
+
+/** The greeting with the numbered options, as the customer reads it. */
+export function queueMenu(greeting: string, queues: readonly { name: string }[]): string {
+  const options = queues.map((queue, index) => `*${index + 1}* - ${queue.name}`).join('\n');
+  return greeting.trim() ? `${greeting.trim()}\n\n${options}` : options;
+}
+
+/** The option the customer chose: the number alone, within the menu. */
+export function chosenOption(body: string, optionCount: number): number | null {
+  const match = /^\s*(\d{1,3})\s*$/.exec(body);
+  if (!match) return null;
+  const option = Number(match[1]);
+  return option >= 1 && option <= optionCount ? option : null;
+}
+
+/**
+ * Routes a customer's message on a ticket that has no queue yet: a connection with several queues
+ * sends its greeting with numbered options and routes by the answer (at most maxUseBotQueues menus);
+ * a queue's greeting follows the choice, or its out-of-hours message when scheduleType says closed.
+ */
+export class QueueRouter {
+  constructor(
+    private readonly projections: ProjectionRepository,
+    private readonly outbound: OutboundMessageService,
+    private readonly events: ConversationEvents,
+  ) {}
+
+  async route(manager: EntityManager, ticket: TicketRow & { created: boolean; queue_option_attempts: number }, body: string, at: Date): Promise<void> {
+    const connection = await this.projections.connection(manager, ticket.company_id, ticket.whatsapp_id);
+    if (!connection) return;
+    const queues: RoutableQueue[] = await manager.query(
+      `SELECT id, name, greeting_message, out_of_hours_message, schedules FROM conversations.queues
+       WHERE company_id = $1 AND id = ANY($2::int[]) ORDER BY order_queue NULLS LAST, name`,
+      [ticket.company_id, connection.queueIds],
+    );
+    if (ticket.queue_id !== null) {
+      if (ticket.created) await this.welcome(manager, ticket, queues.find((q) => q.id === ticket.queue_id), connection.outOfHoursMessage, at);
+      return;
+    }
+    if (queues.length < 2) return;
+    if (ticket.created && (await this.companyClosed(manager, ticket.company_id, at))) {
+      if (connection.outOfHoursMessage.trim()) await this.outbound.sendText(manager, ticket, connection.outOfHoursMessage);
+      return;
+    }
+    const option = ticket.created ? null : chosenOption(body, queues.length);
+    if (option !== null) {
+      const queue = queues[option - 1]!;
+      await manager.query(`UPDATE conversations.tickets SET queue_id = $2, chatbot = false, updated_at = now() WHERE id = $1`, [ticket.id, queue.id]);
+      await this.events.ticketChanged(manager, ticket.id);
+      await this.welcome(manager, { ...ticket, queue_id: queue.id }, queue, connection.outOfHoursMessage, at);
+      return;
+    }
+    if (ticket.queue_option_attempts >= Math.max(1, connection.maxUseBotQueues)) {
+      if (ticket.queue_option_attempts > 0) await manager.query(`UPDATE conversations.tickets SET chatbot = false WHERE id = $1`, [ticket.id]);
+      return;
+    }
+    await manager.query(
+      `UPDATE conversations.tickets SET chatbot = true, queue_option_attempts = queue_option_attempts + 1 WHERE id = $1`,
+      [ticket.id],
+    );
+    await this.outbound.sendText(manager, ticket, queueMenu(connection.greetingMessage, queues));
+  }
+
+  /** scheduleType company: outside the company's opening hours. */
+  private async companyClosed(manager: EntityManager, companyId: number, at: Date): Promise<boolean> {
+    if ((await this.projections.setting(manager, companyId, 'scheduleType')) !== 'company') return false;
+    return !isWithinSchedule(await this.projections.companySchedules(manager, companyId), at);
+  }
+
+  private async welcome(manager: EntityManager, ticket: TicketRow, queue: RoutableQueue | undefined, connectionOutOfHours: string, at: Date): Promise<void> {
+    if (!queue) return;
+    const scheduleType = await this.projections.setting(manager, ticket.company_id, 'scheduleType');
+    if (scheduleType === 'queue' && !isWithinSchedule(queue.schedules, at)) {
+      if (queue.out_of_hours_message.trim()) await this.outbound.sendText(manager, ticket, queue.out_of_hours_message);
+      return;
+    }
+    if (scheduleType === 'company' && (await this.companyClosed(manager, ticket.company_id, at))) {
+      if (connectionOutOfHours.trim()) await this.outbound.sendText(manager, ticket, connectionOutOfHours);
+      return;
+    }
+    if (queue.greeting_message.trim()) await this.outbound.sendText(manager, ticket, queue.greeting_message);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './conversations.module';
+export * from './conversations-options';

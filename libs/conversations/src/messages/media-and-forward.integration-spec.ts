@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { messageSendRequested, type EventEnvelope } from '@app/contracts';
+import { waitFor } from '@app/platform/testing';
+import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+import { anInboundText } from '../testing/fixtures';
+import { InboxScenario } from '../testing/inbox-scenario';
+
+const A = 1;
+const B = 2;
+
+describe('media sends and forwarding', () => {
+  let t: ConversationsTestApp;
+  let s: InboxScenario;
+  const admin = () => t.token({ userId: 1, companyId: A, profile: 'admin' });
+  const outsider = () => t.token({ userId: 20, companyId: B, profile: 'admin' });
+  const api = () => request(t.http);
+  type EnvelopeOfSend = EventEnvelope<{ to: string; isForwarded: boolean; content: Record<string, unknown>; reference: { ticketId: number } }>;
+  const commandsFor = (ticketId: number) => t.events.filter((e) => e.type === messageSendRequested.type && (e as EnvelopeOfSend).payload.reference?.ticketId === ticketId) as EnvelopeOfSend[];
+
+  beforeAll(async () => {
+    t = await startConversationsTestApp();
+    s = new InboxScenario(t);
+    await s.user({ id: 1, companyId: A, name: 'Admin', profile: 'admin' });
+    await s.connection({ id: 10, companyId: A });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('an uploaded media of the company goes out as a media command with its caption; another company\'s media is refused', async () => {
+    await s.inbound(A, 10, anInboundText('5511933330001', 'Manda o catálogo'));
+    const ticket = await s.ticketOf('5511933330001');
+    const url = `/api/whatsapp-media/companies/${A}/whatsapp/uploads/abc-catalogo.pdf`;
+    const sent = await api()
+      .post(`/api/messages/${ticket.id}`)
+      .set('Authorization', `Bearer ${admin()}`)
+      .send({ body: 'Segue o catálogo', mediaUrl: url, mimetype: 'application/pdf', fileName: 'catalogo.pdf' })
+      .expect(201);
+    expect(sent.body).toMatchObject({ mediaType: 'application', mediaUrl: url, fileName: 'catalogo.pdf', body: 'Segue o catálogo' });
+    const [command] = await waitFor(() => (commandsFor(ticket.id).length > 0 ? commandsFor(ticket.id) : undefined));
+    expect(command!.payload.content).toMatchObject({ type: 'media', mediaType: 'document', mediaUrl: url, caption: 'Segue o catálogo' });
+
+    const imageOnly = await api().post(`/api/messages/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).send({ mediaUrl: `/api/whatsapp-media/companies/${A}/x.jpg`, mimetype: 'image/jpeg' }).expect(201);
+    expect(imageOnly.body).toMatchObject({ mediaType: 'image', body: '' });
+    const foreign = await api().post(`/api/messages/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).send({ mediaUrl: `/api/whatsapp-media/companies/${B}/x.jpg`, mimetype: 'image/jpeg' }).expect(400);
+    expect(foreign.body.error).toBe('ERR_VALIDATION');
+    const noType = await api().post(`/api/messages/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).send({ mediaUrl: `/api/whatsapp-media/companies/${A}/x.jpg` }).expect(400);
+    expect(noType.body.fields).toEqual([{ path: 'mimetype', message: 'Required' }]);
+  });
+
+  it('multipart medias are stored under the company and each goes out as a media message, the text as the first caption', async () => {
+    await s.inbound(A, 10, anInboundText('5511933330009', 'Manda foto'));
+    const ticket = await s.ticketOf('5511933330009');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const sent = await api()
+      .post(`/api/messages/${ticket.id}`)
+      .set('Authorization', `Bearer ${admin()}`)
+      .field('body', 'Olha só')
+      .field('fromMe', 'true')
+      .attach('medias', png, { filename: 'minha foto.png', contentType: 'image/png' })
+      .attach('medias', Buffer.from('%PDF-1.4'), { filename: 'doc.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    expect(sent.body).toHaveLength(2);
+    expect(sent.body[0]).toMatchObject({ mediaType: 'image', fileName: 'minha_foto.png', body: 'Olha só' });
+    expect(sent.body[0].mediaUrl).toMatch(new RegExp(`^/api/whatsapp-media/companies/${A}/conversations/uploads/.+-minha_foto\\.png$`));
+    expect(sent.body[1]).toMatchObject({ mediaType: 'application', fileName: 'doc.pdf', body: '' });
+    const refused = await api()
+      .post(`/api/messages/${ticket.id}`)
+      .set('Authorization', `Bearer ${admin()}`)
+      .attach('medias', Buffer.from('MZ'), { filename: 'x.exe', contentType: 'application/x-msdownload' })
+      .expect(400);
+    expect(refused.body.error).toBe('ERR_VALIDATION');
+    await api()
+      .post(`/api/messages/${ticket.id}`)
+      .set('Authorization', `Bearer ${outsider()}`)
+      .attach('medias', png, { filename: 'a.png', contentType: 'image/png' })
+      .expect(404);
+  });
+
+  it('a message forwarded to another contact opens a ticket for the caller and goes out signed and marked forwarded', async () => {
+    await s.inbound(A, 10, anInboundText('5511933330002', 'Endereço: Rua A, 10'));
+    const source = await s.ticketOf('5511933330002');
+    const [message] = await t.dataSource.query(`SELECT id FROM conversations.messages WHERE ticket_id = $1`, [source.id]);
+    const contact = await api().post('/api/contacts').set('Authorization', `Bearer ${admin()}`).send({ name: 'Entregador', number: '5511933330003' }).expect(201);
+
+    const forwarded = await api().post('/api/message/forward').set('Authorization', `Bearer ${admin()}`).send({ messageId: message.id, contactId: contact.body.id }).expect(201);
+    expect(forwarded.body).toMatchObject({ body: '*Admin:*\nEndereço: Rua A, 10', isForwarded: true, fromMe: true });
+    const target = await s.ticketOf('5511933330003');
+    expect(target).toMatchObject({ status: 'open', user_id: 1 });
+    const [command] = await waitFor(() => (commandsFor(target.id).length > 0 ? commandsFor(target.id) : undefined));
+    expect(command!.payload).toMatchObject({ to: '5511933330003', isForwarded: true });
+
+    const unsigned = await api().post('/api/message/forward').set('Authorization', `Bearer ${admin()}`).send({ messageId: message.id, contactId: contact.body.id, signMessage: false }).expect(201);
+    expect(unsigned.body.body).toBe('Endereço: Rua A, 10');
+    expect((await s.ticketOf('5511933330003')).id).toBe(target.id);
+
+    await api().post('/api/message/forward').set('Authorization', `Bearer ${outsider()}`).send({ messageId: message.id, contactId: contact.body.id }).expect(404);
+  });
+});

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { MEDIA_UPLOAD_MAX_BYTES, messageSendSchema } from '@app/contracts';
+import { AppError } from '@app/platform';
+import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../dtos/ticket.dto';
+import type { UploadedMedia } from './media-upload';
+import { MessageService } from './message.service';
+
+@Controller('messages')
+export class MessageController {
+  constructor(private readonly messages: MessageService) {}
+
+  @Get(':ticketId')
+  list(@CurrentTenancy() tenancy: Tenancy, @Param('ticketId', ParseIntPipe) ticketId: number, @Query() query: MessageListQueryDto) {
+    return this.messages.list(tenancy, ticketId, query.pageNumber ?? 1);
+  }
+
+  @Post('edit/:id')
+  edit(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: MessageEditDto) {
+    return this.messages.edit(tenancy, id, body);
+  }
+
+  @Post(':id/reactions')
+  react(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: MessageReactionCreateDto) {
+    return this.messages.react(tenancy, id, body.type);
+  }
+
+  /**
+   * JSON `{ body, quotedMsg, mediaUrl, mimetype, fileName }`, or multipart `medias` (up to 10 files,
+   * each sent as its own message with `body` as the caption of the first).
+   */
+  @Post(':ticketId')
+  @UseInterceptors(FilesInterceptor('medias', 10, { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES } }))
+  send(
+    @CurrentTenancy() tenancy: Tenancy,
+    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @Body() raw: Record<string, unknown>,
+    @UploadedFiles() files: UploadedMedia[] | undefined,
+  ) {
+    if (files && files.length > 0) return this.messages.sendFiles(tenancy, ticketId, typeof raw.body === 'string' ? raw.body : '', files);
+    const body = messageSendSchema.safeParse(raw);
+    if (!body.success) {
+      throw new AppError('ERR_VALIDATION', body.error.issues[0]?.message ?? 'Invalid body', {
+        fields: body.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      });
+    }
+    return this.messages.send(tenancy, ticketId, body.data);
+  }
+
+  @Delete(':id')
+  delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.messages.delete(tenancy, id);
+  }
+}

@@ -1,0 +1,65 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import {
+  companyCreated,
+  companyDeleted,
+  companyUpdated,
+  planCreated,
+  planDeleted,
+  planUpdated,
+  settingUpdated,
+  TOPICS,
+  userCreated,
+  userDeleted,
+  userUpdated,
+  type EventEnvelope,
+} from '@app/contracts';
+import { consumeOnce, readEvent, type EventTransport, type Subscription } from '@app/platform';
+import type { ProjectionRepository } from './projection.repository';
+
+export const IDENTITY_PROJECTION_CONSUMER = 'conversations-identity';
+
+/** Keeps users (name, profile, queues), company settings and plan queue limits from identity's events. */
+export class IdentityProjectionConsumer {
+  private readonly logger = new Logger(IdentityProjectionConsumer.name);
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transport: EventTransport,
+    private readonly projections: ProjectionRepository,
+  ) {}
+
+  async start(): Promise<void> {
+    this.subscription = await this.transport.subscribe({
+      groupId: IDENTITY_PROJECTION_CONSUMER,
+      topics: [TOPICS.identityEvents],
+      handler: (envelope) => this.handle(envelope),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async handle(envelope: EventEnvelope): Promise<void> {
+    const user = readEvent(userCreated, envelope) ?? readEvent(userUpdated, envelope);
+    const userGone = readEvent(userDeleted, envelope);
+    const setting = readEvent(settingUpdated, envelope);
+    const company = readEvent(companyCreated, envelope) ?? readEvent(companyUpdated, envelope);
+    const companyGone = readEvent(companyDeleted, envelope);
+    const plan = readEvent(planCreated, envelope) ?? readEvent(planUpdated, envelope);
+    const planGone = readEvent(planDeleted, envelope);
+    if (!user && !userGone && !setting?.companyId && !company && !companyGone && !plan && !planGone) return;
+    await consumeOnce(this.dataSource, 'conversations', IDENTITY_PROJECTION_CONSUMER, envelope, async (manager) => {
+      if (user) await this.projections.upsertUser(manager, user.user);
+      if (userGone) await this.projections.deleteUser(manager, userGone.userId);
+      if (setting?.companyId) await this.projections.setSetting(manager, setting.companyId, setting.key, setting.value);
+      if (company) await this.projections.setCompany(manager, company.company);
+      if (companyGone) await this.projections.deleteCompany(manager, companyGone.companyId);
+      if (plan) await this.projections.setPlanLimit(manager, plan.plan.id, plan.plan.queues);
+      if (planGone) await this.projections.deletePlan(manager, planGone.planId);
+    });
+    this.logger.debug({ type: envelope.type }, 'identity projection updated');
+  }
+}

@@ -1,0 +1,193 @@
+import type { EntityManager } from 'typeorm';
+import type { CompanySnapshot, Connection, UserSnapshot } from '@app/contracts';
+
+export interface ProjectedUser {
+  id: number;
+  companyId: number;
+  name: string;
+  profile: 'admin' | 'supervisor' | 'user';
+  super: boolean;
+  queueIds: number[];
+}
+
+export interface ProjectedConnection {
+  id: number;
+  companyId: number;
+  name: string;
+  queueIds: number[];
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  maxUseBotQueues: number;
+}
+
+/** What this service knows of users, connections, settings and plans: projections of others' events. */
+export class ProjectionRepository {
+  /** Connections read inside one transaction, by its query runner: an inbound message asks several times. */
+  private readonly connectionsInTransaction = new WeakMap<object, Map<string, ProjectedConnection | null>>();
+
+  async upsertUser(manager: EntityManager, user: UserSnapshot): Promise<void> {
+    await manager.query(
+      `INSERT INTO conversations.users (id, company_id, name, profile, super, all_ticket, queue_ids, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+       ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name, profile = EXCLUDED.profile,
+         super = EXCLUDED.super, all_ticket = EXCLUDED.all_ticket, queue_ids = EXCLUDED.queue_ids, updated_at = now()`,
+      [user.id, user.companyId, user.name, user.profile, user.super, user.allTicket, user.queueIds],
+    );
+  }
+
+  async deleteUser(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM conversations.users WHERE id = $1`, [userId]);
+  }
+
+  async upsertConnection(manager: EntityManager, c: Connection): Promise<void> {
+    await manager.query(
+      `INSERT INTO conversations.connections (id, company_id, name, status, is_default, queue_ids, greeting_message,
+         complation_message, out_of_hours_message, rating_message, expires_inactive_message, expires_ticket,
+         time_to_transfer, transfer_queue_id, max_use_bot_queues, time_use_bot_queues, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now())
+       ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name, status = EXCLUDED.status,
+         is_default = EXCLUDED.is_default, queue_ids = EXCLUDED.queue_ids, greeting_message = EXCLUDED.greeting_message,
+         complation_message = EXCLUDED.complation_message, out_of_hours_message = EXCLUDED.out_of_hours_message,
+         rating_message = EXCLUDED.rating_message, expires_inactive_message = EXCLUDED.expires_inactive_message,
+         expires_ticket = EXCLUDED.expires_ticket, time_to_transfer = EXCLUDED.time_to_transfer,
+         transfer_queue_id = EXCLUDED.transfer_queue_id, max_use_bot_queues = EXCLUDED.max_use_bot_queues,
+         time_use_bot_queues = EXCLUDED.time_use_bot_queues, updated_at = now()`,
+      [
+        c.id,
+        c.companyId,
+        c.name,
+        c.status,
+        c.isDefault,
+        c.queueIds,
+        c.greetingMessage,
+        c.complationMessage,
+        c.outOfHoursMessage,
+        c.ratingMessage,
+        c.expiresInactiveMessage,
+        c.expiresTicket,
+        c.timeToTransfer,
+        c.transferQueueId,
+        c.maxUseBotQueues,
+        c.timeUseBotQueues,
+      ],
+    );
+  }
+
+  async deleteConnection(manager: EntityManager, connectionId: number): Promise<void> {
+    await manager.query(`DELETE FROM conversations.connections WHERE id = $1`, [connectionId]);
+  }
+
+  async setSetting(manager: EntityManager, companyId: number, key: string, value: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO conversations.settings (company_id, key, value) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+      [companyId, key, value],
+    );
+  }
+
+  async setCompany(manager: EntityManager, company: CompanySnapshot): Promise<void> {
+    await manager.query(
+      `INSERT INTO conversations.company_plans (company_id, plan_id, schedules) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, schedules = EXCLUDED.schedules`,
+      [company.id, company.planId, JSON.stringify(company.schedules)],
+    );
+  }
+
+  async deleteCompany(manager: EntityManager, companyId: number): Promise<void> {
+    await manager.query(`DELETE FROM conversations.company_plans WHERE company_id = $1`, [companyId]);
+  }
+
+  async setPlanLimit(manager: EntityManager, planId: number, queues: number): Promise<void> {
+    await manager.query(
+      `INSERT INTO conversations.plan_limits (plan_id, queues) VALUES ($1, $2)
+       ON CONFLICT (plan_id) DO UPDATE SET queues = EXCLUDED.queues`,
+      [planId, queues],
+    );
+  }
+
+  async deletePlan(manager: EntityManager, planId: number): Promise<void> {
+    await manager.query(`DELETE FROM conversations.plan_limits WHERE plan_id = $1`, [planId]);
+  }
+
+  // ---- reads ------------------------------------------------------------------------------------
+
+  async user(manager: EntityManager, companyId: number, userId: number): Promise<ProjectedUser | null> {
+    const rows: { id: number; company_id: number; name: string; profile: ProjectedUser['profile']; super: boolean; queue_ids: number[] }[] =
+      await manager.query(`SELECT * FROM conversations.users WHERE id = $1 AND company_id = $2`, [userId, companyId]);
+    const row = rows[0];
+    return row ? { id: row.id, companyId: row.company_id, name: row.name, profile: row.profile, super: row.super, queueIds: row.queue_ids } : null;
+  }
+
+  async connection(manager: EntityManager, companyId: number, connectionId: number): Promise<ProjectedConnection | null> {
+    const runner = manager.queryRunner?.isTransactionActive ? manager.queryRunner : null;
+    const key = `${companyId}:${connectionId}`;
+    const cached = runner ? this.connectionsInTransaction.get(runner) : undefined;
+    if (cached?.has(key)) return cached.get(key)!;
+    const found = await this.readConnection(manager, companyId, connectionId);
+    if (runner) this.connectionsInTransaction.set(runner, (cached ?? new Map()).set(key, found));
+    return found;
+  }
+
+  private async readConnection(manager: EntityManager, companyId: number, connectionId: number): Promise<ProjectedConnection | null> {
+    const rows: Record<string, never>[] = await manager.query(
+      `SELECT * FROM conversations.connections WHERE id = $1 AND company_id = $2`,
+      [connectionId, companyId],
+    );
+    const row = rows[0] as Record<string, unknown> | undefined;
+    if (!row) return null;
+    return {
+      id: row.id as number,
+      companyId: row.company_id as number,
+      name: row.name as string,
+      queueIds: row.queue_ids as number[],
+      greetingMessage: row.greeting_message as string,
+      complationMessage: row.complation_message as string,
+      outOfHoursMessage: row.out_of_hours_message as string,
+      ratingMessage: row.rating_message as string,
+      expiresInactiveMessage: row.expires_inactive_message as string,
+      expiresTicket: row.expires_ticket as number,
+      timeToTransfer: row.time_to_transfer as number | null,
+      transferQueueId: row.transfer_queue_id as number | null,
+      maxUseBotQueues: row.max_use_bot_queues as number,
+    };
+  }
+
+  /** The company's default connection, or its oldest. */
+  async defaultConnectionId(manager: EntityManager, companyId: number): Promise<number | null> {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM conversations.connections WHERE company_id = $1 ORDER BY is_default DESC, id LIMIT 1`,
+      [companyId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async setting(manager: EntityManager, companyId: number, key: string): Promise<string | null> {
+    const rows: { value: string }[] = await manager.query(
+      `SELECT value FROM conversations.settings WHERE company_id = $1 AND key = $2`,
+      [companyId, key],
+    );
+    return rows[0]?.value ?? null;
+  }
+
+  async companySchedules(manager: EntityManager, companyId: number): Promise<CompanySnapshot['schedules']> {
+    const rows: { schedules: CompanySnapshot['schedules'] }[] = await manager.query(
+      `SELECT schedules FROM conversations.company_plans WHERE company_id = $1`,
+      [companyId],
+    );
+    return rows[0]?.schedules ?? [];
+  }
+
+  async queueLimit(manager: EntityManager, companyId: number): Promise<number | null> {
+    const rows: { queues: number }[] = await manager.query(
+      `SELECT p.queues FROM conversations.company_plans c JOIN conversations.plan_limits p ON p.plan_id = c.plan_id WHERE c.company_id = $1`,
+      [companyId],
+    );
+    return rows[0]?.queues ?? null;
+  }
+}

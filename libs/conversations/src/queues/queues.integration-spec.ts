@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { companyCreated, DEFAULT_QUEUE_SCHEDULES, planCreated, queueDeleted, queueSaved } from '@app/contracts';
+import { waitFor } from '@app/platform/testing';
+import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
+import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+import { envelopeOf } from '../testing/inbox-scenario';
+
+const A = 1;
+const B = 2;
+
+describe('queues over HTTP', () => {
+  let t: ConversationsTestApp;
+  const admin = () => t.token({ userId: 1, companyId: A, profile: 'admin' });
+  const user = () => t.token({ userId: 2, companyId: A, profile: 'user' });
+  const outsider = () => t.token({ userId: 20, companyId: B, profile: 'admin' });
+  const api = () => request(t.http);
+
+  beforeAll(async () => {
+    t = await startConversationsTestApp();
+    const identity = t.app.get(IdentityProjectionConsumer);
+    const plan = {
+      id: 5, name: 'Básico', users: 5, connections: 2, queues: 2, value: 10, useCampaigns: false, useSchedules: false, useInternalChat: false,
+      useExternalApi: false, useKanban: false, useOpenAi: false, useIntegrations: false, useInternal: false,
+    };
+    await identity.handle(envelopeOf(planCreated, null, 5, { plan }));
+    const company = (id: number) => ({ id, name: `Empresa ${id}`, planId: 5, status: true, approved: true, dueDate: null, recurrence: 'MENSAL', schedules: [] });
+    await identity.handle(envelopeOf(companyCreated, A, A, { company: company(A) }));
+    await identity.handle(envelopeOf(companyCreated, B, B, { company: company(B) }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('an admin creates a queue with the default week; any user of the company lists it; another company does not see it', async () => {
+    const created = await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá' }).expect(201);
+    expect(created.body).toMatchObject({ name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá', companyId: A });
+    expect(created.body.schedules).toEqual(DEFAULT_QUEUE_SCHEDULES);
+    const list = await api().get('/api/queue').set('Authorization', `Bearer ${user()}`).expect(200);
+    expect(list.body.map((q: { name: string }) => q.name)).toEqual(['Vendas']);
+    expect((await api().get('/api/queue').set('Authorization', `Bearer ${outsider()}`).expect(200)).body).toEqual([]);
+    await api().get(`/api/queue/${created.body.id}`).set('Authorization', `Bearer ${outsider()}`).expect(404);
+    await api().put(`/api/queue/${created.body.id}`).set('Authorization', `Bearer ${outsider()}`).send({ name: 'Roubada' }).expect(404);
+    await api().delete(`/api/queue/${created.body.id}`).set('Authorization', `Bearer ${outsider()}`).expect(404);
+  });
+
+  it('names and colours are unique per company, with the spec codes', async () => {
+    const name = await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Vendas', color: '#00ff00' }).expect(409);
+    expect(name.body.error).toBe('ERR_QUEUE_NAME_ALREADY_EXISTS');
+    const colour = await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Suporte', color: '#ff0000' }).expect(409);
+    expect(colour.body.error).toBe('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    await api().post('/api/queue').set('Authorization', `Bearer ${outsider()}`).send({ name: 'Vendas', color: '#ff0000' }).expect(201);
+  });
+
+  it("the plan's queue limit refuses one more with 'Limite de filas atingido (x/y)'", async () => {
+    await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Suporte', color: '#0000ff' }).expect(201);
+    const over = await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Financeiro', color: '#123456' }).expect(403);
+    expect(over.body).toMatchObject({ error: 'ERR_QUEUE_LIMIT_REACHED', current: 2, max: 2 });
+    expect(over.body.message).toMatch(/^Limite de filas atingido \(2\/2\)/);
+  });
+
+  it('validation uses the spec messages; users may not change queues', async () => {
+    const short = await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'V', color: '#ff00ff' }).expect(400);
+    expect(short.body.fields).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'name', message: 'Too Short!' })]));
+    await api().post('/api/queue').set('Authorization', `Bearer ${user()}`).send({ name: 'Outra', color: '#ff00ff' }).expect(403);
+    const queue = (await api().get('/api/queue').set('Authorization', `Bearer ${admin()}`)).body.find((q: { name: string }) => q.name === 'Vendas');
+    const renamed = await api().put(`/api/queue/${queue.id}`).set('Authorization', `Bearer ${admin()}`).send({ name: 'Vendas B2B' }).expect(200);
+    expect(renamed.body).toMatchObject({ name: 'Vendas B2B', color: '#ff0000' });
+    await api().delete(`/api/queue/${queue.id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    await waitFor(() => t.events.some((e) => e.type === queueDeleted.type && (e.payload as { queueId: number }).queueId === queue.id));
+    expect(t.events.filter((e) => e.type === queueSaved.type).map((e) => e.companyId)).toEqual(expect.arrayContaining([A, B]));
+  });
+});

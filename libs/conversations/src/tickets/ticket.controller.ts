@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { TicketCloseAllDto, TicketCreateDto, TicketListQueryDto, TicketUpdateDto } from '../dtos/ticket.dto';
+import { TicketService } from './ticket.service';
+
+/** The ticket manager's calls; visibility is checked by the service on every one. */
+@Controller('tickets')
+export class TicketController {
+  constructor(private readonly tickets: TicketService) {}
+
+  @Get()
+  list(@CurrentTenancy() tenancy: Tenancy, @Query() query: TicketListQueryDto) {
+    return this.tickets.list(tenancy, query);
+  }
+
+  @Get('u/:uuid')
+  byUuid(@CurrentTenancy() tenancy: Tenancy, @Param('uuid', new ParseUUIDPipe()) uuid: string) {
+    return this.tickets.get(tenancy, { uuid });
+  }
+
+  @Post('closeAll')
+  @HttpCode(200)
+  closeAll(@CurrentTenancy() tenancy: Tenancy, @Body() body: TicketCloseAllDto) {
+    return this.tickets.closeAll(tenancy, { status: body.status ?? 'open', selectedQueueIds: body.selectedQueueIds ?? [] });
+  }
+
+  @Get(':id')
+  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.tickets.get(tenancy, { id });
+  }
+
+  @Post()
+  create(@CurrentTenancy() tenancy: Tenancy, @Body() body: TicketCreateDto) {
+    return this.tickets.create(tenancy, { ...body, status: body.status ?? 'open' });
+  }
+
+  @Put(':id')
+  update(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: TicketUpdateDto) {
+    return this.tickets.update(tenancy, id, body);
+  }
+
+  @Delete(':id')
+  async delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    await this.tickets.delete(tenancy, id);
+    return { message: 'ticket deleted' };
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  contactDeleted,
+  contactSaved,
+  messageCreated,
+  messageUpdated,
+  queueDeleted,
+  queueSaved,
+  ticketDeleted,
+  ticketPresenceUpdated,
+  ticketRead,
+  ticketUpdated,
+  type AppMessageSocketPayload,
+  type ContactSocketPayload,
+  type PresenceSocketPayload,
+  type QueueSocketPayload,
+  type TicketSocketPayload,
+} from '@app/contracts';
+import { readEvent } from '@app/platform';
+import type { SocketEmit, SocketEventMapper } from '../socket-emit';
+import { companyEvent } from '../socket-events';
+
+const toAudience = (
+  companyId: number,
+  audience: number[],
+  name: 'ticket' | 'appMessage' | 'presence',
+  payload: TicketSocketPayload | AppMessageSocketPayload | PresenceSocketPayload,
+): SocketEmit[] =>
+  audience.length === 0 ? [] : [{ target: { kind: 'users', userIds: audience }, event: companyEvent(companyId, name), payload }];
+
+const toCompany = (companyId: number, name: 'contact' | 'queue', payload: ContactSocketPayload | QueueSocketPayload): SocketEmit => ({
+  target: { kind: 'company', companyId },
+  event: companyEvent(companyId, name),
+  payload,
+});
+
+/**
+ * The inbox: `company-{id}-ticket` (update, updateUnread, delete) and `company-{id}-appMessage`
+ * (create, update) and `company-{id}-presence` go only to the users the conversations service names as
+ * the ticket's audience;
+ * `company-{id}-contact` goes to the company (every user may see its contacts).
+ */
+export const conversationsSocketMapper: SocketEventMapper = {
+  topic: 'conversations.events',
+  map(envelope) {
+    const companyId = envelope.companyId;
+    if (!companyId) return [];
+    const updated = readEvent(ticketUpdated, envelope);
+    if (updated) return toAudience(companyId, updated.audience, 'ticket', { action: 'update', ticket: updated.ticket });
+    const read = readEvent(ticketRead, envelope);
+    if (read) return toAudience(companyId, read.audience, 'ticket', { action: 'updateUnread', ticketId: read.ticketId });
+    const deleted = readEvent(ticketDeleted, envelope);
+    if (deleted) return toAudience(companyId, deleted.audience, 'ticket', { action: 'delete', ticketId: deleted.ticketId });
+    const created = readEvent(messageCreated, envelope);
+    const changed = created ?? readEvent(messageUpdated, envelope);
+    if (changed) {
+      return toAudience(companyId, changed.audience, 'appMessage', {
+        action: created ? 'create' : 'update',
+        message: changed.message,
+        ticket: changed.ticket,
+        contact: changed.ticket.contact,
+      });
+    }
+    const presence = readEvent(ticketPresenceUpdated, envelope);
+    if (presence) return toAudience(companyId, presence.audience, 'presence', { action: 'update', ticketId: presence.ticketId, presence: presence.presence });
+    const contact = readEvent(contactSaved, envelope);
+    if (contact) {
+      const payload: ContactSocketPayload = contact.created ? { action: 'create', contact: contact.contact } : { action: 'update', contact: contact.contact };
+      return [toCompany(companyId, 'contact', payload)];
+    }
+    const contactGone = readEvent(contactDeleted, envelope);
+    if (contactGone) return [toCompany(companyId, 'contact', { action: 'delete', contactId: contactGone.contactId })];
+    const queue = readEvent(queueSaved, envelope);
+    if (queue) {
+      const payload: QueueSocketPayload = queue.created ? { action: 'create', queue: queue.queue } : { action: 'update', queue: queue.queue };
+      return [toCompany(companyId, 'queue', payload)];
+    }
+    const queueGone = readEvent(queueDeleted, envelope);
+    if (queueGone) return [toCompany(companyId, 'queue', { action: 'delete', queueId: queueGone.queueId })];
+    return [];
+  },
+};
