@@ -13,6 +13,9 @@ import { ForgotPasswordRoute } from './routes/forgot-password';
 import { SettingsRoute } from './routes/settings';
 import { HelpsRoute } from './routes/helps';
 import { AnnouncementsRoute } from './routes/announcements';
+import { TicketsRoute } from './routes/tickets';
+import { ContactsRoute } from './routes/contacts';
+import { QueuesRoute } from './routes/queues';
 
 /**
  * The route table (spec section 2). Public-only: /login (later /signup, /forgetpsw). Private: the
@@ -59,6 +62,9 @@ export const routes: RouteObject[] = [
           { path: paths.settings, element: <SettingsRoute /> },
           { path: paths.helps, element: <HelpsRoute /> },
           { path: paths.announcements, element: <AnnouncementsRoute /> },
+          { path: `${paths.tickets}/:ticketId?`, element: <TicketsRoute /> },
+          { path: paths.contacts, element: <ContactsRoute /> },
+          { path: paths.queues, element: <QueuesRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

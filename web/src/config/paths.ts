@@ -10,6 +10,8 @@ export const paths = {
   settings: '/settings',
   helps: '/helps',
   announcements: '/announcements',
+  contacts: '/contacts',
+  queues: '/queues',
 } as const;
 
 /**

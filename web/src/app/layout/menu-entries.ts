@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
+import { LuContactRound, LuListOrdered, LuMessageSquare } from 'react-icons/lu';
 import type { ParseKeys } from 'i18next';
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
@@ -34,6 +35,20 @@ export type MenuEntry = {
  */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
+    key: 'tickets',
+    path: paths.tickets,
+    labelKey: 'mainDrawer.listItems.tickets',
+    icon: LuMessageSquare,
+    visible: MENU_RULES.tickets,
+  },
+  {
+    key: 'contacts',
+    path: paths.contacts,
+    labelKey: 'mainDrawer.listItems.contacts',
+    icon: LuContactRound,
+    visible: MENU_RULES.contacts,
+  },
+  {
     key: 'announcements',
     path: paths.announcements,
     labelKey: 'mainDrawer.listItems.announcements',
@@ -47,6 +62,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: LuCable,
     visible: MENU_RULES.connections,
     badge: ConnectionsWarningBadge,
+  },
+  {
+    key: 'queues',
+    path: paths.queues,
+    labelKey: 'mainDrawer.listItems.queues',
+    icon: LuListOrdered,
+    visible: (user) => isAdmin(user),
   },
   {
     key: 'users',

@@ -5,6 +5,8 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import type { AuthUser } from '@/features/auth/types';
 import { AnnouncementsPopover } from '@/features/announcements/components/announcements-popover';
+import { TicketNotifications } from '@/features/tickets/components/ticket-notifications';
+import { VolumeControl } from '@/features/tickets/components/volume-control';
 import { UserMenu } from './user-menu';
 
 export const TOP_BAR_HEIGHT = '14';
@@ -56,6 +58,8 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       <HStack gap="1" color="inherit" css={{ '& button': { color: 'inherit' } }}>
         <LanguageSwitcher />
         <ThemeToggle />
+        <TicketNotifications user={user} />
+        <VolumeControl />
         <AnnouncementsPopover />
         <UserMenu user={user} onLogout={onLogout} />
       </HStack>

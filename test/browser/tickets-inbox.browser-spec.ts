@@ -1,0 +1,224 @@
+/// <reference lib="dom" />
+/**
+ * The inbox in Chromium against the standalone product with the simulator: a customer writes to a
+ * scanned simulator connection and the ticket appears live under 'Aguardando' with its unread badge;
+ * the admin accepts it, the chat opens, the reply reaches the simulator's outbound list, and the
+ * phone's read ack turns the ticks blue; resolving moves the ticket to 'Resolvidos' and closes the input;
+ * reopening and a transfer to a queue make it pending there; a narrow screen works with the bottom tabs.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { freePort, repoRoot, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+jest.setTimeout(180_000);
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
+const CUSTOMER = { from: '5511987654321', pushName: 'Maria Cliente' };
+/** A 1x1 PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+describe('browser: the inbox with the simulator', () => {
+  let database: TestDatabase;
+  let app: AppProcess;
+  let baseUrl: string;
+  let browser: Browser;
+  let page: Page;
+  let dataDir: string;
+  let connectionId: number;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
+    if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is not built: run `npm run build:web`');
+    database = await createTestDatabase('browser_tickets');
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-tickets-'));
+    const port = await freePort();
+    app = startApp('standalone', {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST: path.join(repoRoot, 'web/dist'),
+      SIMULATOR_ENABLED: 'true',
+    });
+    baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilReady(app, `${baseUrl}/ready`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+    });
+    page = await browser.newPage({ colorScheme: 'light', viewport: { width: 1366, height: 820 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the admin logs in, opens Atendimentos from the menu and sees the welcome panel', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').fill(ADMIN.email);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[data-testid="side-menu"]').waitFor();
+    await page.locator('[data-testid="menu-item-tickets"]').click();
+    await page.waitForURL('**/tickets');
+    await page.locator('[data-testid="tickets-welcome"]').waitFor();
+  });
+
+  it('a scanned simulator connection is ready to receive', async () => {
+    const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Inbox', provider: 'simulator' });
+    expect(created.status).toBeLessThan(300);
+    connectionId = ((await created.json()) as { id: number }).id;
+    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
+  });
+
+  it("an inbound message appears live under 'Aguardando' with its unread badge", async () => {
+    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body: 'Olá, quero um orçamento' });
+    expect(inbound.status).toBeLessThan(300);
+
+    await page.locator('[data-testid="tickets-subtab-pending"]').click();
+    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.waitFor({ timeout: 15_000 });
+    await item.getByText('Olá, quero um orçamento').waitFor();
+    expect(await item.locator('[data-testid="ticket-unread"]').textContent()).toBe('1');
+    expect(await item.locator('[data-testid="ticket-queue"]').textContent()).toBe('SEM FILA');
+  });
+
+  it('accepting opens the chat; the reply reaches the simulator and its read ack turns the ticks blue', async () => {
+    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.locator('[data-testid="ticket-accept"]').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    await chat.waitFor({ timeout: 15_000 });
+    await chat.locator('[data-testid="ticket-action-resolve"]').waitFor({ timeout: 15_000 });
+    await chat.getByText('Olá, quero um orçamento').waitFor();
+
+    await chat.locator('[data-testid="message-text"]').fill('Claro! Já envio o orçamento.');
+    await chat.locator('[data-testid="message-send"]').click();
+    const mine = chat.locator('[data-testid="message"][data-from-me="true"]', { hasText: 'Claro! Já envio o orçamento.' });
+    await mine.waitFor({ timeout: 15_000 });
+
+    let sent: { messageId: string; body: string } | undefined;
+    await waitFor(async () => {
+      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+        messages: { messageId: string; body: string; to: string }[];
+      };
+      sent = outbound.messages.find((message) => message.body.includes('Claro! Já envio o orçamento.'));
+      return sent !== undefined;
+    });
+    expect(sent?.body).toMatch(/^\*.+:\*\nClaro! Já envio o orçamento\.$/);
+
+    await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/ack`, { messageId: sent!.messageId, ack: 4 });
+    await mine.locator('[data-testid="message-ack"][data-ack="double-read"]').waitFor({ timeout: 15_000 });
+  });
+
+  it('an image comes in and shows in the chat; an attached image goes out to the phone', async () => {
+    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+      ...CUSTOMER,
+      body: 'Veja a foto',
+      mediaType: 'image',
+      mimetype: 'image/png',
+      fileName: 'foto.png',
+      mediaBase64: PNG_BASE64,
+    });
+    expect(inbound.status).toBeLessThan(300);
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    const image = chat.locator('[data-testid="message"][data-from-me="false"] [data-testid="message-image"]');
+    await image.waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => {
+      const element = document.querySelector('[data-testid="message"][data-from-me="false"] [data-testid="message-image"]') as HTMLImageElement | null;
+      return !!element && element.complete && element.naturalWidth > 0;
+    });
+
+    await chat.locator('[data-testid="message-file-input"]').setInputFiles({ name: 'orcamento foto.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+    await chat.locator('[data-testid="message-attachments"]').getByText('orcamento foto.png').waitFor();
+    await chat.locator('[data-testid="message-send"]').click();
+    await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-image"]').waitFor({ timeout: 15_000 });
+    await waitFor(async () => {
+      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+        messages: { mediaType: string | null }[];
+      };
+      return outbound.messages.some((message) => message.mediaType === 'image');
+    });
+  });
+
+  it('resolving closes the input and moves the ticket to Resolvidos', async () => {
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    await chat.locator('[data-testid="ticket-action-resolve"]').click();
+    await chat.locator('[data-testid="message-input-closed"]').waitFor({ timeout: 15_000 });
+    await chat.locator('[data-testid="ticket-action-reopen"]').waitFor();
+    await page.locator('[data-testid="tickets-tab-closed"]').click();
+    await page.locator('[data-testid="tickets-list-closed"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName }).waitFor({ timeout: 15_000 });
+  });
+
+  it('reopening takes the ticket back; a transfer to a queue without a user makes it pending in that queue', async () => {
+    const queue = await apiCall(page, baseUrl, 'POST', '/api/queue', { name: 'Suporte', color: '#8e24aa' });
+    expect(queue.status).toBeLessThan(300);
+    const queueId = ((await queue.json()) as { id: number }).id;
+
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    await chat.locator('[data-testid="ticket-action-reopen"]').click();
+    await chat.locator('[data-testid="message-text"]').waitFor({ timeout: 15_000 });
+    await chat.locator('[data-testid="ticket-action-resolve"]').waitFor();
+
+    await chat.locator('[data-testid="ticket-action-transfer"]').click();
+    const dialog = page.locator('[data-testid="transfer-dialog"]');
+    await dialog.waitFor();
+    await dialog.locator('[data-testid="transfer-queue"]').selectOption(String(queueId));
+    await dialog.locator('[data-testid="transfer-submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await chat.locator('[data-testid="ticket-action-accept"]').waitFor({ timeout: 15_000 });
+    expect(await chat.locator('[data-testid="ticket-header-assignee"]').textContent()).toBe('Sem atendente');
+    await page.locator('[data-testid="tickets-tab-open"]').click();
+    await page.locator('[data-testid="tickets-subtab-pending"]').click();
+    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.locator('[data-testid="ticket-queue"]', { hasText: 'Suporte' }).waitFor({ timeout: 15_000 });
+  });
+
+  it("on a narrow screen the bottom tabs switch between 'Atendimentos' and the chat", async () => {
+    const narrow = await browser.newPage({ colorScheme: 'light', viewport: { width: 400, height: 800 } });
+    try {
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      await narrow.addInitScript((stored) => {
+        if (stored && !localStorage.getItem('token')) localStorage.setItem('token', stored);
+      }, token);
+      await narrow.goto(`${baseUrl}/tickets`);
+      await narrow.locator('[data-testid="tickets-bottom-tab-tickets"]').waitFor({ timeout: 15_000 });
+      await narrow.locator('[data-testid="tickets-bottom-tab-ticket"]').click();
+      await narrow.locator('[data-testid="tickets-select-ticket"]').click();
+      await narrow.locator('[data-testid="tickets-subtab-pending"]').click();
+      await narrow.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName }).click();
+      await narrow.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+      await narrow.locator('[data-testid="ticket-chat"]').getByText('Olá, quero um orçamento').waitFor({ timeout: 15_000 });
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
+async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
+  const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+  return fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { contactsQueryKey } from './get-contacts';
+
+/** `DELETE /api/contacts/{id}` (the `contacts-page:deleteContact` check). */
+export function deleteContact(id: number): Promise<unknown> {
+  return api.delete(`/contacts/${id}`);
+}
+
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
+  });
+}

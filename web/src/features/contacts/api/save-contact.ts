@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Contact, ContactCreateBody } from '../types';
+import { contactsQueryKey } from './get-contacts';
+
+export type SaveContactInput = { id?: number; body: ContactCreateBody };
+
+/** `POST /api/contacts` (the number is checked against WhatsApp) or `PUT /api/contacts/{id}`. */
+export function saveContact({ id, body }: SaveContactInput): Promise<Contact> {
+  return id ? api.put<Contact>(`/contacts/${id}`, body) : api.post<Contact>('/contacts', body);
+}
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
+  });
+}

@@ -1,0 +1,12 @@
+import type { Ticket, TicketCreateBody } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/tickets`: opens a ticket with the contact for the current user (status open). */
+export function startTicket(body: TicketCreateBody): Promise<Ticket> {
+  return api.post<Ticket>('/tickets', body);
+}
+
+export function useStartTicket() {
+  return useMutation({ mutationFn: startTicket });
+}

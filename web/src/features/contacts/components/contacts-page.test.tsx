@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { on, stubApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import type { Contact } from '../types';
+import { ContactsPage } from './contacts-page';
+
+function aContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 3,
+    uuid: '00000000-0000-4000-9000-000000000003',
+    name: 'Maria da Silva',
+    number: '5511999998888',
+    email: 'maria@example.com',
+    profilePicUrl: '',
+    active: true,
+    isGroup: false,
+    whatsappId: 1,
+    extraInfo: [],
+    companyId: 7,
+    lastInteractionAt: '2026-11-21T09:05:00',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const user = { id: 5, companyId: 7, profile: 'user', queues: [{ id: 1 }] };
+
+describe('contacts page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists contacts with their last interaction; delete only with the permission', async () => {
+    stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }));
+    const view = renderWithProviders(<ContactsPage user={user} canDelete={false} onOpenTicket={vi.fn()} />);
+    const row = await screen.findByTestId('contact-row');
+    expect(within(row).getByText('Maria da Silva')).toBeTruthy();
+    expect(within(row).getByText('21/11/26 09:05')).toBeTruthy();
+    expect(within(row).queryByTestId('contact-delete')).toBeNull();
+    view.unmount();
+
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    expect(within(await screen.findByTestId('contact-row')).getByTestId('contact-delete')).toBeTruthy();
+  });
+
+  it('searches with the lower-cased text after the debounce', async () => {
+    const calls = stubApi(on('GET', '/contacts/', 200, { contacts: [], hasMore: false }));
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    await screen.findByTestId('contacts-empty');
+    fireEvent.change(screen.getByTestId('contacts-search'), { target: { value: 'MARIA' } });
+    await waitFor(() => expect(calls.some((call) => call.url.includes('searchParam=maria'))).toBe(true), { timeout: 2000 });
+  });
+
+  it('adding a contact refuses a short name and number with the spec texts', async () => {
+    const calls = stubApi(on('GET', '/contacts/', 200, { contacts: [], hasMore: false }));
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('contacts-add'));
+    fireEvent.change(await screen.findByTestId('contact-modal-name'), { target: { value: 'M' } });
+    fireEvent.change(screen.getByTestId('contact-modal-number'), { target: { value: '1234' } });
+    fireEvent.click(screen.getByTestId('contact-modal-save'));
+    expect(await screen.findAllByText('Too Short!')).toHaveLength(2);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('starting a ticket opens its chat; the own open ticket is opened on a conflict', async () => {
+    stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }), on('POST', '/tickets', 200, { uuid: 'started-uuid' }));
+    const onOpenTicket = vi.fn();
+    const view = renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
+    fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
+    await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith('started-uuid'));
+    view.unmount();
+    vi.unstubAllGlobals();
+
+    stubApi(
+      on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }),
+      on('POST', '/tickets', 409, { error: 'ERR_OTHER_OPEN_TICKET', message: 'x', ticketId: 9, uuid: 'mine-uuid', userId: 5, userName: 'Ana', queueName: 'Vendas' }),
+    );
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
+    fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
+    await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith('mine-uuid'));
+  });
+});

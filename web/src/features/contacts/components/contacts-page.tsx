@@ -1,0 +1,230 @@
+import { Avatar, Badge, Box, Button, Center, Flex, Heading, HStack, IconButton, Input, InputGroup, Spinner, Table, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuDownload, LuFileSpreadsheet, LuMessageSquarePlus, LuPencil, LuPlus, LuSearch, LuSmartphone, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { isApiError } from '@/lib/api-client';
+import { useSocketEvent } from '@/lib/socket';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeleteContact } from '../api/delete-contact';
+import { getAllContacts } from '../api/get-all-contacts';
+import { contactsQueryKey, useContacts } from '../api/get-contacts';
+import { useImportPhoneContacts, useUploadContactsSheet } from '../api/import-contacts';
+import { useStartTicket } from '../api/start-ticket';
+import type { Contact, ContactsUser } from '../types';
+import { contactsToCsv, formatLastInteraction } from '../utils/contacts-csv';
+import { ContactModal } from './contact-modal';
+
+/** Spec 1 section 9: list searches are debounced 500 ms; the next page loads within 100 px of the bottom. */
+const SEARCH_DEBOUNCE_MS = 500;
+const NEXT_PAGE_MARGIN_PX = 100;
+
+type ContactsPageProps = {
+  user: ContactsUser;
+  canDelete: boolean;
+  /** Opens the chat of a started ticket (/tickets/{uuid}). */
+  onOpenTicket: (uuid: string) => void;
+};
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return `${words[0]?.charAt(0) ?? ''}${words.length > 1 ? (words[words.length - 1]?.charAt(0) ?? '') : ''}`.toUpperCase();
+}
+
+/** /contacts: search, add, edit, delete, import, export, start a ticket (spec 1 section 2). */
+export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
+  const query = useContacts(searchParam);
+  const contacts = query.data?.pages.flatMap((page) => page.contacts) ?? [];
+  const [editing, setEditing] = useState<{ contact: Contact | null } | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [confirmImport, setConfirmImport] = useState(false);
+  const deleteMutation = useDeleteContact();
+  const startMutation = useStartTicket();
+  const importMutation = useImportPhoneContacts();
+  const uploadMutation = useUploadContactsSheet();
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const queryClient = useQueryClient();
+
+  // Contacts created, changed or deleted elsewhere (or by an import) refresh the list.
+  useSocketEvent(`company-${user.companyId}-contact`, () => {
+    void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+  });
+
+  function handleScroll(event: React.UIEvent<HTMLDivElement>) {
+    const element = event.currentTarget;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < NEXT_PAGE_MARGIN_PX && query.hasNextPage && !query.isFetchingNextPage) {
+      void query.fetchNextPage();
+    }
+  }
+
+  async function handleStartTicket(contact: Contact) {
+    const queueIds = (user.queues ?? []).map((queue) => queue.id);
+    try {
+      const ticket = await startMutation.mutateAsync({ contactId: contact.id, userId: user.id, status: 'open', queueId: queueIds.length === 1 ? queueIds[0] : null });
+      onOpenTicket(ticket.uuid);
+    } catch (error) {
+      const details = isApiError(error) && error.code === 'ERR_OTHER_OPEN_TICKET' ? error.details : null;
+      if (details && details.userId === user.id && typeof details.uuid === 'string') onOpenTicket(details.uuid);
+      else if (details) toastError(t('contacts.otherOpenTicket', { userName: String(details.userName ?? ''), queueName: String(details.queueName ?? '') }));
+      else toastError(error);
+    }
+  }
+
+  async function handleDelete() {
+    if (!deleting) return;
+    try {
+      await deleteMutation.mutateAsync(deleting.id);
+      toastSuccess(t('contacts.deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+    setDeleting(null);
+  }
+
+  async function handleImportPhone() {
+    try {
+      await importMutation.mutateAsync();
+      toastSuccess(t('contacts.imported'));
+    } catch (error) {
+      toastError(error);
+    }
+    setConfirmImport(false);
+  }
+
+  async function handleSheet(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      await uploadMutation.mutateAsync(file);
+      toastSuccess(t('contacts.imported'));
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  async function handleExport() {
+    try {
+      const all = await getAllContacts();
+      const csv = contactsToCsv(all, [t('contacts.fields.name'), t('contacts.fields.number'), t('contacts.fields.email')]);
+      const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'contatos.csv';
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="4" h="full" minH="0" data-testid="contacts-page">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('contacts.title')}
+        </Heading>
+        <HStack gap="2" wrap="wrap">
+          <InputGroup w="64" startElement={<LuSearch />}>
+            <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('common.search')} data-testid="contacts-search" />
+          </InputGroup>
+          <Button variant="outline" onClick={() => setConfirmImport(true)} data-testid="contacts-import-phone">
+            <LuSmartphone /> {t('contacts.buttons.importPhone')}
+          </Button>
+          <Button variant="outline" onClick={() => fileInput.current?.click()} loading={uploadMutation.isPending} data-testid="contacts-import-sheet">
+            <LuFileSpreadsheet /> {t('contacts.buttons.importSheet')}
+          </Button>
+          <input ref={fileInput} type="file" accept=".xls,.xlsx" hidden onChange={(event) => void handleSheet(event)} data-testid="contacts-sheet-input" />
+          <Button variant="outline" onClick={() => void handleExport()} data-testid="contacts-export">
+            <LuDownload /> {t('contacts.buttons.export')}
+          </Button>
+          <Button colorPalette="brand" onClick={() => setEditing({ contact: null })} data-testid="contacts-add">
+            <LuPlus /> {t('contacts.buttons.add')}
+          </Button>
+        </HStack>
+      </Flex>
+
+      <Box flex="1" minH="0" overflowY="auto" borderWidth="1px" borderRadius="md" onScroll={handleScroll}>
+        <Table.Root size="sm" stickyHeader interactive>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader w="12" />
+              <Table.ColumnHeader>{t('contacts.fields.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('contacts.fields.number')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('contacts.fields.email')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('contacts.fields.lastInteraction')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('contacts.fields.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {contacts.map((contact) => (
+              <Table.Row key={contact.id} data-testid="contact-row">
+                <Table.Cell>
+                  <Avatar.Root size="sm">
+                    <Avatar.Fallback>{initials(contact.name)}</Avatar.Fallback>
+                    {contact.profilePicUrl ? <Avatar.Image src={contact.profilePicUrl} alt={contact.name} /> : null}
+                  </Avatar.Root>
+                </Table.Cell>
+                <Table.Cell>{contact.name}</Table.Cell>
+                <Table.Cell>{contact.number}</Table.Cell>
+                <Table.Cell>{contact.email}</Table.Cell>
+                <Table.Cell>{formatLastInteraction(contact.lastInteractionAt)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={contact.active ? 'green' : 'gray'}>{contact.active ? t('contacts.active') : t('contacts.inactive')}</Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <HStack gap="1" justify="flex-end">
+                    <IconButton size="xs" variant="ghost" aria-label={t('contacts.buttons.startTicket')} title={t('contacts.buttons.startTicket')} onClick={() => void handleStartTicket(contact)} data-testid="contact-start-ticket">
+                      <LuMessageSquarePlus />
+                    </IconButton>
+                    <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} title={t('common.edit')} onClick={() => setEditing({ contact })} data-testid="contact-edit">
+                      <LuPencil />
+                    </IconButton>
+                    {canDelete && (
+                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => setDeleting(contact)} data-testid="contact-delete">
+                        <LuTrash2 />
+                      </IconButton>
+                    )}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {query.isPending || query.isFetchingNextPage ? (
+          <Center py="4">
+            <Spinner size="sm" />
+          </Center>
+        ) : contacts.length === 0 ? (
+          <Center py="8" color="fg.muted" data-testid="contacts-empty">
+            <Text>{t('common.noRecords')}</Text>
+          </Center>
+        ) : null}
+      </Box>
+
+      {editing && <ContactModal contact={editing.contact} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting != null}
+        title={t('contacts.confirmDelete', { name: deleting?.name ?? '' })}
+        loading={deleteMutation.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={confirmImport}
+        title={t('contacts.buttons.importPhone')}
+        message={t('contacts.importPhoneMessage')}
+        confirmLabel={t('contacts.buttons.importPhone')}
+        loading={importMutation.isPending}
+        onConfirm={() => void handleImportPhone()}
+        onClose={() => setConfirmImport(false)}
+      />
+    </Flex>
+  );
+}

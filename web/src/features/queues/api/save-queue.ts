@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Queue, QueueCreateBody } from '../types';
+import { queuesQueryKey } from './get-queues';
+
+export type SaveQueueInput = { id?: number; body: QueueCreateBody };
+
+/** `POST /api/queue` or `PUT /api/queue/{id}`: name and colour unique, count within the plan. */
+export function saveQueue({ id, body }: SaveQueueInput): Promise<Queue> {
+  return id ? api.put<Queue>(`/queue/${id}`, body) : api.post<Queue>('/queue', body);
+}
+
+export function useSaveQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveQueue, onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKey }) });
+}

@@ -1,0 +1,105 @@
+import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { useSocketEvent } from '@/lib/socket';
+import { useDeleteQueue } from '../api/delete-queue';
+import { queuesQueryKey, useQueues } from '../api/get-queues';
+import type { Queue } from '../types';
+import { queueLimit } from '../utils/queue-form';
+import { QueueModal } from './queue-modal';
+
+type QueuesPageProps = {
+  companyId: number;
+  /** The plan's queue maximum (plan.queues), when known. */
+  maxQueues?: number | null;
+};
+
+/** /queues: one card per queue with name, colour, order and greeting; add, edit and delete. */
+export function QueuesPage({ companyId, maxQueues }: QueuesPageProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useQueues();
+  const deleteMutation = useDeleteQueue();
+  const [editing, setEditing] = useState<{ queue: Queue | null } | null>(null);
+  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const queues = query.data ?? [];
+  const limit = queueLimit(queues.length, maxQueues);
+
+  useSocketEvent(`company-${companyId}-queue`, () => {
+    void queryClient.invalidateQueries({ queryKey: queuesQueryKey });
+  });
+
+  async function handleDelete() {
+    if (!deleting) return;
+    try {
+      await deleteMutation.mutateAsync(deleting.id);
+      toastSuccess(t('queues.deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+    setDeleting(null);
+  }
+
+  return (
+    <Flex direction="column" gap="4" data-testid="queues-page">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('queues.title')}
+        </Heading>
+        <Button colorPalette="brand" disabled={limit.reached} onClick={() => setEditing({ queue: null })} data-testid="queues-add">
+          <LuPlus /> {limit.reached ? t('queues.limitReached', { label: limit.label }) : t('queues.buttons.add')}
+        </Button>
+      </Flex>
+      {query.isPending ? (
+        <Center py="10">
+          <Spinner size="sm" />
+        </Center>
+      ) : queues.length === 0 ? (
+        <Center py="10" color="fg.muted" data-testid="queues-empty">
+          {t('queues.empty')}
+        </Center>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+          {queues.map((queue) => (
+            <Card.Root key={queue.id} role="article" aria-label={queue.name} borderTopWidth="4px" style={{ borderTopColor: queue.color }} data-testid="queue-card">
+              <Card.Body gap="2">
+                <HStack justify="space-between">
+                  <Heading size="md">{queue.name}</Heading>
+                  <Badge style={{ backgroundColor: queue.color, color: 'white' }}>{queue.color}</Badge>
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('queues.fields.order')}: {queue.orderQueue ?? '—'}
+                </Text>
+                <Box>
+                  <Text fontSize="sm" lineClamp={3} whiteSpace="pre-wrap">
+                    {queue.greetingMessage || t('queues.noGreeting')}
+                  </Text>
+                </Box>
+              </Card.Body>
+              <Card.Footer justifyContent="flex-end" gap="2">
+                <Button size="xs" variant="outline" onClick={() => setEditing({ queue })} data-testid="queue-edit">
+                  <LuPencil /> {t('common.edit')}
+                </Button>
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(queue)} data-testid="queue-delete">
+                  <LuTrash2 /> {t('common.delete')}
+                </Button>
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      {editing && <QueueModal queue={editing.queue} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting != null}
+        title={t('queues.confirmDelete', { name: deleting?.name ?? '' })}
+        loading={deleteMutation.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Flex>
+  );
+}

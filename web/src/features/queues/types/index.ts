@@ -1,0 +1,1 @@
+export type { Queue, QueueCreateBody, QueueSchedule, QueueUpdateBody } from '@app/contracts';

@@ -1,0 +1,57 @@
+import { DEFAULT_QUEUE_SCHEDULES, type Queue, type QueueCreateBody } from '@app/contracts';
+import { z } from 'zod';
+
+const time = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'queues.validation.time');
+
+/**
+ * The queue dialog (spec 3): name 2 to 50 ('Too Short!', 'Too Long!', 'Required'), a colour of 3 to 9
+ * characters, order, messages and the out-of-hours week. Messages are i18n keys.
+ */
+export const queueFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'queues.validation.required', abort: true })
+    .min(2, 'queues.validation.tooShort')
+    .max(50, 'queues.validation.tooLong'),
+  color: z.string().trim().regex(/^#[0-9a-fA-F]{2,8}$/, 'queues.validation.color'),
+  orderQueue: z.string().regex(/^\d*$/, 'queues.validation.number'),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  schedules: z.array(
+    z.object({
+      weekday: z.string(),
+      weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+      startTime: time,
+      endTime: time,
+    }),
+  ),
+});
+
+export type QueueFormValues = z.infer<typeof queueFormSchema>;
+
+/** The form's start: the queue's values, or an empty queue with the spec's default week. */
+export function queueFormDefaults(queue: Queue | null): QueueFormValues {
+  return {
+    name: queue?.name ?? '',
+    color: queue?.color ?? '#2576d2',
+    orderQueue: queue?.orderQueue == null ? '' : String(queue.orderQueue),
+    greetingMessage: queue?.greetingMessage ?? '',
+    complationMessage: queue?.complationMessage ?? '',
+    outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+    ratingMessage: queue?.ratingMessage ?? '',
+    schedules: queue?.schedules?.length ? queue.schedules.map((item) => ({ ...item })) : DEFAULT_QUEUE_SCHEDULES.map((item) => ({ ...item })),
+  };
+}
+
+export function toQueueBody(values: QueueFormValues): QueueCreateBody {
+  return { ...values, orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue) };
+}
+
+/** The plan's queue limit: reached when the company has as many queues as the plan allows. */
+export function queueLimit(count: number, max: number | null | undefined): { reached: boolean; label: string } {
+  const reached = typeof max === 'number' && max > 0 && count >= max;
+  return { reached, label: `${count}/${max ?? '∞'}` };
+}

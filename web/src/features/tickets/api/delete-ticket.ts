@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ticketsQueryKey } from './get-tickets';
+
+/** `DELETE /api/tickets/{id}` (the `ticket-options:deleteTicket` check). */
+export function deleteTicket(id: number): Promise<unknown> {
+  return api.delete(`/tickets/${id}`);
+}
+
+export function useDeleteTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  });
+}

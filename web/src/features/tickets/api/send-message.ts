@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Message } from '../types';
+
+export type SendMessageInput = {
+  ticketId: number;
+  body: string;
+  quotedMsg?: Pick<Message, 'id' | 'body' | 'fromMe'> | null;
+};
+
+/**
+ * `POST /api/messages/{ticketId}` (JSON). The sent message comes back on `company-{id}-appMessage`,
+ * which puts it in the chat.
+ */
+export function sendMessage({ ticketId, body, quotedMsg }: SendMessageInput): Promise<unknown> {
+  return api.post(`/messages/${ticketId}`, { read: true, fromMe: true, body, quotedMsg: quotedMsg ?? null });
+}
+
+export function useSendMessage() {
+  return useMutation({ mutationFn: sendMessage });
+}

@@ -1,0 +1,17 @@
+import type { TagSyncBody } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ticketsQueryKey } from './get-tickets';
+
+/** `POST /api/tags/sync {ticketId, tags}`: the ticket's tags become exactly these. */
+export function syncTicketTags(body: TagSyncBody): Promise<unknown> {
+  return api.post('/tags/sync', body);
+}
+
+export function useSyncTicketTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncTicketTags,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  });
+}

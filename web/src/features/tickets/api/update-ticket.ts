@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Ticket, TicketUpdateBody } from '../types';
+import { ticketsQueryKey } from './get-tickets';
+
+export type UpdateTicketInput = { id: number; changes: TicketUpdateBody };
+
+/** `PUT /api/tickets/{id}`: a transition (accept, return, resolve, reopen, close) or a transfer. */
+export function updateTicket({ id, changes }: UpdateTicketInput): Promise<Ticket> {
+  return api.put<Ticket>(`/tickets/${id}`, changes);
+}
+
+export function useUpdateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  });
+}

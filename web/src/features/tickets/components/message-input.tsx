@@ -1,0 +1,221 @@
+import { Box, CloseButton, Flex, HStack, IconButton, Progress, Switch, Tag, Text, Textarea } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuMic, LuPaperclip, LuSend, LuSquare, LuX } from 'react-icons/lu';
+import { toastError, toastWarning } from '@/components/ui/toaster';
+import { useSendMedia } from '../api/send-media';
+import { useSendMessage } from '../api/send-message';
+import { useAudioRecorder } from '../hooks/use-audio-recorder';
+import { prepareAttachment } from '../utils/compress-image';
+import { isRecordingLongEnough } from '../utils/media-rules';
+import { composeMessageBody, useSignMessage } from '../hooks/use-sign-message';
+import type { Message } from '../types';
+
+/** Spec 1 section 9: the input grows to 5 rows at most. */
+export const MESSAGE_INPUT_MAX_ROWS = 5;
+
+type MessageInputProps = {
+  ticketId: number;
+  userName?: string;
+  /** False on a closed ticket: it must be reopened or accepted first. */
+  canSend: boolean;
+  /** The message being replied to (quoted), chosen in the message menu. */
+  replyTo?: Message | null;
+  onCancelReply?: () => void;
+};
+
+/** The chat's text input with the sign-message toggle; empty or blank text is not sent. */
+export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelReply }: MessageInputProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [sign, setSign] = useSignMessage();
+  const sendMutation = useSendMessage();
+  const mediaMutation = useSendMedia();
+  const recorder = useAudioRecorder();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const rows = Math.min(MESSAGE_INPUT_MAX_ROWS, Math.max(1, text.split('\n').length));
+  const blank = text.trim().length === 0;
+
+  async function upload(attachments: File[], caption: string) {
+    setProgress(0);
+    try {
+      const prepared = await Promise.all(attachments.map(prepareAttachment));
+      await mediaMutation.mutateAsync({ ticketId, files: prepared, body: caption, onProgress: setProgress });
+      return true;
+    } catch (error) {
+      toastError(error);
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function handleSendFiles() {
+    if (files.length === 0 || !canSend) return;
+    const caption = blank ? '' : composeMessageBody(text, sign, userName);
+    if (await upload(files, caption)) {
+      setFiles([]);
+      setText('');
+    }
+  }
+
+  async function handleRecord() {
+    if (!recorder.recording) {
+      try {
+        await recorder.start();
+      } catch (error) {
+        toastError(error);
+      }
+      return;
+    }
+    const audio = await recorder.stop();
+    if (!audio || !isRecordingLongEnough(audio.size)) {
+      toastWarning(t('tickets.input.audioTooShort'));
+      return;
+    }
+    await upload([audio], '');
+  }
+
+  function handleFilesChosen(event: React.ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (chosen.length) setFiles((current) => [...current, ...chosen]);
+  }
+
+  async function handleSend() {
+    if (files.length > 0) {
+      await handleSendFiles();
+      return;
+    }
+    if (blank || !canSend || sendMutation.isPending) return;
+    const body = composeMessageBody(text, sign, userName);
+    try {
+      await sendMutation.mutateAsync({ ticketId, body, quotedMsg: replyTo ? { id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe } : null });
+      setText('');
+      onCancelReply?.();
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  function handleKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void handleSend();
+    }
+  }
+
+  if (!canSend) {
+    return (
+      <Box px="4" py="3" borderTopWidth="1px" bg="bg.muted" data-testid="message-input-closed">
+        <Text fontSize="sm" color="fg.muted" textAlign="center">
+          {t('tickets.input.closed')}
+        </Text>
+      </Box>
+    );
+  }
+
+  return (
+    <Box borderTopWidth="1px" bg="bg.panel">
+      {replyTo && (
+        <Flex mx="3" mt="2" px="3" py="1" gap="2" align="center" bg="bg.muted" borderLeftWidth="4px" borderLeftColor={replyTo.fromMe ? 'green.500' : 'blue.500'} borderRadius="sm" data-testid="message-reply-preview">
+          <Box flex="1" minW="0">
+            <Text fontSize="xs" fontWeight="semibold">
+              {t('tickets.input.replyingTo', { name: replyTo.fromMe ? t('tickets.input.you') : (replyTo.contact?.name ?? '') })}
+            </Text>
+            <Text fontSize="xs" truncate>
+              {replyTo.body}
+            </Text>
+          </Box>
+          <CloseButton size="2xs" aria-label={t('tickets.input.cancelReply')} onClick={onCancelReply} />
+        </Flex>
+      )}
+      {files.length > 0 && (
+        <HStack mx="3" mt="2" gap="2" wrap="wrap" data-testid="message-attachments">
+          {files.map((file, index) => (
+            <Tag.Root key={`${file.name}-${index}`} size="md">
+              <Tag.Label>{file.name}</Tag.Label>
+              <Tag.EndElement>
+                <Tag.CloseTrigger aria-label={t('tickets.input.removeAttachment')} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))} />
+              </Tag.EndElement>
+            </Tag.Root>
+          ))}
+        </HStack>
+      )}
+      {progress != null && (
+        <Progress.Root mx="3" mt="2" size="xs" value={Math.round(progress * 100)} data-testid="message-upload-progress">
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      <Flex gap="2" px="3" py="2" align="flex-end" data-testid="message-input">
+        <input ref={fileInput} type="file" multiple hidden onChange={handleFilesChosen} data-testid="message-file-input" />
+        <IconButton
+          variant="ghost"
+          aria-label={t('tickets.input.attach')}
+          title={t('tickets.input.attach')}
+          onClick={() => fileInput.current?.click()}
+          disabled={recorder.recording || progress != null}
+          data-testid="message-attach"
+        >
+          <LuPaperclip />
+        </IconButton>
+        <Switch.Root
+          size="sm"
+          checked={sign}
+          onCheckedChange={(details) => setSign(details.checked)}
+          display={{ base: 'none', md: 'inline-flex' }}
+          mb="2"
+          data-testid="message-sign-toggle"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('tickets.input.signMessage')}</Switch.Label>
+        </Switch.Root>
+        <Textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+          rows={rows}
+          resize="none"
+          placeholder={t('tickets.input.placeholder')}
+          aria-label={t('tickets.input.placeholder')}
+          data-testid="message-text"
+        />
+        {blank && files.length === 0 ? (
+          <HStack gap="1">
+            {recorder.recording && (
+              <IconButton variant="ghost" aria-label={t('tickets.input.cancelRecording')} onClick={recorder.cancel} data-testid="message-record-cancel">
+                <LuX />
+              </IconButton>
+            )}
+            <IconButton
+              aria-label={recorder.recording ? t('tickets.input.stopRecording') : t('tickets.input.record')}
+              title={recorder.recording ? t('tickets.input.stopRecording') : t('tickets.input.record')}
+              colorPalette={recorder.recording ? 'red' : 'brand'}
+              onClick={() => void handleRecord()}
+              loading={progress != null}
+              data-testid="message-record"
+            >
+              {recorder.recording ? <LuSquare /> : <LuMic />}
+            </IconButton>
+          </HStack>
+        ) : (
+          <IconButton
+            aria-label={t('tickets.input.send')}
+            title={t('tickets.input.send')}
+            colorPalette="brand"
+            onClick={() => void handleSend()}
+            loading={sendMutation.isPending || progress != null}
+            data-testid="message-send"
+          >
+            <LuSend />
+          </IconButton>
+        )}
+      </Flex>
+    </Box>
+  );
+}

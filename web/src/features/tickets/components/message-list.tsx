@@ -1,0 +1,104 @@
+import { Badge, Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../api/get-messages';
+import { buildMessageRows, formatMessageDay, formatMessageTime } from '../utils/message-separators';
+import { flattenMessages } from '../utils/message-cache';
+import { MessageBubble } from './message-bubble';
+import { MessageMenu, type MessageMenuHandlers } from './message-menu';
+
+/** Spec 1 section 9: older messages load within 50 px of the top. */
+export const OLDER_MESSAGES_MARGIN_PX = 50;
+
+type MessageListProps = {
+  ticketId: number;
+  isGroup: boolean;
+  /** The message menu's handlers; absent in the read-only (spy) view. */
+  actions?: MessageMenuHandlers;
+};
+
+function formatDateTime(date: Date | null): string {
+  return date ? `${formatMessageDay(date)} ${formatMessageTime(date)}` : '';
+}
+
+/** The chat's messages, oldest first, with day separators and the marker between tickets. */
+export function MessageList({ ticketId, isGroup, actions }: MessageListProps) {
+  const { t } = useTranslation();
+  const query = useMessages(ticketId);
+  const messages = flattenMessages(query.data);
+  const rows = buildMessageRows(messages);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const previous = useRef<{ firstId?: number; lastId?: number; scrollHeight: number }>({ scrollHeight: 0 });
+
+  const firstId = messages[0]?.id;
+  const lastId = messages[messages.length - 1]?.id;
+
+  // Older messages keep the view where it was; a new message at the end scrolls to it.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const before = previous.current;
+    if (before.firstId !== undefined && firstId !== before.firstId && lastId === before.lastId) {
+      element.scrollTop += element.scrollHeight - before.scrollHeight;
+    } else if (lastId !== before.lastId) {
+      element.scrollTop = element.scrollHeight;
+    }
+    previous.current = { firstId, lastId, scrollHeight: element.scrollHeight };
+  }, [firstId, lastId]);
+
+  function handleScroll(event: React.UIEvent<HTMLDivElement>) {
+    const element = event.currentTarget;
+    previous.current.scrollHeight = element.scrollHeight;
+    if (element.scrollTop < OLDER_MESSAGES_MARGIN_PX && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  }
+
+  return (
+    <Box ref={scrollRef} flex="1" minH="0" overflowY="auto" py="2" bg="bg.subtle" onScroll={handleScroll} data-testid="message-list">
+      {query.isFetchingNextPage && (
+        <Center py="2">
+          <Spinner size="sm" />
+        </Center>
+      )}
+      {query.isPending ? (
+        <Center h="full" gap="2" color="fg.muted">
+          <Spinner size="sm" />
+          <Text>{t('tickets.chat.loading')}</Text>
+        </Center>
+      ) : messages.length === 0 ? (
+        <Center h="full" color="fg.muted" data-testid="chat-empty">
+          {t('tickets.chat.empty')}
+        </Center>
+      ) : (
+        rows.map((row) => {
+          if (row.kind === 'day') {
+            return (
+              <Flex key={row.key} justify="center" py="2" data-testid="message-day">
+                <Badge variant="subtle">{formatMessageDay(row.date)}</Badge>
+              </Flex>
+            );
+          }
+          if (row.kind === 'ticket') {
+            return (
+              <Flex key={row.key} direction="column" align="center" gap="1" py="3" data-testid="ticket-separator">
+                <Badge colorPalette="red" variant="subtle">
+                  {t('tickets.chat.conversationEnded', { date: formatDateTime(row.endedAt) })}
+                </Badge>
+                <Badge colorPalette="green" variant="subtle">
+                  {t('tickets.chat.conversationStarted', { date: formatDateTime(row.startedAt) })}
+                </Badge>
+              </Flex>
+            );
+          }
+          return (
+            <MessageBubble
+              key={row.key}
+              message={row.message}
+              isGroup={isGroup}
+              menu={actions ? <MessageMenu message={row.message} {...actions} /> : undefined}
+            />
+          );
+        })
+      )}
+    </Box>
+  );
+}

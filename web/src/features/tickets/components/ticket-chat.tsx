@@ -1,0 +1,101 @@
+import { presenceSocketPayloadSchema } from '@app/contracts';
+import { Center, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { joinRoom, leaveRoom, useSocketEvent } from '@/lib/socket';
+import { toaster, TOAST_DURATION_MS, toastError } from '@/components/ui/toaster';
+import { useTicket } from '../api/get-ticket';
+import { ticketEventName } from '../hooks/use-tickets-realtime';
+import { useMessageActions } from '../hooks/use-message-actions';
+import type { InboxUser, Message } from '../types';
+import { canSendTo, mayOpenTicket } from '../utils/ticket-actions';
+import { MessageInput } from './message-input';
+import { MessageList } from './message-list';
+import { TagEditor } from './tag-editor';
+import { TicketHeader } from './ticket-header';
+
+type TicketChatProps = {
+  uuid: string;
+  user: InboxUser;
+  /** Back to the list (narrow screens). */
+  onBack?: () => void;
+  /** The ticket may not be shown (refused, deleted): go back to /tickets. */
+  onLeave: () => void;
+};
+
+const REFUSED_CODES = new Set(['ERR_TICKET_NOT_ALLOWED', 'ERR_NO_PERMISSION', 'ERR_FORBIDDEN']);
+
+/** The chat of one ticket: header and actions, messages, input (spec 1 section 2, Chat screen). */
+export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
+  const { t } = useTranslation();
+  const ticketQuery = useTicket(uuid);
+  const ticket = ticketQuery.data;
+  const refused = ticket ? !mayOpenTicket(ticket, user) : false;
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const messageActions = useMessageActions(setReplyTo);
+
+  useEffect(() => {
+    const error = ticketQuery.error;
+    if (!error) return;
+    if (isApiError(error) && error.code && REFUSED_CODES.has(error.code)) {
+      toaster.create({ type: 'error', title: t('tickets.chat.accessNotAllowed'), duration: TOAST_DURATION_MS });
+    } else {
+      toastError(error);
+    }
+    onLeave();
+  }, [ticketQuery.error, onLeave, t]);
+
+  useEffect(() => {
+    if (!refused) return;
+    toaster.create({ type: 'error', title: t('tickets.chat.accessNotAllowed'), duration: TOAST_DURATION_MS });
+    onLeave();
+  }, [refused, onLeave, t]);
+
+  const ticketId = ticket?.id;
+  useEffect(() => {
+    if (ticketId == null) return;
+    const room = String(ticketId);
+    joinRoom('joinChatBox', room);
+    return () => leaveRoom('joinChatBox', [room]);
+  }, [ticketId]);
+
+  const [presence, setPresence] = useState<string | null>(null);
+  useSocketEvent<unknown>(`company-${user.companyId}-presence`, (payload) => {
+    const parsed = presenceSocketPayloadSchema.safeParse(payload);
+    if (parsed.success && parsed.data.ticketId === ticketId) setPresence(parsed.data.presence);
+  });
+
+  useSocketEvent<{ action?: string; ticketId?: number }>(ticketEventName(user.companyId), (payload) => {
+    if (payload?.action === 'delete' && ticketId != null && payload.ticketId === ticketId) {
+      toaster.create({ type: 'info', title: t('tickets.chat.deleted'), duration: TOAST_DURATION_MS });
+      onLeave();
+    }
+  });
+
+  if (!ticket || refused) {
+    return (
+      <Center h="full" gap="2" color="fg.muted" data-testid="ticket-chat-loading">
+        <Spinner size="sm" />
+        <Text>{t('tickets.chat.loading')}</Text>
+      </Center>
+    );
+  }
+
+  return (
+    <Flex direction="column" h="full" minH="0" data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
+      <TicketHeader ticket={ticket} user={user} presence={presence ?? ticket.presence} onBack={onBack} onDeleted={onLeave} />
+      <TagEditor key={`tags-${ticket.id}-${ticket.tags.map((tag) => tag.id).join('-')}`} ticket={ticket} />
+      <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} actions={messageActions.handlers} />
+      <MessageInput
+        key={ticket.id}
+        ticketId={ticket.id}
+        userName={user.name}
+        canSend={canSendTo(ticket)}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+      />
+      {messageActions.dialogs}
+    </Flex>
+  );
+}

@@ -1,0 +1,78 @@
+import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useTickets } from '../api/get-tickets';
+import { useNow } from '../hooks/use-now';
+import type { Ticket } from '../types';
+import { LAST_INTERACTION_REFRESH_MS } from '../utils/last-interaction';
+import { flattenTickets } from '../utils/ticket-list-cache';
+import type { TicketListFilter } from '../utils/ticket-list-filter';
+import { TicketListItem } from './ticket-list-item';
+
+/** Spec 1 section 9: the next page loads within 100 px of the bottom. */
+export const NEXT_PAGE_MARGIN_PX = 100;
+
+type TicketsListProps = {
+  filter: TicketListFilter;
+  selectedUuid?: string;
+  canSpy: boolean;
+  busyTicketId?: number;
+  testId: string;
+  onSelect: (ticket: Ticket) => void;
+  onAccept: (ticket: Ticket) => void;
+  onClose: (ticket: Ticket) => void;
+  onSpy: (ticket: Ticket) => void;
+};
+
+/** One ticket list (a tab), paged as it scrolls. */
+export function TicketsList({ filter, selectedUuid, canSpy, busyTicketId, testId, onSelect, onAccept, onClose, onSpy }: TicketsListProps) {
+  const { t } = useTranslation();
+  const query = useTickets(filter);
+  const now = useNow(LAST_INTERACTION_REFRESH_MS);
+  const tickets = flattenTickets(query.data);
+
+  function handleScroll(event: React.UIEvent<HTMLDivElement>) {
+    const element = event.currentTarget;
+    const nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < NEXT_PAGE_MARGIN_PX;
+    if (nearBottom && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  }
+
+  return (
+    <Box flex="1" minH="0" overflowY="auto" onScroll={handleScroll} data-testid={testId}>
+      {query.isPending ? (
+        <Center py="8" gap="2" color="fg.muted">
+          <Spinner size="sm" />
+          <Text>{t('tickets.list.loading')}</Text>
+        </Center>
+      ) : tickets.length === 0 ? (
+        <Stack py="8" px="4" gap="1" textAlign="center" data-testid="tickets-empty">
+          <Text fontWeight="semibold">{t('tickets.list.empty')}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t('tickets.list.emptyHint')}
+          </Text>
+        </Stack>
+      ) : (
+        <Box as="ul" listStyleType="none" m="0" p="0">
+          {tickets.map((ticket) => (
+            <TicketListItem
+              key={ticket.id}
+              ticket={ticket}
+              now={now}
+              selected={ticket.uuid === selectedUuid}
+              canSpy={canSpy}
+              busy={busyTicketId === ticket.id}
+              onSelect={onSelect}
+              onAccept={onAccept}
+              onClose={onClose}
+              onSpy={onSpy}
+            />
+          ))}
+        </Box>
+      )}
+      {query.isFetchingNextPage && (
+        <Center py="3">
+          <Spinner size="sm" />
+        </Center>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,279 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { on, stubApi, type FakeCall, type FakeRoute } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import { aMessage, aTicket } from '../testing/ticket-factory';
+import type { InboxUser } from '../types';
+import { TicketsManager } from './tickets-manager';
+
+const socket = vi.hoisted(() => ({
+  handlers: new Map<string, (payload: unknown) => void>(),
+  joins: [] as unknown[][],
+}));
+
+vi.mock('@/lib/socket', () => ({
+  useSocketEvent: (name: string | null, handler: (payload: unknown) => void) => {
+    if (name) socket.handlers.set(`${name}:${socket.handlers.size}`, handler);
+  },
+  joinRoom: (...args: unknown[]) => socket.joins.push(args),
+  leaveRoom: () => undefined,
+}));
+
+function emit(event: string, payload: unknown) {
+  const handlers = [...socket.handlers.entries()].filter(([key]) => key.startsWith(`${event}:`));
+  if (handlers.length === 0) throw new Error(`nobody listens to ${event}`);
+  act(() => {
+    for (const [, handler] of handlers) handler(payload);
+  });
+}
+
+const attendant: InboxUser = { id: 5, name: 'Ana', profile: 'user', super: false, companyId: 7, queues: [{ id: 1 }] };
+const admin: InboxUser = { id: 9, name: 'Chefe', profile: 'admin', super: false, companyId: 7, queues: [{ id: 1 }] };
+
+/** Answers GET /tickets by status from the given tickets. */
+function ticketsByStatus(tickets: ReturnType<typeof aTicket>[]): FakeRoute {
+  return (call) => {
+    const url = new URL(call.url, 'http://localhost');
+    if (call.method !== 'GET' || url.pathname !== '/api/tickets') return undefined;
+    const status = url.searchParams.get('status');
+    return { status: 200, body: { tickets: tickets.filter((ticket) => !status || ticket.status === status), hasMore: false } };
+  };
+}
+
+const queues = on('GET', '/queue', 200, [{ id: 1, name: 'Vendas', color: '#2576d2' }]);
+
+function renderManager(user: InboxUser, selectedUuid?: string, handlers: { onOpen?: (uuid: string) => void; onLeave?: () => void } = {}) {
+  return renderWithProviders(
+    <TicketsManager user={user} selectedUuid={selectedUuid} onOpen={handlers.onOpen ?? vi.fn()} onLeave={handlers.onLeave ?? vi.fn()} />,
+  );
+}
+
+describe('ticket manager', () => {
+  let calls: FakeCall[];
+
+  beforeEach(() => {
+    socket.handlers.clear();
+    socket.joins.length = 0;
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('lists assigned and pending tickets with count badges, the queue colour or SEM FILA, and the welcome panel', async () => {
+    calls = stubApi(
+      queues,
+      ticketsByStatus([
+        aTicket({ id: 1, status: 'open', userId: 5, contact: { ...aTicket().contact, name: 'Maria da Silva' } }),
+        aTicket({ id: 2, status: 'pending', queueId: null, queue: null, unreadMessages: 3, contact: { ...aTicket().contact, name: 'João Souza' } }),
+        aTicket({ id: 3, status: 'pending' }),
+      ]),
+    );
+    renderManager(attendant);
+
+    expect(screen.getByTestId('tickets-welcome')).toBeTruthy();
+    const openList = await screen.findByTestId('tickets-list-open');
+    expect(await within(openList).findByText('Maria da Silva')).toBeTruthy();
+    expect(within(openList).getByText('MS')).toBeTruthy();
+    expect(within(openList).getByTestId('ticket-queue').textContent).toBe('Vendas');
+    expect((await screen.findByTestId('tickets-count-open')).textContent).toBe('1');
+    expect((await screen.findByTestId('tickets-count-pending')).textContent).toBe('2');
+
+    fireEvent.click(screen.getByTestId('tickets-subtab-pending'));
+    const pendingList = await screen.findByTestId('tickets-list-pending');
+    const joao = await within(pendingList).findByRole('button', { name: 'João Souza' });
+    expect(within(joao).getByTestId('ticket-queue').textContent).toBe('SEM FILA');
+    expect(within(joao).getByTestId('ticket-unread').textContent).toBe('3');
+
+    const listCall = calls.find((call) => call.url.includes('status=pending'));
+    expect(listCall?.url).toContain('queueIds=%5B1%5D');
+    expect(listCall?.url).toContain('showAll=false');
+    expect(socket.joins).toEqual(expect.arrayContaining([['joinNotification'], ['joinTickets', 'open'], ['joinTickets', 'pending'], ['joinTickets', 'closed']]));
+  });
+
+  it('accepting a pending ticket sends it open to the current user and opens its chat', async () => {
+    const pending = aTicket({ id: 11, status: 'pending' });
+    calls = stubApi(queues, ticketsByStatus([pending]), on('PUT', '/tickets/11', 200, { ...pending, status: 'open', userId: 5 }));
+    const onOpen = vi.fn();
+    renderManager(attendant, undefined, { onOpen });
+    fireEvent.click(screen.getByTestId('tickets-subtab-pending'));
+    const list = await screen.findByTestId('tickets-list-pending');
+    fireEvent.click(await within(list).findByTestId('ticket-accept'));
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(pending.uuid));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'open', userId: 5 });
+  });
+
+  it('a new inbound message shows its ticket live in the pending list; a ticket of another queue does not', async () => {
+    stubApi(queues, ticketsByStatus([]));
+    renderManager(attendant);
+    fireEvent.click(screen.getByTestId('tickets-subtab-pending'));
+    const list = await screen.findByTestId('tickets-list-pending');
+    await within(list).findByTestId('tickets-empty');
+
+    const ticket = aTicket({ id: 21, status: 'pending', unreadMessages: 1, lastMessage: 'Oi, tudo bem?' });
+    emit('company-7-appMessage', { action: 'create', message: aMessage({ ticketId: 21 }), ticket, contact: ticket.contact });
+    expect(await within(list).findByText('Oi, tudo bem?')).toBeTruthy();
+
+    const other = aTicket({ id: 22, status: 'pending', queueId: 2, queue: { id: 2, name: 'Suporte', color: '#000000' }, lastMessage: 'Outra fila' });
+    emit('company-7-appMessage', { action: 'create', message: aMessage({ ticketId: 22 }), ticket: other, contact: other.contact });
+    expect(within(list).queryByText('Outra fila')).toBeNull();
+
+    emit('company-7-ticket', { action: 'update', ticket: { ...ticket, status: 'open', userId: 5 } });
+    await waitFor(() => expect(within(list).queryByText('Oi, tudo bem?')).toBeNull());
+  });
+
+  it('the admin gets close-all (asking first) and the spy icon; an attendant gets neither', async () => {
+    calls = stubApi(queues, ticketsByStatus([aTicket({ id: 31, status: 'open', userId: 9 })]), on('POST', '/tickets/closeAll', 200, { closed: 1 }));
+    const view = renderManager(admin);
+    const list = await screen.findByTestId('tickets-list-open');
+    expect(await within(list).findByTestId('ticket-spy')).toBeTruthy();
+    expect(screen.getByTestId('tickets-show-all')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('tickets-close-all'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/tickets/closeAll'))).toBe(true));
+    expect(calls.find((call) => call.url.endsWith('/tickets/closeAll'))?.body).toEqual({ status: 'open', selectedQueueIds: [1] });
+    view.unmount();
+
+    stubApi(queues, ticketsByStatus([aTicket({ id: 32, status: 'open', userId: 5 })]));
+    renderManager(attendant);
+    const own = await screen.findByTestId('tickets-list-open');
+    await within(own).findByTestId('ticket-list-item');
+    expect(screen.queryByTestId('tickets-close-all')).toBeNull();
+    expect(screen.queryByTestId('tickets-show-all')).toBeNull();
+    expect(within(own).queryByTestId('ticket-spy')).toBeNull();
+  });
+
+  it('typing a search switches to the Search tab and asks for the lower-cased text after the debounce', async () => {
+    calls = stubApi(queues, ticketsByStatus([]));
+    renderManager(attendant);
+    fireEvent.change(screen.getByTestId('tickets-search'), { target: { value: 'MARIA' } });
+    expect(await screen.findByTestId('tickets-tag-filter')).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url.includes('searchParam=maria'))).toBe(true), { timeout: 2000 });
+    expect(screen.queryByTestId('tickets-user-filter')).toBeNull();
+  });
+});
+
+describe('ticket chat', () => {
+  beforeEach(() => {
+    socket.handlers.clear();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows the header, day separators and ack ticks, and sends a signed reply', async () => {
+    const ticket = aTicket({ id: 41, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
+    const calls = stubApi(
+      queues,
+      ticketsByStatus([ticket]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/41', 200, {
+        ticket,
+        hasMore: false,
+        messages: [
+          aMessage({ id: 1, ticketId: 41, body: 'Oi', createdAt: '2026-11-20T10:00:00' }),
+          aMessage({ id: 2, ticketId: 41, body: 'Olá, em que posso ajudar?', fromMe: true, ack: 4, createdAt: '2026-11-21T10:00:00' }),
+        ],
+      }),
+      on('POST', '/messages/41', 200, {}),
+    );
+    renderManager(attendant, ticket.uuid);
+
+    const chat = await screen.findByTestId('ticket-chat');
+    expect(within(chat).getByTestId('ticket-header-name').textContent).toContain('Ticket #41');
+    expect(within(chat).getByTestId('ticket-header-assignee').textContent).toBe('Atribuído a: Ana');
+    expect(within(chat).getByTestId('ticket-action-return')).toBeTruthy();
+    expect(within(chat).getByTestId('ticket-action-resolve')).toBeTruthy();
+    expect(within(chat).queryByTestId('ticket-action-accept')).toBeNull();
+    await within(chat).findByText('Olá, em que posso ajudar?');
+    expect(within(chat).getAllByTestId('message-day').map((day) => day.textContent)).toEqual(['20/11/2026', '21/11/2026']);
+    expect(within(chat).getByTestId('message-ack').getAttribute('data-ack')).toBe('double-read');
+
+    const input = within(chat).getByTestId('message-text');
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(within(chat).queryByTestId('message-send')).toBeNull();
+    expect(within(chat).getByTestId('message-record')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.change(input, { target: { value: 'Posso sim' } });
+    fireEvent.click(within(chat).getByTestId('message-send'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/messages/41'))).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ body: '*Ana:*\nPosso sim', fromMe: true });
+
+    emit('company-7-appMessage', {
+      action: 'create',
+      message: aMessage({ id: 3, ticketId: 41, body: 'Obrigado!', createdAt: '2026-11-21T10:05:00' }),
+      ticket,
+      contact: ticket.contact,
+    });
+    expect(await within(chat).findByText('Obrigado!')).toBeTruthy();
+  });
+
+  it('the message menu replies quoting a message, reacts, and offers edit and delete on own messages only', async () => {
+    const ticket = aTicket({ id: 61, status: 'open', userId: 5 });
+    const calls = stubApi(
+      queues,
+      ticketsByStatus([]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/61', 200, {
+        ticket,
+        hasMore: false,
+        messages: [
+          aMessage({ id: 71, ticketId: 61, body: 'Qual o preço?', createdAt: '2026-11-21T10:00:00' }),
+          aMessage({ id: 72, ticketId: 61, body: 'Já respondo', fromMe: true, ack: 3, createdAt: '2026-11-21T10:01:00' }),
+        ],
+      }),
+      on('POST', '/messages/61', 200, {}),
+      on('POST', '/messages/71/reactions', 200, {}),
+    );
+    localStorage.setItem('signOption', 'false');
+    renderManager(attendant, ticket.uuid);
+    const chat = await screen.findByTestId('ticket-chat');
+    await within(chat).findByText('Qual o preço?');
+    const [theirs, mine] = within(chat).getAllByTestId('message');
+
+    fireEvent.click(within(mine!).getByTestId('message-menu'));
+    expect(await screen.findByTestId('message-menu-edit')).toBeTruthy();
+    expect(screen.getByTestId('message-menu-delete')).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('message-menu-edit')).toBeNull());
+
+    fireEvent.click(within(theirs!).getByTestId('message-menu'));
+    const reactions = await screen.findAllByTestId('message-quick-reaction');
+    expect(screen.queryByTestId('message-menu-edit')).toBeNull();
+    fireEvent.click(reactions[0]!);
+    await waitFor(() => expect(calls.find((call) => call.url.endsWith('/messages/71/reactions'))?.body).toEqual({ type: '👍' }));
+
+    fireEvent.click(within(theirs!).getByTestId('message-menu'));
+    fireEvent.click(await screen.findByTestId('message-menu-reply'));
+    expect((await within(chat).findByTestId('message-reply-preview')).textContent).toContain('Qual o preço?');
+    fireEvent.change(within(chat).getByTestId('message-text'), { target: { value: 'R$ 10' } });
+    fireEvent.click(within(chat).getByTestId('message-send'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/messages/61'))).toBe(true));
+    expect(calls.find((call) => call.url.endsWith('/messages/61') && call.method === 'POST')?.body).toMatchObject({
+      body: 'R$ 10',
+      quotedMsg: { id: 71, body: 'Qual o preço?', fromMe: false },
+    });
+    await waitFor(() => expect(within(chat).queryByTestId('message-reply-preview')).toBeNull());
+  });
+
+  it('an empty chat says hello; a closed ticket offers reopen and no input', async () => {
+    const ticket = aTicket({ id: 51, status: 'closed', userId: 5 });
+    stubApi(queues, ticketsByStatus([]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), on('GET', '/messages/51', 200, { ticket, hasMore: false, messages: [] }));
+    renderManager(attendant, ticket.uuid);
+    const chat = await screen.findByTestId('ticket-chat');
+    expect(await within(chat).findByText('Diga olá para seu novo contato!')).toBeTruthy();
+    expect(within(chat).getByTestId('ticket-action-reopen')).toBeTruthy();
+    expect(within(chat).queryByTestId('message-text')).toBeNull();
+    expect(within(chat).getByTestId('message-input-closed')).toBeTruthy();
+  });
+
+  it('a ticket the server refuses says Acesso não permitido and goes back to /tickets', async () => {
+    stubApi(queues, ticketsByStatus([]), on('GET', '/tickets/u/00000000-0000-4000-8000-000000000999', 403, { error: 'ERR_TICKET_NOT_ALLOWED', message: 'no' }));
+    const onLeave = vi.fn();
+    renderManager(attendant, '00000000-0000-4000-8000-000000000999', { onLeave });
+    await waitFor(() => expect(onLeave).toHaveBeenCalled());
+  });
+});

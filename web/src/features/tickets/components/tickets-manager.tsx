@@ -1,0 +1,104 @@
+import { Box, Button, Center, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuMessageSquare, LuList } from 'react-icons/lu';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { InboxUserContext } from '../hooks/inbox-user-context';
+import { useTicketsRealtime } from '../hooks/use-tickets-realtime';
+import type { InboxUser, Ticket } from '../types';
+import { SpyDialog } from './spy-dialog';
+import { TicketChat } from './ticket-chat';
+import { TicketsListPanel } from './tickets-list-panel';
+import { WelcomePanel } from './welcome-panel';
+
+/** Below this width the manager shows bottom tabs instead of two panels. */
+export const TICKETS_NARROW_QUERY = '(max-width: 767px)';
+
+type TicketsManagerProps = {
+  user: InboxUser;
+  /** The ticket uuid of /tickets/:ticketId. */
+  selectedUuid?: string;
+  logo?: ReactNode;
+  onOpen: (uuid: string) => void;
+  onLeave: () => void;
+};
+
+type NarrowTab = 'ticket' | 'tickets';
+
+/** /tickets: the list and the chat side by side, or bottom tabs on narrow screens (spec 1 section 2). */
+export function TicketsManager({ user, selectedUuid, logo, onOpen, onLeave }: TicketsManagerProps) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(TICKETS_NARROW_QUERY);
+  const [narrowTab, setNarrowTab] = useState<NarrowTab>(selectedUuid ? 'ticket' : 'tickets');
+  const [spied, setSpied] = useState<Ticket | null>(null);
+  useTicketsRealtime(user);
+
+  function handleOpenTicket(ticket: Ticket) {
+    setNarrowTab('ticket');
+    onOpen(ticket.uuid);
+  }
+
+  function handleOpenUuid(uuid: string) {
+    setNarrowTab('ticket');
+    onOpen(uuid);
+  }
+
+  const handleLeave = useCallback(() => onLeave(), [onLeave]);
+
+  const list = <TicketsListPanel user={user} selectedUuid={selectedUuid} onOpenTicket={handleOpenTicket} onOpenUuid={handleOpenUuid} onSpy={setSpied} />;
+  const chat = selectedUuid ? (
+    <TicketChat key={selectedUuid} uuid={selectedUuid} user={user} onLeave={handleLeave} onBack={narrow ? () => setNarrowTab('tickets') : undefined} />
+  ) : null;
+
+  return (
+    <InboxUserContext.Provider value={user}>
+      <Box h="full" minH="0" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.panel" data-testid="tickets-manager">
+        {narrow ? (
+          <Tabs.Root
+            value={narrowTab}
+            onValueChange={(details) => setNarrowTab(details.value as NarrowTab)}
+            display="flex"
+            flexDirection="column"
+            h="full"
+            variant="enclosed"
+            fitted
+          >
+            <Tabs.Content value="ticket" flex="1" minH="0" p="0">
+              {chat ?? (
+                <Center h="full" data-testid="tickets-narrow-placeholder">
+                  <Stack align="center" gap="3" px="4" textAlign="center">
+                    <Text color="fg.muted">{t('tickets.narrow.placeholder')}</Text>
+                    <Button size="sm" colorPalette="brand" onClick={() => setNarrowTab('tickets')} data-testid="tickets-select-ticket">
+                      {t('tickets.narrow.selectTicket')}
+                    </Button>
+                  </Stack>
+                </Center>
+              )}
+            </Tabs.Content>
+            <Tabs.Content value="tickets" flex="1" minH="0" p="0">
+              {list}
+            </Tabs.Content>
+            <Tabs.List borderTopWidth="1px">
+              <Tabs.Trigger value="ticket" data-testid="tickets-bottom-tab-ticket">
+                <LuMessageSquare /> {t('tickets.narrow.ticket')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="tickets" data-testid="tickets-bottom-tab-tickets">
+                <LuList /> {t('tickets.narrow.tickets')}
+              </Tabs.Trigger>
+            </Tabs.List>
+          </Tabs.Root>
+        ) : (
+          <Flex h="full" minH="0">
+            <Box w={{ base: '320px', lg: '380px' }} flexShrink={0} borderRightWidth="1px" minH="0">
+              {list}
+            </Box>
+            <Box flex="1" minW="0" minH="0">
+              {chat ?? <WelcomePanel logo={logo} />}
+            </Box>
+          </Flex>
+        )}
+        <SpyDialog ticket={spied} onClose={() => setSpied(null)} />
+      </Box>
+    </InboxUserContext.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ContactRef, Message, QueueRef, Tag, Ticket } from '@app/contracts';
+
+/**
+ * The inbox's shapes come from the conversations contract (libs/contracts/src/api/conversations.ts),
+ * with the spec's field names (spec 1 section 3).
+ */
+export type {
+  AppMessageSocketPayload,
+  ContactSocketPayload,
+  Message,
+  Ticket,
+  TicketSocketPayload,
+  TicketStatus,
+  TicketUpdateBody,
+} from '@app/contracts';
+
+export type TicketQueue = QueueRef;
+export type TicketTag = Pick<Tag, 'id' | 'name' | 'color'>;
+export type TicketContact = ContactRef;
+export type TicketUser = { id: number; name: string };
+
+export type TicketsPage = { tickets: Ticket[]; hasMore: boolean };
+export type MessagesPage = { messages: Message[]; hasMore: boolean; ticket?: Ticket };
+
+/** The open-tab sub-lists and the other tabs of the list panel. */
+export type TicketsTab = 'open' | 'closed' | 'search';
+export type OpenSubTab = 'open' | 'pending';
+
+/** The signed-in user as the inbox needs it (the API sends the user's queues with /auth/me). */
+export type InboxUser = {
+  id: number;
+  name?: string;
+  profile: string;
+  super?: boolean;
+  companyId: number;
+  queues?: { id: number; name?: string }[];
+  /** The user's default connection for new tickets. */
+  whatsappId?: number | null;
+  /** 'enabled' puts pending tickets in the user's notifications. */
+  allTicket?: string;
+};
