@@ -34,7 +34,8 @@ describe('browser: users, password reset, one session per login', () => {
 
   it('an admin creates a user with the user modal', async () => {
     await logIn(admin, stack.baseUrl, SUPER_ADMIN);
-    await admin.waitForURL('**/users');
+    await admin.waitForURL('**/tickets');
+    await admin.goto(`${stack.baseUrl}/users`);
     await admin.locator('[data-testid="users-add"]').click();
     const modal = admin.locator('[data-testid="user-modal"]');
     await modal.waitFor();

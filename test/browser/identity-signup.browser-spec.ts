@@ -108,11 +108,12 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
 
   it('after approval the first login lands in the shell as the company admin', async () => {
     await logIn(visitor, stack.baseUrl, { email: OWNER.email, password: OWNER.password });
-    await visitor.waitForURL('**/users');
+    await visitor.waitForURL('**/tickets');
     await expectText(visitor, `Olá ${OWNER.company}`);
     const keys = await menuKeys(visitor);
     expect(keys).toEqual(expect.arrayContaining(['users', 'settings', 'helps']));
     expect(keys).not.toContain('announcements');
+    await visitor.goto(`${stack.baseUrl}/users`);
     await visitor.locator('[data-testid="users-table"]').getByText(OWNER.email).waitFor();
   });
 
@@ -227,6 +228,8 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('switching the language to English translates the interface and survives a reload', async () => {
+    await visitor.goto(`${stack.baseUrl}/users`);
+    await visitor.locator('[data-testid="users-table"]').waitFor();
     await visitor.locator('[data-testid="language-switcher"]').selectOption('en');
     await visitor.locator('[data-testid="side-menu"]').getByText('Settings').waitFor();
     await visitor.getByRole('heading', { name: 'Users' }).waitFor();

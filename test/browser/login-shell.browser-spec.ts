@@ -75,12 +75,13 @@ describe('browser: login, shell, theme, logout', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('logging in lands on the first page inside the shell', async () => {
+  it('logging in lands on the inbox inside the shell; the users page lists the admin', async () => {
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.locator('button[type="submit"]').click();
-    await page.waitForURL('**/users');
+    await page.waitForURL('**/tickets');
     await page.locator('[data-testid="side-menu"]').waitFor();
     await page.locator('[data-testid="top-bar"]').waitFor();
+    await page.goto(`${baseUrl}/users`);
     await page.locator('[data-testid="users-table"]').getByText(ADMIN.email).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });

@@ -120,7 +120,7 @@ describe('the app', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('logs in, lands on the users page inside the shell, follows user events and logs out', async () => {
+  it('logs in, lands on the inbox inside the shell, follows user events on /users and logs out', async () => {
     const { calls, token } = startFakeApi();
     const router = renderApp('/login');
 
@@ -128,7 +128,7 @@ describe('the app', () => {
     fireEvent.change(screen.getByLabelText(/Senha/), { target: { value: 'right' } });
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
     expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({ email: 'admin@example.com', password: 'right' });
     expect(localStorage.getItem('token')).toBe(JSON.stringify(token));
     expect(localStorage.getItem('companyId')).toBe('1');
@@ -140,6 +140,7 @@ describe('the app', () => {
     const sideMenu = screen.getByTestId('side-menu');
     expect(within(sideMenu).getByText('Usuários')).toBeTruthy();
 
+    await act(() => router.navigate('/users'));
     const table = await screen.findByTestId('users-table');
     expect(await within(table).findByText('bia@example.com')).toBeTruthy();
     await waitFor(() => expect(socketState.connected).toBe(1));
@@ -184,7 +185,7 @@ describe('the app', () => {
     const { calls, token } = startFakeApi();
     localStorage.setItem('token', JSON.stringify(token));
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
     expect(calls[0]?.url).toBe('/api/auth/me');
     expect((await screen.findByTestId('app-version')).textContent).toBe('Versão 1.2.3');
     expect(screen.getByTestId('side-menu').dataset.state).toBe('open');

@@ -14,8 +14,5 @@ export const paths = {
   queues: '/queues',
 } as const;
 
-/**
- * Where a user lands after login. The spec says /tickets; until the ticket inbox exists the users
- * page is the landing page. Switch this constant when the inbox lands.
- */
-export const HOME_AFTER_LOGIN: string = paths.users;
+/** Where a user lands after login: the ticket inbox, as the spec says. */
+export const HOME_AFTER_LOGIN: string = paths.tickets;
