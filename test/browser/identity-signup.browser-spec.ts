@@ -53,7 +53,8 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   it('sign-up in two steps with the code from the e-mail', async () => {
     await visitor.goto(`${stack.baseUrl}/signup`);
     await visitor.getByRole('heading', { name: 'Criar sua conta' }).waitFor();
-    // The public plan list hides plan 2 (the platform's own plan).
+    // The public plan list hides plan 2 (the platform's own plan). Wait for it to load first.
+    await visitor.locator('[data-testid="signup-plan"] option[value="1"]').waitFor({ state: 'attached' });
     const planValues = await visitor.locator('[data-testid="signup-plan"] option').evaluateAll((options) =>
       options.map((option) => (option as HTMLOptionElement).value),
     );
