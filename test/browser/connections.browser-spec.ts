@@ -5,61 +5,28 @@
  * API and watches the card turn 'Conectado' without a reload; then disconnects and gets a new QR,
  * restarts every connection and deletes it.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import { freePort, repoRoot, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 const CONNECTION_NAME = 'Vendas Simulador';
 
 describe('browser: WhatsApp connections with the simulator', () => {
-  let database: TestDatabase;
-  let app: AppProcess;
+  let stack: ProductStack;
   let baseUrl: string;
-  let browser: Browser;
   let page: Page;
-  let dataDir: string;
   let connectionId: number;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
-    }
-    if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
-      throw new Error('web/dist is not built: run `npm run build:web` (npm test builds it)');
-    }
-    database = await createTestDatabase('browser_connections');
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-connections-'));
-    const port = await freePort();
-    app = startApp('standalone', {
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST: path.join(repoRoot, 'web/dist'),
-      SIMULATOR_ENABLED: 'true',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilReady(app, `${baseUrl}/ready`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-    });
-    page = await browser.newPage({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+    stack = await startProductStack('browser_connections', ADMIN, { SIMULATOR_ENABLED: 'true' });
+    ({ baseUrl } = stack);
+    page = await newPage(stack);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('the admin logs in and opens Connections from the side menu: no connection yet', async () => {

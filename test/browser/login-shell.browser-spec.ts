@@ -3,58 +3,26 @@
  * A person in Chromium against the standalone product: logs in, lands on the first page, sees a user
  * created elsewhere appear live, toggles the theme (kept across reloads), logs out.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import { freePort, repoRoot, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+import type { Page } from 'playwright-core';
+import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
 
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 
 describe('browser: login, shell, theme, logout', () => {
-  let database: TestDatabase;
-  let app: AppProcess;
+  let stack: ProductStack;
   let baseUrl: string;
-  let browser: Browser;
   let page: Page;
-  let dataDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
-    }
-    if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
-      throw new Error('web/dist is not built: run `npm run build:web` (npm test builds it)');
-    }
-    database = await createTestDatabase('browser');
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-browser-'));
-    const port = await freePort();
-    app = startApp('standalone', {
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST: path.join(repoRoot, 'web/dist'),
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilReady(app, `${baseUrl}/ready`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-    });
-    page = await browser.newPage({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+    stack = await startProductStack('browser', ADMIN);
+    ({ baseUrl } = stack);
+    page = await newPage(stack);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('an anonymous visitor is sent to the login page', async () => {

@@ -6,59 +6,31 @@
  * phone's read ack turns the ticks blue; resolving moves the ticket to 'Resolvidos' and closes the input;
  * reopening and a transfer to a queue make it pending there; a narrow screen works with the bottom tabs.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import { freePort, repoRoot, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 const CUSTOMER = { from: '5511987654321', pushName: 'Maria Cliente' };
 /** A 1x1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('browser: the inbox with the simulator', () => {
-  let database: TestDatabase;
-  let app: AppProcess;
+  let stack: ProductStack;
   let baseUrl: string;
   let browser: Browser;
   let page: Page;
-  let dataDir: string;
   let connectionId: number;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
-    if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is not built: run `npm run build:web`');
-    database = await createTestDatabase('browser_tickets');
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-tickets-'));
-    const port = await freePort();
-    app = startApp('standalone', {
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST: path.join(repoRoot, 'web/dist'),
-      SIMULATOR_ENABLED: 'true',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilReady(app, `${baseUrl}/ready`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-    });
-    page = await browser.newPage({ colorScheme: 'light', viewport: { width: 1366, height: 820 } });
+    stack = await startProductStack('browser_tickets', ADMIN, { SIMULATOR_ENABLED: 'true' });
+    ({ baseUrl, browser } = stack);
+    page = await newPage(stack, { width: 1366, height: 820 });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('the admin logs in, opens Atendimentos from the menu and sees the welcome panel', async () => {

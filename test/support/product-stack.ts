@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestDatabase } from '@app/platform/testing';
+import { freePort, repoRoot, startApp, waitUntilReady } from './processes';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ProductStack {
+  baseUrl: string;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/**
+ * The standalone product from dist/ on a fresh database and data folder, with a super admin of the
+ * given login, and a headless Chromium: what every browser journey starts from.
+ */
+export async function startProductStack(
+  name: string,
+  admin: { email: string; password: string },
+  env: Record<string, string> = {},
+): Promise<ProductStack> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  }
+  if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+    throw new Error('web/dist is not built: run `npm run build:web` (npm test builds it)');
+  }
+  const database = await createTestDatabase(name);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `zapdesk-${name}-`));
+  const port = await freePort();
+  const app = startApp('standalone', {
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    WEB_DIST: path.join(repoRoot, 'web/dist'),
+    ...env,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(app, `${baseUrl}/ready`);
+  } catch (error) {
+    await app.stop();
+    await database.drop();
+    throw error;
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+  });
+  return {
+    baseUrl,
+    browser,
+    async stop() {
+      await browser.close();
+      await app.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser profile (own local storage and cookies), light scheme, desktop width unless told. */
+export async function newPage(
+  stack: Pick<ProductStack, 'browser'>,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await stack.browser.newContext({ colorScheme: 'light', viewport });
+  return context.newPage();
+}
