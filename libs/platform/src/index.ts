@@ -21,3 +21,4 @@ export * from './http/configure-app';
 export * from './http/run-app';
 export * from './storage/file-storage';
 export * from './jobs/jobs';
+export * from './http/service-app';

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { z } from 'zod';
+import { env } from '../config/load-config';
+import { PlatformModule } from '../platform.module';
+import { configureHttpApp } from './configure-app';
+import { closeOnSignals } from './run-app';
+
+/** The environment every distributed service with a database reads; each app adds its own keys. */
+export function serviceEnvShape(defaultPort: number) {
+  return {
+    PORT: env.port(defaultPort),
+    DATABASE_URL: env.url(),
+    KAFKA_BROKERS: env.brokers(),
+    JWT_SECRET: env.secret(),
+    /** Files the service keeps (uploads, media); replicas of one service share it as a volume. */
+    STORAGE_DIR: z.string().min(1).default('./data/files'),
+    LOG_LEVEL: env.logLevel(),
+  };
+}
+
+const serviceEnvSchema = z.object(serviceEnvShape(0));
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** PlatformModule for a distributed service: Kafka transport, its database, its storage. */
+export function distributedPlatform(
+  serviceName: string,
+  config: ServiceEnv,
+  /** Only identity signs tokens; the others verify them, so the lifetime is irrelevant to them. */
+  accessTtlSeconds = 900,
+): DynamicModule {
+  return PlatformModule.forRoot({
+    serviceName,
+    mode: 'distributed',
+    databaseUrl: config.DATABASE_URL,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    jwt: { secret: config.JWT_SECRET, accessTtlSeconds },
+    logLevel: config.LOG_LEVEL,
+    storageDir: path.resolve(config.STORAGE_DIR),
+  });
+}
+
+/** Creates the service's HTTP app with the shared setup, closes it on signals and listens. */
+export async function serveService(rootModule: Type, port: number): Promise<void> {
+  const app = await NestFactory.create(rootModule, { bufferLogs: true });
+  configureHttpApp(app);
+  closeOnSignals(app);
+  await app.listen(port);
+}
