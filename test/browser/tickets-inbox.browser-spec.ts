@@ -121,6 +121,63 @@ describe('browser: the inbox with the simulator', () => {
     });
   });
 
+  it('a recorded voice note is encoded to MP3 (128 kbps) in the browser and goes out to the phone as audio', async () => {
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    await chat.locator('[data-testid="message-record"]').click();
+    await chat.locator('[data-testid="message-record-cancel"]').waitFor();
+    await page.waitForTimeout(4_000);
+    await chat.locator('[data-testid="message-record"]').click();
+    await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-audio"]').waitFor({ timeout: 20_000 });
+
+    let note: { mediaUrl: string | null; fileName: string | null } | undefined;
+    await waitFor(async () => {
+      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+        messages: { mediaType: string | null; mediaUrl: string | null; fileName: string | null }[];
+      };
+      note = outbound.messages.find((message) => message.mediaType === 'audio');
+      return !!note;
+    });
+    expect(note!.fileName).toMatch(/^audio_\d+\.mp3$/);
+    const stored = await apiCall(page, baseUrl, 'GET', note!.mediaUrl!);
+    expect(stored.status).toBe(200);
+    const bytes = new Uint8Array(await stored.arrayBuffer());
+    // An MPEG-1 layer III frame header at 128 kbps.
+    expect(bytes[0]).toBe(0xff);
+    expect(bytes[1]! & 0xfe).toBe(0xfa);
+    expect(bytes[2]! >> 4).toBe(0b1001);
+  });
+
+  it('messages ticked in selection mode are forwarded to another contact, oldest first', async () => {
+    const contact = await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Marcos Entregador', number: '5511933330003' });
+    expect(contact.status).toBeLessThan(300);
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    const reply = chat.locator('[data-testid="message"][data-from-me="true"]', { hasText: 'Claro! Já envio o orçamento.' });
+    await reply.hover();
+    await reply.locator('[data-testid="message-menu"]').click();
+    await page.locator('[data-testid="message-menu-forward"]').click();
+    const bar = chat.locator('[data-testid="forward-selection-bar"]');
+    await bar.waitFor();
+    await chat.locator('[data-testid="message-select-row"]', { hasText: 'Olá, quero um orçamento' }).click();
+    expect(await bar.locator('[data-testid="forward-selection-count"]').textContent()).toBe('2 mensagens selecionadas');
+    await bar.locator('[data-testid="forward-selection-submit"]').click();
+
+    const dialog = page.locator('[data-testid="forward-dialog"]');
+    await dialog.locator('[data-testid="forward-contact"]').fill('Marc');
+    await dialog.locator('[data-testid="forward-contact-option"]', { hasText: 'Marcos Entregador' }).click();
+    await dialog.locator('[data-testid="forward-submit"]').click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await bar.waitFor({ state: 'detached' });
+    await chat.locator('[data-testid="message-text"]').waitFor();
+
+    await waitFor(async () => {
+      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+        messages: { to: string; body: string }[];
+      };
+      const forwarded = outbound.messages.filter((message) => message.to === '5511933330003').map((message) => message.body);
+      return forwarded.length === 2 && forwarded[0]!.endsWith('Olá, quero um orçamento') && forwarded[1]!.endsWith('Claro! Já envio o orçamento.');
+    });
+  });
+
   it('resolving closes the input and moves the ticket to Resolvidos', async () => {
     const chat = page.locator('[data-testid="ticket-chat"]');
     await chat.locator('[data-testid="ticket-action-resolve"]').click();

@@ -69,6 +69,7 @@ function connect(url: string, token: string): Promise<Socket> {
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
       WHATSAPP_EVENTS_GROUP_ID: `inbox-conv-${suffix}`,
+      WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
     });
     const gateway = startApp('gateway', {
       PORT: String(gatewayPort),

@@ -50,7 +50,8 @@ export async function startProductStack(
   }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+    // The fake media flags give pages a microphone (a beeping tone) without a prompt, for voice notes.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   });
   return {
     baseUrl,

@@ -45,7 +45,8 @@ runApp(async () => {
         ...identityMailAndLimits(config),
       },
       gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST), conversationsUrl: `http://127.0.0.1:${config.PORT}` },
-      whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED },
+      whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
+      conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
     }),
     { bufferLogs: true },
   );

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ConversationsModule } from '@app/conversations';
+import { ConversationsModule, type ConversationsOptions } from '@app/conversations';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
 import { PlatformModule, type PlatformOptions } from '@app/platform';
@@ -13,6 +13,7 @@ export class StandaloneModule {
     identity: IdentityOptions;
     gateway: GatewayOptions;
     whatsapp: WhatsappOptions;
+    conversations?: ConversationsOptions;
   }): DynamicModule {
     return {
       module: StandaloneModule,
@@ -20,7 +21,7 @@ export class StandaloneModule {
         PlatformModule.forRoot(options.platform),
         IdentityModule.forRoot(options.identity),
         WhatsappModule.forRoot(options.whatsapp),
-        ConversationsModule.forRoot(),
+        ConversationsModule.forRoot(options.conversations),
         GatewayModule.forRoot(options.gateway),
       ],
     };

@@ -11,6 +11,8 @@ const configSchema = z.object({
   SESSION_LEASE_TTL_MS: z.coerce.number().int().min(2_000).max(300_000).default(15_000),
   COMMANDS_GROUP_ID: z.string().regex(/^[\w.-]+$/).default('whatsapp-sessions'),
   SEND_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+  /** Where the other replicas reach this one (number checks are forwarded to the session's owner); default: this host's own port. */
+  WHATSAPP_ADVERTISED_URL: env.optionalUrl(),
 });
 
 runApp(async () => {
@@ -24,6 +26,7 @@ runApp(async () => {
         leaseTtlMs: config.SESSION_LEASE_TTL_MS,
         sendTimeoutMs: config.SEND_TIMEOUT_MS,
         commandsGroupId: config.COMMANDS_GROUP_ID,
+        advertisedUrl: config.WHATSAPP_ADVERTISED_URL ?? `http://127.0.0.1:${config.PORT}`,
       }),
     ],
   })

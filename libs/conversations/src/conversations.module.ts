@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { EVENT_TRANSPORT, JOBS, OutboxWriter, ServiceDatabaseModule, type EventTransport, type Jobs } from '@app/platform';
 import { ConversationEvents } from './common/conversation-events';
 import { ContactRepository } from './contacts/contact.repository';
+import { WhatsappNumbers } from './contacts/whatsapp-numbers.client';
 import { ConversationsConsumersHost } from './conversations-consumers.host';
 import { CONVERSATIONS_DATA_SOURCE_TOKEN } from './conversations-tokens';
 import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from './conversations-options';
@@ -28,12 +29,13 @@ import { PresenceRelay } from './inbound/presence-relay';
 import { QueueRouter } from './inbound/queue-router';
 import { TicketTimers } from './tickets/ticket-timers';
 import { TicketRatings1732500000001 } from './migrations/1732500000001-ticket-ratings';
+import { AddressBook1732500000002 } from './migrations/1732500000002-address-book';
 import { ForwardController } from './messages/forward.controller';
 import { ForwardService } from './messages/forward.service';
 import { IdentityProjectionConsumer } from './projections/identity-projection.consumer';
 import { ProjectionRepository } from './projections/projection.repository';
 
-export const CONVERSATIONS_MIGRATIONS = [ConversationsInitial1732500000000, TicketRatings1732500000001];
+export const CONVERSATIONS_MIGRATIONS = [ConversationsInitial1732500000000, TicketRatings1732500000001, AddressBook1732500000002];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
 /** Contacts, tickets, messages, notes, queues and tags: the inbox. */
@@ -49,6 +51,7 @@ export class ConversationsModule {
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
         { provide: ProjectionRepository, useValue: new ProjectionRepository() },
         { provide: ContactRepository, useValue: new ContactRepository() },
+        { provide: WhatsappNumbers, useValue: new WhatsappNumbers(options.whatsappUrl) },
         { provide: TicketRepository, useValue: new TicketRepository() },
         { provide: ConversationEvents, inject: [OutboxWriter], useFactory: (outbox: OutboxWriter) => new ConversationEvents(outbox) },
         { provide: WhatsappCommands, inject: [OutboxWriter], useFactory: (outbox: OutboxWriter) => new WhatsappCommands(outbox) },

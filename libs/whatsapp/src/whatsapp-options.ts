@@ -9,6 +9,11 @@ export interface WhatsappOptions {
   sendTimeoutMs?: number;
   /** The consumer group of whatsapp.commands (default whatsapp-sessions); all replicas of one deployment share it. */
   commandsGroupId?: string;
+  /**
+   * Where this process answers HTTP for the other replicas (recorded with each session lease it takes),
+   * so a number check for a session running elsewhere is forwarded to its owner.
+   */
+  advertisedUrl?: string;
   /** Start sessions at all (tests of REST rules alone may turn it off). */
   runSessions?: boolean;
 }

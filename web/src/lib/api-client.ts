@@ -199,21 +199,27 @@ async function sendOrThrowNetwork(path: string, options: RequestOptions, token: 
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await sendOrThrowNetwork(path, options, getToken());
-
+/**
+ * The session rules around any transport (fetch here, XMLHttpRequest for uploads with progress):
+ * `attempt` is called with the stored token; on a 403 the token is refreshed once (one refresh shared
+ * by concurrent callers) and `attempt` is called again with the new token; a final 401 ends the
+ * session. Resolves to the last answer, which the caller turns into its result or error.
+ */
+export async function withSessionRules<R extends { status: number }>(
+  attempt: (token: string | null) => Promise<R>,
+  options: { skipAuthRefresh?: boolean } = {},
+): Promise<R> {
+  let response = await attempt(getToken());
   if (response.status === 403 && !options.skipAuthRefresh) {
     const newToken = await refreshToken();
-    if (newToken) {
-      response = await sendOrThrowNetwork(path, options, newToken);
-    }
+    if (newToken) response = await attempt(newToken);
   }
+  if (response.status === 401) endSession();
+  return response;
+}
 
-  if (response.status === 401) {
-    const error = await toApiError(response);
-    endSession();
-    throw error;
-  }
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await withSessionRules((token) => sendOrThrowNetwork(path, options, token), options);
 
   if (!response.ok) throw await toApiError(response);
 

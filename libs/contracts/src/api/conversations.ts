@@ -267,6 +267,24 @@ export const contactListQuerySchema = z.object({ searchParam, pageNumber });
 export const contactListResponseSchema = z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() });
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 
+/** Sheets accepted by POST /contacts/upload (multipart `file`). */
+export const CONTACT_SHEET_MAX_BYTES = 5 * 1024 * 1024;
+export const CONTACT_SHEET_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+/** Rows read from one sheet at most; the rest are refused. */
+export const CONTACT_SHEET_MAX_ROWS = 10_000;
+
+/** POST /contacts/import: the connected phone's address book, as contacts (existing numbers skipped). */
+export const contactImportResponseSchema = z.object({ imported: z.number().int().min(0), skipped: z.number().int().min(0) });
+export type ContactImportResponse = z.infer<typeof contactImportResponseSchema>;
+
+/** POST /contacts/upload: what became of each row (row numbers as the sheet shows them, header = 1). */
+export const contactUploadResponseSchema = z.object({
+  created: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  invalid: z.array(z.object({ row: z.number().int().min(1), reason: z.string() })),
+});
+export type ContactUploadResponse = z.infer<typeof contactUploadResponseSchema>;
+
 /** What a ticket or message carries of its contact. */
 export const contactRefSchema = contactSchema.pick({
   id: true,

@@ -267,6 +267,33 @@ export const simulatorAckSchema = z.object({ messageId: z.string().min(1).max(12
 export type SimulatorAckBody = z.infer<typeof simulatorAckSchema>;
 export const simulatorAckResponseSchema = z.object({ messageId: z.string(), ack: ackSchema });
 
+/** POST /simulator/connections/{id}/unregistered: these numbers are "not on WhatsApp" for the connection's checks. */
+export const simulatorUnregisteredSchema = z.object({ numbers: z.array(phone).min(1).max(500) });
+export type SimulatorUnregisteredBody = z.infer<typeof simulatorUnregisteredSchema>;
+
+/** POST /simulator/connections/{id}/contacts: the phone's address book sends these entries (as Baileys' contacts.upsert). */
+export const simulatorContactsSchema = z.object({
+  contacts: z.array(z.object({ number: phone, name: z.string().trim().max(100).optional() })).min(1).max(1_000),
+});
+export type SimulatorContactsBody = z.infer<typeof simulatorContactsSchema>;
+
+// ---- number check (POST /whatsapp/check-numbers: any user of the company) ------------------------
+
+export const CHECK_NUMBERS_MAX = 50;
+
+/** Which numbers exist on WhatsApp, asked through a live session: `whatsappId`, or the company's default connection. */
+export const checkNumbersSchema = z.object({
+  numbers: z.array(z.string().trim().regex(/^\d{1,50}$/, 'número: só dígitos')).min(1).max(CHECK_NUMBERS_MAX),
+  whatsappId: id.optional(),
+});
+export type CheckNumbersBody = z.infer<typeof checkNumbersSchema>;
+
+/** One answer per asked number, in the asked order; `jid` is WhatsApp's address for it (its user part is the normalised number). */
+export const numberCheckSchema = z.object({ number: z.string(), exists: z.boolean(), jid: z.string().nullable() });
+export type NumberCheck = z.infer<typeof numberCheckSchema>;
+export const checkNumbersResponseSchema = z.object({ whatsappId: id, results: z.array(numberCheckSchema) });
+export type CheckNumbersResponse = z.infer<typeof checkNumbersResponseSchema>;
+
 // ---- media (GET /whatsapp-media/{key}: only users of the owning company; POST /whatsapp-media: upload) ----
 
 export const MEDIA_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;

@@ -256,6 +256,11 @@ export const simulatorActionRequested = defineEvent({
     z.object({ action: z.literal('disconnect'), connectionId }),
     z.object({ action: z.literal('ack'), connectionId, messageId: waMessageId, ack: ackSchema }),
     z.object({ action: z.literal('inbound'), connectionId, messageId: waMessageId, inbound: z.record(z.string(), z.unknown()) }),
+    z.object({
+      action: z.literal('contacts'),
+      connectionId,
+      contacts: z.array(z.object({ number: z.string().regex(/^\d{8,15}$/), name: z.string().max(100).nullable() })).max(1_000),
+    }),
   ]),
 });
 

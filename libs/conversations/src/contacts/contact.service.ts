@@ -4,17 +4,23 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   can,
   contactDeleted,
+  CONTACT_NAME_MAX,
+  CONTACT_NAME_MIN,
   contactSaved,
   CONTACTS_PAGE_SIZE,
   type Contact,
   type ContactCreateBody,
+  type ContactImportResponse,
   type ContactListResponse,
   type ContactUpdateBody,
+  type ContactUploadResponse,
 } from '@app/contracts';
 import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
 import { changedRows } from '../common/sql';
 import { CONVERSATIONS_DATA_SOURCE_TOKEN } from '../conversations-tokens';
 import { mapContact, type ContactRow } from './contact.repository';
+import { parseContactSheet } from './contact-sheet';
+import { WhatsappNumbers } from './whatsapp-numbers.client';
 
 /** The last ticket's updatedAt of each contact, in the same statement (no per-row queries). */
 const CONTACT_SELECT = `
@@ -29,6 +35,7 @@ export class ContactService {
   constructor(
     @Inject(CONVERSATIONS_DATA_SOURCE_TOKEN) private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
+    private readonly numbers: WhatsappNumbers,
   ) {}
 
   async list(tenancy: Tenancy, searchParam: string, pageNumber: number): Promise<ContactListResponse> {
@@ -54,7 +61,12 @@ export class ContactService {
     return mapContact(await this.find(this.dataSource.manager, tenancy.companyId, id));
   }
 
-  async create(tenancy: Tenancy, body: Required<Pick<ContactCreateBody, 'name' | 'number'>> & ContactCreateBody): Promise<Contact> {
+  /**
+   * The number is checked on WhatsApp first (when the company has a connected connection) and kept
+   * in WhatsApp's own form; `authorization` is the caller's, passed on to the whatsapp service.
+   */
+  async create(tenancy: Tenancy, body: Required<Pick<ContactCreateBody, 'name' | 'number'>> & ContactCreateBody, authorization = ''): Promise<Contact> {
+    body = { ...body, number: (await this.numbers.verify(this.dataSource.manager, tenancy.companyId, authorization, body.number)).number };
     try {
       return await this.dataSource.transaction(async (manager) => {
         const rows: ContactRow[] = await manager.query(
@@ -69,7 +81,13 @@ export class ContactService {
     }
   }
 
-  async update(tenancy: Tenancy, id: number, body: ContactUpdateBody): Promise<Contact> {
+  async update(tenancy: Tenancy, id: number, body: ContactUpdateBody, authorization = ''): Promise<Contact> {
+    if (body.number !== undefined) {
+      const current = await this.find(this.dataSource.manager, tenancy.companyId, id);
+      if (current.number !== body.number) {
+        body = { ...body, number: (await this.numbers.verify(this.dataSource.manager, tenancy.companyId, authorization, body.number)).number };
+      }
+    }
     try {
       return await this.dataSource.transaction(async (manager) => {
         const rows = await changedRows<{ id: number }>(
@@ -85,6 +103,72 @@ export class ContactService {
     } catch (error) {
       if (isDuplicateNumber(error)) throw await this.duplicate(tenancy.companyId, body.number!);
       throw error;
+    }
+  }
+
+  /**
+   * POST /contacts/import: every entry of the company's phone address books (what the connected
+   * phones sent) whose number is not a contact yet becomes one, in one statement.
+   */
+  async importFromPhone(tenancy: Tenancy): Promise<ContactImportResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ total }]: { total: number }[] = await manager.query(
+        `SELECT count(DISTINCT number)::int AS total FROM conversations.address_book WHERE company_id = $1`,
+        [tenancy.companyId],
+      );
+      const rows: { id: number }[] = await manager.query(
+        `INSERT INTO conversations.contacts (uuid, company_id, name, number, lid, whatsapp_id)
+         SELECT gen_random_uuid(), e.company_id,
+                CASE WHEN char_length(e.label) >= $2 THEN left(e.label, $3) ELSE e.number END, e.number, e.lid, e.connection_id
+         FROM (
+           SELECT DISTINCT ON (number) company_id, number, lid, connection_id, btrim(COALESCE(name, push_name, number)) AS label
+           FROM conversations.address_book WHERE company_id = $1
+           ORDER BY number, name IS NULL, updated_at DESC
+         ) e
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
+        [tenancy.companyId, CONTACT_NAME_MIN, CONTACT_NAME_MAX],
+      );
+      await this.publishCreated(manager, tenancy.companyId, rows.map((row) => row.id));
+      return { imported: rows.length, skipped: total - rows.length };
+    });
+  }
+
+  /**
+   * POST /contacts/upload: the valid rows of a sheet become contacts, numbers already known are
+   * skipped, and each refused row is reported. Rows are not checked on WhatsApp (one by one would be slow).
+   */
+  async upload(tenancy: Tenancy, file: { originalname: string; buffer: Buffer }): Promise<ContactUploadResponse> {
+    const sheet = parseContactSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
+    const created = await this.dataSource.transaction(async (manager) => {
+      if (sheet.contacts.length === 0) return 0;
+      const rows: { id: number }[] = await manager.query(
+        `INSERT INTO conversations.contacts (uuid, company_id, name, number, email, extra_info)
+         SELECT gen_random_uuid(), $1, r.name, r.number, r.email, r.extra_info
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS r (name, number, email, extra_info, position)
+         ORDER BY r.position
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
+        [
+          tenancy.companyId,
+          sheet.contacts.map((c) => c.name),
+          sheet.contacts.map((c) => c.number),
+          sheet.contacts.map((c) => c.email),
+          sheet.contacts.map((c) => JSON.stringify(withIds(c.extraInfo))),
+        ],
+      );
+      await this.publishCreated(manager, tenancy.companyId, rows.map((row) => row.id));
+      return rows.length;
+    });
+    return { created, skipped: sheet.contacts.length - created, invalid: sheet.invalid };
+  }
+
+  /** The same contactSaved event a single creation publishes, for each created contact. */
+  private async publishCreated(manager: EntityManager, companyId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows: ContactRow[] = await manager.query(`${CONTACT_SELECT} WHERE c.company_id = $1 AND c.id = ANY($2::int[]) ORDER BY c.id`, [companyId, ids]);
+    for (const row of rows) {
+      await this.outbox.add(manager, { definition: contactSaved, companyId, key: `contact-${row.id}`, payload: { contact: mapContact(row), created: true } });
     }
   }
 

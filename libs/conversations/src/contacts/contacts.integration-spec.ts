@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import request from 'supertest';
 import { contactDeleted, contactSaved } from '@app/contracts';
 import { waitFor } from '@app/platform/testing';
@@ -69,6 +70,88 @@ describe('contacts over HTTP', () => {
     const edited = await api().put(`/api/contacts/${id}`).set('Authorization', `Bearer ${user()}`).send({ email: 'novo@example.com' }).expect(200);
     expect(edited.body).toMatchObject({ name: 'João Silva', email: 'novo@example.com' });
     expect(edited.body.lastInteractionAt).toEqual(expect.any(String));
+  });
+
+  describe('import from a sheet (POST /contacts/upload, multipart file)', () => {
+    const sheet = (rows: unknown[][], bookType: 'xlsx' | 'biff8' | 'csv') => {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contatos');
+      return Buffer.from(XLSX.write(book, { type: 'buffer', bookType }));
+    };
+    const upload = (token: string, bytes: Buffer, filename: string) =>
+      api().post('/api/contacts/upload').set('Authorization', `Bearer ${token}`).attach('file', bytes, filename);
+
+    it('an .xlsx creates its valid rows (headers without case or accents, other columns as extra info) and reports each bad row', async () => {
+      const bytes = sheet(
+        [
+          ['NOME', 'Número', 'E-mail', 'Empresa'],
+          ['Carla Planilha', '+55 (11) 97777-0001', 'carla@example.com', 'Acme'],
+          ['', 5511977770002, '', ''],
+          ['Sem número', '', '', ''],
+          ['Email ruim', '5511977770003', 'nope', ''],
+          ['João Silva de novo', '5511988881234', '', ''],
+          [],
+          ['Repetida', '5511977770001', '', ''],
+          ['Letras', '55119abc7777', '', ''],
+        ],
+        'xlsx',
+      );
+      const answer = await upload(user(), bytes, 'contatos.xlsx').expect(200);
+      expect(answer.body).toEqual({
+        created: 2,
+        skipped: 2,
+        invalid: [
+          { row: 4, reason: expect.stringContaining('number') },
+          { row: 5, reason: 'email: Invalid email' },
+          { row: 9, reason: expect.stringContaining('number') },
+        ],
+      });
+      const carla = (await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      expect(carla).toMatchObject([{ name: 'Carla Planilha', email: 'carla@example.com', extraInfo: [{ id: 1, name: 'Empresa', value: 'Acme' }] }]);
+      const unnamed = (await api().get('/api/contacts/').query({ searchParam: '5511977770002' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      expect(unnamed).toMatchObject([{ name: '5511977770002' }]);
+      await waitFor(() => t.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { id: number } }).contact.id === carla[0].id));
+      // The existing contact kept its own name.
+      const existing = (await api().get('/api/contacts/').query({ searchParam: '5511988881234' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      expect(existing).toMatchObject([{ name: 'João Silva' }]);
+    });
+
+    it('an .xls (BIFF8) and a .csv are read the same way; a second upload skips what exists', async () => {
+      const rows = [
+        ['name', 'number', 'email'],
+        ['Xis Legado', '5511966660001', ''],
+      ];
+      expect((await upload(user(), sheet(rows, 'biff8'), 'legado.xls').expect(200)).body).toEqual({ created: 1, skipped: 0, invalid: [] });
+      expect((await upload(user(), sheet(rows, 'biff8'), 'legado.xls').expect(200)).body).toEqual({ created: 0, skipped: 1, invalid: [] });
+      const csv = Buffer.from('Nome;Telefone\nCsv Pessoa;5511955550001\n', 'utf8');
+      expect((await upload(user(), csv, 'lista.csv').expect(200)).body).toEqual({ created: 1, skipped: 0, invalid: [] });
+    });
+
+    it('other files are refused with a clear 400: a .txt, a .pdf, a PDF renamed .xlsx, no number column, no file', async () => {
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n');
+      for (const [bytes, name] of [
+        [Buffer.from('nome,numero\nA,5511944440001\n'), 'lista.txt'],
+        [pdf, 'lista.pdf'],
+        [pdf, 'disfarçado.xlsx'],
+        [sheet([['nome', 'cidade'], ['Ana', 'SP']], 'xlsx'), 'sem-numero.xlsx'],
+      ] as const) {
+        const refused = await upload(user(), bytes, name).expect(400);
+        expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'file' }] });
+      }
+      const missing = await api().post('/api/contacts/upload').set('Authorization', `Bearer ${user()}`).expect(400);
+      expect(missing.body.error).toBe('ERR_VALIDATION');
+      const tooBig = await upload(user(), Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'grande.xlsx').expect(413);
+      expect(tooBig.body.error).toBe('ERR_VALIDATION');
+    });
+
+    it("another company's upload creates its own contacts only", async () => {
+      const bytes = sheet([['nome', 'numero'], ['Carla na B', '5511977770001']], 'xlsx');
+      expect((await upload(outsider(), bytes, 'b.xlsx').expect(200)).body).toEqual({ created: 1, skipped: 0, invalid: [] });
+      const inA = (await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      expect(inA).toMatchObject([{ name: 'Carla Planilha' }]);
+      const inB = (await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${outsider()}`)).body.contacts;
+      expect(inB).toMatchObject([{ name: 'Carla na B' }]);
+    });
   });
 
   it('deleting is for admins and supervisors', async () => {

@@ -77,7 +77,10 @@ export class WhatsappEventsConsumer {
     }
     const contact = readEvent(contactUpdated, envelope);
     if (contact && companyId) {
-      return (manager) => this.inbound.contactChanged(manager, companyId, contact.number, contact.lid, contact.name ?? contact.pushName);
+      return async (manager) => {
+        await this.inbound.contactChanged(manager, companyId, contact.number, contact.lid, contact.name ?? contact.pushName);
+        await this.projections.recordAddressBookEntry(manager, companyId, contact);
+      };
     }
     const acked = readEvent(messageAcked, envelope);
     if (acked) return (manager) => this.inbound.ack(manager, acked.connectionId, acked.messageId, acked.ack);

@@ -97,4 +97,32 @@ describe('media sends and forwarding', () => {
 
     await api().post('/api/message/forward').set('Authorization', `Bearer ${outsider()}`).send({ messageId: message.id, contactId: contact.body.id }).expect(404);
   });
+
+  it('a forwarded media goes out as the same media (signed caption, no signature on a media without caption); an MP3 voice note goes out as audio', async () => {
+    const photoUrl = `/api/whatsapp-media/companies/${A}/whatsapp/inbound/foto-1.jpg`;
+    const noteUrl = `/api/whatsapp-media/companies/${A}/conversations/uploads/abc-audio_1.mp3`;
+    await s.inbound(A, 10, anInboundText('5511933330004', 'Foto do produto', { kind: 'image', mediaType: 'image', media: { url: photoUrl, mimetype: 'image/jpeg', fileName: 'foto-1.jpg', size: 2048 } }));
+    const source = await s.ticketOf('5511933330004');
+    const note = await api()
+      .post(`/api/messages/${source.id}`)
+      .set('Authorization', `Bearer ${admin()}`)
+      .send({ mediaUrl: noteUrl, mimetype: 'audio/mpeg', fileName: 'audio_1.mp3' })
+      .expect(201);
+    expect(note.body).toMatchObject({ mediaType: 'audio', mediaUrl: noteUrl, body: '' });
+    const [photo] = await t.dataSource.query(`SELECT id FROM conversations.messages WHERE ticket_id = $1 AND media_type = 'image'`, [source.id]);
+    const contact = await api().post('/api/contacts').set('Authorization', `Bearer ${admin()}`).send({ name: 'Fornecedor', number: '5511933330005' }).expect(201);
+
+    const forwardedPhoto = await api().post('/api/message/forward').set('Authorization', `Bearer ${admin()}`).send({ messageId: photo.id, contactId: contact.body.id, signMessage: true }).expect(201);
+    expect(forwardedPhoto.body).toMatchObject({ mediaType: 'image', mediaUrl: photoUrl, body: '*Admin:*\nFoto do produto', isForwarded: true });
+    const forwardedNote = await api().post('/api/message/forward').set('Authorization', `Bearer ${admin()}`).send({ messageId: note.body.id, contactId: contact.body.id, signMessage: true }).expect(201);
+    expect(forwardedNote.body).toMatchObject({ mediaType: 'audio', mediaUrl: noteUrl, body: '', isForwarded: true });
+
+    const target = await s.ticketOf('5511933330005');
+    const commands = await waitFor(() => (commandsFor(target.id).length === 2 ? commandsFor(target.id) : undefined));
+    expect(commands.map((command) => command.payload.content)).toEqual([
+      expect.objectContaining({ type: 'media', mediaType: 'image', mediaUrl: photoUrl, mimetype: 'image/jpeg', caption: '*Admin:*\nFoto do produto' }),
+      expect.objectContaining({ type: 'media', mediaType: 'audio', mediaUrl: noteUrl, mimetype: 'audio/mpeg', caption: '' }),
+    ]);
+    expect(commands.every((command) => command.payload.isForwarded)).toBe(true);
+  });
 });

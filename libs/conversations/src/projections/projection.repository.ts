@@ -81,6 +81,29 @@ export class ProjectionRepository {
 
   async deleteConnection(manager: EntityManager, connectionId: number): Promise<void> {
     await manager.query(`DELETE FROM conversations.connections WHERE id = $1`, [connectionId]);
+    await manager.query(`DELETE FROM conversations.address_book WHERE connection_id = $1`, [connectionId]);
+  }
+
+  /**
+   * A contact the connected phone told us of (its address book, or a name/LID update): kept for
+   * POST /contacts/import. Only entries with a phone number; groups and malformed numbers are left out.
+   * What the event does not say (null) keeps what an earlier one said.
+   */
+  async recordAddressBookEntry(
+    manager: EntityManager,
+    companyId: number,
+    entry: { connectionId: number; number: string | null; lid: string | null; name: string | null; pushName: string | null },
+  ): Promise<void> {
+    if (!entry.number || !/^\d{8,15}$/.test(entry.number)) return;
+    const clean = (value: string | null) => value?.trim().slice(0, 100) || null;
+    await manager.query(
+      `INSERT INTO conversations.address_book AS a (company_id, connection_id, number, lid, name, push_name)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (connection_id, number) DO UPDATE SET company_id = EXCLUDED.company_id,
+         lid = COALESCE(EXCLUDED.lid, a.lid), name = COALESCE(EXCLUDED.name, a.name),
+         push_name = COALESCE(EXCLUDED.push_name, a.push_name), updated_at = now()`,
+      [companyId, entry.connectionId, entry.number, entry.lid, clean(entry.name), clean(entry.pushName)],
+    );
   }
 
   async setSetting(manager: EntityManager, companyId: number, key: string, value: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
 import { TicketCloseAllDto, TicketCreateDto, TicketListQueryDto, TicketUpdateDto } from '../dtos/ticket.dto';
 import { TicketService } from './ticket.service';
@@ -30,8 +30,8 @@ export class TicketController {
   }
 
   @Post()
-  create(@CurrentTenancy() tenancy: Tenancy, @Body() body: TicketCreateDto) {
-    return this.tickets.create(tenancy, { ...body, status: body.status ?? 'open' });
+  create(@CurrentTenancy() tenancy: Tenancy, @Body() body: TicketCreateDto, @Headers('authorization') authorization: string) {
+    return this.tickets.create(tenancy, { ...body, status: body.status ?? 'open' }, authorization);
   }
 
   @Put(':id')

@@ -18,6 +18,7 @@ import { loadTicket } from '../common/ticket-views';
 import { maySeeTicket, ticketAudience } from '../common/ticket-visibility';
 import { viewerOf } from '../common/viewer';
 import { ContactRepository } from '../contacts/contact.repository';
+import { WhatsappNumbers } from '../contacts/whatsapp-numbers.client';
 import { CONVERSATIONS_DATA_SOURCE_TOKEN } from '../conversations-tokens';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { ProjectionRepository } from '../projections/projection.repository';
@@ -45,6 +46,7 @@ export class TicketService {
     private readonly projections: ProjectionRepository,
     private readonly events: ConversationEvents,
     private readonly outbound: OutboundMessageService,
+    private readonly numbers: WhatsappNumbers,
   ) {}
 
   async list(tenancy: Tenancy, query: TicketListQuery): Promise<TicketListResponse> {
@@ -70,7 +72,9 @@ export class TicketService {
     return row;
   }
 
-  async create(tenancy: Tenancy, body: TicketCreateBody & { status: 'pending' | 'open' | 'closed' }): Promise<Ticket> {
+  /** `authorization` is the caller's: the contact's number is checked on WhatsApp with it (when the connection is connected). */
+  async create(tenancy: Tenancy, body: TicketCreateBody & { status: 'pending' | 'open' | 'closed' }, authorization = ''): Promise<Ticket> {
+    await this.assertOnWhatsapp(tenancy, body, authorization);
     return this.dataSource.transaction(async (manager) => {
       const contact = await this.contacts.find(manager, tenancy.companyId, body.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
@@ -111,6 +115,15 @@ export class TicketService {
       }
       return this.events.ticketChanged(manager, inserted[0]!.id);
     });
+  }
+
+  /** A ticket is only started for a number WhatsApp knows (ERR_WAPP_INVALID_CONTACT); groups are not checked. */
+  private async assertOnWhatsapp(tenancy: Tenancy, body: TicketCreateBody, authorization: string): Promise<void> {
+    const manager = this.dataSource.manager;
+    const contact = await this.contacts.find(manager, tenancy.companyId, body.contactId);
+    if (!contact?.number || contact.is_group) return;
+    const connectionId = body.whatsappId ?? (await this.projections.defaultConnectionId(manager, tenancy.companyId));
+    if (connectionId) await this.numbers.verify(manager, tenancy.companyId, authorization, contact.number, connectionId);
   }
 
   async update(tenancy: Tenancy, id: number, body: TicketUpdateBody): Promise<Ticket> {

@@ -20,6 +20,14 @@ describe('upload content checks', () => {
     expect(contentMatches('image/jpeg', Buffer.from('<?php system($_GET[1]); ?>'))).toBe(false);
     expect(contentMatches('text/html', Buffer.from('<script>'))).toBe(false);
   });
+
+  it('a voice note encoded in the browser (MP3 frames without an ID3 tag, MPEG-1 layer III 128 kbps) is accepted as audio/mpeg', () => {
+    const frameHeader = Buffer.from([0xff, 0xfb, 0x90, 0xc4, 0, 0, 0, 0]);
+    expect(sniff(frameHeader)).toBe('mp3');
+    expect(contentMatches('audio/mpeg', frameHeader)).toBe(true);
+    expect(contentMatches('audio/mpeg', Buffer.concat([Buffer.from('ID3\u0004\0'), frameHeader]))).toBe(true);
+    expect(contentMatches('audio/mpeg', OGG)).toBe(false);
+  });
 });
 
 describe('media keys and URLs', () => {

@@ -1,4 +1,4 @@
-import type { ConnectionProvider, ConnectionStatus, NormalisedMessage, SendContent, WaParty } from '@app/contracts';
+import type { ConnectionProvider, ConnectionStatus, NormalisedMessage, NumberCheck, SendContent, WaParty } from '@app/contracts';
 import type { AuthStateRepository } from '../sessions/auth-state.repository';
 import type { SessionLease } from '../sessions/session-lease';
 
@@ -67,6 +67,12 @@ export interface WhatsAppSession {
   send(message: OutgoingMessage): Promise<{ stored?: string }>;
   /** True when the provider already knows this message id went out (reconciling after a restart). */
   wasSent(messageId: string): Promise<boolean>;
+  /**
+   * Which numbers (digits) have a WhatsApp account, one answer per number in the same order; `jid` is
+   * WhatsApp's address for an existing one (it may differ from the number asked, e.g. Brazil's ninth digit).
+   * Throws when the session is not connected or WhatsApp does not answer.
+   */
+  checkNumbers(numbers: string[]): Promise<NumberCheck[]>;
   /** Ends the socket fully; after it resolves nothing of this session touches the auth state. */
   stop(): Promise<void>;
   /** Unlinks the device (our own logout) and ends the socket. */

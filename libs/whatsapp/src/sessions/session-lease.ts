@@ -23,6 +23,8 @@ export class SessionLeaseRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ttlMs: number,
+    /** Recorded with every lease taken, so other replicas can reach the owner (number checks). */
+    private readonly advertisedUrl: string | null = null,
   ) {}
 
   /**
@@ -31,15 +33,24 @@ export class SessionLeaseRepository {
    */
   async tryAcquire(connectionId: number, owner: string): Promise<SessionLease | null> {
     const rows: { token: string }[] = await this.dataSource.query(
-      `INSERT INTO whatsapp.session_leases AS l (connection_id, owner, token, expires_at)
-       VALUES ($1, $2, 1, now() + make_interval(secs => $3::double precision / 1000))
+      `INSERT INTO whatsapp.session_leases AS l (connection_id, owner, token, expires_at, advertised_url)
+       VALUES ($1, $2, 1, now() + make_interval(secs => $3::double precision / 1000), $4)
        ON CONFLICT (connection_id) DO UPDATE
-         SET owner = EXCLUDED.owner, token = l.token + 1, expires_at = EXCLUDED.expires_at
+         SET owner = EXCLUDED.owner, token = l.token + 1, expires_at = EXCLUDED.expires_at, advertised_url = EXCLUDED.advertised_url
          WHERE l.expires_at < now() OR l.owner = EXCLUDED.owner
        RETURNING token::text AS token`,
-      [connectionId, owner, this.ttlMs],
+      [connectionId, owner, this.ttlMs, this.advertisedUrl],
     );
     return rows.length ? { connectionId, owner, token: rows[0].token } : null;
+  }
+
+  /** Who holds the connection's lease now (not expired), and where it answers; null when nobody does. */
+  async holder(connectionId: number): Promise<{ owner: string; advertisedUrl: string | null } | null> {
+    const rows: { owner: string; advertised_url: string | null }[] = await this.dataSource.query(
+      `SELECT owner, advertised_url FROM whatsapp.session_leases WHERE connection_id = $1 AND expires_at > now()`,
+      [connectionId],
+    );
+    return rows[0] ? { owner: rows[0].owner, advertisedUrl: rows[0].advertised_url } : null;
   }
 
   /** Extends the lease; false when it was lost (expired and taken by another process). */

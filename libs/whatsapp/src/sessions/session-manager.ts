@@ -138,6 +138,8 @@ export class SessionManager {
         return session.ack(command.messageId, command.ack);
       case 'inbound':
         return session.inbound(command.messageId, command.inbound as SimulatorInbound);
+      case 'contacts':
+        return session.addressBook(command.contacts);
     }
   }
 

@@ -23,6 +23,9 @@ import { SessionStateWriter } from './session-state.writer';
 export class SessionsHost implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('WhatsappSessions');
   readonly manager: SessionManager;
+  /** This process's name on the session leases it holds. */
+  readonly owner: string;
+  readonly leases: SessionLeaseRepository;
   private readonly commands: CommandConsumer;
   private readonly planLimits: PlanLimitsConsumer;
 
@@ -43,14 +46,16 @@ export class SessionsHost implements OnModuleInit, BeforeApplicationShutdown {
     const providers = new Map<string, WhatsAppProvider>();
     providers.set('beta', new BaileysProvider({ intents, auth, seen: (id, messageId) => inbound.alreadySeen(id, messageId), logger: this.logger }));
     if (options.simulatorEnabled) providers.set('simulator', new SimulatorProvider(new SimulatorPhoneRepository(dataSource), storage));
+    // Standalone is the only process on its database: after a crash it takes its own leases back at once.
+    this.owner = platform.kafkaBrokers?.length ? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` : 'standalone';
+    this.leases = new SessionLeaseRepository(dataSource, leaseTtlMs, options.advertisedUrl ?? null);
     this.manager = new SessionManager(
       dataSource,
       providers,
       intents,
       {
-        // Standalone is the only process on its database: after a crash it takes its own leases back at once.
-        owner: platform.kafkaBrokers?.length ? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` : 'standalone',
-        leases: new SessionLeaseRepository(dataSource, leaseTtlMs),
+        owner: this.owner,
+        leases: this.leases,
         leaseTtlMs,
         auth,
         state: new SessionStateWriter(dataSource, outbox),

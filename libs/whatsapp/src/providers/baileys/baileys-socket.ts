@@ -15,6 +15,8 @@ export interface BaileysSocketLike {
   sendMessage(jid: string, content: never, options?: { messageId?: string; quoted?: WAMessage }): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  /** Baileys 7: `{ jid, exists }` for the numbers WhatsApp knows (LIDs are not supported). */
+  onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   end(error: Error | undefined): void;
   logout(message?: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { BaileysEventMap, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import type { SendContent } from '@app/contracts';
+import type { NumberCheck, SendContent } from '@app/contracts';
 import type { SendIntentRepository } from '../../messages/send-intent.repository';
 import type { AuthStateRepository } from '../../sessions/auth-state.repository';
 import type { OutgoingMessage, SessionContext, WhatsAppProvider, WhatsAppSession } from '../whatsapp-provider';
@@ -8,7 +8,7 @@ import { normaliseCall, normaliseUpsert, textOf, type NormaliseDeps } from './ba
 import { loadBaileys, type BaileysLib } from './baileys-runtime';
 import { MapCache, realSocketFactory, type BaileysSocketLike, type SocketFactory } from './baileys-socket';
 import { disconnectAction } from './disconnect-policy';
-import { isLidJid, toJid, userOf } from './jids';
+import { isLidJid, phoneJid, toJid, userOf } from './jids';
 import { usePostgresAuthState, type PostgresAuthState } from './pg-auth-state';
 
 export interface BaileysProviderDeps {
@@ -260,6 +260,25 @@ export class BaileysSession implements WhatsAppSession {
 
   async wasSent(messageId: string): Promise<boolean> {
     return this.deps.seen(this.context.connectionId, messageId);
+  }
+
+  /**
+   * One `onWhatsApp` query per number: the answer names only the jid WhatsApp knows, which may differ
+   * from the number asked (Brazil's ninth digit), so answers of a batch could not be told apart.
+   */
+  async checkNumbers(numbers: string[]): Promise<NumberCheck[]> {
+    const results: NumberCheck[] = [];
+    for (const number of numbers) {
+      const socket = this.socket;
+      if (!socket || !this.open) throw new Error('the WhatsApp session is not connected');
+      if (!/^\d{8,15}$/.test(number)) {
+        results.push({ number, exists: false, jid: null });
+        continue;
+      }
+      const [found] = (await socket.onWhatsApp(phoneJid(number))) ?? [];
+      results.push({ number, exists: !!found?.exists, jid: found?.exists ? found.jid : null });
+    }
+    return results;
   }
 
   async stop(): Promise<void> {

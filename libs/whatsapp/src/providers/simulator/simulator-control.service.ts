@@ -8,8 +8,10 @@ import {
   type ConnectionSession,
   type EventPayload,
   type SimulatorAckBody,
+  type SimulatorContactsBody,
   type SimulatorInboundBody,
   type SimulatorOutboundResponse,
+  type SimulatorUnregisteredBody,
 } from '@app/contracts';
 import { AppError, FILE_STORAGE, OutboxWriter, type FileStorage, type Tenancy } from '@app/platform';
 import { mapSession } from '../../dtos/connection.dto';
@@ -99,6 +101,25 @@ export class SimulatorControlService {
     if (!(await this.phone.exists(id, body.messageId))) throw new AppError('ERR_NOT_FOUND', 'The phone received no message with this id');
     await this.request(tenancy, { action: 'ack', connectionId: id, messageId: body.messageId, ack: body.ack });
     return body;
+  }
+
+  /** These numbers answer "not on WhatsApp" to the connection's number checks from now on. */
+  async unregistered(tenancy: Tenancy, id: number, body: SimulatorUnregisteredBody): Promise<{ numbers: string[] }> {
+    await this.connection(tenancy, id);
+    await this.phone.markUnregistered(id, body.numbers);
+    return { numbers: body.numbers };
+  }
+
+  /** The phone's address book sends entries; they reach the session as Baileys' contacts.upsert would. */
+  async contacts(tenancy: Tenancy, id: number, body: SimulatorContactsBody): Promise<{ contacts: number }> {
+    const row = await this.connection(tenancy, id);
+    if (row.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+    await this.request(tenancy, {
+      action: 'contacts',
+      connectionId: id,
+      contacts: body.contacts.map((contact) => ({ number: contact.number, name: contact.name || null })),
+    });
+    return { contacts: body.contacts.length };
   }
 
   /** A simulator connection of the caller's company; anything else is not found. */

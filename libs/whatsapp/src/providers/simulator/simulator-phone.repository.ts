@@ -49,6 +49,23 @@ export class SimulatorPhoneRepository {
     return rows[0]?.ack ?? null;
   }
 
+  /** Marks numbers as "not on WhatsApp" for the connection's number checks. */
+  async markUnregistered(connectionId: number, numbers: string[]): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO whatsapp.simulator_unregistered (connection_id, number) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+      [connectionId, numbers],
+    );
+  }
+
+  /** Those of the numbers marked "not on WhatsApp" for the connection. */
+  async unregistered(connectionId: number, numbers: string[]): Promise<Set<string>> {
+    const rows: { number: string }[] = await this.dataSource.query(
+      `SELECT number FROM whatsapp.simulator_unregistered WHERE connection_id = $1 AND number = ANY($2::text[])`,
+      [connectionId, numbers],
+    );
+    return new Set(rows.map((row) => row.number));
+  }
+
   async list(connectionId: number): Promise<SimulatorOutboundMessage[]> {
     const rows: {
       wa_message_id: string;

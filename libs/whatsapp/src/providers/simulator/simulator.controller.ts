@@ -1,12 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { simulatorAckSchema, simulatorInboundSchema } from '@app/contracts';
+import { simulatorAckSchema, simulatorContactsSchema, simulatorInboundSchema, simulatorUnregisteredSchema } from '@app/contracts';
 import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
 import { SimulatorControlService } from './simulator-control.service';
 
 class SimulatorInboundDto extends createZodDto(simulatorInboundSchema) {}
 class SimulatorAckDto extends createZodDto(simulatorAckSchema) {}
+class SimulatorUnregisteredDto extends createZodDto(simulatorUnregisteredSchema) {}
+class SimulatorContactsDto extends createZodDto(simulatorContactsSchema) {}
 class SimulatorScanDto extends createZodDto(z.object({ number: z.string().regex(/^\d{8,15}$/).optional() })) {}
 
 /** The fake phone's control API: an admin of the connection's company, only when SIMULATOR_ENABLED. */
@@ -44,6 +46,20 @@ export class SimulatorController {
   @HttpCode(200)
   ack(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorAckDto) {
     return this.simulator.ack(tenancy, id, body);
+  }
+
+  @Post('connections/:id/unregistered')
+  @Roles('admin')
+  @HttpCode(200)
+  unregistered(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorUnregisteredDto) {
+    return this.simulator.unregistered(tenancy, id, body);
+  }
+
+  @Post('connections/:id/contacts')
+  @Roles('admin')
+  @HttpCode(200)
+  contacts(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorContactsDto) {
+    return this.simulator.contacts(tenancy, id, body);
   }
 
   @Post('connections/:id/disconnect')

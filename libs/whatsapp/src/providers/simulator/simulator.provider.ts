@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FileStorage } from '@app/platform';
-import { MEDIA_TYPE_BY_KIND, type MessageKind, type SendContent, type SimulatorInboundBody } from '@app/contracts';
+import { MEDIA_TYPE_BY_KIND, type MessageKind, type NumberCheck, type SendContent, type SimulatorInboundBody } from '@app/contracts';
 import type { InboundMessage, OutgoingMessage, SessionContext, WhatsAppProvider, WhatsAppSession } from '../whatsapp-provider';
 import { SimulatorPhoneRepository } from './simulator-phone.repository';
 
@@ -15,6 +15,9 @@ const MEDIA_KINDS: Record<string, MessageKind> = {
   document: 'document',
   sticker: 'sticker',
 };
+
+/** A number WhatsApp could know: 8 to 15 digits (E.164 without the plus). */
+const WELL_FORMED_NUMBER = /^\d{8,15}$/;
 
 /** What the QR of a real WhatsApp Web login carries: ref, noise key, identity key, adv secret. */
 function pairingCode(): string {
@@ -156,6 +159,24 @@ export class SimulatorSession implements WhatsAppSession {
 
   wasSent(messageId: string): Promise<boolean> {
     return this.phone.exists(this.context.connectionId, messageId);
+  }
+
+  /** Every well-formed number is on WhatsApp, except those marked "not on WhatsApp" through the control API. */
+  async checkNumbers(numbers: string[]): Promise<NumberCheck[]> {
+    if (!this.connected) throw new Error('the simulated phone is not connected');
+    const unregistered = await this.phone.unregistered(this.context.connectionId, numbers);
+    return numbers.map((number) => {
+      const exists = WELL_FORMED_NUMBER.test(number) && !unregistered.has(number);
+      return { number, exists, jid: exists ? `${number}@s.whatsapp.net` : null };
+    });
+  }
+
+  /** The phone's address book sends entries, as Baileys' contacts.upsert does after pairing. */
+  async addressBook(contacts: { number: string; name: string | null }[]): Promise<void> {
+    if (!this.connected) return;
+    for (const contact of contacts) {
+      await this.context.listener.onContact({ number: contact.number, lid: null, name: contact.name, pushName: null });
+    }
   }
 
   async stop(): Promise<void> {

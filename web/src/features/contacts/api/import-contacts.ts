@@ -1,17 +1,18 @@
+import type { ContactImportResponse, ContactUploadResponse } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contactsQueryKey } from './get-contacts';
 
-/** `POST /api/contacts/import`: imports the contacts of the connected phone. */
-export function importPhoneContacts(): Promise<unknown> {
-  return api.post('/contacts/import');
+/** `POST /api/contacts/import`: the connected phone's address book becomes contacts (existing numbers skipped). */
+export function importPhoneContacts(): Promise<ContactImportResponse> {
+  return api.post<ContactImportResponse>('/contacts/import');
 }
 
-/** `POST /api/contacts/upload` (multipart `file`): imports a .xls or .xlsx sheet. */
-export function uploadContactsSheet(file: File): Promise<unknown> {
+/** `POST /api/contacts/upload` (multipart `file`): imports a .xls, .xlsx or .csv sheet, answered row by row. */
+export function uploadContactsSheet(file: File): Promise<ContactUploadResponse> {
   const form = new FormData();
   form.append('file', file);
-  return api.post('/contacts/upload', form);
+  return api.post<ContactUploadResponse>('/contacts/upload', form);
 }
 
 export function useImportPhoneContacts() {

@@ -4,12 +4,16 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
 import { useSaveContact } from '../api/save-contact';
 import type { Contact } from '../types';
 import { contactFormSchema, type ContactFormValues } from '../utils/contact-form';
 
 type ContactModalProps = { contact: Contact | null; onClose: () => void };
 type MessageKey = 'contacts.validation.required';
+
+/** Server answers about the number itself, shown under the number field as well as in the toast. */
+const NUMBER_ERRORS = ['ERR_WAPP_INVALID_CONTACT', 'ERR_DUPLICATED_CONTACT'] as const;
 
 /** Adds or edits a contact: name, number (checked against WhatsApp by the server), e-mail, extra info. */
 export function ContactModal({ contact, onClose }: ContactModalProps) {
@@ -19,6 +23,7 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
     control,
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ContactFormValues>({
     resolver: zodResolver(contactFormSchema),
@@ -32,6 +37,8 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
       toastSuccess(t('contacts.saved'));
       onClose();
     } catch (error) {
+      const code = isApiError(error) ? NUMBER_ERRORS.find((known) => known === error.code) : undefined;
+      if (code) setError('number', { message: `errors.${code}` });
       toastError(error);
     }
   }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { Contact } from '../types';
@@ -78,5 +79,52 @@ describe('contacts page', () => {
     renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
     fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
     await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith('mine-uuid'));
+  });
+
+  it('importing from the phone confirms first, then reports how many were imported and skipped', async () => {
+    const calls = stubApi(on('GET', '/contacts/', 200, { contacts: [], hasMore: false }), on('POST', '/contacts/import', 200, { imported: 2, skipped: 1 }));
+    renderWithProviders(
+      <>
+        <ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(screen.getByTestId('contacts-import-phone'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    expect(await screen.findByText('2 contato(s) importado(s) do telefone; 1 já existia(m).')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/contacts/import']);
+  });
+
+  it('a sheet upload sends the file and lists the refused rows under the summary', async () => {
+    const calls = stubApi(
+      on('GET', '/contacts/', 200, { contacts: [], hasMore: false }),
+      on('POST', '/contacts/upload', 200, { created: 3, skipped: 1, invalid: [{ row: 4, reason: 'number: Too Short!' }] }),
+    );
+    renderWithProviders(
+      <>
+        <ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />
+        <Toaster />
+      </>,
+    );
+    const file = new File(['x'], 'contatos.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    fireEvent.change(screen.getByTestId('contacts-sheet-input'), { target: { files: [file] } });
+    expect(await screen.findByText('3 contato(s) criado(s) da planilha; 1 já existia(m).')).toBeTruthy();
+    expect(screen.getByText(/Linha 4: number: Too Short!/)).toBeTruthy();
+    const upload = calls.find((call) => call.url === '/api/contacts/upload');
+    expect((upload?.body as FormData).get('file')).toBe(file);
+  });
+
+  it("a number WhatsApp refuses is shown under the contact modal's number field", async () => {
+    stubApi(
+      on('GET', '/contacts/', 200, { contacts: [], hasMore: false }),
+      on('POST', '/contacts', 400, { error: 'ERR_WAPP_INVALID_CONTACT', message: 'This is not a valid WhatsApp number' }),
+    );
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('contacts-add'));
+    fireEvent.change(await screen.findByTestId('contact-modal-name'), { target: { value: 'Maria' } });
+    fireEvent.change(screen.getByTestId('contact-modal-number'), { target: { value: '5511900000002' } });
+    fireEvent.click(screen.getByTestId('contact-modal-save'));
+    expect(await screen.findByText('Este não é um número de WhatsApp válido.')).toBeTruthy();
+    expect(screen.getByTestId('contact-modal')).toBeTruthy();
   });
 });

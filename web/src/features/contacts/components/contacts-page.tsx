@@ -1,9 +1,9 @@
 import { Avatar, Badge, Box, Button, Center, Flex, Heading, HStack, IconButton, Input, InputGroup, Spinner, Table, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuFileSpreadsheet, LuMessageSquarePlus, LuPencil, LuPlus, LuSearch, LuSmartphone, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { toaster, toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
 import { useSocketEvent } from '@/lib/socket';
@@ -15,11 +15,16 @@ import { useImportPhoneContacts, useUploadContactsSheet } from '../api/import-co
 import { useStartTicket } from '../api/start-ticket';
 import type { Contact, ContactsUser } from '../types';
 import { contactsToCsv, formatLastInteraction } from '../utils/contacts-csv';
+import { invalidRowLines } from '../utils/import-report';
 import { ContactModal } from './contact-modal';
 
 /** Spec 1 section 9: list searches are debounced 500 ms; the next page loads within 100 px of the bottom. */
 const SEARCH_DEBOUNCE_MS = 500;
 const NEXT_PAGE_MARGIN_PX = 100;
+/** An import publishes one contact event per created contact: the list refreshes once per burst. */
+const CONTACT_EVENTS_REFRESH_MS = 500;
+/** Long enough to read which sheet rows were refused. */
+const REPORT_TOAST_MS = 10_000;
 
 type ContactsPageProps = {
   user: ContactsUser;
@@ -50,9 +55,16 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
   const fileInput = useRef<HTMLInputElement | null>(null);
   const queryClient = useQueryClient();
 
-  // Contacts created, changed or deleted elsewhere (or by an import) refresh the list.
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(refreshTimer.current ?? undefined), []);
+
+  // Contacts created, changed or deleted elsewhere (or by an import) refresh the list, once per burst.
   useSocketEvent(`company-${user.companyId}-contact`, () => {
-    void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    if (refreshTimer.current) return;
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = null;
+      void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    }, CONTACT_EVENTS_REFRESH_MS);
   });
 
   function handleScroll(event: React.UIEvent<HTMLDivElement>) {
@@ -88,8 +100,8 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
 
   async function handleImportPhone() {
     try {
-      await importMutation.mutateAsync();
-      toastSuccess(t('contacts.imported'));
+      const result = await importMutation.mutateAsync();
+      toastSuccess(t('contacts.phoneImported', { imported: result.imported, skipped: result.skipped }));
     } catch (error) {
       toastError(error);
     }
@@ -101,8 +113,23 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
     event.target.value = '';
     if (!file) return;
     try {
-      await uploadMutation.mutateAsync(file);
-      toastSuccess(t('contacts.imported'));
+      const result = await uploadMutation.mutateAsync(file);
+      const title = t('contacts.sheetImported', { created: result.created, skipped: result.skipped });
+      if (result.invalid.length === 0) toastSuccess(title);
+      else {
+        const lines = invalidRowLines(
+          result.invalid,
+          (row, reason) => t('contacts.sheetInvalidRow', { row, reason }),
+          (count) => t('contacts.sheetMoreRows', { count }),
+        );
+        toaster.create({
+          type: 'warning',
+          title,
+          description: [t('contacts.sheetInvalidRows', { count: result.invalid.length }), ...lines].join('\n'),
+          duration: REPORT_TOAST_MS,
+          closable: true,
+        });
+      }
     } catch (error) {
       toastError(error);
     }
@@ -139,7 +166,7 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
           <Button variant="outline" onClick={() => fileInput.current?.click()} loading={uploadMutation.isPending} data-testid="contacts-import-sheet">
             <LuFileSpreadsheet /> {t('contacts.buttons.importSheet')}
           </Button>
-          <input ref={fileInput} type="file" accept=".xls,.xlsx" hidden onChange={(event) => void handleSheet(event)} data-testid="contacts-sheet-input" />
+          <input ref={fileInput} type="file" accept=".xls,.xlsx,.csv" hidden onChange={(event) => void handleSheet(event)} data-testid="contacts-sheet-input" />
           <Button variant="outline" onClick={() => void handleExport()} data-testid="contacts-export">
             <LuDownload /> {t('contacts.buttons.export')}
           </Button>

@@ -10,17 +10,42 @@ export function forwardMessage(body: MessageForwardBody): Promise<unknown> {
   return api.post('/message/forward', body);
 }
 
-/** Forwards the messages in order, pausing between them. */
-export async function forwardMessages(messageIds: number[], contactId: number, signMessage: boolean, pauseMs = FORWARD_PAUSE_MS) {
+export type ForwardProgress = { done: number; total: number };
+
+export type ForwardResult = {
+  forwarded: number[];
+  /** The messages that could not be forwarded, with why; the others still went out. */
+  failed: { messageId: number; error: unknown }[];
+};
+
+type ForwardMessagesInput = {
+  /** In the order they are to go out (oldest first). */
+  messageIds: number[];
+  contactId: number;
+  signMessage: boolean;
+  onProgress?: (progress: ForwardProgress) => void;
+  pauseMs?: number;
+};
+
+/**
+ * Forwards the messages one at a time, in the given order, pausing between them (spec 1: 900 ms).
+ * A failure does not stop the rest: it is collected and reported at the end.
+ */
+export async function forwardMessages({ messageIds, contactId, signMessage, onProgress, pauseMs = FORWARD_PAUSE_MS }: ForwardMessagesInput): Promise<ForwardResult> {
+  const result: ForwardResult = { forwarded: [], failed: [] };
   for (const [index, messageId] of messageIds.entries()) {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    await forwardMessage({ messageId, contactId, signMessage });
+    try {
+      await forwardMessage({ messageId, contactId, signMessage });
+      result.forwarded.push(messageId);
+    } catch (error) {
+      result.failed.push({ messageId, error });
+    }
+    onProgress?.({ done: index + 1, total: messageIds.length });
   }
+  return result;
 }
 
 export function useForwardMessages() {
-  return useMutation({
-    mutationFn: ({ messageIds, contactId, signMessage }: { messageIds: number[]; contactId: number; signMessage: boolean }) =>
-      forwardMessages(messageIds, contactId, signMessage),
-  });
+  return useMutation({ mutationFn: forwardMessages });
 }

@@ -1,7 +1,6 @@
 import type { MediaUploadResponse } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, buildUrl } from '@/lib/api-client';
-import { getToken } from '@/lib/session';
+import { api, ApiError, buildUrl, withSessionRules } from '@/lib/api-client';
 
 export type SendMediaInput = {
   ticketId: number;
@@ -18,38 +17,43 @@ export function buildUploadForm(file: File): FormData {
   return form;
 }
 
-/**
- * `POST /api/whatsapp-media` with upload progress: fetch cannot report upload progress, so the
- * upload goes through XMLHttpRequest with the same bearer token as the API client.
- */
-export function uploadMedia(file: File, onProgress?: (fraction: number) => void): Promise<MediaUploadResponse> {
+type XhrAnswer = { status: number; statusText: string; responseText: string };
+
+/** One multipart POST through XMLHttpRequest (fetch cannot report upload progress). */
+function postWithProgress(url: string, form: FormData, token: string | null, onProgress?: (fraction: number) => void): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', buildUrl('/whatsapp-media'));
-    const token = getToken();
+    request.open('POST', url);
+    request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
-    request.onload = () => {
-      let parsed: Record<string, unknown> = {};
-      try {
-        parsed = request.responseText ? (JSON.parse(request.responseText) as Record<string, unknown>) : {};
-      } catch {
-        parsed = {};
-      }
-      if (request.status >= 200 && request.status < 300) {
-        resolve(parsed as MediaUploadResponse);
-        return;
-      }
-      const code = typeof parsed.error === 'string' ? parsed.error : undefined;
-      const message = typeof parsed.message === 'string' ? parsed.message : (code ?? request.statusText);
-      reject(new ApiError({ status: request.status, code, message, details: parsed }));
-    };
+    request.onload = () => resolve({ status: request.status, statusText: request.statusText, responseText: request.responseText });
     request.onerror = () => reject(new ApiError({ status: 0, message: 'network error' }));
-    request.send(buildUploadForm(file));
+    request.send(form);
   });
+}
+
+/**
+ * `POST /api/whatsapp-media` with upload progress, under the API client's session rules: a 403
+ * refreshes the token once (shared with any other call waiting on it) and the upload is sent again;
+ * a 401 ends the session.
+ */
+export async function uploadMedia(file: File, onProgress?: (fraction: number) => void): Promise<MediaUploadResponse> {
+  const url = buildUrl('/whatsapp-media');
+  const answer = await withSessionRules((token) => postWithProgress(url, buildUploadForm(file), token, onProgress));
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = answer.responseText ? (JSON.parse(answer.responseText) as Record<string, unknown>) : {};
+  } catch {
+    parsed = {};
+  }
+  if (answer.status >= 200 && answer.status < 300) return parsed as MediaUploadResponse;
+  const code = typeof parsed.error === 'string' ? parsed.error : undefined;
+  const message = typeof parsed.message === 'string' ? parsed.message : (code ?? (answer.responseText || answer.statusText));
+  throw new ApiError({ status: answer.status, code, message, details: parsed });
 }
 
 /**

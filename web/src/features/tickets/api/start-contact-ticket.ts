@@ -7,7 +7,8 @@ export type StartContactTicketResult = { uuid: string } | { invalidNumber: true 
 
 /**
  * A contact card's start-a-ticket: the contact is saved (`POST /api/contacts`, checked against
- * WhatsApp; an existing contact is reused) and a ticket opened for the user (`POST /api/tickets`).
+ * WhatsApp; an existing contact is reused) and a ticket opened for the user (`POST /api/tickets`, which
+ * checks the number again). Either check refusing the number gives `invalidNumber`.
  */
 export async function startContactTicket({ name, number, userId }: { name: string; number: string; userId: number }): Promise<StartContactTicketResult> {
   let contactId: number;
@@ -23,6 +24,8 @@ export async function startContactTicket({ name, number, userId }: { name: strin
     const ticket = await api.post<Ticket>('/tickets', { contactId, userId, status: 'open' });
     return { uuid: ticket.uuid };
   } catch (error) {
+    // An existing contact is checked on WhatsApp when its ticket starts.
+    if (isApiError(error) && error.code === 'ERR_WAPP_INVALID_CONTACT') return { invalidNumber: true };
     const other = readOtherOpenTicket(error);
     if (!other) throw error;
     return other.userId === userId ? { uuid: other.uuid } : { heldBy: { userName: other.userName, queueName: other.queueName } };

@@ -40,6 +40,18 @@ describe('contact card message', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it("an existing contact whose number WhatsApp refuses when the ticket starts also shows 'CONTATO FORA DO WHATSAPP'", async () => {
+    stubApi(
+      on('POST', '/contacts', 409, { error: 'ERR_DUPLICATED_CONTACT', message: 'dup', alreadyExists: true, existingContact: { id: 44 } }),
+      on('POST', '/tickets', 400, { error: 'ERR_WAPP_INVALID_CONTACT', message: 'invalid' }),
+    );
+    renderCard();
+    fireEvent.click(screen.getByTestId('contact-card-start'));
+    expect(await screen.findByTestId('contact-card-invalid')).toBeTruthy();
+    expect(screen.queryByTestId('contact-card-start')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('reuses an existing contact', async () => {
     const calls = stubApi(
       on('POST', '/contacts', 409, { error: 'ERR_DUPLICATED_CONTACT', message: 'dup', alreadyExists: true, existingContact: { id: 44 } }),

@@ -6,6 +6,7 @@ import { toastError, toastWarning } from '@/components/ui/toaster';
 import { useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
+import { recordingToMp3 } from '../utils/audio-to-mp3';
 import { prepareAttachment } from '../utils/compress-image';
 import { isRecordingLongEnough } from '../utils/media-rules';
 import { composeMessageBody, useSignMessage } from '../hooks/use-sign-message';
@@ -70,12 +71,22 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
       }
       return;
     }
-    const audio = await recorder.stop();
-    if (!audio || !isRecordingLongEnough(audio.size)) {
+    const recording = await recorder.stop();
+    // The 10000-byte floor applies to the recording as made, before it is encoded (as in Whaticket).
+    if (!recording || !isRecordingLongEnough(recording.size)) {
       toastWarning(t('tickets.input.audioTooShort'));
       return;
     }
-    await upload([audio], '');
+    setProgress(0);
+    let mp3: File;
+    try {
+      mp3 = await recordingToMp3(recording);
+    } catch (error) {
+      setProgress(null);
+      toastError(error);
+      return;
+    }
+    await upload([mp3], '');
   }
 
   function handleFilesChosen(event: React.ChangeEvent<HTMLInputElement>) {

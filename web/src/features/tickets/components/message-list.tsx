@@ -1,7 +1,10 @@
-import { Badge, Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Center, Checkbox, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../api/get-messages';
+import type { MessageSelection } from '../hooks/use-message-actions';
+import type { Message } from '../types';
+import { isSelectable } from '../utils/forward-selection';
 import { buildMessageRows, formatMessageDay, formatMessageTime } from '../utils/message-separators';
 import { flattenMessages } from '../utils/message-cache';
 import { MessageBubble } from './message-bubble';
@@ -15,6 +18,8 @@ type MessageListProps = {
   isGroup: boolean;
   /** The message menu's handlers; absent in the read-only (spy) view. */
   actions?: MessageMenuHandlers;
+  /** Selection mode for forwarding: checkboxes in place of the menus. */
+  selection?: MessageSelection;
 };
 
 function formatDateTime(date: Date | null): string {
@@ -22,7 +27,7 @@ function formatDateTime(date: Date | null): string {
 }
 
 /** The chat's messages, oldest first, with day separators and the marker between tickets. */
-export function MessageList({ ticketId, isGroup, actions }: MessageListProps) {
+export function MessageList({ ticketId, isGroup, actions, selection }: MessageListProps) {
   const { t } = useTranslation();
   const query = useMessages(ticketId);
   const messages = flattenMessages(query.data);
@@ -89,6 +94,7 @@ export function MessageList({ ticketId, isGroup, actions }: MessageListProps) {
               </Flex>
             );
           }
+          if (selection?.active) return <SelectableRow key={row.key} message={row.message} isGroup={isGroup} selection={selection} />;
           return (
             <MessageBubble
               key={row.key}
@@ -100,5 +106,47 @@ export function MessageList({ ticketId, isGroup, actions }: MessageListProps) {
         })
       )}
     </Box>
+  );
+}
+
+type SelectableRowProps = { message: Message; isGroup: boolean; selection: MessageSelection };
+
+/** A message in selection mode: a checkbox, and the whole row ticks or unticks it (as WhatsApp Web). */
+function SelectableRow({ message, isGroup, selection }: SelectableRowProps) {
+  const { t } = useTranslation();
+  const selectable = isSelectable(message);
+  const checked = selection.selectedIds.has(message.id);
+
+  function handleRowClick(event: React.MouseEvent<HTMLDivElement>) {
+    // The checkbox handles its own clicks (and Space); the rest of the row toggles too.
+    if (!selectable || (event.target as HTMLElement).closest('[data-scope="checkbox"]')) return;
+    selection.toggle(message);
+  }
+
+  return (
+    <Flex
+      align="center"
+      pl="3"
+      cursor={selectable ? 'pointer' : undefined}
+      bg={checked ? 'brand.subtle' : undefined}
+      onClick={handleRowClick}
+      data-testid="message-select-row"
+      data-selected={checked ? 'true' : 'false'}
+    >
+      <Checkbox.Root
+        checked={checked}
+        disabled={!selectable}
+        onCheckedChange={() => selection.toggle(message)}
+        aria-label={t('tickets.forward.selectMessage')}
+        data-testid="message-select"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+      </Checkbox.Root>
+      {/* The bubble's own controls (media, links) are inert while ticking. */}
+      <Box flex="1" minW="0" pointerEvents="none">
+        <MessageBubble message={message} isGroup={isGroup} />
+      </Box>
+    </Flex>
   );
 }

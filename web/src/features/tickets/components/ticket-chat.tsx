@@ -1,5 +1,5 @@
 import { presenceSocketPayloadSchema } from '@app/contracts';
-import { Center, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -10,6 +10,7 @@ import { ticketEventName } from '../hooks/use-tickets-realtime';
 import { useMessageActions } from '../hooks/use-message-actions';
 import type { InboxUser, Message } from '../types';
 import { canSendTo, mayOpenTicket } from '../utils/ticket-actions';
+import { ForwardSelectionBar } from './forward-selection-bar';
 import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
 import { TagEditor } from './tag-editor';
@@ -33,7 +34,7 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
   const ticket = ticketQuery.data;
   const refused = ticket ? !mayOpenTicket(ticket, user) : false;
   const [replyTo, setReplyTo] = useState<Message | null>(null);
-  const messageActions = useMessageActions(setReplyTo);
+  const messageActions = useMessageActions(setReplyTo, ticketQuery.data?.id);
 
   useEffect(() => {
     const error = ticketQuery.error;
@@ -86,15 +87,24 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
     <Flex direction="column" h="full" minH="0" data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <TicketHeader ticket={ticket} user={user} presence={presence ?? ticket.presence} onBack={onBack} onDeleted={onLeave} />
       <TagEditor key={`tags-${ticket.id}-${ticket.tags.map((tag) => tag.id).join('-')}`} ticket={ticket} />
-      <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} actions={messageActions.handlers} />
-      <MessageInput
-        key={ticket.id}
-        ticketId={ticket.id}
-        userName={user.name}
-        canSend={canSendTo(ticket)}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-      />
+      <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} actions={messageActions.handlers} selection={messageActions.selection} />
+      {messageActions.selection.active && (
+        <ForwardSelectionBar
+          count={messageActions.selection.selectedIds.size}
+          onCancel={messageActions.selection.cancel}
+          onForward={messageActions.selection.forward}
+        />
+      )}
+      <Box display={messageActions.selection.active ? 'none' : undefined}>
+        <MessageInput
+          key={ticket.id}
+          ticketId={ticket.id}
+          userName={user.name}
+          canSend={canSendTo(ticket)}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+        />
+      </Box>
       {messageActions.dialogs}
     </Flex>
   );

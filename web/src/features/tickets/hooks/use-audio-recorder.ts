@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 export type AudioRecorder = {
   recording: boolean;
   start: () => Promise<void>;
-  /** Stops and hands back the recording as a file (null when nothing was recorded). */
+  /** Stops and hands back the recording as made (webm/ogg/mp4; null when nothing was recorded). The input encodes it to MP3. */
   stop: () => Promise<File | null>;
   cancel: () => void;
 };

@@ -9,13 +9,31 @@ import { ForwardMessageDialog } from '../components/forward-message-dialog';
 import type { MessageMenuHandlers } from '../components/message-menu';
 import { ReactionPickerDialog } from '../components/reaction-picker-dialog';
 import type { Message } from '../types';
+import { forwardOrder, keepSelected, NO_SELECTION, startSelection, toggleSelected, type ForwardSelection } from '../utils/forward-selection';
 
-type Open = { kind: 'edit' | 'delete' | 'forward' | 'reactions'; message: Message } | null;
+type Open = { kind: 'edit' | 'delete' | 'reactions'; message: Message } | { kind: 'forward'; messageIds: number[] } | null;
 
-/** The message menu's handlers and the dialogs they open (edit, delete, forward, more reactions). */
-export function useMessageActions(onReply: (message: Message) => void): { handlers: MessageMenuHandlers; dialogs: ReactNode } {
+/** Selection mode for forwarding: on while `active`, with the ticked messages of this ticket. */
+export type MessageSelection = {
+  active: boolean;
+  selectedIds: ReadonlySet<number>;
+  toggle: (message: Message) => void;
+  cancel: () => void;
+  /** Opens the forward dialog with the ticked messages, or shows the error when none is ticked. */
+  forward: () => void;
+};
+
+/**
+ * The message menu's handlers and the dialogs they open (edit, delete, forward, more reactions).
+ * "Encaminhar" enters selection mode on the chat of `ticketId` with that message ticked.
+ */
+export function useMessageActions(
+  onReply: (message: Message) => void,
+  ticketId?: number,
+): { handlers: MessageMenuHandlers; dialogs: ReactNode; selection: MessageSelection } {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
+  const [picked, setPicked] = useState<ForwardSelection>(NO_SELECTION);
   const reactMutation = useReactToMessage();
   const deleteMutation = useDeleteMessage();
 
@@ -33,11 +51,33 @@ export function useMessageActions(onReply: (message: Message) => void): { handle
     setOpen(null);
   }
 
+  // A selection made on another ticket's chat does not carry over when the chat changes.
+  const active = picked.ticketId != null && picked.ticketId === ticketId;
+  const selection: MessageSelection = {
+    active,
+    selectedIds: new Set(active ? picked.messages.keys() : []),
+    toggle: (message) => setPicked((current) => toggleSelected(current, message)),
+    cancel: () => setPicked(NO_SELECTION),
+    forward: () => {
+      const messageIds = active ? forwardOrder(picked) : [];
+      if (messageIds.length === 0) {
+        toastError(t('tickets.forward.noMessages'));
+        return;
+      }
+      setOpen({ kind: 'forward', messageIds });
+    },
+  };
+
+  function handleForwarded(failedIds: number[]) {
+    setOpen(null);
+    setPicked((current) => (failedIds.length === 0 ? NO_SELECTION : keepSelected(current, failedIds)));
+  }
+
   const handlers: MessageMenuHandlers = {
     onReply,
     onReact: react,
     onMoreReactions: (message) => setOpen({ kind: 'reactions', message }),
-    onForward: (message) => setOpen({ kind: 'forward', message }),
+    onForward: (message) => setPicked(startSelection(message)),
     onEdit: (message) => setOpen({ kind: 'edit', message }),
     onDelete: (message) => setOpen({ kind: 'delete', message }),
   };
@@ -46,7 +86,7 @@ export function useMessageActions(onReply: (message: Message) => void): { handle
   const dialogs = (
     <>
       {open?.kind === 'edit' && <EditMessageDialog message={open.message} onClose={close} />}
-      {open?.kind === 'forward' && <ForwardMessageDialog messageIds={[open.message.id]} onClose={close} />}
+      {open?.kind === 'forward' && <ForwardMessageDialog messageIds={open.messageIds} onForwarded={handleForwarded} onClose={close} />}
       {open?.kind === 'reactions' && (
         <ReactionPickerDialog
           onPick={(emoji) => {
@@ -68,5 +108,5 @@ export function useMessageActions(onReply: (message: Message) => void): { handle
     </>
   );
 
-  return { handlers, dialogs };
+  return { handlers, dialogs, selection };
 }

@@ -14,7 +14,13 @@ export async function prepareAttachment(file: File): Promise<File> {
     const canvas = document.createElement('canvas');
     canvas.width = bitmap.width;
     canvas.height = bitmap.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    const context = canvas.getContext('2d');
+    if (!context) return new File([file], name, { type: file.type });
+    // JPEG has no transparency: a transparent PNG/WebP gets a white background, not a black one.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(bitmap, 0, 0);
+    bitmap.close?.();
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', IMAGE_QUALITY));
     if (!blob || blob.size >= file.size) return new File([file], name, { type: file.type });
     return new File([blob], name.replace(/\.(png|webp|jpe?g)$/i, '.jpg'), { type: 'image/jpeg' });

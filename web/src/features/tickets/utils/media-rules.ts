@@ -4,6 +4,12 @@ export const MIN_AUDIO_BYTES = 10_000;
 /** Spec 1 section 5: images are compressed to quality 0.7 before upload. */
 export const IMAGE_QUALITY = 0.7;
 
+/** Spec 1 section 5: voice recordings go out as MP3 at 128 kbps. */
+export const MP3_BITRATE_KBPS = 128;
+
+/** The sample rates an MPEG-1/2/2.5 layer III stream can carry. */
+export const MP3_SAMPLE_RATES: readonly number[] = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000];
+
 export function isRecordingLongEnough(size: number): boolean {
   return size >= MIN_AUDIO_BYTES;
 }

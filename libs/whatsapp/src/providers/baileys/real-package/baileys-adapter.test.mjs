@@ -212,6 +212,23 @@ describe('the session over a fake socket', () => {
     await s.stop();
     assert.equal(sockets[0].ended, true);
   });
+
+  it('number checks ask onWhatsApp one number at a time and keep the jid WhatsApp answers with', async () => {
+    const { factory, sockets } = fakeSocketFactory();
+    const { session: s } = session(factory);
+    await s.start();
+    await assert.rejects(() => s.checkNumbers(['5511988887777']), /not connected/);
+    sockets[0].ev.emit('connection.update', { connection: 'open' });
+    await s.idle();
+    sockets[0].known.set('5511988887777@s.whatsapp.net', '551188887777@s.whatsapp.net');
+    const results = await s.checkNumbers(['5511988887777', '5511900000000', '12-34']);
+    assert.deepEqual(results, [
+      { number: '5511988887777', exists: true, jid: '551188887777@s.whatsapp.net' },
+      { number: '5511900000000', exists: false, jid: null },
+      { number: '12-34', exists: false, jid: null },
+    ]);
+    assert.deepEqual(sockets[0].asked, [['5511988887777@s.whatsapp.net'], ['5511900000000@s.whatsapp.net']]);
+  });
 });
 
 describe('send contents are valid for the real package', () => {

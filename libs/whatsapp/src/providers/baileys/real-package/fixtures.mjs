@@ -81,6 +81,13 @@ export function fakeSocketFactory() {
       async updateMediaMessage(message) {
         return message;
       },
+      /** Numbers WhatsApp knows: asked jid → the jid it answers with (which may differ, as Brazil's ninth digit). */
+      known: new Map(),
+      asked: [],
+      async onWhatsApp(...jids) {
+        socket.asked.push(jids);
+        return jids.filter((jid) => socket.known.has(jid)).map((jid) => ({ jid: socket.known.get(jid), exists: true }));
+      },
       end() {
         socket.ended = true;
       },

@@ -1,0 +1,64 @@
+import { Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { API_PREFIX, AppError } from '@app/platform';
+import type { CheckNumbersResponse } from '@app/contracts';
+
+/** What the check said of a number: `number` is WhatsApp's own form of it (its jid's user part). */
+export type NumberVerdict = { checked: false; number: string } | { checked: true; number: string };
+
+const TIMEOUT_MS = 25_000;
+
+/**
+ * Asks the whatsapp service whether a number is on WhatsApp, with the caller's own token (so the
+ * connection is checked against the caller's company there too). Only a connected connection can
+ * answer: with none, the number is kept unchecked.
+ */
+export class WhatsappNumbers {
+  private readonly logger = new Logger(WhatsappNumbers.name);
+
+  constructor(private readonly baseUrl: string | undefined) {}
+
+  /**
+   * The number as WhatsApp knows it; ERR_WAPP_INVALID_CONTACT when it has no account, ERR_WAPP_CHECK_CONTACT
+   * when the check fails. `connectionId` picks the connection (a ticket's); otherwise the company's
+   * default one when connected, else any connected one.
+   */
+  async verify(manager: EntityManager, companyId: number, authorization: string, number: string, connectionId?: number): Promise<NumberVerdict> {
+    if (!this.baseUrl) return { checked: false, number };
+    const whatsappId = await this.connectedConnection(manager, companyId, connectionId);
+    if (!whatsappId) return { checked: false, number };
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl.replace(/\/$/, '')}/${API_PREFIX}/whatsapp/check-numbers`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ numbers: [number], whatsappId }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      this.logger.warn({ companyId, whatsappId, error: String(error) }, 'the whatsapp service did not answer the number check');
+      throw new AppError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked on WhatsApp');
+    }
+    const body = (await response.json().catch(() => null)) as (CheckNumbersResponse & { error?: string }) | null;
+    // The connection stopped being connected since our projection last heard of it: as with none connected.
+    if (body?.error === 'ERR_WAPP_NOT_INITIALIZED') return { checked: false, number };
+    const result = response.ok ? body?.results?.[0] : undefined;
+    if (!result) {
+      this.logger.warn({ companyId, whatsappId, status: response.status, error: body?.error }, 'the number check failed');
+      throw new AppError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked on WhatsApp');
+    }
+    // `invalido`: the Whaticket family's flag on a refused number (spec 1, POST /contacts).
+    if (!result.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This is not a valid WhatsApp number', { invalido: true });
+    return { checked: true, number: result.jid ? result.jid.split('@')[0]!.split(':')[0]! : number };
+  }
+
+  private async connectedConnection(manager: EntityManager, companyId: number, connectionId?: number): Promise<number | null> {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM conversations.connections
+       WHERE company_id = $1 AND status = 'CONNECTED' AND ($2::int IS NULL OR id = $2)
+       ORDER BY is_default DESC, id LIMIT 1`,
+      [companyId, connectionId ?? null],
+    );
+    return rows[0]?.id ?? null;
+  }
+}

@@ -1,0 +1,91 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { API_PREFIX, AppError, type Tenancy } from '@app/platform';
+import { ERROR_CODES, type CheckNumbersBody, type CheckNumbersResponse, type ErrorCode, type NumberCheck } from '@app/contracts';
+import { ConnectionEntity } from '../entities/connection.entity';
+import { SessionsHost } from '../sessions/sessions.host';
+
+/** Set on a check forwarded to the lease owner: the owner answers itself or refuses, never forwards again. */
+export const FORWARDED_CHECK_HEADER = 'x-zapdesk-forwarded-check';
+const CHECK_TIMEOUT_MS = 15_000;
+const FORWARD_TIMEOUT_MS = 20_000;
+
+/**
+ * Asks WhatsApp which numbers exist, through the connection's live session: here when this process
+ * runs it, otherwise at the replica holding its session lease (the call is forwarded with the
+ * caller's own token, so the owner applies the same tenant check).
+ */
+@Injectable()
+export class NumberCheckService {
+  private readonly logger = new Logger(NumberCheckService.name);
+
+  constructor(
+    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
+    private readonly sessions: SessionsHost,
+  ) {}
+
+  async check(tenancy: Tenancy, body: CheckNumbersBody, authorization: string, forwarded: boolean): Promise<CheckNumbersResponse> {
+    const connection = await this.connection(tenancy, body.whatsappId);
+    const runner = this.sessions.manager.runner(connection.id);
+    if (runner && !runner.stopped && runner.current) {
+      const session = runner.current;
+      if (!session.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+      try {
+        const results = await withTimeout(session.checkNumbers(body.numbers), CHECK_TIMEOUT_MS);
+        return { whatsappId: connection.id, results };
+      } catch (error) {
+        this.logger.warn({ connectionId: connection.id, error: String(error) }, 'number check failed');
+        throw new AppError('ERR_WAPP_CHECK_CONTACT', 'WhatsApp did not answer the number check');
+      }
+    }
+    const holder = await this.sessions.leases.holder(connection.id);
+    // A forwarded check is answered where it lands or refused: at most one hop, never a loop.
+    if (forwarded || !holder?.advertisedUrl) {
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'No live session runs this connection');
+    }
+    return this.forward(holder.advertisedUrl, connection.id, body.numbers, authorization);
+  }
+
+  private async forward(baseUrl: string, connectionId: number, numbers: string[], authorization: string): Promise<CheckNumbersResponse> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl.replace(/\/$/, '')}/${API_PREFIX}/whatsapp/check-numbers`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json', [FORWARDED_CHECK_HEADER]: '1' },
+        body: JSON.stringify({ numbers, whatsappId: connectionId }),
+        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      });
+    } catch (error) {
+      this.logger.warn({ connectionId, baseUrl, error: String(error) }, 'forwarding the number check to the session owner failed');
+      throw new AppError('ERR_WAPP_CHECK_CONTACT', 'The replica running the session did not answer');
+    }
+    const answer = (await response.json().catch(() => null)) as (CheckNumbersResponse & { error?: string; message?: string }) | null;
+    if (response.ok && answer && Array.isArray(answer.results)) return { whatsappId: answer.whatsappId, results: answer.results as NumberCheck[] };
+    const code = (ERROR_CODES as readonly string[]).includes(answer?.error ?? '') ? (answer!.error as ErrorCode) : 'ERR_WAPP_CHECK_CONTACT';
+    throw new AppError(code, answer?.message ?? 'The number check failed');
+  }
+
+  /** The asked connection of the caller's company, or its default one (a connected one when the default is not). */
+  private async connection(tenancy: Tenancy, whatsappId: number | undefined): Promise<ConnectionEntity> {
+    const repository = this.dataSource.getRepository(ConnectionEntity);
+    if (whatsappId !== undefined) {
+      const row = await repository.findOne({ where: { id: whatsappId, companyId: tenancy.companyId } });
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
+      return row;
+    }
+    const rows = await repository.find({ where: { companyId: tenancy.companyId }, order: { id: 'ASC' } });
+    const chosen =
+      rows.find((row) => row.isDefault && row.status === 'CONNECTED') ?? rows.find((row) => row.status === 'CONNECTED') ?? rows.find((row) => row.isDefault);
+    if (!chosen) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'The company has no default connection');
+    return chosen;
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

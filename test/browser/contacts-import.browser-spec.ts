@@ -1,0 +1,128 @@
+/// <reference lib="dom" />
+/**
+ * The contacts page in Chromium against the standalone product with the simulator: a number the phone
+ * says is not on WhatsApp is refused in the contact modal; an .xlsx sheet is imported with a report of
+ * its bad rows; the connected phone's address book is imported with 'Importar do telefone'.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import type { Page } from 'playwright-core';
+import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
+
+jest.setTimeout(180_000);
+
+const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
+const NOT_ON_WHATSAPP = '5511944440009';
+
+describe('browser: importing contacts and checking numbers with the simulator', () => {
+  let stack: ProductStack;
+  let baseUrl: string;
+  let page: Page;
+  let connectionId: number;
+  let folder: string;
+
+  beforeAll(async () => {
+    stack = await startProductStack('browser_contacts', ADMIN, { SIMULATOR_ENABLED: 'true' });
+    ({ baseUrl } = stack);
+    page = await newPage(stack, { width: 1366, height: 820 });
+    folder = mkdtempSync(path.join(os.tmpdir(), 'contacts-sheet-'));
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('the admin logs in and a scanned simulator connection refuses one number', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').fill(ADMIN.email);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[data-testid="side-menu"]').waitFor();
+
+    const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Contatos', provider: 'simulator' });
+    connectionId = ((await created.json()) as { id: number }).id;
+    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
+    const marked = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/unregistered`, {
+      numbers: [NOT_ON_WHATSAPP, '5511944440008'],
+    });
+    expect(marked.status).toBe(200);
+    // Until the inbox hears the connection is connected, numbers are saved unchecked: probe with a spare one.
+    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Sonda', number: '5511944440008' })).status === 400);
+  });
+
+  it('the contact modal shows that a number is not on WhatsApp', async () => {
+    await page.goto(`${baseUrl}/contacts`);
+    await page.locator('[data-testid="contacts-page"]').waitFor();
+    await page.locator('[data-testid="contacts-add"]').click();
+    await page.locator('[data-testid="contact-modal-name"]').fill('Fora do Zap');
+    await page.locator('[data-testid="contact-modal-number"]').fill(NOT_ON_WHATSAPP);
+    await page.locator('[data-testid="contact-modal-save"]').click();
+    await page.locator('[data-testid="contact-modal"]').getByText('Este não é um número de WhatsApp válido.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="contact-modal"]').waitFor({ state: 'detached' });
+  });
+
+  it('an .xlsx sheet creates its valid rows and reports the bad one', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Nome', 'Número', 'Email'],
+        ['Planilha Um', '5511944440001', ''],
+        ['Planilha Dois', 5511944440002, 'dois@example.com'],
+        ['Sem Número', '', ''],
+      ]),
+      'Contatos',
+    );
+    const file = path.join(folder, 'contatos.xlsx');
+    writeFileSync(file, Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })));
+    await page.locator('[data-testid="contacts-sheet-input"]').setInputFiles(file);
+    await page.getByText('2 contato(s) criado(s) da planilha; 0 já existia(m).').waitFor();
+    await page.getByText(/Linha 4: number/).waitFor();
+    await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Um' }).waitFor();
+    await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Dois' }).waitFor();
+  });
+
+  it("'Importar do telefone' turns the phone's address book into contacts, skipping known numbers", async () => {
+    // A known contact whose name is still its number: renamed when its address-book entry arrives.
+    await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: '5511944440102', number: '5511944440102' });
+    const pushed = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/contacts`, {
+      contacts: [
+        { number: '5511944440101', name: 'Agenda Browser' },
+        { number: '5511944440102', name: 'Agenda Existente' },
+      ],
+    });
+    expect(pushed.status).toBe(200);
+    await waitFor(async () => {
+      const found = (await (await apiCall(page, baseUrl, 'GET', '/api/contacts/?searchParam=5511944440102')).json()) as { contacts: { name: string }[] };
+      return found.contacts[0]?.name === 'Agenda Existente';
+    });
+
+    await page.locator('[data-testid="contacts-import-phone"]').click();
+    await page.locator('[data-testid="confirm-dialog-confirm"]').click();
+    await page.getByText('1 contato(s) importado(s) do telefone; 1 já existia(m).').waitFor();
+    await page.locator('[data-testid="contact-row"]', { hasText: 'Agenda Browser' }).waitFor();
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
+async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
+  const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+  return fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
