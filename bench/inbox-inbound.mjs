@@ -42,7 +42,9 @@ const freePort = () =>
 
 const children = [];
 function start(name, env) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/apps', name, 'src/main.js')], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the services under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/apps', name, 'src/main.js')], {
     cwd: root,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,6 +8,8 @@ import { ConversationsConsumersHost } from './conversations-consumers.host';
 import { CONVERSATIONS_DATA_SOURCE_TOKEN } from './conversations-tokens';
 import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from './conversations-options';
 import { InboundConversationService } from './inbound/inbound-conversation.service';
+import { EarlyMessageFacts } from './inbound/early-message-facts';
+import { EarlyMessageFacts1732500000010 } from './migrations/1732500000010-early-message-facts';
 import { WHATSAPP_EVENTS_CONSUMER, WhatsappEventsConsumer } from './inbound/whatsapp-events.consumer';
 import { ConversationsInitial1732500000000 } from './migrations/1732500000000-conversations-initial';
 import { MessageController } from './messages/message.controller';
@@ -35,7 +37,7 @@ import { ForwardService } from './messages/forward.service';
 import { IdentityProjectionConsumer } from './projections/identity-projection.consumer';
 import { ProjectionRepository } from './projections/projection.repository';
 
-export const CONVERSATIONS_MIGRATIONS = [ConversationsInitial1732500000000, TicketRatings1732500000001, AddressBook1732500000002];
+export const CONVERSATIONS_MIGRATIONS = [ConversationsInitial1732500000000, TicketRatings1732500000001, AddressBook1732500000002, EarlyMessageFacts1732500000010];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
 /** Contacts, tickets, messages, notes, queues and tags: the inbox. */
@@ -43,6 +45,7 @@ export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 export class ConversationsModule {
   static forRoot(options: ConversationsOptions = {}): DynamicModule {
     const dataSource = CONVERSATIONS_DATA_SOURCE;
+    const facts = new EarlyMessageFacts();
     return {
       module: ConversationsModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'conversations', entities: [], migrations: CONVERSATIONS_MIGRATIONS })],
@@ -76,7 +79,7 @@ export class ConversationsModule {
             events: ConversationEvents,
             outbound: OutboundMessageService,
             timers: TicketTimers,
-          ) => new InboundConversationService(contacts, projections, events, new QueueRouter(projections, outbound, events), timers),
+          ) => new InboundConversationService(contacts, projections, events, new QueueRouter(projections, outbound, events), timers, facts),
         },
         {
           provide: TicketTimers,
@@ -107,6 +110,7 @@ export class ConversationsModule {
               inbound,
               new PresenceRelay(source, transport),
               options.whatsappGroupId ?? WHATSAPP_EVENTS_CONSUMER,
+              facts,
             ),
         },
         {

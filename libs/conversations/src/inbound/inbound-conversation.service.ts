@@ -6,6 +6,7 @@ import type { ContactRepository } from '../contacts/contact.repository';
 import type { ConversationEvents } from '../common/conversation-events';
 import type { ProjectionRepository } from '../projections/projection.repository';
 import type { TicketTimers } from '../tickets/ticket-timers';
+import type { EarlyMessageFacts } from './early-message-facts';
 import type { QueueRouter } from './queue-router';
 
 /** A customer's answer to the rating message: a digit from 1 to 5 alone. */
@@ -32,6 +33,7 @@ export class InboundConversationService {
     private readonly events: ConversationEvents,
     private readonly router: QueueRouter,
     private readonly timers: TicketTimers,
+    private readonly facts: EarlyMessageFacts,
   ) {}
 
   /** Returns the stored message id, or null for a message already stored (a replay or our own echo). */
@@ -40,11 +42,14 @@ export class InboundConversationService {
       await this.react(manager, connectionId, message.reaction.targetId, message.fromMe, message.reaction.emoji);
       return null;
     }
-    const known: { id: number }[] = await manager.query(
-      `SELECT id FROM conversations.messages WHERE whatsapp_id = $1 AND wid = $2`,
+    // The lock (see EarlyMessageFacts) is taken here so that facts committed while we wait for it are
+    // seen by the statements that follow.
+    const known: { id: number | null }[] = await manager.query(
+      `SELECT (SELECT id FROM conversations.messages WHERE whatsapp_id = $1::int AND wid = $2::text) AS id
+       FROM (SELECT pg_advisory_xact_lock(hashtext('conversations.wid'), hashtext($1::int::text || '/' || $2::text))) AS locked`,
       [connectionId, message.id],
     );
-    if (known.length > 0) return null;
+    if (known[0]?.id != null) return null;
 
     const chat = await this.contacts.upsertFromWhatsapp(manager, companyId, connectionId, message.chat, message.isGroup, !message.fromMe && !message.isGroup);
     const sender =
@@ -86,6 +91,7 @@ export class InboundConversationService {
       [ticket.id, lastMessageText(message), message.fromMe ? 0 : 1],
     );
     const messageId = inserted[0]!.id;
+    await this.facts.applyTo(manager, connectionId, message.id, messageId);
     await this.events.messageAndTicketChanged(manager, messageId);
     await this.timers.arm(manager, companyId, ticket.id, connectionId, ticket.created);
     if (!message.fromMe && !message.isGroup && ticket.status === 'pending' && ticket.userId === null) {
@@ -193,29 +199,35 @@ export class InboundConversationService {
 
   /** Acks only move forward. */
   async ack(manager: EntityManager, connectionId: number, wid: string, ack: number): Promise<void> {
+    await this.facts.lock(manager, connectionId, wid);
     const rows = await changedRows<{ id: number }>(manager,
       `UPDATE conversations.messages SET ack = $3, updated_at = now() WHERE whatsapp_id = $1 AND wid = $2 AND ack < $3 RETURNING id`,
       [connectionId, wid, ack],
     );
     if (rows[0]) await this.events.messageChanged(manager, rows[0].id, false);
+    else await this.facts.keepIfUnfiled(manager, connectionId, wid, { ack });
   }
 
   async edit(manager: EntityManager, connectionId: number, wid: string, body: string): Promise<void> {
+    await this.facts.lock(manager, connectionId, wid);
     const rows = await changedRows<{ id: number }>(manager,
       `UPDATE conversations.messages SET body = $3, is_edited = true, updated_at = now()
        WHERE whatsapp_id = $1 AND wid = $2 AND NOT is_deleted RETURNING id, ticket_id`,
       [connectionId, wid, body],
     );
     if (rows[0]) await this.events.messageChanged(manager, rows[0].id, false);
+    else await this.facts.keepIfUnfiled(manager, connectionId, wid, { body });
   }
 
   async delete(manager: EntityManager, connectionId: number, wid: string): Promise<void> {
+    await this.facts.lock(manager, connectionId, wid);
     const rows = await changedRows<{ id: number }>(manager,
       `UPDATE conversations.messages SET is_deleted = true, updated_at = now()
        WHERE whatsapp_id = $1 AND wid = $2 AND NOT is_deleted RETURNING id`,
       [connectionId, wid],
     );
     if (rows[0]) await this.events.messageChanged(manager, rows[0].id, false);
+    else await this.facts.keepIfUnfiled(manager, connectionId, wid, { deleted: true });
   }
 
   /** A reaction replaces the reacting side's earlier one; '' removes it. */
@@ -240,14 +252,16 @@ export class InboundConversationService {
       [commandId, connectionId],
     );
     if (!ours[0]) return;
-    await manager.query(
-      `DELETE FROM conversations.messages WHERE whatsapp_id = $1 AND wid = $2 AND id <> $3`,
+    await this.facts.lock(manager, connectionId, wid);
+    const echo = await changedRows<{ ack: number }>(manager,
+      `DELETE FROM conversations.messages WHERE whatsapp_id = $1 AND wid = $2 AND id <> $3 RETURNING ack`,
       [connectionId, wid, ours[0].id],
     );
     await manager.query(
-      `UPDATE conversations.messages SET wid = $2, ack = GREATEST(ack, 1), send_error = NULL, updated_at = now() WHERE id = $1`,
-      [ours[0].id, wid],
+      `UPDATE conversations.messages SET wid = $2, ack = GREATEST(ack, 1, $3::int), send_error = NULL, updated_at = now() WHERE id = $1`,
+      [ours[0].id, wid, echo[0]?.ack ?? 0],
     );
+    await this.facts.applyTo(manager, connectionId, wid, ours[0].id);
     await this.events.messageChanged(manager, ours[0].id, false);
   }
 

@@ -120,6 +120,58 @@ describe('inbound WhatsApp messages', () => {
     expect(row.is_deleted).toBe(true);
   });
 
+  describe('an ack, edit or delete that overtakes its message (chats and acks travel on different keys)', () => {
+    const factOf = (messageId: string, type: string, payload: Record<string, unknown>): EventEnvelope => ({
+      ...receivedEnvelope(anInboundText('5500000000000', 'x')),
+      id: randomUUID(),
+      type,
+      payload: { connectionId: CONNECTION, messageId, ...payload },
+    });
+
+    it('is kept and applied when the message arrives', async () => {
+      const acked = anInboundText('5511922221111', 'lida antes de chegar', { fromMe: true, ack: 1 });
+      const edited = anInboundText('5511922221111', 'primeira versão');
+      const deleted = anInboundText('5511922221111', 'apagada');
+      await consumer.handle(factOf(acked.id, messageAcked.type, { ack: 3 }));
+      await consumer.handle(factOf(acked.id, messageAcked.type, { ack: 2 }));
+      await consumer.handle(factOf(edited.id, messageEdited.type, { body: 'versão editada', fromMe: false }));
+      await consumer.handle(factOf(deleted.id, messageDeleted.type, { fromMe: false }));
+      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [[acked.id, edited.id, deleted.id]])).toHaveLength(3);
+
+      for (const message of [acked, edited, deleted]) await consumer.handle(receivedEnvelope(message));
+      const rows: { wid: string; ack: number; body: string; is_edited: boolean; is_deleted: boolean }[] = await t.dataSource.query(
+        `SELECT wid, ack, body, is_edited, is_deleted FROM conversations.messages WHERE wid = ANY($1)`,
+        [[acked.id, edited.id, deleted.id]],
+      );
+      const byWid = new Map(rows.map((row) => [row.wid, row]));
+      expect(byWid.get(acked.id)).toMatchObject({ ack: 3, body: 'lida antes de chegar', is_edited: false, is_deleted: false });
+      expect(byWid.get(edited.id)).toMatchObject({ body: 'versão editada', is_edited: true, is_deleted: false });
+      expect(byWid.get(deleted.id)).toMatchObject({ is_deleted: true });
+      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [[acked.id, edited.id, deleted.id]])).toHaveLength(0);
+      // The message event the browsers get already shows the early facts.
+      const announced = t.events.find((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === acked.id);
+      expect((announced?.payload as { message: { ack: number } } | undefined)?.message.ack).toBe(3);
+    });
+
+    it('is never lost when it races its message on another consumer', async () => {
+      const messages = Array.from({ length: 25 }, (_, i) => anInboundText('5511911110000', `corrida ${i}`, { fromMe: true, ack: 1 }));
+      await Promise.all(
+        messages.flatMap((message) => [consumer.handle(receivedEnvelope(message)), consumer.handle(factOf(message.id, messageAcked.type, { ack: 4 }))]),
+      );
+      const rows: { ack: number }[] = await t.dataSource.query(`SELECT ack FROM conversations.messages WHERE wid = ANY($1)`, [messages.map((m) => m.id)]);
+      expect(rows).toHaveLength(25);
+      expect(rows.every((row) => row.ack === 4)).toBe(true);
+      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [messages.map((m) => m.id)])).toHaveLength(0);
+    });
+
+    it('an ack for a message that already moved further is not kept', async () => {
+      const message = anInboundText('5511900009999', 'já lida', { fromMe: true, ack: 4 });
+      await consumer.handle(receivedEnvelope(message));
+      await consumer.handle(factOf(message.id, messageAcked.type, { ack: 2 }));
+      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = $1`, [message.id])).toHaveLength(0);
+    });
+  });
+
   it('a message from the phone itself (fromMe) adds no unread count', async () => {
     const from = '5511933332222';
     await consumer.handle(receivedEnvelope(anInboundText(from, 'enviada pelo celular', { fromMe: true })));

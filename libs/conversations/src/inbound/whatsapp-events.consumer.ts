@@ -18,17 +18,20 @@ import { consumeOnce, readEvent, type EventTransport, type Subscription } from '
 import type { ProjectionRepository } from '../projections/projection.repository';
 import type { InboundConversationService } from './inbound-conversation.service';
 import type { PresenceRelay } from './presence-relay';
+import type { EarlyMessageFacts } from './early-message-facts';
 
 export const WHATSAPP_EVENTS_CONSUMER = 'conversations-whatsapp';
 
 /**
- * One consumer group for every whatsapp fact, so a connection's events (keyed by connection id) are
- * applied in the order they happened: the connection's settings before the messages that use them,
- * a send before its acks.
+ * One consumer group for every whatsapp fact. A chat's messages (keyed by chat) are applied in the
+ * order they happened, chats side by side; a connection's other events (keyed by connection id) in
+ * theirs, a send before its acks. An ack, edit or delete that overtakes its message waits for it in
+ * EarlyMessageFacts.
  */
 export class WhatsappEventsConsumer {
   private readonly logger = new Logger(WhatsappEventsConsumer.name);
   private subscription?: Subscription;
+  private purging?: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -36,7 +39,8 @@ export class WhatsappEventsConsumer {
     private readonly projections: ProjectionRepository,
     private readonly inbound: InboundConversationService,
     private readonly presence: PresenceRelay,
-    private readonly groupId = WHATSAPP_EVENTS_CONSUMER,
+    private readonly groupId: string,
+    private readonly facts: EarlyMessageFacts,
   ) {}
 
   async start(): Promise<void> {
@@ -45,9 +49,14 @@ export class WhatsappEventsConsumer {
       topics: [TOPICS.whatsappEvents],
       handler: (envelope) => this.handle(envelope),
     });
+    this.purging = setInterval(() => {
+      this.facts.purge(this.dataSource).catch((error: unknown) => this.logger.warn({ error }, 'purging early message facts failed'));
+    }, 3_600_000);
+    this.purging.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.purging);
     await this.subscription?.close();
   }
 

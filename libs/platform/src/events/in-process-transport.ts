@@ -22,6 +22,11 @@ export interface InProcessTransportOptions {
   /** Merged over DEFAULT_RETRY_POLICY. */
   retry?: Partial<RetryPolicy>;
   logger?: TransportLogger;
+  /**
+   * Serial queues per group, like a Kafka topic's partitions: a key always lands on the same lane,
+   * so its events keep their order, while different keys run side by side. Default 8.
+   */
+  lanes?: number;
 }
 
 /** Rejects a publish whose events the transport stopped before every group had handled them. */
@@ -35,15 +40,15 @@ export class TransportStoppedError extends Error {
 interface Member {
   topics: Set<string>;
   handler: EventHandler;
-  /** The delivery this member has in hand, if any; close() waits for it. */
-  busy?: Promise<unknown>;
+  /** The deliveries this member has in hand (one per lane at most); close() waits for them. */
+  busy: Set<Promise<unknown>>;
 }
 
 interface Group {
   id: string;
   members: Member[];
-  /** Tail of the group's serial queue: every task for this group runs after the one before it. */
-  tail: Promise<unknown>;
+  /** Tails of the group's serial queues: a task runs after the one before it on its key's lane. */
+  lanes: Promise<unknown>[];
 }
 
 /**
@@ -52,8 +57,9 @@ interface Group {
  * - Topics are plain names and need no declaration. A group gets every event published to its topics
  *   after it subscribed; there is no retention, so `fromBeginning` has no meaning here and is ignored
  *   (the outbox table is what keeps events across restarts).
- * - Each group has one serial queue: its events are handled one at a time in publish order (which is
- *   stricter than Kafka's per-key order). Different groups run concurrently.
+ * - Each group has a few serial queues (lanes), picked by a hash of the key as Kafka picks a
+ *   partition: events of one key are handled one at a time in publish order, events of keys on
+ *   other lanes run concurrently. Different groups run concurrently.
  * - Several subscriptions with one group id are members of that group: each event goes to one member,
  *   picked by a hash of its key among the members subscribed to its topic, so a key stays with a member.
  * - `publish` resolves once every subscribed group has handled or dead-lettered the events, including
@@ -74,12 +80,14 @@ export class InProcessTransport implements EventTransport {
   private readonly policy: RetryPolicy;
   private readonly logger: TransportLogger;
   private readonly groups = new Map<string, Group>();
+  private readonly laneCount: number;
   private readonly inFlight = new Set<Promise<unknown>>();
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
 
   constructor(options: InProcessTransportOptions = {}) {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.logger = options.logger ?? consoleTransportLogger;
+    this.laneCount = Math.max(1, Math.floor(options.lanes ?? 8));
   }
 
   async start(): Promise<void> {
@@ -102,10 +110,10 @@ export class InProcessTransport implements EventTransport {
     if (options.topics.length === 0) throw new Error(`subscription ${options.groupId} names no topics`);
     let group = this.groups.get(options.groupId);
     if (!group) {
-      group = { id: options.groupId, members: [], tail: Promise.resolve() };
+      group = { id: options.groupId, members: [], lanes: Array.from({ length: this.laneCount }, () => Promise.resolve()) };
       this.groups.set(options.groupId, group);
     }
-    const member: Member = { topics: new Set(options.topics), handler: options.handler };
+    const member: Member = { topics: new Set(options.topics), handler: options.handler, busy: new Set() };
     group.members.push(member);
     const owner = group;
     let closed = false;
@@ -115,8 +123,8 @@ export class InProcessTransport implements EventTransport {
         closed = true;
         owner.members = owner.members.filter((m) => m !== member);
         if (owner.members.length === 0 && this.groups.get(owner.id) === owner) this.groups.delete(owner.id);
-        // Queued events go to the members left, or nowhere (no retention); wait for the one in hand.
-        await member.busy;
+        // Queued events go to the members left, or nowhere (no retention); wait for those in hand.
+        await Promise.allSettled([...member.busy]);
       },
     };
   }
@@ -147,10 +155,11 @@ export class InProcessTransport implements EventTransport {
     const deliveries: Promise<void>[] = [];
     for (const group of this.groups.values()) {
       if (!group.members.some((m) => m.topics.has(topic))) continue;
-      const task = group.tail.then(() => this.deliver(group, topic, key, raw));
+      const lane = hashKey(key) % group.lanes.length;
+      const task = group.lanes[lane]!.then(() => this.deliver(group, topic, key, raw));
       // The queue moves on when the handler is done; the dead letter it produced is awaited only by
       // the publish (awaiting it in the queue would deadlock a group subscribed to `<topic>.dlq` too).
-      group.tail = task.then(
+      group.lanes[lane] = task.then(
         () => undefined,
         () => undefined,
       );
@@ -212,11 +221,11 @@ export class InProcessTransport implements EventTransport {
       return { outcome: { kind: 'dead-letter', attempts: 0, error } };
     }
     const attempt = deliverWithRetry(member.handler, envelope, topic, this.policy, () => this.stopping);
-    member.busy = attempt;
+    member.busy.add(attempt);
     try {
       return { envelope, outcome: await attempt };
     } finally {
-      if (member.busy === attempt) member.busy = undefined;
+      member.busy.delete(attempt);
     }
   }
 

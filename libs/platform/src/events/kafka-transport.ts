@@ -114,7 +114,7 @@ export class KafkaTransport implements EventTransport {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.logger = options.logger ?? consoleTransportLogger;
     this.maxWaitMs = options.consumerMaxWaitMs ?? 50;
-    this.concurrency = Math.max(2, options.partitionsConsumedConcurrently ?? 3);
+    this.concurrency = Math.max(2, options.partitionsConsumedConcurrently ?? 6);
     this.joinTimeoutMs = options.groupJoinTimeoutMs ?? 60_000;
     this.healthTimeoutMs = options.healthTimeoutMs ?? 3_000;
 

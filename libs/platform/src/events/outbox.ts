@@ -33,12 +33,14 @@ export class OutboxWriter {
       occurredAt: new Date().toISOString(),
       payload: event.definition.payload.parse(event.payload),
     };
+    // The notification is delivered on commit only; it wakes the relay without waiting for its next
+    // poll. One statement for both: a round trip per event counts under load.
     await manager.query(
-      `INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope) VALUES ($1, $2, $3, $4, $5)`,
-      [envelope.id, event.definition.topic, envelope.key, envelope.type, JSON.stringify(envelope)],
+      `WITH added AS (
+         INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope) VALUES ($1, $2, $3, $4, $5) RETURNING 1
+       ) SELECT pg_notify($6, '') FROM added`,
+      [envelope.id, event.definition.topic, envelope.key, envelope.type, JSON.stringify(envelope), outboxChannel(this.schema)],
     );
-    // Delivered on commit only; wakes the relay without waiting for its next poll.
-    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(this.schema), '']);
     return envelope;
   }
 }

@@ -15,6 +15,14 @@ import type { MediaStore } from '../media/media-store';
 import type { InboundMessage } from '../providers/whatsapp-provider';
 
 /**
+ * The event key of a chat's messages: they keep their order per chat, and different chats are
+ * handled side by side (a connection-wide key made one busy number's inbox serial).
+ */
+export function chatKey(connectionId: number, chat: WaParty): string {
+  return `${connectionId}:${chat.number ?? chat.lid ?? ''}`;
+}
+
+/**
  * Turns what a session receives into whatsapp.* events. A message id is taken once per connection
  * (a database constraint), so replays after a reconnect and redeliveries yield one event; acks only
  * ever move forward.
@@ -56,7 +64,7 @@ export class InboundMessageService {
          ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)`,
         [connectionId, inbound.id, inbound.ack],
       );
-      await this.outbox.add(manager, { definition: messageReceived, companyId, key: connectionId, payload: { connectionId, message } });
+      await this.outbox.add(manager, { definition: messageReceived, companyId, key: chatKey(connectionId, message.chat), payload: { connectionId, message } });
       return true;
     });
   }
@@ -90,7 +98,7 @@ export class InboundMessageService {
 
   async presence(companyId: number, connectionId: number, chat: WaParty, presence: 'available' | 'unavailable' | 'composing' | 'recording' | 'paused'): Promise<void> {
     await this.dataSource.transaction((manager) =>
-      this.outbox.add(manager, { definition: presenceUpdated, companyId, key: connectionId, payload: { connectionId, chat, presence } }),
+      this.outbox.add(manager, { definition: presenceUpdated, companyId, key: chatKey(connectionId, chat), payload: { connectionId, chat, presence } }),
     );
   }
 
