@@ -164,6 +164,10 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
 
     await late.locator('button[type="submit"]').click();
     await expectText(late, 'Sua assinatura vence em 3 dias.');
+    // That login of the same user ends the visitor's session: the message, then a reload to the login
+    // page. Waiting for it keeps the reload from cutting into the next test's navigation.
+    await expectText(visitor, 'Sua conta foi acessada em outro computador.');
+    await visitor.waitForURL(/\/login$/);
     await late.context().close();
   });
 
