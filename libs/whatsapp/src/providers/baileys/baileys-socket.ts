@@ -17,6 +17,8 @@ export interface BaileysSocketLike {
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   /** Baileys 7: `{ jid, exists }` for the numbers WhatsApp knows (LIDs are not supported). */
   onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
+  /** Asks WhatsApp to send this chat's presence (typing, online) to us; without it none comes. */
+  presenceSubscribe(jid: string): Promise<void>;
   end(error: Error | undefined): void;
   logout(message?: string): Promise<void>;
 }

@@ -26,6 +26,8 @@ const PRESENCES = new Set(['available', 'unavailable', 'composing', 'recording',
 /** One WhatsApp Web session on Baileys 7. */
 export class BaileysSession implements WhatsAppSession {
   private socket: BaileysSocketLike | null = null;
+  /** Chats whose presence this socket asked for (WhatsApp forgets them with the socket). */
+  private presenceSubscribed = new Set<string>();
   private auth!: PostgresAuthState;
   private lib!: Awaited<ReturnType<NonNullable<BaileysProviderDeps['loadLib']>>>;
   private attempts = 0;
@@ -71,6 +73,7 @@ export class BaileysSession implements WhatsAppSession {
       getMessage: (key) => this.storedMessage(key),
     });
     this.socket = socket;
+    this.presenceSubscribed = new Set();
     this.bind(socket);
   }
 
@@ -184,12 +187,27 @@ export class BaileysSession implements WhatsAppSession {
     const result = await normaliseUpsert(raw, this.normaliseDeps);
     if (result.type === 'message') {
       await listener.onMessage(result.message);
+      if (!result.message.fromMe && !result.message.isGroup && raw.key.remoteJid) this.subscribePresence(raw.key.remoteJid);
       if (result.message.fromMe && raw.status != null) await listener.onAck(result.message.id, raw.status);
     } else if (result.type === 'edit') {
       await listener.onEdit(result.messageId, result.body, result.fromMe);
     } else if (result.type === 'delete') {
       await listener.onDelete(result.messageId, result.fromMe);
     }
+  }
+
+  /**
+   * Typing and online states come only for chats we subscribed to, once per socket: a customer who
+   * writes to us is a chat someone may open, so the inbox can show 'digitando...'.
+   */
+  private subscribePresence(jid: string): void {
+    const socket = this.socket;
+    if (!socket || this.presenceSubscribed.has(jid)) return;
+    this.presenceSubscribed.add(jid);
+    socket.presenceSubscribe(jid).catch((error: unknown) => {
+      this.presenceSubscribed.delete(jid);
+      this.deps.logger.warn({ connectionId: this.context.connectionId, error: String(error) }, 'presence subscription failed');
+    });
   }
 
   private async onUpdate(key: WAMessageKey, update: Partial<WAMessage>): Promise<void> {

@@ -162,6 +162,8 @@ describe('the session over a fake socket', () => {
     assert.deepEqual(listener.calls.deletes, [['OLD1', false]]);
     assert.deepEqual(listener.calls.contacts[0], { number: '5511933332222', lid: '99887766', name: null, pushName: null });
     assert.deepEqual(listener.calls.presence[0][1], 'composing');
+    // A customer who writes is subscribed to once, so typing states come.
+    assert.deepEqual(socket.presenceSubscriptions, [CHAT]);
   });
 
   it('515 after pairing reconnects at once with a new socket; 440 is never looped on', async () => {

@@ -88,6 +88,10 @@ export function fakeSocketFactory() {
         socket.asked.push(jids);
         return jids.filter((jid) => socket.known.has(jid)).map((jid) => ({ jid: socket.known.get(jid), exists: true }));
       },
+      presenceSubscriptions: [],
+      async presenceSubscribe(jid) {
+        socket.presenceSubscriptions.push(jid);
+      },
       end() {
         socket.ended = true;
       },
