@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import * as argon2 from 'argon2';
-import { DataSource } from 'typeorm';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import { configureHttpApp, PlatformModule } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import type { DataSource } from 'typeorm';
+import { TOPICS } from '@app/contracts';
+import { startServiceTestApp, type ServiceTestApp } from '@app/platform/testing';
 import { IdentityModule } from '../identity.module';
 import type { IdentityOptions } from '../identity-options';
 import { Company } from '../entities/company.entity';
@@ -17,48 +10,20 @@ import { User } from '../entities/user.entity';
 
 export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
 
-export interface IdentityTestApp {
-  app: INestApplication;
-  http: ReturnType<INestApplication['getHttpServer']>;
-  dataSource: DataSource;
-  close(): Promise<void>;
-}
+export type IdentityTestApp = ServiceTestApp;
 
-/** The identity module over HTTP, on a fresh database, with the in-process event transport. */
-export async function startIdentityTestApp(overrides: Partial<IdentityOptions> = {}): Promise<IdentityTestApp> {
-  const database: TestDatabase = await createTestDatabase('identity');
-  const storageDir = mkdtempSync(path.join(tmpdir(), 'identity-files-'));
-  const moduleRef = await Test.createTestingModule({
-    imports: [
-      PlatformModule.forRoot({
-        serviceName: 'identity-test',
-        mode: 'standalone',
-        databaseUrl: database.url,
-        jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-        logLevel: 'silent',
-        storageDir,
-      }),
-      IdentityModule.forRoot({
-        refreshTtlSeconds: 3600,
-        secureCookies: false,
-        admin: { ...TEST_ADMIN },
-        ...overrides,
-      }),
-    ],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  configureHttpApp(app);
-  await app.init();
-  return {
-    app,
-    http: app.getHttpServer(),
-    dataSource: app.get<DataSource>(getDataSourceToken('identity')),
-    close: async () => {
-      await app.close();
-      await database.drop();
-      rmSync(storageDir, { recursive: true, force: true });
-    },
-  };
+/** The identity module over HTTP, on a fresh database, with the in-process event transport; collects identity.events. */
+export function startIdentityTestApp(overrides: Partial<IdentityOptions> = {}): Promise<IdentityTestApp> {
+  return startServiceTestApp({
+    schema: 'identity',
+    module: IdentityModule.forRoot({
+      refreshTtlSeconds: 3600,
+      secureCookies: false,
+      admin: { ...TEST_ADMIN },
+      ...overrides,
+    }),
+    watch: [TOPICS.identityEvents],
+  });
 }
 
 /** A second tenant with its own admin, written straight into the identity schema. */

@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { EventDefinition, EventEnvelope, EventPayload } from '@app/contracts';
+import { AccessTokenService } from '../auth/access-token.service';
+import { EVENT_TRANSPORT } from '../events/event-transport.provider';
+import type { EventTransport } from '../events/event-transport';
+import { OutboxWriter } from '../events/outbox';
+import { configureHttpApp } from '../http/configure-app';
+import { PlatformModule } from '../platform.module';
+import { createTestDatabase } from './test-database';
+
+export interface ServiceTestApp {
+  app: INestApplication;
+  http: ReturnType<INestApplication['getHttpServer']>;
+  dataSource: DataSource;
+  transport: EventTransport;
+  /** Every event published on the watched topics since the app started. */
+  events: EventEnvelope[];
+  token(user: { userId: number; companyId: number; profile?: 'admin' | 'supervisor' | 'user' }): string;
+  /**
+   * Delivers another service's event as its relay would (written to an outbox table of ours and
+   * published by our relay, so it reaches our consumers through the real transport).
+   */
+  publish<D extends EventDefinition>(definition: D, companyId: number | null, key: string | number, payload: EventPayload<D>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One service's module over HTTP on a fresh database (its own schema), the in-process transport and
+ * a scratch file storage: what each service's integration specs start.
+ */
+export async function startServiceTestApp(options: {
+  /** The service's schema, outbox and data source name. */
+  schema: string;
+  module: DynamicModule;
+  /** Topics whose events the app collects in `events`. */
+  watch: string[];
+}): Promise<ServiceTestApp> {
+  const database = await createTestDatabase(options.schema);
+  const storageDir = mkdtempSync(path.join(tmpdir(), `${options.schema}-files-`));
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      PlatformModule.forRoot({
+        serviceName: `${options.schema}-test`,
+        mode: 'standalone',
+        databaseUrl: database.url,
+        jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
+        logLevel: 'silent',
+        storageDir,
+      }),
+      options.module,
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  configureHttpApp(app);
+  const transport = app.get<EventTransport>(EVENT_TRANSPORT);
+  const events: EventEnvelope[] = [];
+  await transport.subscribe({
+    groupId: `test-${randomUUID()}`,
+    topics: options.watch,
+    handler: async (envelope) => {
+      events.push(envelope);
+    },
+  });
+  await app.init();
+  const dataSource = app.get<DataSource>(getDataSourceToken(options.schema));
+  const tokens = app.get(AccessTokenService);
+  const outbox = new OutboxWriter(options.schema);
+  return {
+    app,
+    http: app.getHttpServer(),
+    dataSource,
+    transport,
+    events,
+    token: ({ userId, companyId, profile = 'admin' }) =>
+      tokens.sign({ sub: String(userId), companyId, profile, super: false, sid: randomUUID(), plan: [] }),
+    publish: async (definition, companyId, key, payload) => {
+      await dataSource.transaction((manager) => outbox.add(manager, { definition, companyId, key, payload }));
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
