@@ -44,26 +44,28 @@ export class InboundMessageService {
 
   /** Returns false when the message had been taken before (nothing is published again). */
   async receive(companyId: number, connectionId: number, inbound: InboundMessage): Promise<boolean> {
-    if (await this.alreadySeen(connectionId, inbound.id)) return false;
-    // Media is fetched and stored before the transaction; a duplicate that races us only leaves a file.
+    // Media is fetched and stored before the transaction, so a known message is not downloaded again;
+    // a duplicate that races us only leaves a file. Without media the insert below is check enough.
     let media: StoredMedia | null = null;
     if (inbound.media) {
+      if (await this.alreadySeen(connectionId, inbound.id)) return false;
       const bytes = await inbound.media.load();
       media = await this.media.storeReceived(companyId, connectionId, inbound.id, bytes, inbound.media.mimetype, inbound.media.fileName);
     }
     const message: NormalisedMessage = { ...inbound, media };
     return this.dataSource.transaction(async (manager) => {
+      // The message id is taken and its ack recorded in one statement (the ack only when taken).
       const taken: unknown[] = await manager.query(
-        `INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me) VALUES ($1, $2, $3)
-         ON CONFLICT ON CONSTRAINT inbound_messages_unique DO NOTHING RETURNING 1`,
-        [connectionId, inbound.id, inbound.fromMe],
+        `WITH taken AS (
+           INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me) VALUES ($1, $2, $3)
+           ON CONFLICT ON CONSTRAINT inbound_messages_unique DO NOTHING RETURNING connection_id, wa_message_id
+         ), acked AS (
+           INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack) SELECT connection_id, wa_message_id, $4 FROM taken
+           ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)
+         ) SELECT 1 FROM taken`,
+        [connectionId, inbound.id, inbound.fromMe, inbound.ack],
       );
       if (taken.length === 0) return false;
-      await manager.query(
-        `INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack) VALUES ($1, $2, $3)
-         ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)`,
-        [connectionId, inbound.id, inbound.ack],
-      );
       await this.outbox.add(manager, { definition: messageReceived, companyId, key: chatKey(connectionId, message.chat), payload: { connectionId, message } });
       return true;
     });
