@@ -498,7 +498,7 @@ function contract(harness: Harness): void {
     expect(duplicates).toBe(0);
   });
 
-  // In process a group is one serial queue, whatever the number of its subscriptions.
+  // In process a group's lanes are shared by its subscriptions; there are no partitions to divide.
   kafkaOnly('two consumers in one group share the partitions and together handle every event once', async () => {
     const topic = uniqueTopic('shared');
     const first = await harness.create([topic], retry);
