@@ -36,6 +36,7 @@ import { EmailCodeService } from './email-codes/email-code.service';
 import { SignUpController } from './sign-up/sign-up.controller';
 import { SignUpService } from './sign-up/sign-up.service';
 import { PresenceConsumer } from './users/presence.consumer';
+import { QueueDeletionConsumer } from './users/queue-deletion.consumer';
 import { UserController } from './users/user.controller';
 import { UserService } from './users/user.service';
 import { UserWriter } from './users/user-writer';
@@ -90,6 +91,7 @@ export class IdentityModule {
         UserWriter,
         UserService,
         PresenceConsumer,
+        QueueDeletionConsumer,
         SettingService,
         CompanyService,
         SignUpService,

@@ -165,7 +165,7 @@ export class ConnectionService {
   }
 
   private async announce(manager: EntityManager, row: ConnectionEntity): Promise<void> {
-    await this.outbox.add(manager, { definition: connectionUpdated, companyId: row.companyId, key: row.id, payload: { connection: mapConnection(row) } });
+    await announceConnection(this.outbox, manager, row);
   }
 
   private async requestSession(manager: EntityManager, row: ConnectionEntity, action: SessionAction): Promise<void> {
@@ -176,6 +176,11 @@ export class ConnectionService {
       payload: { connectionId: row.id, action },
     });
   }
+}
+
+/** whatsapp.connection.updated for a stored connection, in the caller's transaction. */
+export async function announceConnection(outbox: OutboxWriter, manager: EntityManager, row: ConnectionEntity): Promise<void> {
+  await outbox.add(manager, { definition: connectionUpdated, companyId: row.companyId, key: row.id, payload: { connection: mapConnection(row) } });
 }
 
 function defaults(): Partial<ConnectionEntity> {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { type BeforeApplicationShutdown, Logger, type OnModuleInit } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EventTransport, FileStorage, OutboxWriter, PlatformOptions } from '@app/platform';
+import { QueueDeletionConsumer } from '../connections/queue-deletion.consumer';
 import { InboundMessageService } from '../messages/inbound-message.service';
 import { SendIntentRepository } from '../messages/send-intent.repository';
 import { MediaStore } from '../media/media-store';
@@ -19,7 +20,7 @@ import { SessionLeaseRepository } from './session-lease';
 import { SessionManager } from './session-manager';
 import { SessionStateWriter } from './session-state.writer';
 
-/** Wires the session side of the service and runs it between bootstrap and shutdown. */
+/** Wires the session side of the service and its event consumers, and runs them between bootstrap and shutdown. */
 export class SessionsHost implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('WhatsappSessions');
   readonly manager: SessionManager;
@@ -28,6 +29,7 @@ export class SessionsHost implements OnModuleInit, BeforeApplicationShutdown {
   readonly leases: SessionLeaseRepository;
   private readonly commands: CommandConsumer;
   private readonly planLimits: PlanLimitsConsumer;
+  private readonly queueDeletions: QueueDeletionConsumer;
 
   constructor(
     dataSource: DataSource,
@@ -71,16 +73,18 @@ export class SessionsHost implements OnModuleInit, BeforeApplicationShutdown {
       ? new KafkaCommandConsumer(platform.kafkaBrokers, platform.serviceName, options.commandsGroupId ?? COMMANDS_GROUP, this.manager, this.logger)
       : new InProcessCommandConsumer(transport, this.manager);
     this.planLimits = new PlanLimitsConsumer(transport, plans);
+    this.queueDeletions = new QueueDeletionConsumer(dataSource, transport, outbox);
   }
 
   /** Subscribed before any outbox relay starts (they start on bootstrap), so no in-process event is missed. */
   async onModuleInit(): Promise<void> {
     await this.planLimits.start();
+    await this.queueDeletions.start();
     if (this.options.runSessions !== false) await this.commands.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.manager.close();
-    await Promise.allSettled([this.commands.stop(), this.planLimits.stop()]);
+    await Promise.allSettled([this.commands.stop(), this.planLimits.stop(), this.queueDeletions.stop()]);
   }
 }

@@ -1,0 +1,67 @@
+import request from 'supertest';
+import { queueDeleted, TOPICS, type Connection, type EventEnvelope } from '@app/contracts';
+import { waitFor } from '@app/platform/testing';
+import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+
+jest.setTimeout(60_000);
+
+const A = 301;
+const B = 302;
+
+describe("a queue deleted in conversations leaves the connections' queue lists", () => {
+  let t: WhatsappTestApp;
+  let adminA: string;
+  let adminB: string;
+
+  beforeAll(async () => {
+    // No sessions: the connections are only rows here.
+    t = await startWhatsappTestApp({ runSessions: false });
+    adminA = t.token({ userId: 1, companyId: A });
+    adminB = t.token({ userId: 2, companyId: B });
+  });
+  afterAll(() => t.close());
+
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const create = async (token: string, body: Record<string, unknown>): Promise<Connection> =>
+    (await request(t.http).post('/api/whatsapp').set(as(token)).send(body).expect(201)).body;
+  const get = async (token: string, id: number): Promise<Connection> =>
+    (await request(t.http).get(`/api/whatsapp/${id}`).set(as(token)).expect(200)).body;
+  const updates = (id: number) =>
+    t.events.filter((e) => e.type === 'whatsapp.connection.updated' && (e.payload as { connection: Connection }).connection.id === id);
+  const deletions = async (): Promise<EventEnvelope[]> =>
+    (await t.dataSource.query(`SELECT envelope FROM whatsapp.outbox WHERE type = 'conversations.queue.deleted' ORDER BY id`)).map(
+      (row: { envelope: EventEnvelope }) => row.envelope,
+    );
+
+  it("removes the id from that company's connections only, clears a transfer to it, announces each change once", async () => {
+    const vendas = await create(adminA, { name: 'Vendas', queueIds: [5, 6], greetingMessage: 'Escolha', transferQueueId: 5, timeToTransfer: 10 });
+    const suporte = await create(adminA, { name: 'Suporte', queueIds: [6], transferQueueId: 6 });
+    const transferOnly = await create(adminA, { name: 'Plantão', transferQueueId: 5 });
+    const foreign = await create(adminB, { name: 'Outra', queueIds: [5], transferQueueId: 5 });
+    await waitFor(() => updates(foreign.id).length > 0, { what: 'the creations announced' });
+    const before = { vendas: updates(vendas.id).length, suporte: updates(suporte.id).length, plantao: updates(transferOnly.id).length };
+
+    await t.publish(queueDeleted, A, 'queue-5', { queueId: 5 });
+    await waitFor(async () => (await get(adminA, vendas.id)).queueIds.length === 1, { what: 'Vendas without queue 5' });
+
+    // The greeting is the company's text and stays; only the dead queue goes.
+    expect(await get(adminA, vendas.id)).toMatchObject({ queueIds: [6], transferQueueId: null, timeToTransfer: 10, greetingMessage: 'Escolha' });
+    expect(await get(adminA, suporte.id)).toMatchObject({ queueIds: [6], transferQueueId: 6 });
+    expect(await get(adminA, transferOnly.id)).toMatchObject({ queueIds: [], transferQueueId: null });
+    expect(await get(adminB, foreign.id)).toMatchObject({ queueIds: [5], transferQueueId: 5 });
+
+    await waitFor(() => updates(transferOnly.id).length > before.plantao, { what: 'the connection updates' });
+    expect(updates(vendas.id)).toHaveLength(before.vendas + 1);
+    expect(updates(vendas.id).at(-1)).toMatchObject({ companyId: A, payload: { connection: { id: vendas.id, queueIds: [6], transferQueueId: null } } });
+    expect(updates(suporte.id)).toHaveLength(before.suporte);
+    expect(updates(foreign.id)).toHaveLength(1);
+
+    // The same event again, as a broker would redeliver it (the in-process publish resolves once every group handled it): applied once.
+    await request(t.http).put(`/api/whatsapp/${vendas.id}`).set(as(adminA)).send({ transferQueueId: 5 }).expect(200);
+    const [envelope] = await deletions();
+    await t.transport.publish([{ topic: TOPICS.conversationsEvents, key: envelope!.key, envelope: envelope! }]);
+    expect((await get(adminA, vendas.id)).transferQueueId).toBe(5);
+    await waitFor(() => updates(vendas.id).length === before.vendas + 2, { what: 'the manual update announced' });
+    expect(updates(vendas.id)).toHaveLength(before.vendas + 2);
+  });
+});
