@@ -56,7 +56,7 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
         {t('layout.welcome', { name: user.name })}
       </Text>
       <HStack gap="1" color="inherit" css={{ '& button': { color: 'inherit' } }}>
-        <LanguageSwitcher />
+        <LanguageSwitcher onBrand />
         <ThemeToggle />
         <TicketNotifications user={user} />
         <VolumeControl />

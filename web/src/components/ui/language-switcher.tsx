@@ -3,8 +3,12 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, changeLanguage, isSupportedLanguage, toSupportedLanguage } from '@/lib/i18n';
 
-/** pt-BR / en / es; the choice is kept by i18next under localStorage `i18nextLng`. */
-export function LanguageSwitcher() {
+/**
+ * pt-BR / en / es; the choice is kept by i18next under localStorage `i18nextLng`. `onBrand` is for the
+ * coloured top bar: a translucent field with the bar's text colour (the subtle field's light grey
+ * under the bar's white text was unreadable), options in the page's own colours.
+ */
+export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
 
@@ -19,6 +23,9 @@ export function LanguageSwitcher() {
         aria-label={t('layout.language')}
         title={t('layout.language')}
         data-testid="language-switcher"
+        {...(onBrand
+          ? { bg: 'whiteAlpha.200', color: 'brand.contrast', _hover: { bg: 'whiteAlpha.300' }, css: { '& option': { color: 'fg', background: 'bg' } } }
+          : {})}
         value={current}
         onChange={handleChange}
       >
@@ -28,7 +35,7 @@ export function LanguageSwitcher() {
           </option>
         ))}
       </NativeSelect.Field>
-      <NativeSelect.Indicator />
+      <NativeSelect.Indicator {...(onBrand ? { color: 'brand.contrast' } : {})} />
     </NativeSelect.Root>
   );
 }
