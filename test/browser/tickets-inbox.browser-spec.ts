@@ -91,6 +91,36 @@ describe('browser: the inbox with the simulator', () => {
     await mine.locator('[data-testid="message-ack"][data-ack="double-read"]').waitFor({ timeout: 15_000 });
   });
 
+  it('the message menu shows its six quick reactions side by side; the input grows with wrapped text up to 5 rows', async () => {
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    const theirs = chat.locator('[data-testid="message"][data-from-me="false"]', { hasText: 'Olá, quero um orçamento' });
+    await theirs.hover();
+    await theirs.locator('[data-testid="message-menu"]').click();
+    const menu = page.locator('[data-testid="message-menu-content"]');
+    await menu.waitFor();
+    const menuBox = (await menu.boundingBox())!;
+    const reactions = page.locator('[data-testid="message-quick-reaction"]');
+    expect(await reactions.count()).toBe(6);
+    for (const box of await reactions.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.x).toBeGreaterThanOrEqual(menuBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(menuBox.x + menuBox.width + 1);
+    }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+
+    const input = chat.locator('[data-testid="message-text"]');
+    const height = async () => (await input.boundingBox())!.height;
+    const oneRow = await height();
+    await input.fill('palavra '.repeat(60));
+    await waitFor(async () => (await height()) > oneRow * 1.5);
+    await input.fill(Array.from({ length: 12 }, (_, index) => `linha ${index + 1}`).join('\n'));
+    await waitFor(async () => (await height()) > oneRow * 2.5);
+    const lineHeight = await input.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(await height()).toBeLessThanOrEqual(5 * lineHeight + 16 + 2 + 1);
+    await input.fill('');
+    await waitFor(async () => (await height()) < oneRow + 1);
+  });
+
   it('an image comes in and shows in the chat; an attached image goes out to the phone', async () => {
     const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
       ...CUSTOMER,
@@ -227,6 +257,10 @@ describe('browser: the inbox with the simulator', () => {
       await narrow.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName }).click();
       await narrow.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
       await narrow.locator('[data-testid="ticket-chat"]').getByText('Olá, quero um orçamento').waitFor({ timeout: 15_000 });
+      // The action buttons wrap under the contact instead of squeezing its name away.
+      const name = narrow.locator('[data-testid="ticket-header-name"]');
+      await name.getByText(CUSTOMER.pushName).waitFor();
+      expect((await name.boundingBox())!.width).toBeGreaterThan(150);
     } finally {
       await narrow.close();
     }

@@ -35,6 +35,15 @@ describe('error display (spec section 8)', () => {
     expect(getErrorMessage(noDate, fixedT('pt-BR'))).not.toContain('{{');
   });
 
+  it("puts the plan's counts into the queue-limit text (spec 3: 'Limite de filas atingido (x/y)...')", () => {
+    const error = new ApiError({ status: 400, code: 'ERR_QUEUE_LIMIT_REACHED', message: 'limit', details: { current: 2, max: 2 } });
+    expect(getErrorMessage(error, fixedT('pt-BR'))).toBe(
+      'Limite de filas atingido (2/2). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
+    );
+    const noCounts = new ApiError({ status: 400, code: 'ERR_QUEUE_LIMIT_REACHED', message: 'limit' });
+    expect(getErrorMessage(noCounts, fixedT('pt-BR'))).toBe('Limite de filas atingido. Exclua uma fila existente ou atualize seu plano para criar mais filas.');
+  });
+
   it('falls back to the raw message for an unknown code, then to the code', () => {
     expect(getErrorMessage(new ApiError({ status: 400, code: 'ERR_SOMETHING_NEW', message: 'Raw text' }), fixedT('pt-BR'))).toBe(
       'Raw text',

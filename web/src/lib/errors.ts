@@ -22,6 +22,10 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
           ? i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED', { date })
           : i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED_nodate');
       }
+      const { current, max } = error.details;
+      if (code === 'ERR_QUEUE_LIMIT_REACHED' && typeof current === 'number' && typeof max === 'number') {
+        return i18n.t('errors.ERR_QUEUE_LIMIT_REACHED_detail', { current, max });
+      }
       return i18n.t(`errors.${code}` as 'errors.generic');
     }
     if (error.status === 0) return i18n.t('errors.network');

@@ -28,7 +28,7 @@ export const CONVERSATIONS_MESSAGES = {
   noteDeleted: 'Observação excluída com sucesso!',
   tagTooShort: 'Mensagem muito curta',
   /** Spec 3: creating a queue past the plan's limit; `{current}` and `{max}` are filled in. */
-  queueLimitReached: 'Limite de filas atingido ({current}/{max}). Faça upgrade do seu plano para criar mais filas.',
+  queueLimitReached: 'Limite de filas atingido ({current}/{max}). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
 } as const;
 const M = CONVERSATIONS_MESSAGES;
 

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
 import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
 import { QueueCreateDto, QueueUpdateDto } from '../dtos/queue.dto';
+import type { UploadedMedia } from '../messages/media-upload';
 import { QueueService } from './queue.service';
 
 /** GET /queue is for every user of the company (ticket dialogs, filters); changes need an admin. */
@@ -35,5 +38,19 @@ export class QueueController {
   async delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
     await this.queues.delete(tenancy, id);
     return { message: 'Queue deleted' };
+  }
+
+  /** Multipart `file`: the queue's media (mediaPath, mediaName), replacing the previous one. */
+  @Post(':id/media-upload')
+  @Roles('admin')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1 } }))
+  attachMedia(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined) {
+    return this.queues.attachMedia(tenancy, id, file);
+  }
+
+  @Delete(':id/media-upload')
+  @Roles('admin')
+  detachMedia(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+    return this.queues.detachMedia(tenancy, id);
   }
 }

@@ -3,15 +3,17 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   CONVERSATIONS_MESSAGES,
   DEFAULT_QUEUE_SCHEDULES,
+  MEDIA_UPLOAD_TYPES,
   queueDeleted,
   queueSaved,
   type Queue,
   type QueueCreateBody,
   type QueueUpdateBody,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, FILE_STORAGE, OutboxWriter, type FileStorage, type Tenancy } from '@app/platform';
 import { changedRows } from '../common/sql';
 import { CONVERSATIONS_DATA_SOURCE_TOKEN } from '../conversations-tokens';
+import { storeOutgoingMedia, WHATSAPP_MEDIA_ROUTE, type UploadedMedia } from '../messages/media-upload';
 import { ProjectionRepository } from '../projections/projection.repository';
 
 interface QueueRow {
@@ -85,6 +87,7 @@ export class QueueService {
     @Inject(CONVERSATIONS_DATA_SOURCE_TOKEN) private readonly dataSource: DataSource,
     private readonly projections: ProjectionRepository,
     private readonly outbox: OutboxWriter,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   private async announce(manager: EntityManager, queue: Queue, created: boolean): Promise<Queue> {
@@ -174,14 +177,67 @@ export class QueueService {
   }
 
   async delete(tenancy: Tenancy, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const rows = await changedRows<{ id: number }>(manager, `DELETE FROM conversations.queues WHERE id = $1 AND company_id = $2 RETURNING id`, [
-        id,
-        tenancy.companyId,
-      ]);
+    const mediaPath = await this.dataSource.transaction(async (manager) => {
+      const rows = await changedRows<{ id: number; media_path: string | null }>(
+        manager,
+        `DELETE FROM conversations.queues WHERE id = $1 AND company_id = $2 RETURNING id, media_path`,
+        [id, tenancy.companyId],
+      );
       if (!rows[0]) throw new AppError('ERR_NOT_FOUND', 'Queue not found');
       await this.outbox.add(manager, { definition: queueDeleted, companyId: tenancy.companyId, key: `queue-${id}`, payload: { queueId: id } });
+      return rows[0].media_path;
     });
+    await this.deleteMedia(mediaPath);
+  }
+
+  /**
+   * POST /queue/:id/media-upload: the file (an accepted media type, spaces in its name made
+   * underscores) becomes the queue's media; the previous file is removed once the queue points elsewhere.
+   */
+  async attachMedia(tenancy: Tenancy, id: number, file: UploadedMedia | undefined): Promise<Queue> {
+    if (!file) throw new AppError('ERR_VALIDATION', 'file is required', { fields: [{ path: 'file', message: 'Required' }] });
+    const type = file.mimetype.split(';')[0]!.trim().toLowerCase();
+    if (!(MEDIA_UPLOAD_TYPES as readonly string[]).includes(type)) {
+      throw new AppError('ERR_VALIDATION', `Files of type ${file.mimetype} are not accepted`, { fields: [{ path: 'file', message: 'tipo de arquivo não permitido' }] });
+    }
+    const previous = await this.find(this.dataSource.manager, tenancy.companyId, id);
+    const media = await storeOutgoingMedia(this.storage, tenancy.companyId, file);
+    let queue: Queue;
+    try {
+      queue = await this.setMedia(tenancy.companyId, id, media.url, media.fileName);
+    } catch (error) {
+      await this.deleteMedia(media.url);
+      throw error;
+    }
+    await this.deleteMedia(previous.media_path);
+    return queue;
+  }
+
+  /** DELETE /queue/:id/media-upload: the queue has no media any more. */
+  async detachMedia(tenancy: Tenancy, id: number): Promise<Queue> {
+    const previous = await this.find(this.dataSource.manager, tenancy.companyId, id);
+    const queue = await this.setMedia(tenancy.companyId, id, null, null);
+    await this.deleteMedia(previous.media_path);
+    return queue;
+  }
+
+  private async setMedia(companyId: number, id: number, mediaPath: string | null, mediaName: string | null): Promise<Queue> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await changedRows<QueueRow>(
+        manager,
+        `UPDATE conversations.queues SET media_path = $3, media_name = $4, updated_at = now() WHERE id = $1 AND company_id = $2 RETURNING *`,
+        [id, companyId, mediaPath, mediaName],
+      );
+      if (!rows[0]) throw new AppError('ERR_NOT_FOUND', 'Queue not found');
+      return this.announce(manager, mapQueue(rows[0]), false);
+    });
+  }
+
+  /** Removes a stored queue media file (its path is the whatsapp media route plus the storage key). */
+  private async deleteMedia(mediaPath: string | null): Promise<void> {
+    if (!mediaPath?.startsWith(WHATSAPP_MEDIA_ROUTE)) return;
+    // The queue already points elsewhere: a file left behind is only wasted space.
+    await this.storage.delete(mediaPath.slice(WHATSAPP_MEDIA_ROUTE.length)).catch(() => undefined);
   }
 
   private async find(manager: EntityManager, companyId: number, id: number): Promise<QueueRow> {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { companyCreated, DEFAULT_QUEUE_SCHEDULES, planCreated, queueDeleted, queueSaved } from '@app/contracts';
+import { FILE_STORAGE, type FileStorage } from '@app/platform';
 import { waitFor } from '@app/platform/testing';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
@@ -56,7 +57,7 @@ describe('queues over HTTP', () => {
     await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Suporte', color: '#0000ff' }).expect(201);
     const over = await api().post('/api/queue').set('Authorization', `Bearer ${admin()}`).send({ name: 'Financeiro', color: '#123456' }).expect(403);
     expect(over.body).toMatchObject({ error: 'ERR_QUEUE_LIMIT_REACHED', current: 2, max: 2 });
-    expect(over.body.message).toMatch(/^Limite de filas atingido \(2\/2\)/);
+    expect(over.body.message).toBe('Limite de filas atingido (2/2). Exclua uma fila existente ou atualize seu plano para criar mais filas.');
   });
 
   it('validation uses the spec messages; users may not change queues', async () => {
@@ -69,5 +70,43 @@ describe('queues over HTTP', () => {
     await api().delete(`/api/queue/${queue.id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
     await waitFor(() => t.events.some((e) => e.type === queueDeleted.type && (e.payload as { queueId: number }).queueId === queue.id));
     expect(t.events.filter((e) => e.type === queueSaved.type).map((e) => e.companyId)).toEqual(expect.arrayContaining([A, B]));
+  });
+
+  it("an admin attaches, replaces and removes a queue's media; the files follow; users and other companies cannot", async () => {
+    const storage = t.app.get<FileStorage>(FILE_STORAGE);
+    const stored = async (path: string) => {
+      const file = await storage.get(path.replace('/api/whatsapp-media/', ''));
+      file?.stream.destroy();
+      return file !== null;
+    };
+    const queue = (await api().get('/api/queue').set('Authorization', `Bearer ${admin()}`)).body.find((q: { name: string }) => q.name === 'Suporte');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const upload = (token: string, id: number) => api().post(`/api/queue/${id}/media-upload`).set('Authorization', `Bearer ${token}`);
+
+    const attached = await upload(admin(), queue.id).attach('file', png, { filename: 'boas vindas.png', contentType: 'image/png' }).expect(201);
+    expect(attached.body).toMatchObject({ id: queue.id, mediaName: 'boas_vindas.png' });
+    expect(attached.body.mediaPath).toMatch(new RegExp(`^/api/whatsapp-media/companies/${A}/conversations/uploads/.+-boas_vindas\\.png$`));
+    expect(await stored(attached.body.mediaPath)).toBe(true);
+    expect((await api().get(`/api/queue/${queue.id}`).set('Authorization', `Bearer ${user()}`).expect(200)).body.mediaName).toBe('boas_vindas.png');
+
+    const replaced = await upload(admin(), queue.id).attach('file', Buffer.from('%PDF-1.4'), { filename: 'menu.pdf', contentType: 'application/pdf' }).expect(201);
+    expect(replaced.body.mediaName).toBe('menu.pdf');
+    expect(await stored(attached.body.mediaPath)).toBe(false);
+
+    const refused = await upload(admin(), queue.id).attach('file', Buffer.from('MZ'), { filename: 'x.exe', contentType: 'application/x-msdownload' }).expect(400);
+    expect(refused.body.fields).toEqual([{ path: 'file', message: 'tipo de arquivo não permitido' }]);
+    expect((await upload(admin(), queue.id).expect(400)).body.fields).toEqual([{ path: 'file', message: 'Required' }]);
+    await upload(user(), queue.id).attach('file', png, { filename: 'a.png', contentType: 'image/png' }).expect(403);
+    await upload(outsider(), queue.id).attach('file', png, { filename: 'a.png', contentType: 'image/png' }).expect(404);
+    await api().delete(`/api/queue/${queue.id}/media-upload`).set('Authorization', `Bearer ${outsider()}`).expect(404);
+    await api().delete(`/api/queue/${queue.id}/media-upload`).set('Authorization', `Bearer ${user()}`).expect(403);
+
+    const detached = await api().delete(`/api/queue/${queue.id}/media-upload`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    expect(detached.body).toMatchObject({ mediaPath: null, mediaName: null });
+    expect(await stored(replaced.body.mediaPath)).toBe(false);
+
+    const again = await upload(admin(), queue.id).attach('file', png, { filename: 'ultima.png', contentType: 'image/png' }).expect(201);
+    await api().delete(`/api/queue/${queue.id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    expect(await stored(again.body.mediaPath)).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContact,
+    // The contacts page shows the error itself.
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
   });
 }

@@ -15,12 +15,13 @@ export function uploadContactsSheet(file: File): Promise<ContactUploadResponse> 
   return api.post<ContactUploadResponse>('/contacts/upload', form);
 }
 
+/** Both imports: the page reports their errors itself, so the app's default toast stays silent. */
 export function useImportPhoneContacts() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: importPhoneContacts, onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }) });
+  return useMutation({ mutationFn: importPhoneContacts, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }) });
 }
 
 export function useUploadContactsSheet() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadContactsSheet, onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }) });
+  return useMutation({ mutationFn: uploadContactsSheet, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }) });
 }

@@ -14,6 +14,8 @@ export function useSaveContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveContact,
+    // The contact modal shows the error itself (under the number field and in a toast).
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
   });
 }

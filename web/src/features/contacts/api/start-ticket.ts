@@ -8,5 +8,6 @@ export function startTicket(body: TicketCreateBody): Promise<Ticket> {
 }
 
 export function useStartTicket() {
-  return useMutation({ mutationFn: startTicket });
+  // The page shows its own error; the app's default would toast it a second time.
+  return useMutation({ mutationFn: startTicket, meta: { silent: true } });
 }

@@ -74,9 +74,12 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
                     {t('contacts.fields.extraInfo')}
                   </Text>
                   {extraInfo.fields.map((item, index) => (
-                    <HStack key={item.id}>
-                      <Input size="sm" placeholder={t('contacts.fields.extraName')} {...register(`extraInfo.${index}.name`)} />
-                      <Input size="sm" placeholder={t('contacts.fields.extraValue')} {...register(`extraInfo.${index}.value`)} />
+                    <HStack key={item.id} align="flex-start">
+                      <Field.Root invalid={!!errors.extraInfo?.[index]?.name} flex="1">
+                        <Input size="sm" placeholder={t('contacts.fields.extraName')} {...register(`extraInfo.${index}.name`)} data-testid="contact-modal-extra-name" />
+                        {errors.extraInfo?.[index]?.name?.message && <Field.ErrorText>{t(errors.extraInfo[index].name.message as MessageKey)}</Field.ErrorText>}
+                      </Field.Root>
+                      <Input size="sm" flex="1" placeholder={t('contacts.fields.extraValue')} {...register(`extraInfo.${index}.value`)} />
                       <IconButton size="sm" variant="ghost" aria-label={t('common.delete')} onClick={() => extraInfo.remove(index)}>
                         <LuTrash2 />
                       </IconButton>

@@ -1,6 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
+import { createAppQueryClient } from '@/app/provider';
+import { Toaster, toaster } from '@/components/ui/toaster';
+import { system } from '@/lib/theme';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { Contact } from '../types';
@@ -28,8 +33,23 @@ function aContact(overrides: Partial<Contact> = {}): Contact {
 
 const user = { id: 5, companyId: 7, profile: 'user', queues: [{ id: 1 }] };
 
+/** With the app's own query client, whose failed mutations toast unless they are silent. */
+function renderWithAppClient(ui: ReactElement) {
+  return render(
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={createAppQueryClient()}>
+        {ui}
+        <Toaster />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+}
+
 describe('contacts page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toaster.remove();
+  });
 
   it('lists contacts with their last interaction; delete only with the permission', async () => {
     stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }));
@@ -126,5 +146,53 @@ describe('contacts page', () => {
     fireEvent.click(screen.getByTestId('contact-modal-save'));
     expect(await screen.findByText('Este não é um número de WhatsApp válido.')).toBeTruthy();
     expect(screen.getByTestId('contact-modal')).toBeTruthy();
+  });
+
+  it('a refused save shows one error toast, not a second one from the app default', async () => {
+    stubApi(
+      on('GET', '/contacts/', 200, { contacts: [], hasMore: false }),
+      on('POST', '/contacts', 409, { error: 'ERR_DUPLICATED_CONTACT', message: 'A contact with this number exists', alreadyExists: true }),
+    );
+    renderWithAppClient(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('contacts-add'));
+    fireEvent.change(await screen.findByTestId('contact-modal-name'), { target: { value: 'Maria' } });
+    fireEvent.change(screen.getByTestId('contact-modal-number'), { target: { value: '5511900000002' } });
+    fireEvent.click(screen.getByTestId('contact-modal-save'));
+    await screen.findByTestId('toast-error');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByTestId('toast-error')).toHaveLength(1);
+  });
+
+  it("another user's open ticket without a queue is named without an empty queue, in one toast", async () => {
+    stubApi(
+      on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }),
+      on('POST', '/tickets', 409, { error: 'ERR_OTHER_OPEN_TICKET', message: 'x', ticketId: 9, uuid: 'theirs', userId: 8, userName: 'Admin', queueName: null }),
+    );
+    const onOpenTicket = vi.fn();
+    renderWithAppClient(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
+    fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
+    expect(await screen.findByText('Este contato já possui um ticket aberto com Admin.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByTestId('toast-error')).toHaveLength(1);
+    expect(onOpenTicket).not.toHaveBeenCalled();
+  });
+
+  it('an extra-info row without a name says so under it instead of silently not saving', async () => {
+    const calls = stubApi(on('GET', '/contacts/', 200, { contacts: [], hasMore: false }));
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('contacts-add'));
+    fireEvent.change(await screen.findByTestId('contact-modal-name'), { target: { value: 'Maria' } });
+    fireEvent.change(screen.getByTestId('contact-modal-number'), { target: { value: '5511900000002' } });
+    fireEvent.click(screen.getByText('Adicionar informação'));
+    await screen.findByTestId('contact-modal-extra-name');
+    fireEvent.click(screen.getByTestId('contact-modal-save'));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the WhatsApp number in the phone format of the spec', async () => {
+    stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }));
+    renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
+    expect(within(await screen.findByTestId('contact-row')).getByText('+55 (11) 99999-8888')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster, toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format-phone';
 import { useSocketEvent } from '@/lib/socket';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeleteContact } from '../api/delete-contact';
@@ -82,7 +83,11 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
     } catch (error) {
       const details = isApiError(error) && error.code === 'ERR_OTHER_OPEN_TICKET' ? error.details : null;
       if (details && details.userId === user.id && typeof details.uuid === 'string') onOpenTicket(details.uuid);
-      else if (details) toastError(t('contacts.otherOpenTicket', { userName: String(details.userName ?? ''), queueName: String(details.queueName ?? '') }));
+      else if (details) {
+        const userName = String(details.userName ?? '');
+        const queueName = typeof details.queueName === 'string' ? details.queueName : '';
+        toastError(queueName ? t('contacts.otherOpenTicket', { userName, queueName }) : t('contacts.otherOpenTicketNoQueue', { userName }));
+      }
       else toastError(error);
     }
   }
@@ -199,7 +204,7 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
                   </Avatar.Root>
                 </Table.Cell>
                 <Table.Cell>{contact.name}</Table.Cell>
-                <Table.Cell>{contact.number}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatPhone(contact.number)}</Table.Cell>
                 <Table.Cell>{contact.email}</Table.Cell>
                 <Table.Cell>{formatLastInteraction(contact.lastInteractionAt)}</Table.Cell>
                 <Table.Cell>

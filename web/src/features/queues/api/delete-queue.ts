@@ -9,5 +9,6 @@ export function deleteQueue(id: number): Promise<unknown> {
 
 export function useDeleteQueue() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteQueue, onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKey }) });
+  // The page shows its own error; the app's default would toast it a second time.
+  return useMutation({ mutationFn: deleteQueue, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKey }) });
 }

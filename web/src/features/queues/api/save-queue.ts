@@ -12,5 +12,6 @@ export function saveQueue({ id, body }: SaveQueueInput): Promise<Queue> {
 
 export function useSaveQueue() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveQueue, onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKey }) });
+  // The page shows its own error; the app's default would toast it a second time.
+  return useMutation({ mutationFn: saveQueue, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKey }) });
 }

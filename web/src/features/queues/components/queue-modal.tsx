@@ -1,33 +1,54 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { MEDIA_UPLOAD_TYPES } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LuPaperclip, LuX } from 'react-icons/lu';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
+import { useChangeQueueMedia } from '../api/queue-media';
 import { useSaveQueue } from '../api/save-queue';
 import type { Queue } from '../types';
 import { queueFormDefaults, queueFormSchema, toQueueBody, type QueueFormValues } from '../utils/queue-form';
 
-type QueueModalProps = { queue: Queue | null; onClose: () => void };
+type QueueModalProps = {
+  queue: Queue | null;
+  /** The company's queue colours: a new queue starts with a free one. */
+  usedColors?: readonly string[];
+  onClose: () => void;
+};
 type MessageKey = 'queues.validation.required';
 
 /** Adds or edits a queue: the tab 'Dados da Fila' and the out-of-hours schedules tab. */
-export function QueueModal({ queue, onClose }: QueueModalProps) {
+export function QueueModal({ queue, usedColors = [], onClose }: QueueModalProps) {
   const { t } = useTranslation();
   const saveMutation = useSaveQueue();
+  const mediaMutation = useChangeQueueMedia();
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  /** The media change to send after the queue is saved: a file to upload, or null to remove the current one. */
+  const [media, setMedia] = useState<{ file: File | null } | null>(null);
+  const mediaName = media ? media.file?.name : queue?.mediaName;
   const {
     register,
     handleSubmit,
+    setError,
     watch,
     formState: { errors },
-  } = useForm<QueueFormValues>({ resolver: zodResolver(queueFormSchema), defaultValues: queueFormDefaults(queue) });
+  } = useForm<QueueFormValues>({ resolver: zodResolver(queueFormSchema), defaultValues: queueFormDefaults(queue, usedColors) });
   const schedules = watch('schedules');
 
   async function handleSave(values: QueueFormValues) {
     try {
-      await saveMutation.mutateAsync({ id: queue?.id, body: toQueueBody(values) });
+      const saved = await saveMutation.mutateAsync({ id: queue?.id, body: toQueueBody(values) });
       toastSuccess(t('queues.saved'));
+      // The queue is saved either way: a refused media file is reported, and the dialog closes.
+      if (media && (media.file || queue?.mediaName)) await mediaMutation.mutateAsync({ id: saved.id, file: media.file }).catch(toastError);
       onClose();
     } catch (error) {
+      // A taken name or colour is also shown under its field.
+      if (isApiError(error) && error.code === 'ERR_QUEUE_NAME_ALREADY_EXISTS') setError('name', { message: `errors.${error.code}` });
+      if (isApiError(error) && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setError('color', { message: `errors.${error.code}` });
       toastError(error);
     }
   }
@@ -52,8 +73,8 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
                   </Tabs.List>
                   <Tabs.Content value="data">
                     <Stack gap="3">
-                      <HStack align="flex-start">
-                        <Field.Root invalid={!!errors.name} required flex="1">
+                      <HStack align="flex-start" wrap="wrap">
+                        <Field.Root invalid={!!errors.name} required flex="1" minW="48">
                           <Field.Label>{t('queues.fields.name')}</Field.Label>
                           <Input {...register('name')} data-testid="queue-name" />
                           {errors.name?.message && <Field.ErrorText>{t(errors.name.message as MessageKey)}</Field.ErrorText>}
@@ -69,6 +90,34 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
                           {errors.orderQueue?.message && <Field.ErrorText>{t(errors.orderQueue.message as MessageKey)}</Field.ErrorText>}
                         </Field.Root>
                       </HStack>
+                      <Field.Root>
+                        <Field.Label>{t('queues.fields.media')}</Field.Label>
+                        <HStack w="full" gap="2">
+                          <Text fontSize="sm" flex="1" minW="0" truncate color={mediaName ? undefined : 'fg.muted'} data-testid="queue-media-name">
+                            {mediaName || t('queues.fields.mediaNone')}
+                          </Text>
+                          {mediaName && (
+                            <IconButton size="xs" variant="ghost" aria-label={t('queues.buttons.removeMedia')} title={t('queues.buttons.removeMedia')} onClick={() => setMedia({ file: null })} data-testid="queue-media-remove">
+                              <LuX />
+                            </IconButton>
+                          )}
+                          <Button size="xs" variant="outline" onClick={() => fileInput.current?.click()} data-testid="queue-media-attach">
+                            <LuPaperclip /> {t('queues.buttons.attachMedia')}
+                          </Button>
+                          <input
+                            ref={fileInput}
+                            type="file"
+                            accept={MEDIA_UPLOAD_TYPES.join(',')}
+                            hidden
+                            onChange={(event) => {
+                              const file = event.target.files?.[0];
+                              event.target.value = '';
+                              if (file) setMedia({ file });
+                            }}
+                            data-testid="queue-media-input"
+                          />
+                        </HStack>
+                      </Field.Root>
                       <Field.Root>
                         <Field.Label>{t('queues.fields.greetingMessage')}</Field.Label>
                         <Textarea rows={3} {...register('greetingMessage')} data-testid="queue-greeting" />
@@ -104,7 +153,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
                 <Button variant="outline" onClick={onClose}>
                   {t('common.cancel')}
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={saveMutation.isPending} data-testid="queue-save">
+                <Button type="submit" colorPalette="brand" loading={saveMutation.isPending || mediaMutation.isPending} data-testid="queue-save">
                   {t('common.save')}
                 </Button>
               </Dialog.Footer>

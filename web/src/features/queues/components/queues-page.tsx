@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, SimpleGrid, Sp
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPaperclip, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { useSocketEvent } from '@/lib/socket';
@@ -79,6 +79,12 @@ export function QueuesPage({ companyId, maxQueues }: QueuesPageProps) {
                     {queue.greetingMessage || t('queues.noGreeting')}
                   </Text>
                 </Box>
+                {queue.mediaName && (
+                  <HStack gap="1" fontSize="sm" color="fg.muted" minW="0" data-testid="queue-card-media">
+                    <LuPaperclip />
+                    <Text truncate>{queue.mediaName}</Text>
+                  </HStack>
+                )}
               </Card.Body>
               <Card.Footer justifyContent="flex-end" gap="2">
                 <Button size="xs" variant="outline" onClick={() => setEditing({ queue })} data-testid="queue-edit">
@@ -92,7 +98,7 @@ export function QueuesPage({ companyId, maxQueues }: QueuesPageProps) {
           ))}
         </SimpleGrid>
       )}
-      {editing && <QueueModal queue={editing.queue} onClose={() => setEditing(null)} />}
+      {editing && <QueueModal queue={editing.queue} usedColors={queues.map((queue) => queue.color)} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting != null}
         title={t('queues.confirmDelete', { name: deleting?.name ?? '' })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queueFormDefaults, queueFormSchema, queueLimit, toQueueBody } from './queue-form';
+import { nextQueueColor, QUEUE_COLORS, queueFormDefaults, queueFormSchema, queueLimit, toQueueBody } from './queue-form';
 
 describe('queue form', () => {
   it('a new queue starts with the default week', () => {
@@ -13,6 +13,16 @@ describe('queue form', () => {
       'saturday 08:00-12:00',
       'sunday 00:00-00:00',
     ]);
+  });
+
+  it('a new queue starts with a colour no queue of the company uses', () => {
+    expect(queueFormDefaults(null, ['#2576D2']).color).toBe('#e91e63');
+    expect(queueFormDefaults(null, ['#e91e63']).color).toBe('#2576d2');
+    const all = [...QUEUE_COLORS];
+    const beyond = nextQueueColor(all);
+    expect(all).not.toContain(beyond);
+    expect(nextQueueColor([...all, beyond])).not.toBe(beyond);
+    expect(queueFormSchema.shape.color.safeParse(beyond).success).toBe(true);
   });
 
   it('the name takes 2 to 50 characters', () => {

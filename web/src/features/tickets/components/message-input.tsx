@@ -1,3 +1,4 @@
+import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
 import { Box, CloseButton, Flex, HStack, IconButton, Progress, Switch, Tag, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { recordingToMp3 } from '../utils/audio-to-mp3';
 import { prepareAttachment } from '../utils/compress-image';
-import { isRecordingLongEnough } from '../utils/media-rules';
+import { isRecordingLongEnough, oversizedFiles } from '../utils/media-rules';
 import { composeMessageBody, useSignMessage } from '../hooks/use-sign-message';
 import type { Message } from '../types';
 
@@ -36,13 +37,17 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
-  const rows = Math.min(MESSAGE_INPUT_MAX_ROWS, Math.max(1, text.split('\n').length));
   const blank = text.trim().length === 0;
 
   async function upload(attachments: File[], caption: string) {
     setProgress(0);
     try {
       const prepared = await Promise.all(attachments.map(prepareAttachment));
+      const oversized = oversizedFiles(prepared);
+      if (oversized.length > 0) {
+        toastWarning(t('tickets.input.fileTooLarge', { names: oversized.map((file) => file.name).join(', '), max: MEDIA_UPLOAD_MAX_BYTES / (1024 * 1024) }));
+        return false;
+      }
       await mediaMutation.mutateAsync({ ticketId, files: prepared, body: caption, onProgress: setProgress });
       return true;
     } catch (error) {
@@ -190,8 +195,10 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={handleKeyDown}
-          rows={rows}
-          resize="none"
+          // Grows with the text, wrapped lines included, up to 5 rows (1 rem of padding and 2 px of border besides).
+          rows={1}
+          autoresize
+          maxH={`calc(${MESSAGE_INPUT_MAX_ROWS}lh + 1rem + 2px)`}
           placeholder={t('tickets.input.placeholder')}
           aria-label={t('tickets.input.placeholder')}
           data-testid="message-text"

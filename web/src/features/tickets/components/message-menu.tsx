@@ -32,13 +32,28 @@ export function MessageMenu({ message, ...handlers }: { message: Message } & Mes
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44" data-testid="message-menu-content">
+            {/* Side by side: a menu item is full width by default, which pushed all but the first out of view. */}
             <HStack gap="0" px="1">
               {QUICK_REACTIONS.map((emoji) => (
-                <Menu.Item key={emoji} value={`react-${emoji}`} onClick={() => handlers.onReact(message, emoji)} px="1.5" data-testid="message-quick-reaction">
+                <Menu.Item
+                  key={emoji}
+                  value={`react-${emoji}`}
+                  onClick={() => handlers.onReact(message, emoji)}
+                  w="auto"
+                  px="1.5"
+                  data-testid="message-quick-reaction"
+                >
                   {emoji}
                 </Menu.Item>
               ))}
-              <Menu.Item value="react-more" onClick={() => handlers.onMoreReactions(message)} px="1.5" aria-label={t('tickets.messageMenu.moreReactions')}>
+              <Menu.Item
+                value="react-more"
+                onClick={() => handlers.onMoreReactions(message)}
+                w="auto"
+                px="1.5"
+                aria-label={t('tickets.messageMenu.moreReactions')}
+                data-testid="message-more-reactions"
+              >
                 <LuSmilePlus />
               </Menu.Item>
             </HStack>

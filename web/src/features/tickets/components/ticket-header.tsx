@@ -66,7 +66,8 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
         alignItems="center"
         gap="3"
         flex="1"
-        minW="0"
+        // On a narrow screen the action buttons wrap under the contact rather than squeeze its name away.
+        minW="40"
         textAlign="start"
         onClick={() => setContactOpen(true)}
         aria-label={t('tickets.contact.open')}
@@ -90,7 +91,7 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
           )}
         </Stack>
       </chakra.button>
-      <HStack gap="2">
+      <HStack gap="2" ms="auto">
         {TRANSITIONS.filter((action) => actions.includes(action)).map((action) => (
           <Button
             key={action}

@@ -4,6 +4,7 @@ import { LuEye } from 'react-icons/lu';
 import type { Ticket } from '../types';
 import { formatMessageDay, formatMessageTime } from '../utils/message-separators';
 import { ContactAvatar } from './contact-avatar';
+import { FormattedText } from './formatted-text';
 import { LastInteractionLabel } from './last-interaction-label';
 
 type TicketListItemProps = {
@@ -66,7 +67,8 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
       cursor="pointer"
       onClick={() => onSelect(ticket)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') onSelect(ticket);
+        // Enter on the accept or close button inside is that button's, not the row's.
+        if (event.key === 'Enter' && event.target === event.currentTarget) onSelect(ticket);
       }}
     >
       <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
@@ -81,7 +83,7 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
         </Flex>
         <Flex justify="space-between" gap="2" align="center">
           <Text fontSize="sm" color="fg.muted" truncate data-testid="ticket-last-message">
-            {ticket.lastMessage}
+            <FormattedText text={ticket.lastMessage ?? ''} />
           </Text>
           {ticket.unreadMessages > 0 && (
             <Badge colorPalette="green" variant="solid" borderRadius="full" data-testid="ticket-unread" aria-label={t('tickets.list.unread', { count: ticket.unreadMessages })}>

@@ -10,6 +10,7 @@ import { appMessageEventName, ticketEventName } from '../hooks/use-tickets-realt
 import type { InboxUser, Ticket } from '../types';
 import { playNotificationSound } from '../utils/notification-sound';
 import { shouldNotify } from '../utils/should-notify';
+import { FormattedText } from './formatted-text';
 
 const TICKET_PATH = /^\/tickets\/([^/]+)/;
 
@@ -102,7 +103,7 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
                       </Text>
                       <Box>
                         <Text fontSize="xs" color="fg.muted" truncate>
-                          {ticket.lastMessage}
+                          <FormattedText text={ticket.lastMessage ?? ''} />
                         </Text>
                       </Box>
                     </chakra.button>

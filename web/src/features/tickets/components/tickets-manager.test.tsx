@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
+import { toaster } from '@/components/ui/toaster';
 import { on, stubApi, type FakeCall, type FakeRoute } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { aMessage, aTicket } from '../testing/ticket-factory';
@@ -92,6 +94,15 @@ describe('ticket manager', () => {
     expect(socket.joins).toEqual(expect.arrayContaining([['joinNotification'], ['joinTickets', 'open'], ['joinTickets', 'pending'], ['joinTickets', 'closed']]));
   });
 
+  it("a list item's last message shows WhatsApp's markup as styles, not as asterisks", async () => {
+    stubApi(queues, ticketsByStatus([aTicket({ id: 4, status: 'open', userId: 5, lastMessage: '*Ana:*\nSegue o _orçamento_' })]));
+    renderManager(attendant);
+    const list = await screen.findByTestId('tickets-list-open');
+    const lastMessage = await within(list).findByTestId('ticket-last-message');
+    expect(lastMessage.textContent).toBe('Ana:\nSegue o orçamento');
+    expect(getComputedStyle(within(lastMessage).getByText('Ana:')).fontWeight).toContain('bold');
+  });
+
   it('accepting a pending ticket sends it open to the current user and opens its chat', async () => {
     const pending = aTicket({ id: 11, status: 'pending' });
     calls = stubApi(queues, ticketsByStatus([pending]), on('PUT', '/tickets/11', 200, { ...pending, status: 'open', userId: 5 }));
@@ -102,6 +113,22 @@ describe('ticket manager', () => {
     fireEvent.click(await within(list).findByTestId('ticket-accept'));
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith(pending.uuid));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'open', userId: 5 });
+  });
+
+  it('Enter on a list item opens its ticket; Enter on its close button closes it without opening it', async () => {
+    const pending = aTicket({ id: 12, status: 'pending' });
+    calls = stubApi(queues, ticketsByStatus([pending]), on('PUT', '/tickets/12', 200, { ...pending, status: 'closed' }));
+    const onOpen = vi.fn();
+    renderManager(attendant, undefined, { onOpen });
+    fireEvent.click(screen.getByTestId('tickets-subtab-pending'));
+    const list = await screen.findByTestId('tickets-list-pending');
+    const close = await within(list).findByTestId('ticket-close');
+    fireEvent.keyDown(close, { key: 'Enter' });
+    fireEvent.click(close);
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'closed' }));
+    expect(onOpen).not.toHaveBeenCalled();
+    fireEvent.keyDown(within(list).getByRole('button', { name: pending.contact.name }), { key: 'Enter' });
+    expect(onOpen).toHaveBeenCalledWith(pending.uuid);
   });
 
   it('a new inbound message shows its ticket live in the pending list; a ticket of another queue does not', async () => {
@@ -268,6 +295,28 @@ describe('ticket chat', () => {
     expect(within(chat).getByTestId('ticket-action-reopen')).toBeTruthy();
     expect(within(chat).queryByTestId('message-text')).toBeNull();
     expect(within(chat).getByTestId('message-input-closed')).toBeTruthy();
+  });
+
+  it('an attachment over the upload limit is refused with its name before anything is uploaded', async () => {
+    const ticket = aTicket({ id: 52, status: 'open', userId: 5 });
+    stubApi(queues, ticketsByStatus([ticket]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), on('GET', '/messages/52', 200, { ticket, hasMore: false, messages: [] }));
+    const opened = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', class {
+      upload = {};
+      open = opened;
+      setRequestHeader() {}
+      send() {}
+    });
+    const toast = vi.spyOn(toaster, 'create');
+    renderManager(attendant, ticket.uuid);
+    const chat = await screen.findByTestId('ticket-chat');
+    const video = new File([new Uint8Array(8)], 'festa.mp4', { type: 'video/mp4' });
+    Object.defineProperty(video, 'size', { value: MEDIA_UPLOAD_MAX_BYTES + 1 });
+    fireEvent.change(within(chat).getByTestId('message-file-input'), { target: { files: [video] } });
+    fireEvent.click(await within(chat).findByTestId('message-send'));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', title: 'Arquivo muito grande (máximo 16 MB): festa.mp4' })));
+    expect(opened).not.toHaveBeenCalled();
+    expect(within(chat).getByTestId('message-attachments').textContent).toContain('festa.mp4');
   });
 
   it('a ticket the server refuses says Acesso não permitido and goes back to /tickets', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildUploadForm } from '../api/send-media';
-import { isCompressibleImage, isRecordingLongEnough, mediaFileName } from './media-rules';
+import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
+import { isCompressibleImage, isRecordingLongEnough, mediaFileName, oversizedFiles } from './media-rules';
 
 describe('attachments', () => {
   it('recordings under 10000 bytes are discarded', () => {
@@ -12,6 +13,13 @@ describe('attachments', () => {
     expect(isCompressibleImage({ type: 'image/png' })).toBe(true);
     expect(isCompressibleImage({ type: 'image/gif' })).toBe(false);
     expect(isCompressibleImage({ type: 'application/pdf' })).toBe(false);
+  });
+
+  it('files over the upload limit are caught before uploading', () => {
+    const small = { name: 'a.pdf', size: MEDIA_UPLOAD_MAX_BYTES };
+    const big = { name: 'b.mp4', size: MEDIA_UPLOAD_MAX_BYTES + 1 };
+    expect(oversizedFiles([small, big])).toEqual([big]);
+    expect(oversizedFiles([small])).toEqual([]);
   });
 
   it('file names get underscores for spaces', () => {

@@ -1,3 +1,5 @@
+import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
+
 /** Spec 1 section 5: audio recordings under 10000 bytes are discarded. */
 export const MIN_AUDIO_BYTES = 10_000;
 
@@ -22,4 +24,9 @@ export function isCompressibleImage(file: Pick<File, 'type'>): boolean {
 /** Spaces in media file names become underscores (spec 1 section 5). */
 export function mediaFileName(name: string): string {
   return name.replace(/\s+/g, '_');
+}
+
+/** The files the server would refuse as too large (over MEDIA_UPLOAD_MAX_BYTES each), caught before uploading them. */
+export function oversizedFiles<T extends Pick<File, 'size'>>(files: readonly T[]): T[] {
+  return files.filter((file) => file.size > MEDIA_UPLOAD_MAX_BYTES);
 }
