@@ -13,6 +13,7 @@ export function useCloseAllTickets() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeAllTickets,
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
   });
 }

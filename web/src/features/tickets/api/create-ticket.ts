@@ -16,6 +16,7 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
   });
 }

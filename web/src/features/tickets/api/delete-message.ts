@@ -7,5 +7,5 @@ export function deleteMessage(id: number): Promise<unknown> {
 }
 
 export function useDeleteMessage() {
-  return useMutation({ mutationFn: deleteMessage });
+  return useMutation({ mutationFn: deleteMessage, meta: { silent: true } });
 }

@@ -11,6 +11,7 @@ export function useDeleteTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTicket,
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
   });
 }

@@ -10,5 +10,5 @@ export function editMessage({ id, body }: EditMessageInput): Promise<Message> {
 }
 
 export function useEditMessage() {
-  return useMutation({ mutationFn: editMessage });
+  return useMutation({ mutationFn: editMessage, meta: { silent: true } });
 }

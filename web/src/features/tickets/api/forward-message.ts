@@ -47,5 +47,5 @@ export async function forwardMessages({ messageIds, contactId, signMessage, onPr
 }
 
 export function useForwardMessages() {
-  return useMutation({ mutationFn: forwardMessages });
+  return useMutation({ mutationFn: forwardMessages, meta: { silent: true } });
 }

@@ -9,5 +9,5 @@ export function reactToMessage({ id, emoji }: ReactInput): Promise<unknown> {
 }
 
 export function useReactToMessage() {
-  return useMutation({ mutationFn: reactToMessage });
+  return useMutation({ mutationFn: reactToMessage, meta: { silent: true } });
 }

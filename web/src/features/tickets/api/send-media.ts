@@ -76,5 +76,5 @@ export async function sendMedia({ ticketId, files, body, onProgress }: SendMedia
 }
 
 export function useSendMedia() {
-  return useMutation({ mutationFn: sendMedia });
+  return useMutation({ mutationFn: sendMedia, meta: { silent: true } });
 }

@@ -17,5 +17,5 @@ export function sendMessage({ ticketId, body, quotedMsg }: SendMessageInput): Pr
 }
 
 export function useSendMessage() {
-  return useMutation({ mutationFn: sendMessage });
+  return useMutation({ mutationFn: sendMessage, meta: { silent: true } });
 }

@@ -33,5 +33,5 @@ export async function startContactTicket({ name, number, userId }: { name: strin
 }
 
 export function useStartContactTicket() {
-  return useMutation({ mutationFn: startContactTicket });
+  return useMutation({ mutationFn: startContactTicket, meta: { silent: true } });
 }

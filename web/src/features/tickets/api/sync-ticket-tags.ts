@@ -12,6 +12,7 @@ export function useSyncTicketTags() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: syncTicketTags,
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
   });
 }

@@ -32,6 +32,7 @@ export function useCreateTicketNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicketNote,
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets', 'notes'] }),
   });
 }
@@ -40,6 +41,7 @@ export function useDeleteTicketNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTicketNote,
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets', 'notes'] }),
   });
 }

@@ -15,6 +15,7 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContact,
+    meta: { silent: true },
     onSuccess: (contact) => {
       queryClient.setQueryData(contactQueryKey(contact.id), contact);
       void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
