@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { contrastText } from '@/lib/contrast-text';
 import { useSocketEvent } from '@/lib/socket';
 import { useDeleteQueue } from '../api/delete-queue';
 import { queuesQueryKey, useQueues } from '../api/get-queues';
@@ -69,7 +70,7 @@ export function QueuesPage({ companyId, maxQueues }: QueuesPageProps) {
               <Card.Body gap="2">
                 <HStack justify="space-between">
                   <Heading size="md">{queue.name}</Heading>
-                  <Badge style={{ backgroundColor: queue.color, color: 'white' }}>{queue.color}</Badge>
+                  <Badge style={{ backgroundColor: queue.color, color: contrastText(queue.color) }}>{queue.color}</Badge>
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
                   {t('queues.fields.order')}: {queue.orderQueue ?? '—'}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTag } from 'react-icons/lu';
 import { toastError } from '@/components/ui/toaster';
+import { contrastText } from '@/lib/contrast-text';
 import { useCreateTag } from '../api/create-tag';
 import { useTags } from '../api/get-tags';
 import { useSyncTicketTags } from '../api/sync-ticket-tags';
@@ -102,7 +103,7 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
         </Text>
       )}
       {shown.map((tag) => (
-        <Badge key={tag.id} size="sm" style={{ backgroundColor: tag.color, color: 'white' }} data-testid="ticket-tag">
+        <Badge key={tag.id} size="sm" style={{ backgroundColor: tag.color, color: contrastText(tag.color) }} data-testid="ticket-tag">
           {tag.name}
           <CloseButton size="2xs" color="inherit" aria-label={t('tickets.tags.remove', { name: tag.name })} onClick={() => void sync(selected.filter((id) => id !== tag.id))} />
         </Badge>

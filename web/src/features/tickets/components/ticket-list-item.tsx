@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuEye } from 'react-icons/lu';
+import { contrastText } from '@/lib/contrast-text';
 import type { Ticket } from '../types';
 import { formatMessageDay, formatMessageTime } from '../utils/message-separators';
 import { ContactAvatar } from './contact-avatar';
@@ -30,6 +31,7 @@ function formatUpdatedAt(value: string, now: Date): string {
 export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, onAccept, onClose, onSpy }: TicketListItemProps) {
   const { t } = useTranslation();
   const queueColor = ticket.queue?.color ?? 'gray';
+  const queueBadgeColor = ticket.queue?.color ?? '#7c7c7c';
 
   function handleAccept(event: React.MouseEvent) {
     event.stopPropagation();
@@ -92,7 +94,7 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
           )}
         </Flex>
         <HStack gap="2" wrap="wrap">
-          <Badge size="sm" style={{ backgroundColor: ticket.queue?.color ?? '#7c7c7c', color: 'white' }} data-testid="ticket-queue">
+          <Badge size="sm" style={{ backgroundColor: queueBadgeColor, color: contrastText(queueBadgeColor) }} data-testid="ticket-queue">
             {ticket.queue?.name ?? t('tickets.noQueue')}
           </Badge>
           {ticket.user && (
