@@ -10,6 +10,7 @@ import {
 import { FILE_STORAGE, OutboxWriter } from '@app/platform';
 import { waitFor } from '@app/platform/testing';
 import { MediaStore } from './media/media-store';
+import { normaliseUpsert } from './providers/baileys/baileys-normalise';
 import { InboundMessageService } from './messages/inbound-message.service';
 import { startWhatsappTestApp, type WhatsappTestApp } from './testing/whatsapp-test-app';
 
@@ -273,6 +274,24 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
       expect(Buffer.compare(mine.body as Buffer, PNG)).toBe(0);
       expect((await api().get(message.media.url).set(as(adminB))).status).toBe(404);
       expect((await api().get(message.media.url)).status).toBe(401);
+    });
+
+    it('an inbound contact card carries its vCard as the body, the same shape as a Baileys contact message', async () => {
+      const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:João Souza\nTEL;type=CELL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD';
+      const sent = await api().post(`/api/simulator/connections/${phone.id}/inbound`).set(as(adminA)).send({ from: '5511955554444', vcard }).expect(200);
+      const event = await waitFor(() =>
+        of('whatsapp.message.received').find((e) => (e.payload as { message: { id: string } }).message.id === sent.body.messageId),
+      );
+      const simulated = (event.payload as { message: Record<string, unknown> }).message;
+
+      const baileys = await normaliseUpsert(
+        { key: { id: 'BAILEYSVCARD1', remoteJid: '5511955554444@s.whatsapp.net', fromMe: false }, message: { contactMessage: { displayName: 'João Souza', vcard } } },
+        { phoneForLid: async () => null, download: async () => Buffer.alloc(0) },
+      );
+      if (baileys.type !== 'message') throw new Error(`expected a message, got ${baileys.type}`);
+      const shape = (message: Record<string, unknown>) => ({ kind: message.kind, mediaType: message.mediaType, body: message.body, vcards: message.vcards, media: message.media ?? null });
+      expect(shape(simulated)).toEqual(shape(baileys.message as unknown as Record<string, unknown>));
+      expect(simulated).toMatchObject({ kind: 'vcard', mediaType: 'vcard', body: vcard, vcards: [{ displayName: 'João Souza', vcard }] });
     });
 
     it("sends for one connection go out in their order; acks only move forward", async () => {

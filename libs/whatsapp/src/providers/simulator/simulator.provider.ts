@@ -117,7 +117,9 @@ export class SimulatorSession implements WhatsAppSession {
         ? `|https://maps.google.com/maps?q=${location.latitude}%2C${location.longitude}&z=17|${location.name ?? ''}`
         : inbound.reaction
           ? inbound.reaction.emoji
-          : (inbound.body ?? ''),
+          : kind === 'vcard'
+            ? inbound.vcard! // a contact card's body is its vCard, as Baileys gives it (the inbox reads it)
+            : (inbound.body ?? ''),
       media: mediaKey
         ? {
             mimetype: inbound.mimetype ?? 'application/octet-stream',
