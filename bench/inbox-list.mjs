@@ -59,7 +59,7 @@ async function seed(url) {
       'mensagem ' || c.id, (c.id % 3), now() - (c.id || ' minutes')::interval, now() - (c.id || ' minutes')::interval
     FROM conversations.contacts c WHERE c.company_id = ${COMPANY}`);
   await client.query(`INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack, created_at)
-    SELECT ${COMPANY}, t.id, t.contact_id, 1, 'W' || t.id || '-' || m, 'texto ' || m, m % 2 = 0, 3, t.created_at + (m || ' seconds')::interval
+    SELECT ${COMPANY}, t.id, t.contact_id, 1, 'W' || t.id || '-' || m, 'texto ' || m || ' do pedido ' || t.id, m % 2 = 0, 3, t.created_at + (m || ' seconds')::interval
     FROM conversations.tickets t CROSS JOIN generate_series(1, ${PER_TICKET}) m`);
   await client.query('ANALYZE');
   const [{ count: tickets }] = (await client.query('SELECT count(*)::int AS count FROM conversations.tickets')).rows;
@@ -122,6 +122,8 @@ try {
   await timed('GET /tickets pending (user of 3 queues), page 1', () => get('/tickets?status=pending&queueIds=[1,2,3]', userToken));
   await timed('GET /tickets closed (user), pages 1..20', (i) => get(`/tickets?status=closed&pageNumber=${1 + (i % 20)}`, userToken));
   await timed('GET /tickets search "cliente 99" (admin)', () => get('/tickets?searchParam=cliente%2099', adminToken));
+  await timed('GET /tickets search "pedido 4242" (admin; only in messages)', () => get('/tickets?searchParam=pedido%204242', adminToken));
+  await timed('GET /tickets search "texto" (admin; in every message)', () => get('/tickets?searchParam=texto', adminToken));
   await timed('GET /tickets withUnreadMessages, queue 4 (admin)', () => get('/tickets?withUnreadMessages=true&queueIds=[4]', adminToken));
   await timed('GET /messages/{ticketId} page 1', () => get(`/messages/${busyTicket}`, adminToken));
   await timed('GET /messages/{ticketId} last page', () => get(`/messages/${busyTicket}?pageNumber=${Math.ceil(PER_TICKET / 20)}`, adminToken));

@@ -182,6 +182,28 @@ describe('tickets and messages over HTTP', () => {
     expect(unread.body.tickets.every((x: { unreadMessages: number }) => x.unreadMessages > 0)).toBe(true);
   });
 
+  it('the search also finds a ticket by the text of an earlier message, within the company only', async () => {
+    await s.inbound(A, CONN, anInboundText('5511900000031', 'Preciso do orçamento 7781 até sexta'));
+    await s.inbound(A, CONN, anInboundText('5511900000031', 'alguma novidade?'));
+    await s.inbound(B, OTHER_CONN, anInboundText('5511900000032', 'Outro orçamento 7781'));
+    const search = async (token: string, searchParam: string) =>
+      (await api().get('/api/tickets').query({ searchParam }).set('Authorization', `Bearer ${token}`).expect(200)).body.tickets.map(
+        (x: { contact: { number: string } }) => x.contact.number,
+      );
+    // The last message no longer holds the term: only the message history does.
+    expect(await search(admin(), 'orçamento 7781')).toEqual(['5511900000031']);
+    expect(await search(outsider(), 'orçamento 7781')).toEqual(['5511900000032']);
+    // LIKE wildcards in the term are taken literally.
+    expect(await search(admin(), '%7781%')).toEqual([]);
+    // A ticket number finds that ticket; a short term still matches contacts and the last message.
+    const [own] = await t.dataSource.query(`SELECT t.id FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = '5511900000031'`);
+    expect(await search(admin(), String(own.id))).toEqual(['5511900000031']);
+    expect(await search(outsider(), String(own.id))).toEqual([]);
+    expect(await search(admin(), '31')).toContain('5511900000031');
+    // Later tests expect company B to have no live tickets.
+    await t.dataSource.query(`UPDATE conversations.tickets SET status = 'closed' WHERE company_id = $1`, [B]);
+  });
+
   it('pages of the ticket list are bounded and say whether more follow', async () => {
     for (let i = 0; i < 45; i += 1) await s.inbound(A, CONN, anInboundText(`55119100${String(i).padStart(5, '0')}`, `cliente ${i}`));
     const first = await api().get('/api/tickets').query({ pageNumber: 1 }).set('Authorization', `Bearer ${admin()}`).expect(200);
