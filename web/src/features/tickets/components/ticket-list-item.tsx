@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LuEye } from 'react-icons/lu';
 import { contrastText } from '@/lib/contrast-text';
 import type { Ticket } from '../types';
+import { lastMessagePreview } from '../utils/last-message-preview';
 import { formatMessageDay, formatMessageTime } from '../utils/message-separators';
 import { ContactAvatar } from './contact-avatar';
 import { FormattedText } from './formatted-text';
@@ -85,7 +86,7 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
         </Flex>
         <Flex justify="space-between" gap="2" align="center">
           <Text fontSize="sm" color="fg.muted" truncate data-testid="ticket-last-message">
-            <FormattedText text={ticket.lastMessage ?? ''} />
+            <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
           </Text>
           {ticket.unreadMessages > 0 && (
             <Badge colorPalette="green" variant="solid" borderRadius="full" data-testid="ticket-unread" aria-label={t('tickets.list.unread', { count: ticket.unreadMessages })}>

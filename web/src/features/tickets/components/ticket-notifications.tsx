@@ -10,6 +10,7 @@ import { appMessageEventName, ticketEventName } from '../hooks/use-tickets-realt
 import type { InboxUser, Ticket } from '../types';
 import { playNotificationSound } from '../utils/notification-sound';
 import { shouldNotify } from '../utils/should-notify';
+import { lastMessagePreview } from '../utils/last-message-preview';
 import { FormattedText } from './formatted-text';
 
 const TICKET_PATH = /^\/tickets\/([^/]+)/;
@@ -59,7 +60,7 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
     if (!shouldNotify(parsed.data, user, view)) return;
     const { ticket, message } = parsed.data;
     setTickets((list) => [ticket, ...list.filter((item) => item.id !== ticket.id)]);
-    showBrowserNotification(ticket, message.body, () => open(ticket));
+    showBrowserNotification(ticket, lastMessagePreview(message.body, t), () => open(ticket));
     playNotificationSound(readVolume());
   });
 
@@ -103,7 +104,7 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
                       </Text>
                       <Box>
                         <Text fontSize="xs" color="fg.muted" truncate>
-                          <FormattedText text={ticket.lastMessage ?? ''} />
+                          <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
                         </Text>
                       </Box>
                     </chakra.button>
