@@ -222,6 +222,20 @@ describe('browser: the inbox with the simulator', () => {
     expect(queue.status).toBeLessThan(300);
     const queueId = ((await queue.json()) as { id: number }).id;
 
+    // Across services: identity learns the new queue from conversations' event and lets a user have
+    // it; an id that is no queue of the company is refused.
+    const bogus = await apiCall(page, baseUrl, 'POST', '/api/users', { name: 'Fila Errada', email: 'fila.errada@acme.test', password: 'fila-pass', queueIds: [queueId + 1000] });
+    expect(bogus.status).toBe(400);
+    expect(((await bogus.json()) as { error: string }).error).toBe('ERR_QUEUE_NOT_FOUND');
+    const deadline = Date.now() + 10_000;
+    let given = await apiCall(page, baseUrl, 'POST', '/api/users', { name: 'Fila Certa', email: 'fila.certa@acme.test', password: 'fila-pass', queueIds: [queueId] });
+    while (given.status === 400 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      given = await apiCall(page, baseUrl, 'POST', '/api/users', { name: 'Fila Certa', email: 'fila.certa@acme.test', password: 'fila-pass', queueIds: [queueId] });
+    }
+    expect(given.status).toBe(201);
+    expect(((await given.json()) as { queues: { id: number }[] }).queues).toEqual([{ id: queueId }]);
+
     const chat = page.locator('[data-testid="ticket-chat"]');
     await chat.locator('[data-testid="ticket-action-reopen"]').click();
     await chat.locator('[data-testid="message-text"]').waitFor({ timeout: 15_000 });

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'ERR_TICKET_NOT_ALLOWED',
   'ERR_TICKET_CLOSED',
   'ERR_QUEUE_LIMIT_REACHED',
+  'ERR_QUEUE_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ import { InboundConversationService } from './inbound/inbound-conversation.servi
 import { EarlyMessageFacts } from './inbound/early-message-facts';
 import { EarlyMessageFacts1732500000010 } from './migrations/1732500000010-early-message-facts';
 import { MessageSearch1732500000011 } from './migrations/1732500000011-message-search';
+import { AnnounceExistingQueues1732500000012 } from './migrations/1732500000012-announce-existing-queues';
 import { WHATSAPP_EVENTS_CONSUMER, WhatsappEventsConsumer } from './inbound/whatsapp-events.consumer';
 import { ConversationsInitial1732500000000 } from './migrations/1732500000000-conversations-initial';
 import { MessageController } from './messages/message.controller';
@@ -38,7 +39,7 @@ import { ForwardService } from './messages/forward.service';
 import { IdentityProjectionConsumer } from './projections/identity-projection.consumer';
 import { ProjectionRepository } from './projections/projection.repository';
 
-export const CONVERSATIONS_MIGRATIONS = [ConversationsInitial1732500000000, TicketRatings1732500000001, AddressBook1732500000002, EarlyMessageFacts1732500000010, MessageSearch1732500000011];
+export const CONVERSATIONS_MIGRATIONS = [ConversationsInitial1732500000000, TicketRatings1732500000001, AddressBook1732500000002, EarlyMessageFacts1732500000010, MessageSearch1732500000011, AnnounceExistingQueues1732500000012];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
 /** Contacts, tickets, messages, notes, queues and tags: the inbox. */

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { AccessTokenService } from '@app/platform';
 import { PlatformSeedService } from './seed/platform-seed.service';
 import { User } from './entities/user.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from './testing/identity-test-app';
+import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from './testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -27,7 +27,8 @@ describe('identity over HTTP', () => {
 
   beforeAll(async () => {
     t = await startIdentityTestApp();
-    await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1' });
+    const acme = await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1' });
+    await announceQueues(t, acme.company.id, [1, 2]);
     await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1', usersLimit: 50 });
   });
   afterAll(() => t?.close());

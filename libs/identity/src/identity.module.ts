@@ -24,6 +24,7 @@ import { LogoService } from './logos/logo.service';
 import { MailSender } from './mail/mail-sender';
 import { IdentityInitial1732180000000 } from './migrations/1732180000000-identity-initial';
 import { IdentityAdministration1763712000000 } from './migrations/1763712000000-identity-administration';
+import { CompanyQueues1763712000001 } from './migrations/1763712000001-company-queues';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
@@ -54,7 +55,7 @@ export const IDENTITY_ENTITIES = [
   Help,
   Announcement,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInitial1732180000000, IdentityAdministration1763712000000];
+export const IDENTITY_MIGRATIONS = [IdentityInitial1732180000000, IdentityAdministration1763712000000, CompanyQueues1763712000001];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */
 @Module({})

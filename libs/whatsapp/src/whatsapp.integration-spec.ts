@@ -12,7 +12,7 @@ import { waitFor } from '@app/platform/testing';
 import { MediaStore } from './media/media-store';
 import { normaliseUpsert } from './providers/baileys/baileys-normalise';
 import { InboundMessageService } from './messages/inbound-message.service';
-import { startWhatsappTestApp, type WhatsappTestApp } from './testing/whatsapp-test-app';
+import { announceQueues, startWhatsappTestApp, type WhatsappTestApp } from './testing/whatsapp-test-app';
 
 jest.setTimeout(60_000);
 
@@ -35,6 +35,8 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
     adminA = t.token({ userId: 1, companyId: A });
     userA = t.token({ userId: 2, companyId: A, profile: 'user' });
     adminB = t.token({ userId: 3, companyId: B });
+    // Connections only name queues conversations announced for their company.
+    await announceQueues(t, A, [1, 2, 3]);
   });
   afterAll(() => t.close());
 

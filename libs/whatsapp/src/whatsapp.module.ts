@@ -20,6 +20,7 @@ import { NumberCheckController } from './numbers/number-check.controller';
 import { NumberCheckService } from './numbers/number-check.service';
 import { WhatsappInitial1732400000000 } from './migrations/1732400000000-whatsapp-initial';
 import { NumberChecks1732400000001 } from './migrations/1732400000001-number-checks';
+import { CompanyQueues1732400000002 } from './migrations/1732400000002-company-queues';
 import { PlanLimitsRepository } from './plans/plan-limits.repository';
 import { SimulatorControlService } from './providers/simulator/simulator-control.service';
 import { SimulatorController } from './providers/simulator/simulator.controller';
@@ -27,7 +28,7 @@ import { SessionsHost } from './sessions/sessions.host';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from './whatsapp-options';
 
 export const WHATSAPP_ENTITIES = [ConnectionEntity];
-export const WHATSAPP_MIGRATIONS = [WhatsappInitial1732400000000, NumberChecks1732400000001];
+export const WHATSAPP_MIGRATIONS = [WhatsappInitial1732400000000, NumberChecks1732400000001, CompanyQueues1732400000002];
 
 /** Connections, their sessions and auth state, the providers (Baileys, simulator) and media. */
 @Module({})

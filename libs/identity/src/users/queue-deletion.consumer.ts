@@ -1,16 +1,19 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { queueDeleted, TOPICS, userUpdated, type EventEnvelope } from '@app/contracts';
+import { queueDeleted, queueSaved, TOPICS, userUpdated, type EventEnvelope } from '@app/contracts';
 import { consumeOnce, EVENT_TRANSPORT, OutboxWriter, readEvent, type EventTransport, type Subscription } from '@app/platform';
 import { userSnapshot } from '../dtos/user.dto';
 import { User } from '../entities/user.entity';
+import { forgetQueue, lockCompanyQueues, rememberQueue } from './company-queues';
 
 export const QUEUE_DELETION_CONSUMER = 'identity-queue-deletions';
 
 /**
- * Queues belong to conversations: when one is deleted, its id leaves the queue lists of the users of
- * that company (only that company), each changed user announced as identity.user.updated.
+ * Queues belong to conversations. Identity keeps the ids of each company's queues (company_queues,
+ * checked when a user is given queues): a saved queue is remembered; a deleted one is forgotten and its
+ * id leaves the queue lists of the users of that company (only that company), each changed user
+ * announced as identity.user.updated. The group id predates the saved events and is kept.
  */
 @Injectable()
 export class QueueDeletionConsumer implements OnModuleInit, OnModuleDestroy {
@@ -37,9 +40,18 @@ export class QueueDeletionConsumer implements OnModuleInit, OnModuleDestroy {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    const deleted = readEvent(queueDeleted, envelope);
-    if (!deleted || envelope.companyId === null) return;
+    if (envelope.companyId === null) return;
     const companyId = envelope.companyId;
+    const saved = readEvent(queueSaved, envelope);
+    if (saved) {
+      // The queue's own company, not the envelope's: the projection lists each queue under its owner.
+      await consumeOnce(this.dataSource, 'identity', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
+        rememberQueue(manager, saved.queue.companyId, saved.queue.id),
+      );
+      return;
+    }
+    const deleted = readEvent(queueDeleted, envelope);
+    if (!deleted) return;
     await consumeOnce(this.dataSource, 'identity', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
       this.removeQueue(manager, companyId, deleted.queueId),
     );
@@ -47,6 +59,9 @@ export class QueueDeletionConsumer implements OnModuleInit, OnModuleDestroy {
   }
 
   private async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
+    // A save that passed the check before this commits first, so the query below sees its user.
+    await lockCompanyQueues(manager, companyId);
+    await forgetQueue(manager, companyId, queueId);
     const users = await manager
       .getRepository(User)
       .createQueryBuilder('user')

@@ -1,7 +1,7 @@
 import { queueDeleted, TOPICS, type EventEnvelope } from '@app/contracts';
 import { waitFor } from '@app/platform/testing';
 import { User } from '../entities/user.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
+import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn, outboxEvents } from '../testing/http';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
@@ -25,14 +25,22 @@ describe("a queue deleted in conversations leaves the users' queue lists", () =>
     acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
     const beta = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
     const create = async (token: string, body: object) => (await as(t, token).post('/api/users').send(body).expect(201)).body.id as number;
+    await announceQueues(t, acmeCompanyId, [5, 6]);
     anaId = await create(acme, { name: 'Ana', email: 'ana@acme.test', password: 'ana-pass', profile: 'user', queueIds: [5, 6] });
     saraId = await create(acme, { name: 'Sara', email: 'sara@acme.test', password: 'sara-pass', profile: 'supervisor', queueIds: [6] });
-    // Another company's user naming the same queue id (ids are not checked across services).
-    betoId = await create(beta, { name: 'Beto', email: 'beto@beta.test', password: 'beto-pass', profile: 'user', queueIds: [5] });
+    // Another company's user naming the same queue id: stored before queue ids were checked.
+    betoId = await create(beta, { name: 'Beto', email: 'beto@beta.test', password: 'beto-pass', profile: 'user' });
+    await t.dataSource.getRepository(User).update({ id: betoId }, { queueIds: [5] });
   });
   afterAll(() => t?.close());
 
   const queuesOf = async (id: number) => (await t.dataSource.getRepository(User).findOneByOrFail({ id })).queueIds;
+  const known = async (companyId: number) =>
+    (await t.dataSource.query(`SELECT queue_id FROM identity.company_queues WHERE company_id = $1 ORDER BY queue_id`, [companyId])).map(
+      (row: { queue_id: number }) => row.queue_id,
+    );
+  const consumed = async () =>
+    (await t.dataSource.query(`SELECT 1 FROM identity.processed_events WHERE consumer = 'identity-queue-deletions'`)).length as number;
 
   it("removes the id from that company's users only, each change an identity.user.updated; a redelivery changes nothing", async () => {
     const before = (await outboxEvents(t, 'identity.user.updated')).length;
@@ -52,21 +60,25 @@ describe("a queue deleted in conversations leaves the users' queue lists", () =>
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({ companyId: acmeCompanyId, key: String(anaId), payload: { user: { id: anaId, queueIds: [6] } } });
 
+    // The queue is no longer the company's: giving it back is refused.
+    const refused = await as(t, acme).put(`/api/users/${anaId}`).send({ queueIds: [5, 6] }).expect(400);
+    expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [5] });
+    expect(await known(acmeCompanyId)).toEqual([6]);
+
     // The same event again, as a broker would redeliver it (the in-process publish resolves once every group handled it): applied once.
+    // Ana holding 5 again (written straight, as data from before the check) shows it is not applied a second time.
     const [envelope] = (await outboxEvents(t, 'conversations.queue.deleted')) as EventEnvelope[];
-    await as(t, acme).put(`/api/users/${anaId}`).send({ queueIds: [5, 6] }).expect(200);
+    await t.dataSource.getRepository(User).update({ id: anaId }, { queueIds: [5, 6] });
     await t.transport.publish([{ topic: TOPICS.conversationsEvents, key: envelope!.key, envelope: envelope! }]);
     expect(await queuesOf(anaId)).toEqual([5, 6]);
-    expect((await outboxEvents(t, 'identity.user.updated')).slice(before)).toHaveLength(2);
+    expect((await outboxEvents(t, 'identity.user.updated')).slice(before)).toHaveLength(1);
   });
 
   it('a deletion naming a queue no user has changes nothing and announces nothing', async () => {
     const before = (await outboxEvents(t, 'identity.user.updated')).length;
+    const applied = await consumed();
     await t.publish(queueDeleted, acmeCompanyId, `queue-99`, { queueId: 99 });
-    await waitFor(
-      async () => (await t.dataSource.query(`SELECT 1 FROM identity.processed_events WHERE consumer = 'identity-queue-deletions'`)).length === 2,
-      { what: 'the second deletion consumed' },
-    );
+    await waitFor(async () => (await consumed()) === applied + 1, { what: 'the second deletion consumed' });
     expect(await outboxEvents(t, 'identity.user.updated')).toHaveLength(before);
     expect(await queuesOf(saraId)).toEqual([6]);
   });

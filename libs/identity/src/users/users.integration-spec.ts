@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { presenceReported } from '@app/contracts';
 import { User } from '../entities/user.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
+import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
 import { PresenceConsumer } from './presence.consumer';
 
@@ -29,6 +29,8 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
     beta = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
     const created = await createUser(beta, { name: 'Beto', email: 'beto@beta.test', password: 'beto-pass' }).expect(201);
     betaUserId = created.body.id;
+    // Users are only given queues conversations announced for their company.
+    await announceQueues(t, acmeCompanyId, [1, 2, 3]);
     await createUser(acme, { name: 'Ana Atendente', email: 'ana@acme.test', password: 'ana-pass', profile: 'user', queueIds: [1] }).expect(201);
     await createUser(acme, { name: 'Sara Supervisora', email: 'sara@acme.test', password: 'sara-pass', profile: 'supervisor' }).expect(201);
   });

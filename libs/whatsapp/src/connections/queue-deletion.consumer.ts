@@ -1,16 +1,19 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { queueDeleted, TOPICS, type EventEnvelope } from '@app/contracts';
+import { queueDeleted, queueSaved, TOPICS, type EventEnvelope } from '@app/contracts';
 import { consumeOnce, readEvent, type EventTransport, type OutboxWriter, type Subscription } from '@app/platform';
 import { ConnectionEntity } from '../entities/connection.entity';
+import { forgetQueue, rememberQueue } from './company-queues';
 import { announceConnection } from './connection.service';
 
 export const QUEUE_DELETION_CONSUMER = 'whatsapp-queue-deletions';
 
 /**
- * Queues belong to conversations: when one is deleted, the connections of that company (only that
- * company) stop offering it and stop transferring to it; each changed connection is announced as
- * whatsapp.connection.updated. The greeting stays as it was: it is the company's text.
+ * Queues belong to conversations. Whatsapp keeps the ids of each company's queues (company_queues,
+ * checked when a connection is given queues): a saved queue is remembered; when one is deleted it is
+ * forgotten and the connections of that company (only that company) stop offering it and stop
+ * transferring to it; each changed connection is announced as whatsapp.connection.updated. The
+ * greeting stays as it was: it is the company's text. The group id predates the saved events and is kept.
  */
 export class QueueDeletionConsumer {
   private readonly logger = new Logger(QueueDeletionConsumer.name);
@@ -35,9 +38,18 @@ export class QueueDeletionConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    const deleted = readEvent(queueDeleted, envelope);
-    if (!deleted || envelope.companyId === null) return;
+    if (envelope.companyId === null) return;
     const companyId = envelope.companyId;
+    const saved = readEvent(queueSaved, envelope);
+    if (saved) {
+      // The queue's own company, not the envelope's: the projection lists each queue under its owner.
+      await consumeOnce(this.dataSource, 'whatsapp', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
+        rememberQueue(manager, saved.queue.companyId, saved.queue.id),
+      );
+      return;
+    }
+    const deleted = readEvent(queueDeleted, envelope);
+    if (!deleted) return;
     await consumeOnce(this.dataSource, 'whatsapp', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
       this.removeQueue(manager, companyId, deleted.queueId),
     );
@@ -47,6 +59,8 @@ export class QueueDeletionConsumer {
   private async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
     // The lock of the company's connection changes: an edit in flight does not write back the old lists.
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('whatsapp.connections'), $1)`, [companyId]);
+    // Under that lock: a save that passed the queue check commits before the query below looks.
+    await forgetQueue(manager, companyId, queueId);
     const rows = await manager
       .getRepository(ConnectionEntity)
       .createQueryBuilder('connection')

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { queueDeleted, TOPICS, type Connection, type EventEnvelope } from '@app/contracts';
 import { waitFor } from '@app/platform/testing';
-import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+import { ConnectionEntity } from '../entities/connection.entity';
+import { announceQueues, startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 
 jest.setTimeout(60_000);
 
@@ -18,6 +19,7 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     t = await startWhatsappTestApp({ runSessions: false });
     adminA = t.token({ userId: 1, companyId: A });
     adminB = t.token({ userId: 2, companyId: B });
+    await announceQueues(t, A, [5, 6]);
   });
   afterAll(() => t.close());
 
@@ -37,7 +39,9 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     const vendas = await create(adminA, { name: 'Vendas', queueIds: [5, 6], greetingMessage: 'Escolha', transferQueueId: 5, timeToTransfer: 10 });
     const suporte = await create(adminA, { name: 'Suporte', queueIds: [6], transferQueueId: 6 });
     const transferOnly = await create(adminA, { name: 'Plantão', transferQueueId: 5 });
-    const foreign = await create(adminB, { name: 'Outra', queueIds: [5], transferQueueId: 5 });
+    // Another company's connection naming the same queue id: stored before queue ids were checked.
+    const foreign = await create(adminB, { name: 'Outra' });
+    await t.dataSource.getRepository(ConnectionEntity).update({ id: foreign.id }, { queueIds: [5], transferQueueId: 5 });
     await waitFor(() => updates(foreign.id).length > 0, { what: 'the creations announced' });
     const before = { vendas: updates(vendas.id).length, suporte: updates(suporte.id).length, plantao: updates(transferOnly.id).length };
 
@@ -56,12 +60,16 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     expect(updates(suporte.id)).toHaveLength(before.suporte);
     expect(updates(foreign.id)).toHaveLength(1);
 
+    // The queue is no longer the company's: naming it again is refused.
+    const refused = await request(t.http).put(`/api/whatsapp/${vendas.id}`).set(as(adminA)).send({ transferQueueId: 5 }).expect(400);
+    expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [5] });
+
     // The same event again, as a broker would redeliver it (the in-process publish resolves once every group handled it): applied once.
-    await request(t.http).put(`/api/whatsapp/${vendas.id}`).set(as(adminA)).send({ transferQueueId: 5 }).expect(200);
+    // Vendas transferring to 5 again (written straight, as data from before the check) shows it is not applied a second time.
+    await t.dataSource.getRepository(ConnectionEntity).update({ id: vendas.id }, { transferQueueId: 5 });
     const [envelope] = await deletions();
     await t.transport.publish([{ topic: TOPICS.conversationsEvents, key: envelope!.key, envelope: envelope! }]);
     expect((await get(adminA, vendas.id)).transferQueueId).toBe(5);
-    await waitFor(() => updates(vendas.id).length === before.vendas + 2, { what: 'the manual update announced' });
-    expect(updates(vendas.id)).toHaveLength(before.vendas + 2);
+    expect(updates(vendas.id)).toHaveLength(before.vendas + 1);
   });
 });

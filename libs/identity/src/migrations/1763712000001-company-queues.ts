@@ -1,0 +1,22 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The queue ids each company has in conversations, fed by conversations.queue.saved/deleted: a user
+ * may only be given queues listed here (docs/decisions/0019-queue-ids-checked-against-a-projection.md).
+ */
+export class CompanyQueues1763712000001 implements MigrationInterface {
+  name = 'CompanyQueues1763712000001';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE identity.company_queues (
+        company_id int NOT NULL,
+        queue_id int NOT NULL,
+        PRIMARY KEY (company_id, queue_id)
+      )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE IF EXISTS identity.company_queues`);
+  }
+}
