@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { API_PREFIX, AppError } from '@app/platform';
+import { AppError, callService, type ServiceAnswer } from '@app/platform';
 import type { CheckNumbersResponse } from '@app/contracts';
 
 /** What the check said of a number: `number` is WhatsApp's own form of it (its jid's user part). */
@@ -27,24 +27,23 @@ export class WhatsappNumbers {
     if (!this.baseUrl) return { checked: false, number };
     const whatsappId = await this.connectedConnection(manager, companyId, connectionId);
     if (!whatsappId) return { checked: false, number };
-    let response: Response;
+    let answer: ServiceAnswer<CheckNumbersResponse & { error?: string }>;
     try {
-      response = await fetch(`${this.baseUrl.replace(/\/$/, '')}/${API_PREFIX}/whatsapp/check-numbers`, {
-        method: 'POST',
-        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ numbers: [number], whatsappId }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      answer = await callService(this.baseUrl, '/whatsapp/check-numbers', {
+        authorization,
+        json: { numbers: [number], whatsappId },
+        timeoutMs: TIMEOUT_MS,
       });
     } catch (error) {
       this.logger.warn({ companyId, whatsappId, error: String(error) }, 'the whatsapp service did not answer the number check');
       throw new AppError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked on WhatsApp');
     }
-    const body = (await response.json().catch(() => null)) as (CheckNumbersResponse & { error?: string }) | null;
+    const body = answer.body;
     // The connection stopped being connected since our projection last heard of it: as with none connected.
     if (body?.error === 'ERR_WAPP_NOT_INITIALIZED') return { checked: false, number };
-    const result = response.ok ? body?.results?.[0] : undefined;
+    const result = answer.ok ? body?.results?.[0] : undefined;
     if (!result) {
-      this.logger.warn({ companyId, whatsappId, status: response.status, error: body?.error }, 'the number check failed');
+      this.logger.warn({ companyId, whatsappId, status: answer.status, error: body?.error }, 'the number check failed');
       throw new AppError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked on WhatsApp');
     }
     // `invalido`: the Whaticket family's flag on a refused number (spec 1, POST /contacts).

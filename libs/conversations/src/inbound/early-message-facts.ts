@@ -16,10 +16,15 @@ export interface MessageFact {
  * Both sides take the same transaction lock on (connection, WhatsApp id) first, so a fact and its
  * message filed at the same moment by two consumers always meet: the later one sees the earlier.
  */
+/** The lock on one WhatsApp id of a connection, as SQL over the placeholders of the two. */
+export function widLock(connectionParam: string, widParam: string): string {
+  return `pg_advisory_xact_lock(hashtext('conversations.wid'), hashtext(${connectionParam}::int::text || '/' || ${widParam}::text))`;
+}
+
 export class EarlyMessageFacts {
   /** Call before looking the message up, in the transaction that files the message or the fact. */
   async lock(manager: EntityManager, connectionId: number, wid: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('conversations.wid'), hashtext($1::int::text || '/' || $2::text))`, [connectionId, wid]);
+    await manager.query(`SELECT ${widLock('$1', '$2')}`, [connectionId, wid]);
   }
 
   /** Keeps the fact when no message has this WhatsApp id; false when one has (nothing kept). */

@@ -6,7 +6,7 @@ import type { ContactRepository } from '../contacts/contact.repository';
 import type { ConversationEvents } from '../common/conversation-events';
 import type { ProjectionRepository } from '../projections/projection.repository';
 import type { TicketTimers } from '../tickets/ticket-timers';
-import type { EarlyMessageFacts } from './early-message-facts';
+import { widLock, type EarlyMessageFacts } from './early-message-facts';
 import type { QueueRouter } from './queue-router';
 
 /** A customer's answer to the rating message: a digit from 1 to 5 alone. */
@@ -46,7 +46,7 @@ export class InboundConversationService {
     // seen by the statements that follow.
     const known: { id: number | null }[] = await manager.query(
       `SELECT (SELECT id FROM conversations.messages WHERE whatsapp_id = $1::int AND wid = $2::text) AS id
-       FROM (SELECT pg_advisory_xact_lock(hashtext('conversations.wid'), hashtext($1::int::text || '/' || $2::text))) AS locked`,
+       FROM (SELECT ${widLock('$1', '$2')}) AS locked`,
       [connectionId, message.id],
     );
     if (known[0]?.id != null) return null;

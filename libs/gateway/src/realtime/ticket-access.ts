@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@app/contracts';
-import { API_PREFIX } from '@app/platform';
+import { callService } from '@app/platform';
 
 export type TicketAccess = { allowed: true } | { allowed: false; error: ErrorCode | string };
 
@@ -10,13 +10,9 @@ export type TicketAccess = { allowed: true } | { allowed: false; error: ErrorCod
 export async function checkTicketAccess(conversationsUrl: string | undefined, token: string, ticketId: number): Promise<TicketAccess> {
   if (!conversationsUrl) return { allowed: false, error: 'ERR_INTERNAL' };
   try {
-    const response = await fetch(`${conversationsUrl.replace(/\/$/, '')}/${API_PREFIX}/tickets/${ticketId}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (response.ok) return { allowed: true };
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    return { allowed: false, error: body.error ?? `HTTP_${response.status}` };
+    const answer = await callService<{ error?: string }>(conversationsUrl, `/tickets/${ticketId}`, { authorization: `Bearer ${token}`, timeoutMs: 5_000 });
+    if (answer.ok) return { allowed: true };
+    return { allowed: false, error: answer.body?.error ?? `HTTP_${answer.status}` };
   } catch {
     return { allowed: false, error: 'ERR_INTERNAL' };
   }

@@ -5,7 +5,7 @@ import { queueDeleted, queueSaved, TOPICS, userUpdated, type EventEnvelope } fro
 import { consumeOnce, EVENT_TRANSPORT, OutboxWriter, readEvent, type EventTransport, type Subscription } from '@app/platform';
 import { userSnapshot } from '../dtos/user.dto';
 import { User } from '../entities/user.entity';
-import { forgetQueue, lockCompanyQueues, rememberQueue } from './company-queues';
+import { companyQueues } from './company-queues';
 
 export const QUEUE_DELETION_CONSUMER = 'identity-queue-deletions';
 
@@ -46,7 +46,7 @@ export class QueueDeletionConsumer implements OnModuleInit, OnModuleDestroy {
     if (saved) {
       // The queue's own company, not the envelope's: the projection lists each queue under its owner.
       await consumeOnce(this.dataSource, 'identity', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
-        rememberQueue(manager, saved.queue.companyId, saved.queue.id),
+        companyQueues.remember(manager, saved.queue.companyId, saved.queue.id),
       );
       return;
     }
@@ -60,8 +60,8 @@ export class QueueDeletionConsumer implements OnModuleInit, OnModuleDestroy {
 
   private async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
     // A save that passed the check before this commits first, so the query below sees its user.
-    await lockCompanyQueues(manager, companyId);
-    await forgetQueue(manager, companyId, queueId);
+    await companyQueues.lock(manager, companyId);
+    await companyQueues.forget(manager, companyId, queueId);
     const users = await manager
       .getRepository(User)
       .createQueryBuilder('user')

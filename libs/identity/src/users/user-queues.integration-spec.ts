@@ -1,7 +1,7 @@
 import { queueDeleted, queueSaved, TOPICS, type EventEnvelope } from '@app/contracts';
-import { waitFor } from '@app/platform/testing';
+import { queueFixture, waitFor } from '@app/platform/testing';
 import { User } from '../entities/user.entity';
-import { announceQueues, insertCompanyWithAdmin, queueFixture, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
+import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn, outboxEvents } from '../testing/http';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.

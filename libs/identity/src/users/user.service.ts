@@ -19,7 +19,7 @@ import { Company } from '../entities/company.entity';
 import { Plan } from '../entities/plan.entity';
 import { RefreshToken } from '../entities/refresh-token.entity';
 import { User } from '../entities/user.entity';
-import { assertCompanyQueues, lockCompanyQueues } from './company-queues';
+import { companyQueues } from './company-queues';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 import { UserWriter } from './user-writer';
 
@@ -75,8 +75,8 @@ export class UserService {
       const count = await manager.count(User, { where: { companyId: tenancy.companyId } });
       if (count >= plan.users) throw new AppError('ERR_USER_LIMIT_REACHED', `The plan allows ${plan.users} users`);
       if (input.queueIds?.length) {
-        await lockCompanyQueues(manager, tenancy.companyId);
-        await assertCompanyQueues(manager, tenancy.companyId, input.queueIds);
+        await companyQueues.lock(manager, tenancy.companyId);
+        await companyQueues.assertKnown(manager, tenancy.companyId, input.queueIds);
       }
       return this.writer.insert(manager, { ...input, companyId: tenancy.companyId });
     });
@@ -87,12 +87,12 @@ export class UserService {
     try {
       const user = await this.dataSource.transaction(async (manager) => {
         // Before the user's row lock, in the order the queue-deletion consumer takes them.
-        if (input.queueIds?.length) await lockCompanyQueues(manager, tenancy.companyId);
+        if (input.queueIds?.length) await companyQueues.lock(manager, tenancy.companyId);
         const target = await this.load(manager, id, true);
         assertMayUpdate(tenancy, target, input);
         if (input.queueIds?.length) {
           // Only ids being added: the ones the user has stay valid while the projection catches up.
-          await assertCompanyQueues(manager, target.companyId, input.queueIds.filter((queueId) => !target.queueIds.includes(queueId)));
+          await companyQueues.assertKnown(manager, target.companyId, input.queueIds.filter((queueId) => !target.queueIds.includes(queueId)));
         }
         if (target.profile === 'admin' && input.profile !== undefined && input.profile !== 'admin') {
           await this.assertAnotherAdmin(manager, target);

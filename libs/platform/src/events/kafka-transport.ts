@@ -13,6 +13,7 @@ import {
   type logCreator,
 } from 'kafkajs';
 import type { EventEnvelope } from '@app/contracts';
+import { withTimeout } from '../async/with-timeout';
 import { consoleTransportLogger, deliverWithRetry, describeError, parseEnvelope, type DeliveryOutcome } from './delivery';
 import {
   DEFAULT_RETRY_POLICY,
@@ -516,17 +517,4 @@ function kafkaLogCreator(logger: TransportLogger): logCreator {
       if (level === logLevel.ERROR && !retriedResponse) logger.error(obj, `kafkajs: ${message}`);
       else logger.warn(obj, `kafkajs: ${message}`);
     };
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms);
-  });
-  promise.catch(() => undefined); // the loser of the race must not become an unhandled rejection
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

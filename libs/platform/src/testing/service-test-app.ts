@@ -6,7 +6,7 @@ import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { EventDefinition, EventEnvelope, EventPayload } from '@app/contracts';
+import { queueSaved, type EventDefinition, type EventEnvelope, type EventPayload, type Queue } from '@app/contracts';
 import { AccessTokenService } from '../auth/access-token.service';
 import { EVENT_TRANSPORT } from '../events/event-transport.provider';
 import type { EventTransport } from '../events/event-transport';
@@ -14,6 +14,7 @@ import { OutboxWriter } from '../events/outbox';
 import { configureHttpApp } from '../http/configure-app';
 import { PlatformModule } from '../platform.module';
 import { createTestDatabase } from './test-database';
+import { waitFor } from './wait-for';
 
 export interface ServiceTestApp {
   app: INestApplication;
@@ -89,4 +90,45 @@ export async function startServiceTestApp(options: {
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A queue as conversations.queue.saved carries it. */
+export function queueFixture(companyId: number, id: number): Queue {
+  const at = new Date().toISOString();
+  return {
+    id,
+    name: `Fila ${id}`,
+    color: '#0a0a0a',
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    orderQueue: null,
+    integrationId: null,
+    agentId: null,
+    promptId: null,
+    mediaPath: null,
+    mediaName: null,
+    schedules: [],
+    companyId,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Makes queues known to a service that keeps the companies' queue ids (identity, whatsapp) as
+ * conversations would (conversations.queue.saved through the real transport), and waits until its
+ * `<schema>.company_queues` lists them.
+ */
+export async function announceQueues(t: ServiceTestApp, schema: string, companyId: number, queueIds: number[]): Promise<void> {
+  for (const id of queueIds) {
+    await t.publish(queueSaved, companyId, `queue-${id}`, { queue: queueFixture(companyId, id), created: true });
+  }
+  await waitFor(
+    async () =>
+      (await t.dataSource.query(`SELECT 1 FROM "${schema}".company_queues WHERE company_id = $1 AND queue_id = ANY($2::int[])`, [companyId, queueIds]))
+        .length === queueIds.length,
+    { what: `queues ${queueIds.join(', ')} known to ${schema}` },
+  );
 }

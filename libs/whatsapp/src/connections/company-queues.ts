@@ -1,39 +1,11 @@
-import type { EntityManager } from 'typeorm';
-import { AppError } from '@app/platform';
+import { CompanyQueueIds } from '@app/platform';
 
 /**
- * The company's queue ids as conversations announced them (whatsapp.company_queues). Checked and
- * changed under the company's connection lock (see ConnectionService.lockCompany), so a check and a
- * deletion of the same company never interleave
- * (docs/decisions/0019-queue-ids-checked-against-a-projection.md).
+ * whatsapp.company_queues: connections may only offer and transfer to queues of their own company.
+ * Checked and changed under the company's connection lock (ConnectionService.lockCompany), so a
+ * check and a deletion of the same company never interleave.
  */
-
-/** Remembers a queue conversations announced; its id and company never change. */
-export async function rememberQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
-  await manager.query(`INSERT INTO whatsapp.company_queues (company_id, queue_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-    companyId,
-    queueId,
-  ]);
-}
-
-export async function forgetQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
-  await manager.query(`DELETE FROM whatsapp.company_queues WHERE company_id = $1 AND queue_id = $2`, [companyId, queueId]);
-}
-
-/** 400 ERR_QUEUE_NOT_FOUND unless every id is one of the company's queues. */
-export async function assertCompanyQueues(manager: EntityManager, companyId: number, queueIds: readonly number[]): Promise<void> {
-  const wanted = [...new Set(queueIds)];
-  if (wanted.length === 0) return;
-  const rows: { queue_id: number }[] = await manager.query(
-    `SELECT queue_id FROM whatsapp.company_queues WHERE company_id = $1 AND queue_id = ANY($2::int[])`,
-    [companyId, wanted],
-  );
-  const known = new Set(rows.map((row) => row.queue_id));
-  const missing = wanted.filter((id) => !known.has(id));
-  if (missing.length > 0) {
-    throw new AppError('ERR_QUEUE_NOT_FOUND', `No queue ${missing.join(', ')} in this company`, { queueIds: missing });
-  }
-}
+export const companyQueues = new CompanyQueueIds('whatsapp');
 
 /** The queue ids a save sets that the connection does not have yet (queues offered, transfer queue). */
 export function newQueueIds(

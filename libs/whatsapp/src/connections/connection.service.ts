@@ -17,7 +17,7 @@ import { mapConnection } from '../dtos/connection.dto';
 import { ConnectionEntity } from '../entities/connection.entity';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
-import { assertCompanyQueues, newQueueIds } from './company-queues';
+import { companyQueues, newQueueIds } from './company-queues';
 import { applyGreetingRule, assertBelowConnectionLimit, assertDefaultKept } from './connection-rules';
 
 type SessionAction = 'start' | 'restart' | 'newQr' | 'logout' | 'stop';
@@ -61,7 +61,7 @@ export class ConnectionService {
       const count = await repository.count({ where: { companyId: tenancy.companyId } });
       assertBelowConnectionLimit(count, await this.plans.connectionLimit(manager, tenancy.companyId));
       const greeting = applyGreetingRule({ queueIds: [], greetingMessage: '' }, body);
-      await assertCompanyQueues(manager, tenancy.companyId, newQueueIds({ queueIds: [], transferQueueId: null }, body));
+      await companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds({ queueIds: [], transferQueueId: null }, body));
       const isDefault = count === 0 || body.isDefault === true;
       if (isDefault) await repository.update({ companyId: tenancy.companyId, isDefault: true }, { isDefault: false });
       const saved = await repository.save(
@@ -92,7 +92,7 @@ export class ConnectionService {
       assertDefaultKept(current.isDefault, change.isDefault);
       const greeting = applyGreetingRule(current, change);
       // Only ids being added: the ones the connection has stay valid while the projection catches up.
-      await assertCompanyQueues(manager, tenancy.companyId, newQueueIds(current, change));
+      await companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds(current, change));
       const repository = manager.getRepository(ConnectionEntity);
       if (change.isDefault === true && !current.isDefault) {
         await repository.update({ companyId: tenancy.companyId, isDefault: true }, { isDefault: false });

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { queueDeleted, queueSaved, TOPICS, type EventEnvelope } from '@app/contracts';
 import { consumeOnce, readEvent, type EventTransport, type OutboxWriter, type Subscription } from '@app/platform';
 import { ConnectionEntity } from '../entities/connection.entity';
-import { forgetQueue, rememberQueue } from './company-queues';
+import { companyQueues } from './company-queues';
 import { announceConnection } from './connection.service';
 
 export const QUEUE_DELETION_CONSUMER = 'whatsapp-queue-deletions';
@@ -44,7 +44,7 @@ export class QueueDeletionConsumer {
     if (saved) {
       // The queue's own company, not the envelope's: the projection lists each queue under its owner.
       await consumeOnce(this.dataSource, 'whatsapp', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
-        rememberQueue(manager, saved.queue.companyId, saved.queue.id),
+        companyQueues.remember(manager, saved.queue.companyId, saved.queue.id),
       );
       return;
     }
@@ -60,7 +60,7 @@ export class QueueDeletionConsumer {
     // The lock of the company's connection changes: an edit in flight does not write back the old lists.
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('whatsapp.connections'), $1)`, [companyId]);
     // Under that lock: a save that passed the queue check commits before the query below looks.
-    await forgetQueue(manager, companyId, queueId);
+    await companyQueues.forget(manager, companyId, queueId);
     const rows = await manager
       .getRepository(ConnectionEntity)
       .createQueryBuilder('connection')

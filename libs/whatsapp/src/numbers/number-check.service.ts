@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { API_PREFIX, AppError, type Tenancy } from '@app/platform';
+import { AppError, callService, withTimeout, type ServiceAnswer, type Tenancy } from '@app/platform';
 import { ERROR_CODES, type CheckNumbersBody, type CheckNumbersResponse, type ErrorCode, type NumberCheck } from '@app/contracts';
 import { ConnectionEntity } from '../entities/connection.entity';
 import { SessionsHost } from '../sessions/sessions.host';
@@ -32,7 +32,7 @@ export class NumberCheckService {
       const session = runner.current;
       if (!session.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
       try {
-        const results = await withTimeout(session.checkNumbers(body.numbers), CHECK_TIMEOUT_MS);
+        const results = await withTimeout(session.checkNumbers(body.numbers), CHECK_TIMEOUT_MS, 'WhatsApp did not answer the number check');
         return { whatsappId: connection.id, results };
       } catch (error) {
         this.logger.warn({ connectionId: connection.id, error: String(error) }, 'number check failed');
@@ -48,22 +48,22 @@ export class NumberCheckService {
   }
 
   private async forward(baseUrl: string, connectionId: number, numbers: string[], authorization: string): Promise<CheckNumbersResponse> {
-    let response: Response;
+    let answer: ServiceAnswer<CheckNumbersResponse & { error?: string; message?: string }>;
     try {
-      response = await fetch(`${baseUrl.replace(/\/$/, '')}/${API_PREFIX}/whatsapp/check-numbers`, {
-        method: 'POST',
-        headers: { Authorization: authorization, 'Content-Type': 'application/json', [FORWARDED_CHECK_HEADER]: '1' },
-        body: JSON.stringify({ numbers, whatsappId: connectionId }),
-        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      answer = await callService(baseUrl, '/whatsapp/check-numbers', {
+        authorization,
+        json: { numbers, whatsappId: connectionId },
+        headers: { [FORWARDED_CHECK_HEADER]: '1' },
+        timeoutMs: FORWARD_TIMEOUT_MS,
       });
     } catch (error) {
       this.logger.warn({ connectionId, baseUrl, error: String(error) }, 'forwarding the number check to the session owner failed');
       throw new AppError('ERR_WAPP_CHECK_CONTACT', 'The replica running the session did not answer');
     }
-    const answer = (await response.json().catch(() => null)) as (CheckNumbersResponse & { error?: string; message?: string }) | null;
-    if (response.ok && answer && Array.isArray(answer.results)) return { whatsappId: answer.whatsappId, results: answer.results as NumberCheck[] };
-    const code = (ERROR_CODES as readonly string[]).includes(answer?.error ?? '') ? (answer!.error as ErrorCode) : 'ERR_WAPP_CHECK_CONTACT';
-    throw new AppError(code, answer?.message ?? 'The number check failed');
+    const body = answer.body;
+    if (answer.ok && body && Array.isArray(body.results)) return { whatsappId: body.whatsappId, results: body.results as NumberCheck[] };
+    const code = (ERROR_CODES as readonly string[]).includes(body?.error ?? '') ? (body!.error as ErrorCode) : 'ERR_WAPP_CHECK_CONTACT';
+    throw new AppError(code, body?.message ?? 'The number check failed');
   }
 
   /** The asked connection of the caller's company, or its default one (a connected one when the default is not). */
@@ -80,12 +80,4 @@ export class NumberCheckService {
     if (!chosen) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'The company has no default connection');
     return chosen;
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -3,13 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LuDownload, LuMapPin, LuPhone } from 'react-icons/lu';
 import type { Message } from '../types';
 import { useMediaUrl } from '../hooks/use-media-url';
+import { parseLocation } from '../utils/location';
 import { ContactCardMessage } from './contact-card-message';
-
-/** A location body is pipe-separated: image, link, optional description (spec 1 section 3). */
-export function parseLocation(body: string): { image: string; link: string; description: string } {
-  const [image = '', link = '', ...rest] = body.split('|');
-  return { image, link, description: rest.join('|') };
-}
 
 /** The media part of a message, by type (image, audio, video, location, contact card, call, file). */
 export function MessageMedia({ message }: { message: Message }) {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { parseLocation } from './location';
 import { parseVCard } from './vcard';
 
 const MAPS_LINK = /^https:\/\/maps\.google\.com\/maps\?q=/;
@@ -13,9 +14,9 @@ export function lastMessagePreview(text: string, t: TFunction): string {
     const { name } = parseVCard(text);
     return name ? `${t('tickets.chat.contact')}: ${name}` : t('tickets.chat.contact');
   }
-  const [, link = '', ...rest] = text.split('|');
+  const { link, description: rawDescription } = parseLocation(text);
   if (MAPS_LINK.test(link)) {
-    const description = rest.join('|').trim();
+    const description = rawDescription.trim();
     return description ? `${t('tickets.chat.location')}: ${description}` : t('tickets.chat.location');
   }
   return text;
