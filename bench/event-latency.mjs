@@ -83,21 +83,29 @@ await admin.query(`CREATE DATABASE "${name}"`);
 const url = new URL(db.adminUrl);
 url.pathname = `/${name}`;
 try {
-  await measure('in-process', async () => {
-    const transport = new platform.InProcessTransport({});
-    await transport.start();
-    return transport;
-  }, url.toString());
-  if (process.env.KAFKA_BROKERS) {
-    await measure('kafka', async (topic) => {
-      const transport = new platform.KafkaTransport({
-        brokers: process.env.KAFKA_BROKERS.split(','),
-        clientId: 'bench',
-        topics: [{ name: topic, partitions: 3 }],
-      });
+  await measure(
+    'in-process',
+    async () => {
+      const transport = new platform.InProcessTransport({});
       await transport.start();
       return transport;
-    }, url.toString());
+    },
+    url.toString(),
+  );
+  if (process.env.KAFKA_BROKERS) {
+    await measure(
+      'kafka',
+      async (topic) => {
+        const transport = new platform.KafkaTransport({
+          brokers: process.env.KAFKA_BROKERS.split(','),
+          clientId: 'bench',
+          topics: [{ name: topic, partitions: 3 }],
+        });
+        await transport.start();
+        return transport;
+      },
+      url.toString(),
+    );
   } else {
     console.log('kafka       skipped: set KAFKA_BROKERS to measure it');
   }

@@ -11,11 +11,40 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * Identity's session answers without identity (the distributed run signs its own token): every
+ * token signed with the secret is a live session with the role it states.
+ */
+async function identitySessionsStandIn(secret) {
+  const { verify } = require('jsonwebtoken');
+  const server = http.createServer((request, response) => {
+    try {
+      const claims = verify(/^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '', secret);
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          live: true,
+          userId: Number(claims.sub),
+          companyId: claims.companyId,
+          profile: claims.profile,
+          super: claims.super,
+        }),
+      );
+    } catch {
+      response.writeHead(403).end();
+    }
+  });
+  server.unref();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}`;
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -79,19 +108,55 @@ try {
   let whatsappUrl;
   let companyId = 1;
   let userId = 1;
+  let token;
   if (mode === 'standalone') {
     const port = await freePort();
-    start('standalone', { PORT: String(port), DATABASE_URL: dbUrl.toString(), DATA_DIR: storageDir, JWT_SECRET: secret, ADMIN_PASSWORD: 'Bench12345', SIMULATOR_ENABLED: 'true' });
+    start('standalone', {
+      PORT: String(port),
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: storageDir,
+      JWT_SECRET: secret,
+      ADMIN_PASSWORD: 'Bench12345',
+      SIMULATOR_ENABLED: 'true',
+    });
     gatewayUrl = whatsappUrl = `http://127.0.0.1:${port}`;
     await ready(`${gatewayUrl}/ready`);
+    // Identity runs here and checks every token's session (decision 0025): log in as the seeded admin.
+    const login = await fetch(`${gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@admin.com', password: 'Bench12345' }),
+    });
+    const session = await login.json();
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(session)}`);
+    ({ token } = session);
+    ({ id: userId, companyId } = session.user);
   } else {
     const [wa, conv, gw] = [await freePort(), await freePort(), await freePort()];
-    const common = { DATABASE_URL: dbUrl.toString(), KAFKA_BROKERS: process.env.KAFKA_BROKERS, JWT_SECRET: secret };
-    start('whatsapp', { ...common, PORT: String(wa), STORAGE_DIR: storageDir, SIMULATOR_ENABLED: 'true', COMMANDS_GROUP_ID: `bench-wa-${suffix}` });
+    const identityUrl = await identitySessionsStandIn(secret);
+    const common = {
+      DATABASE_URL: dbUrl.toString(),
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+      JWT_SECRET: secret,
+      IDENTITY_URL: identityUrl,
+    };
+    start('whatsapp', {
+      ...common,
+      PORT: String(wa),
+      STORAGE_DIR: storageDir,
+      SIMULATOR_ENABLED: 'true',
+      COMMANDS_GROUP_ID: `bench-wa-${suffix}`,
+    });
     start('conversations', { ...common, PORT: String(conv), WHATSAPP_EVENTS_GROUP_ID: `bench-conv-${suffix}` });
     start('gateway', {
-      PORT: String(gw), KAFKA_BROKERS: process.env.KAFKA_BROKERS, JWT_SECRET: secret, IDENTITY_URL: 'http://127.0.0.1:9',
-      WHATSAPP_URL: `http://127.0.0.1:${wa}`, CONVERSATIONS_URL: `http://127.0.0.1:${conv}`, GATEWAY_INSTANCE_ID: `bench-gw-${suffix}`, WEB_DIST: '/nonexistent',
+      PORT: String(gw),
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+      JWT_SECRET: secret,
+      IDENTITY_URL: identityUrl,
+      WHATSAPP_URL: `http://127.0.0.1:${wa}`,
+      CONVERSATIONS_URL: `http://127.0.0.1:${conv}`,
+      GATEWAY_INSTANCE_ID: `bench-gw-${suffix}`,
+      WEB_DIST: '/nonexistent',
     });
     gatewayUrl = `http://127.0.0.1:${gw}`;
     whatsappUrl = `http://127.0.0.1:${wa}`;
@@ -100,10 +165,16 @@ try {
     userId = 800_000 + Math.floor(Math.random() * 99_999);
     const client = new Client({ connectionString: dbUrl.toString() });
     await client.connect();
-    await client.query(`INSERT INTO conversations.users (id, company_id, name, profile) VALUES ($1, $2, 'Bench', 'admin')`, [userId, companyId]);
+    await client.query(`INSERT INTO conversations.users (id, company_id, name, profile) VALUES ($1, $2, 'Bench', 'admin')`, [
+      userId,
+      companyId,
+    ]);
     await client.end();
   }
-  const token = sign({ sub: String(userId), companyId, profile: 'admin', super: true, sid: randomUUID(), plan: [] }, secret, { expiresIn: 3600 });
+  // Without identity (distributed here), the stand-in vouches for any token signed with the secret.
+  token ??= sign({ sub: String(userId), companyId, profile: 'admin', super: true, sid: randomUUID(), plan: [] }, secret, {
+    expiresIn: 3600,
+  });
   const call = async (base, method, route, body) => {
     const response = await fetch(`${base}/api${route}`, {
       method,
@@ -141,7 +212,12 @@ try {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const body = `bench ${i}`;
     sentAt.set(body, performance.now());
-    injections.push(call(whatsappUrl, 'POST', `/simulator/connections/${connection.id}/inbound`, { from: `5511970${String(i % CONTACTS).padStart(6, '0')}`, body }));
+    injections.push(
+      call(whatsappUrl, 'POST', `/simulator/connections/${connection.id}/inbound`, {
+        from: `5511970${String(i % CONTACTS).padStart(6, '0')}`,
+        body,
+      }),
+    );
   }
   const answers = await Promise.all(injections);
   const injectedIn = (performance.now() - started) / 1000;
@@ -151,9 +227,15 @@ try {
   const lastAt = Math.max(...[...received.values()].map((r) => r.latency + 0));
   const latencies = [...received.values()].map((r) => r.latency).sort((a, b) => a - b);
   const duplicated = [...received.values()].filter((r) => r.count > 1).length;
-  console.log(`${mode}: ${total} messages at ${RATE}/s over ${SECONDS} s from ${CONTACTS} contacts (injected in ${injectedIn.toFixed(1)} s, ${failed} refused)`);
-  console.log(`  injection → appMessage  p50 ${percentile(latencies, 50)?.toFixed(0)} ms  p95 ${percentile(latencies, 95)?.toFixed(0)} ms  p99 ${percentile(latencies, 99)?.toFixed(0)} ms  (max ${lastAt.toFixed(0)} ms)`);
-  console.log(`  throughput ${(received.size / ((performance.now() - started) / 1000)).toFixed(0)} messages/s delivered; lost ${total - failed - received.size}; duplicated ${duplicated}`);
+  console.log(
+    `${mode}: ${total} messages at ${RATE}/s over ${SECONDS} s from ${CONTACTS} contacts (injected in ${injectedIn.toFixed(1)} s, ${failed} refused)`,
+  );
+  console.log(
+    `  injection → appMessage  p50 ${percentile(latencies, 50)?.toFixed(0)} ms  p95 ${percentile(latencies, 95)?.toFixed(0)} ms  p99 ${percentile(latencies, 99)?.toFixed(0)} ms  (max ${lastAt.toFixed(0)} ms)`,
+  );
+  console.log(
+    `  throughput ${(received.size / ((performance.now() - started) / 1000)).toFixed(0)} messages/s delivered; lost ${total - failed - received.size}; duplicated ${duplicated}`,
+  );
   socket.close();
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -8,6 +8,7 @@
 //
 // Without DATABASE_URL an embedded PostgreSQL is started in a temporary folder.
 import 'reflect-metadata';
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +21,27 @@ const require = createRequire(import.meta.url);
 const platform = require(path.join(root, 'dist/libs/platform/src/index.js'));
 const { ConversationsModule } = require(path.join(root, 'dist/libs/conversations/src/index.js'));
 const { NestFactory } = require('@nestjs/core');
+const { Module } = require('@nestjs/common');
 const { Client } = require('pg');
+
+// Identity's session answers without identity, as platform/testing's TokenClaimsSessionsModule gives
+// them (the build leaves testing folders out of dist): every session whose token verifies is alive.
+class TokenClaimsSessionsModule {}
+Module({
+  providers: [
+    {
+      provide: platform.SESSION_AUTHORITY,
+      inject: [platform.AccessTokenService],
+      useFactory: (tokens) => ({
+        lookup: async (_sessionId, token) => {
+          const tenancy = tokens.verify(token);
+          return { live: true, userId: tenancy.userId, companyId: tenancy.companyId, profile: tenancy.profile, super: tenancy.super };
+        },
+      }),
+    },
+  ],
+  exports: [platform.SESSION_AUTHORITY],
+})(TokenClaimsSessionsModule);
 
 const TICKETS = Number(process.argv[2] ?? 100_000);
 const PER_TICKET = Number(process.argv[3] ?? 10);
@@ -44,7 +65,9 @@ async function seed(url) {
   const started = Date.now();
   await client.query(`INSERT INTO conversations.users (id, company_id, name, profile, queue_ids) VALUES
     (1, ${COMPANY}, 'Admin', 'admin', '{}'), (2, ${COMPANY}, 'Ana', 'user', '{1,2,3}')`);
-  await client.query(`INSERT INTO conversations.connections (id, company_id, name, status) VALUES (1, ${COMPANY}, 'Principal', 'CONNECTED')`);
+  await client.query(
+    `INSERT INTO conversations.connections (id, company_id, name, status) VALUES (1, ${COMPANY}, 'Principal', 'CONNECTED')`,
+  );
   await client.query(`INSERT INTO conversations.queues (company_id, name, color)
     SELECT ${COMPANY}, 'Fila ' || g, '#' || lpad(to_hex(g * 4000), 6, '0') FROM generate_series(1, ${QUEUES}) g`);
   // One contact per ticket: 10% of the tickets are live (half open, half pending), the rest closed.
@@ -80,7 +103,9 @@ async function timed(name, call) {
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
-  console.log(`${name.padEnd(58)} p50 ${percentile(latencies, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(latencies, 99).toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${name.padEnd(58)} p50 ${percentile(latencies, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(latencies, 99).toFixed(1).padStart(7)} ms`,
+  );
 }
 
 const db = await database();
@@ -104,6 +129,7 @@ try {
           logLevel: 'silent',
         }),
         ConversationsModule.forRoot(),
+        TokenClaimsSessionsModule,
       ],
     },
     { logger: false },
@@ -113,7 +139,8 @@ try {
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}/api`;
   const { busyTicket } = await seed(url.toString());
   const tokens = app.get(platform.AccessTokenService);
-  const token = (userId, profile) => tokens.sign({ sub: String(userId), companyId: COMPANY, profile, super: false, sid: randomUUID(), plan: [] });
+  const token = (userId, profile) =>
+    tokens.sign({ sub: String(userId), companyId: COMPANY, profile, super: false, sid: randomUUID(), plan: [] });
   const adminToken = { Authorization: `Bearer ${token(1, 'admin')}` };
   const userToken = { Authorization: `Bearer ${token(2, 'user')}` };
   const get = (route, headers) => fetch(`${base}${route}`, { headers });
@@ -126,7 +153,9 @@ try {
   await timed('GET /tickets search "texto" (admin; in every message)', () => get('/tickets?searchParam=texto', adminToken));
   await timed('GET /tickets withUnreadMessages, queue 4 (admin)', () => get('/tickets?withUnreadMessages=true&queueIds=[4]', adminToken));
   await timed('GET /messages/{ticketId} page 1', () => get(`/messages/${busyTicket}`, adminToken));
-  await timed('GET /messages/{ticketId} last page', () => get(`/messages/${busyTicket}?pageNumber=${Math.ceil(PER_TICKET / 20)}`, adminToken));
+  await timed('GET /messages/{ticketId} last page', () =>
+    get(`/messages/${busyTicket}?pageNumber=${Math.ceil(PER_TICKET / 20)}`, adminToken),
+  );
 } finally {
   await app?.close();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Compiles apps/ and libs/ with swc into dist/ (same layout, aliases rewritten to relative paths).
 // Type checking is `npm run typecheck`; this only emits, fast.
-import { readdirSync, mkdirSync, writeFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { transformFile } from '@swc/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,11 +2,11 @@
 // `npm test`: brings up what the tests need, runs every suite, stops what it started.
 // PostgreSQL: DATABASE_URL when set (it must allow CREATE DATABASE), else an embedded server.
 // Kafka: KAFKA_BROKERS when set, else a broker from infra/kafka (jars from Maven Central).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,7 +60,12 @@ async function startKafka() {
   const [port, controllerPort] = [await freePort(), await freePort()];
   const env = { ...process.env, KAFKA_STATE_DIR: stateDir, KAFKA_PORT: String(port), KAFKA_CONTROLLER_PORT: String(controllerPort) };
   log(`Kafka: starting a broker on port ${port} (infra/kafka)`);
-  const result = spawnSync('bash', [path.join(root, 'infra/kafka/start.sh')], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync('bash', [path.join(root, 'infra/kafka/start.sh')], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   process.stdout.write(result.stdout ?? '');
   cleanups.push(async () => {
     spawnSync('bash', [path.join(root, 'infra/kafka/stop.sh')], { cwd: root, env, stdio: 'inherit' });
@@ -88,7 +93,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-let exitCode = 1;
+let exitCode;
 try {
   const steps = [];
   const step = (name, status) => {
@@ -97,6 +102,8 @@ try {
   };
   if (step('build server', run('node', ['scripts/build-server.mjs'])) !== 0) throw new Error('server build failed');
   const typecheck = step('typecheck', run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
+  const lint = step('lint (eslint)', run('npx', ['eslint', '.', '--max-warnings=0']));
+  const format = step('format (prettier --check)', run('npx', ['prettier', '--check', '--log-level', 'warn', '.']));
   const reports = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-reports-'));
   cleanups.push(async () => rmSync(reports, { recursive: true, force: true }));
   const webTypecheck = step('web: typecheck', run('npm', ['run', 'typecheck', '--workspace', 'web']));
@@ -110,28 +117,41 @@ try {
 
   const databaseUrl = await startPostgres();
   const kafkaBrokers = await startKafka();
-  const jestArgs = ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${path.join(reports, 'jest.json')}`, ...process.argv.slice(2)];
+  const jestArgs = [
+    'jest',
+    '--ci',
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${path.join(reports, 'jest.json')}`,
+    ...process.argv.slice(2),
+  ];
   const jest = step(
     'jest (unit, integration, distributed, browser)',
     run('npx', jestArgs, {
       env: { ...process.env, TEST_DATABASE_URL: databaseUrl, KAFKA_BROKERS: kafkaBrokers, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     }),
   );
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failedSuites: 0 };
   for (const file of ['jest.json', 'web.json']) {
     try {
       const report = JSON.parse(readFileSync(path.join(reports, file), 'utf8'));
       counts.passed += report.numPassedTests;
-      // A suite that fails to load has no failed test, but it failed.
-      counts.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+      counts.failed += report.numFailedTests;
       counts.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+      // A suite can fail with no failed test: it did not load, its afterAll threw, or (vitest) its
+      // beforeAll threw and its tests were reported as skipped.
+      counts.failedSuites += report.numFailedTestSuites ?? 0;
     } catch {
-      counts.failed += 1; // a runner that wrote no report did not pass
+      counts.failedSuites += 1; // a runner that wrote no report did not pass
     }
   }
   console.log(`\n[test] summary after ${Math.round((Date.now() - started) / 1000)} s:\n${steps.map((s) => `  ${s}`).join('\n')}`);
-  exitCode = [typecheck, webTypecheck, webTests, webBuild, jest].every((status) => status === 0) && counts.failed === 0 ? 0 : 1;
-  console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  exitCode =
+    [typecheck, lint, format, webTypecheck, webTests, webBuild, jest].every((status) => status === 0) &&
+    counts.failed + counts.failedSuites === 0
+      ? 0
+      : 1;
+  console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped; suites: ${counts.failedSuites} failed`);
 } catch (error) {
   console.error(`[test] ${error instanceof Error ? error.message : error}`);
   exitCode = 1;

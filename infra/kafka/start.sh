@@ -89,11 +89,12 @@ auto.create.topics.enable=false
 PROPS
 
 # A Kafka cluster id is 16 random bytes in URL-safe base64 without padding (what `random-uuid` prints);
-# made here to save a JVM start.
+# made here to save a JVM start. Passed as --cluster-id=..., since an id may begin with '-', which the
+# tool's argument parser would otherwise take for an option (a start failing once in 64).
 cluster_id="$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
 log "formatting $state/data (cluster $cluster_id)"
 if ! java -Xmx256m "$log4j" -cp "$lib/*" kafka.tools.StorageTool format \
-  -t "$cluster_id" -c "$state/server.properties" >"$state/format.log" 2>&1; then
+  --cluster-id="$cluster_id" -c "$state/server.properties" >"$state/format.log" 2>&1; then
   cat "$state/format.log" >&2
   fail "formatting the log dir failed"
 fi

@@ -2,11 +2,22 @@
 /**
  * An admin in Chromium against the standalone product (simulator provider on): adds a simulator
  * connection, sees the QR modal with its live QR code, "scans" it through the simulator's control
- * API and watches the card turn 'Conectado' without a reload; then disconnects and gets a new QR,
- * restarts every connection and deletes it.
+ * API and watches the card turn 'Conectado' without a reload; disconnects and gets a new QR,
+ * restarts every connection and deletes one. Each test starts from a company of its own with the
+ * connection in the state it needs, set up through the API.
  */
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
+import type { Locator, Page } from 'playwright-core';
+
+import {
+  api,
+  companyOfItsOwn,
+  type Credentials,
+  pageToken,
+  scannedConnection,
+  signedInPage,
+  simulatorConnection,
+} from '../support/browser-setup';
+import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
 
@@ -16,23 +27,42 @@ const CONNECTION_NAME = 'Vendas Simulador';
 describe('browser: WhatsApp connections with the simulator', () => {
   let stack: ProductStack;
   let baseUrl: string;
-  let page: Page;
-  let connectionId: number;
 
   beforeAll(async () => {
     stack = await startProductStack('browser_connections', ADMIN, { SIMULATOR_ENABLED: 'true' });
     ({ baseUrl } = stack);
-    page = await newPage(stack);
   });
+
+  /** A company of its own, its admin signed in on the Connections page. */
+  const onConnectionsPage = async (company: string): Promise<{ page: Page; admin: Credentials; token: string }> => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, company);
+    const page = await signedInPage(stack, admin);
+    await page.goto(`${baseUrl}/connections`);
+    await page.locator('[data-testid="connections-add"]').waitFor({ timeout: 15_000 });
+    return { page, admin, token: await pageToken(page) };
+  };
+  /** A company of its own with a connection made through the API, then its admin on the Connections page. */
+  const withConnection = async (company: string, make: (token: string) => Promise<{ id: number }>) => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, company);
+    const page = await signedInPage(stack, admin);
+    const token = await pageToken(page);
+    const connection = await make(token);
+    await page.goto(`${baseUrl}/connections`);
+    await connectionCard(page).waitFor({ timeout: 15_000 });
+    await markPageAsNotReloaded(page);
+    return { page, token, connectionId: connection.id };
+  };
 
   afterAll(async () => {
     await stack?.stop();
   });
 
   it('the admin logs in and opens Connections from the side menu: no connection yet', async () => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Sem conexões');
+    const page = await newPage(stack);
     await page.goto(`${baseUrl}/login`);
-    await page.locator('input[name="email"]').fill(ADMIN.email);
-    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
     await page.locator('button[type="submit"]').click();
     await page.locator('[data-testid="side-menu"]').waitFor();
     await page.locator('[data-testid="menu-item-connections"]').click();
@@ -41,6 +71,7 @@ describe('browser: WhatsApp connections with the simulator', () => {
   });
 
   it('adding a simulator connection shows its card, and its QR Code opens the four steps and a live QR code', async () => {
+    const { page } = await onConnectionsPage('Nova conexão');
     await markPageAsNotReloaded(page);
     await page.locator('[data-testid="connections-add"]').click();
     const modal = page.locator('[data-testid="connection-modal"]');
@@ -52,7 +83,7 @@ describe('browser: WhatsApp connections with the simulator', () => {
 
     const card = connectionCard(page);
     await card.waitFor({ timeout: 10_000 });
-    connectionId = Number(await card.getAttribute('data-connection-id'));
+    const connectionId = Number(await card.getAttribute('data-connection-id'));
     expect(connectionId).toBeGreaterThan(0);
 
     await card.locator('[data-testid="connection-qrcode-button"]').click({ timeout: 20_000 });
@@ -73,11 +104,15 @@ describe('browser: WhatsApp connections with the simulator', () => {
   });
 
   it("the menu shows '!' while the connection waits for its QR code", async () => {
+    const { page } = await withConnection('Aguardando QR', (token) => simulatorConnection(baseUrl, token, CONNECTION_NAME));
     await page.locator('[data-testid="connections-warning-badge"]').waitFor({ timeout: 10_000 });
   });
 
   it("scanning through the simulator closes the QR modal and turns the card 'Conectado' without a reload", async () => {
-    const response = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {});
+    const { page, token, connectionId } = await withConnection('Leitura', (t) => simulatorConnection(baseUrl, t, CONNECTION_NAME));
+    await connectionCard(page).locator('[data-testid="connection-qrcode-button"]').click({ timeout: 20_000 });
+    await page.locator('[data-testid="qr-code-modal"] [data-testid="qr-code"]').waitFor({ timeout: 20_000 });
+    const response = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, token, {});
     expect(response.status).toBeLessThan(300);
 
     await page.locator('[data-testid="qr-code-modal"]').waitFor({ state: 'detached', timeout: 20_000 });
@@ -91,6 +126,7 @@ describe('browser: WhatsApp connections with the simulator', () => {
   });
 
   it("'Desconectar' asks first, then the card shows 'Desconectado' with 'Tentar Novamente' and 'Novo QR'", async () => {
+    const { page } = await withConnection('Desconectar', (token) => scannedConnection(baseUrl, token, CONNECTION_NAME));
     const card = connectionCard(page);
     await card.locator('[data-testid="connection-disconnect-button"]').click();
     const confirmation = page.locator('[data-testid="connection-confirmation"]');
@@ -103,7 +139,13 @@ describe('browser: WhatsApp connections with the simulator', () => {
   });
 
   it("'Novo QR' brings a new QR code to scan", async () => {
+    const { page } = await withConnection('Novo QR', async (token) => {
+      const connection = await scannedConnection(baseUrl, token, CONNECTION_NAME);
+      expect((await api(baseUrl, 'POST', `/api/simulator/connections/${connection.id}/disconnect`, token)).status).toBeLessThan(300);
+      return connection;
+    });
     const card = connectionCard(page);
+    await card.locator('[data-testid="connection-status-chip"]', { hasText: 'Desconectado' }).waitFor({ timeout: 20_000 });
     await card.getByRole('button', { name: 'Novo QR' }).click();
     await card.locator('[data-testid="connection-qrcode-button"]').click({ timeout: 20_000 });
     const qr = page.locator('[data-testid="qr-code-modal"] [data-testid="qr-code"]');
@@ -115,11 +157,13 @@ describe('browser: WhatsApp connections with the simulator', () => {
   });
 
   it("restarting every connection says 'Aguarde... reiniciando...'", async () => {
+    const { page } = await withConnection('Reiniciar', (token) => scannedConnection(baseUrl, token, CONNECTION_NAME));
     await page.locator('[data-testid="connections-restart"]').click();
     await page.getByText('Aguarde... reiniciando...').first().waitFor({ timeout: 10_000 });
   });
 
   it('deleting the connection asks first and leaves the empty state, still without a reload', async () => {
+    const { page } = await withConnection('Excluir', (token) => simulatorConnection(baseUrl, token, CONNECTION_NAME));
     await connectionCard(page).locator('[data-testid="connection-delete-button"]').click();
     const confirmation = page.locator('[data-testid="connection-confirmation"]');
     await confirmation.getByText('Deseja realmente excluir este registro?').waitFor();
@@ -141,14 +185,4 @@ async function markPageAsNotReloaded(page: Page) {
 
 async function wasNotReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __connectionsMark?: boolean }).__connectionsMark === true);
-}
-
-/** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
-async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
-  const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
-  return fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 }

@@ -2,14 +2,18 @@
 /**
  * The contacts page in Chromium against the standalone product with the simulator: a number the phone
  * says is not on WhatsApp is refused in the contact modal; an .xlsx sheet is imported with a report of
- * its bad rows; the connected phone's address book is imported with 'Importar do telefone'.
+ * its bad rows; the connected phone's address book is imported with 'Importar do telefone'. Each test
+ * starts from a company of its own, its simulator connection scanned, set up through the API.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
-import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
+
+import { companyOfItsOwn, pageToken, signedInPage } from '../support/browser-setup';
+import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
 
@@ -19,16 +23,42 @@ const NOT_ON_WHATSAPP = '5511944440009';
 describe('browser: importing contacts and checking numbers with the simulator', () => {
   let stack: ProductStack;
   let baseUrl: string;
-  let page: Page;
-  let connectionId: number;
   let folder: string;
+  const VIEWPORT = { width: 1366, height: 820 };
 
   beforeAll(async () => {
     stack = await startProductStack('browser_contacts', ADMIN, { SIMULATOR_ENABLED: 'true' });
     ({ baseUrl } = stack);
-    page = await newPage(stack, { width: 1366, height: 820 });
     folder = mkdtempSync(path.join(os.tmpdir(), 'contacts-sheet-'));
   });
+
+  /**
+   * A scanned simulator connection of the page's company whose phone knows two numbers are not on
+   * WhatsApp; waits until the inbox checks numbers against it.
+   */
+  const connectedPhone = async (page: Page): Promise<number> => {
+    const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Contatos', provider: 'simulator' });
+    const connectionId = ((await created.json()) as { id: number }).id;
+    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
+    const marked = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/unregistered`, {
+      numbers: [NOT_ON_WHATSAPP, '5511944440008'],
+    });
+    expect(marked.status).toBe(200);
+    // Until the inbox hears the connection is connected, numbers are saved unchecked: probe with a spare one.
+    await waitFor(
+      async () => (await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Sonda', number: '5511944440008' })).status === 400,
+    );
+    return connectionId;
+  };
+  /** A company of its own, its admin signed in with a connected phone, on the contacts page. */
+  const onContactsPage = async (company: string): Promise<{ page: Page; connectionId: number }> => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, company);
+    const page = await signedInPage(stack, admin, VIEWPORT);
+    const connectionId = await connectedPhone(page);
+    await page.goto(`${baseUrl}/contacts`);
+    await page.locator('[data-testid="contacts-page"]').waitFor();
+    return { page, connectionId };
+  };
 
   afterAll(async () => {
     await stack?.stop();
@@ -36,26 +66,19 @@ describe('browser: importing contacts and checking numbers with the simulator', 
   });
 
   it('the admin logs in and a scanned simulator connection refuses one number', async () => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Contatos login');
+    const page = await newPage(stack, VIEWPORT);
     await page.goto(`${baseUrl}/login`);
-    await page.locator('input[name="email"]').fill(ADMIN.email);
-    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
     await page.locator('button[type="submit"]').click();
     await page.locator('[data-testid="side-menu"]').waitFor();
 
-    const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Contatos', provider: 'simulator' });
-    connectionId = ((await created.json()) as { id: number }).id;
-    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
-    const marked = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/unregistered`, {
-      numbers: [NOT_ON_WHATSAPP, '5511944440008'],
-    });
-    expect(marked.status).toBe(200);
-    // Until the inbox hears the connection is connected, numbers are saved unchecked: probe with a spare one.
-    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Sonda', number: '5511944440008' })).status === 400);
+    await connectedPhone(page);
   });
 
   it('the contact modal shows that a number is not on WhatsApp', async () => {
-    await page.goto(`${baseUrl}/contacts`);
-    await page.locator('[data-testid="contacts-page"]').waitFor();
+    const { page } = await onContactsPage('Contatos modal');
     await page.locator('[data-testid="contacts-add"]').click();
     await page.locator('[data-testid="contact-modal-name"]').fill('Fora do Zap');
     await page.locator('[data-testid="contact-modal-number"]').fill(NOT_ON_WHATSAPP);
@@ -66,6 +89,7 @@ describe('browser: importing contacts and checking numbers with the simulator', 
   });
 
   it('an .xlsx sheet creates its valid rows and reports the bad one', async () => {
+    const { page } = await onContactsPage('Contatos planilha');
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(
       book,
@@ -87,6 +111,7 @@ describe('browser: importing contacts and checking numbers with the simulator', 
   });
 
   it("'Importar do telefone' turns the phone's address book into contacts, skipping known numbers", async () => {
+    const { page, connectionId } = await onContactsPage('Contatos agenda');
     // A known contact whose name is still its number: renamed when its address-book entry arrives.
     await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: '5511944440102', number: '5511944440102' });
     const pushed = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/contacts`, {
@@ -97,7 +122,9 @@ describe('browser: importing contacts and checking numbers with the simulator', 
     });
     expect(pushed.status).toBe(200);
     await waitFor(async () => {
-      const found = (await (await apiCall(page, baseUrl, 'GET', '/api/contacts/?searchParam=5511944440102')).json()) as { contacts: { name: string }[] };
+      const found = (await (await apiCall(page, baseUrl, 'GET', '/api/contacts/?searchParam=5511944440102')).json()) as {
+        contacts: { name: string }[];
+      };
       return found.contacts[0]?.name === 'Agenda Existente';
     });
 
@@ -113,13 +140,14 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promi
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) throw new Error('condition not met in time');
+    // Pacing between polls, not a wait for something to be absent.
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 /** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
 async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
-  const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+  const token = await pageToken(page);
   return fetch(`${baseUrl}${pathname}`, {
     method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

@@ -2,11 +2,18 @@
 /**
  * In Chromium: an admin creates a user at /users who then logs in; that user resets a forgotten
  * password with the code read from the captured e-mail and logs in with the new one; a second login
- * elsewhere signs the older session out.
+ * elsewhere signs the older session out. Each test starts from a company and an attendant of its
+ * own, set up through the API.
  */
+import { randomBytes } from 'node:crypto';
+
+import { forgotPasswordResponseSchema, resetPasswordResponseSchema, userResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import type { Page } from 'playwright-core';
+
 import { codeIn } from '../../libs/identity/src/testing/smtp-capture';
-import { expectText, logIn, menuKeys, newPage, startIdentityStack, SUPER_ADMIN, type IdentityStack } from '../support/identity-browser';
+import { api, apiToken, companyOfItsOwn, type Credentials } from '../support/browser-setup';
+import { expectText, type IdentityStack, logIn, menuKeys, newPage, startIdentityStack, SUPER_ADMIN } from '../support/identity-browser';
 
 jest.setTimeout(180_000);
 
@@ -15,25 +22,53 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-const ATTENDANT = { name: 'Bruna Atendente', email: 'bruna@platform.test', password: 'bruna1', newPassword: 'NovaSenha9' };
+/** An attendant of the test's own company: the name is the one searched for, the e-mail is the test's. */
+const attendantOf = () => ({
+  name: 'Bruna Atendente',
+  email: `bruna.${randomBytes(3).toString('hex')}@accounts.test`,
+  password: 'bruna1',
+  newPassword: 'NovaSenha9',
+});
 
 describe('browser: users, password reset, one session per login', () => {
   let stack: IdentityStack;
-  let admin: Page;
-  let attendant: Page;
 
   beforeAll(async () => {
     stack = await startIdentityStack('identity-accounts');
-    admin = await newPage(stack);
-    attendant = await newPage(stack);
   });
+
+  /** A company of its own, its admin, and a plain user of it created through the API. */
+  const companyWithAttendant = async (name: string): Promise<{ companyAdmin: Credentials; ATTENDANT: ReturnType<typeof attendantOf> }> => {
+    const { admin: companyAdmin } = await companyOfItsOwn(stack.baseUrl, SUPER_ADMIN, name);
+    const ATTENDANT = attendantOf();
+    const token = await apiToken(stack.baseUrl, companyAdmin);
+    expectAnswer(
+      userResponseSchema,
+      await api(stack.baseUrl, 'POST', '/api/users', token, {
+        name: ATTENDANT.name,
+        email: ATTENDANT.email,
+        password: ATTENDANT.password,
+        profile: 'user',
+      }),
+    );
+    return { companyAdmin, ATTENDANT };
+  };
+  /** A page signed in as `credentials`. */
+  const signedIn = async (credentials: Credentials): Promise<Page> => {
+    const page = await newPage(stack);
+    await logIn(page, stack.baseUrl, credentials);
+    return page;
+  };
 
   afterAll(async () => {
     await stack?.stop();
   });
 
   it('an admin creates a user with the user modal', async () => {
-    await logIn(admin, stack.baseUrl, SUPER_ADMIN);
+    const { admin: companyAdmin } = await companyOfItsOwn(stack.baseUrl, SUPER_ADMIN, 'Contas modal');
+    const ATTENDANT = attendantOf();
+    const admin = await newPage(stack);
+    await logIn(admin, stack.baseUrl, companyAdmin);
     await admin.waitForURL('**/tickets');
     await admin.goto(`${stack.baseUrl}/users`);
     await admin.locator('[data-testid="users-add"]').click();
@@ -53,6 +88,8 @@ describe('browser: users, password reset, one session per login', () => {
   });
 
   it('the new user logs in and sees the service menu only', async () => {
+    const { ATTENDANT } = await companyWithAttendant('Contas menu');
+    const attendant = await newPage(stack);
     await logIn(attendant, stack.baseUrl, { email: ATTENDANT.email, password: ATTENDANT.password });
     const keys = await menuKeys(attendant);
     expect(keys).toContain('helps');
@@ -65,15 +102,22 @@ describe('browser: users, password reset, one session per login', () => {
   });
 
   it("a super user's announcement reaches the user's top bar live, high priority in red, with its image", async () => {
+    const { ATTENDANT } = await companyWithAttendant('Contas aviso');
+    const attendant = await signedIn({ email: ATTENDANT.email, password: ATTENDANT.password });
+    const admin = await signedIn(SUPER_ADMIN);
     await admin.goto(`${stack.baseUrl}/announcements`);
     await admin.locator('[data-testid="announcements-add"]').click();
     const modal = admin.locator('[data-testid="announcement-modal"]');
     await modal.locator('input[name="title"]').fill('Manutenção programada');
     await modal.locator('textarea[name="text"]').fill('O sistema ficará fora do ar no domingo às 3h.');
     await modal.locator('select[name="priority"]').selectOption('1');
-    await modal.locator('[data-testid="announcement-file"]').setInputFiles({ name: 'aviso.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await modal
+      .locator('[data-testid="announcement-file"]')
+      .setInputFiles({ name: 'aviso.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await modal.getByText('Use somente arquivos em formato PNG, JPG ou JPEG!').waitFor();
-    await modal.locator('[data-testid="announcement-file"]').setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    await modal
+      .locator('[data-testid="announcement-file"]')
+      .setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await modal.locator('[data-testid="announcement-save"]').click();
     await expectText(admin, 'Operação realizada com sucesso!');
     const row = admin.locator('[data-testid="announcements-row"]', { hasText: 'Manutenção programada' });
@@ -94,6 +138,10 @@ describe('browser: users, password reset, one session per login', () => {
   });
 
   it('the admin sees the user online and searches for them', async () => {
+    const { companyAdmin, ATTENDANT } = await companyWithAttendant('Contas busca');
+    await signedIn({ email: ATTENDANT.email, password: ATTENDANT.password });
+    const admin = await signedIn(companyAdmin);
+    await admin.goto(`${stack.baseUrl}/users`);
     await admin.locator('[data-testid="users-search"]').fill('bruna');
     const row = admin.locator('[data-testid="users-row"]', { hasText: ATTENDANT.email });
     await row.waitFor();
@@ -103,6 +151,8 @@ describe('browser: users, password reset, one session per login', () => {
   });
 
   it('logging in elsewhere signs the older session out', async () => {
+    const { ATTENDANT } = await companyWithAttendant('Contas sessão');
+    const attendant = await signedIn({ email: ATTENDANT.email, password: ATTENDANT.password });
     const elsewhere = await newPage(stack);
     await logIn(elsewhere, stack.baseUrl, { email: ATTENDANT.email, password: ATTENDANT.password });
     await expectText(attendant, 'Sua conta foi acessada em outro computador.');
@@ -112,14 +162,20 @@ describe('browser: users, password reset, one session per login', () => {
     await elsewhere.context().close();
   });
 
-  it('an unknown e-mail is told so at /forgetpsw', async () => {
+  it('an unknown e-mail gets the same answer as a known one at /forgetpsw (no account enumeration)', async () => {
+    const attendant = await newPage(stack);
     await attendant.goto(`${stack.baseUrl}/forgetpsw`);
     await attendant.locator('input[name="email"]').fill('nobody@platform.test');
     await attendant.getByRole('button', { name: 'Enviar código' }).click();
-    await expectText(attendant, 'Email não encontrado');
+    await expectText(attendant, 'Email enviado com sucesso!');
+    expect(await attendant.getByText('Email não encontrado').count()).toBe(0);
+    await attendant.goto(`${stack.baseUrl}/forgetpsw`);
   });
 
   it('a forgotten password is reset with the code from the e-mail', async () => {
+    const { ATTENDANT } = await companyWithAttendant('Contas senha');
+    const attendant = await newPage(stack);
+    await attendant.goto(`${stack.baseUrl}/forgetpsw`);
     await attendant.locator('input[name="email"]').fill(ATTENDANT.email);
     const mailsBefore = stack.smtp.mails.length;
     await attendant.getByRole('button', { name: 'Enviar código' }).click();
@@ -139,6 +195,23 @@ describe('browser: users, password reset, one session per login', () => {
   });
 
   it('the old password no longer works and the new one does', async () => {
+    const { ATTENDANT } = await companyWithAttendant('Contas nova senha');
+    const mailsBefore = stack.smtp.mails.length;
+    expectAnswer(
+      forgotPasswordResponseSchema,
+      await api(stack.baseUrl, 'POST', '/api/forgetpassword', undefined, { email: ATTENDANT.email }),
+    );
+    const code = codeIn(await stack.smtp.waitForMail(ATTENDANT.email, mailsBefore));
+    expectAnswer(
+      resetPasswordResponseSchema,
+      await api(stack.baseUrl, 'POST', '/api/resetpasswords', undefined, {
+        email: ATTENDANT.email,
+        token: code,
+        password: ATTENDANT.newPassword,
+      }),
+    );
+    const attendant = await newPage(stack);
+    await attendant.goto(`${stack.baseUrl}/login`);
     await attendant.locator('input[name="email"]').fill(ATTENDANT.email);
     await attendant.locator('input[name="password"]').fill(ATTENDANT.password);
     await attendant.locator('button[type="submit"]').click();

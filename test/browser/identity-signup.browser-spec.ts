@@ -2,11 +2,18 @@
 /**
  * A visitor signs a company up in Chromium with the code read from the captured e-mail, is refused
  * until the super user approves the company, then logs in. The super user then moves the company to
- * a plan without Kanban, and the new admin switches the interface to English.
+ * a plan without Kanban, and the new admin switches the interface to English. Each test starts from
+ * a company of its own in the state it needs (registered, approved or not), set up through the API.
  */
+import { randomBytes } from 'node:crypto';
+
+import { companyResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import type { Page } from 'playwright-core';
+
 import { codeIn } from '../../libs/identity/src/testing/smtp-capture';
-import { expectText, logIn, menuKeys, newPage, startIdentityStack, SUPER_ADMIN, type IdentityStack } from '../support/identity-browser';
+import { api, apiToken } from '../support/browser-setup';
+import { expectText, type IdentityStack, logIn, menuKeys, newPage, startIdentityStack, SUPER_ADMIN } from '../support/identity-browser';
 
 jest.setTimeout(180_000);
 
@@ -15,7 +22,11 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-const OWNER = { company: 'Padaria Central', email: 'dona@padaria.test', phone: '11987654321', password: 'Padaria123' };
+/** The owner of the test's own company. */
+const ownerOf = () => {
+  const tag = randomBytes(3).toString('hex');
+  return { company: `Padaria ${tag}`, email: `dona.${tag}@padaria.test`, phone: '11987654321', password: 'Padaria123' };
+};
 
 /** Today plus `offset` days, as YYYY-MM-DD (UTC, as the server counts due dates). */
 function isoDay(offset: number): string {
@@ -37,27 +48,57 @@ function oneMonthAfter(date: string): string {
 
 describe('browser: sign-up, approval, first login, plan flags, language', () => {
   let stack: IdentityStack;
-  let visitor: Page;
-  let operator: Page;
 
   beforeAll(async () => {
     stack = await startIdentityStack('identity-signup');
-    visitor = await newPage(stack);
-    operator = await newPage(stack);
   });
+
+  /** The owner's company, registered through the API by the super user (on plan 1), approved or not. */
+  const registered = async (approved: boolean) => {
+    const OWNER = ownerOf();
+    const root = await apiToken(stack.baseUrl, SUPER_ADMIN);
+    expectAnswer(
+      companyResponseSchema,
+      await api(stack.baseUrl, 'POST', '/api/companies', root, {
+        name: OWNER.company,
+        email: OWNER.email,
+        password: OWNER.password,
+        planId: 1,
+        approved,
+        dueDate: isoDay(30),
+      }),
+    );
+    return OWNER;
+  };
+  /** A page signed in as the super user, on Settings > Companies. */
+  const operatorOnCompanies = async (): Promise<Page> => {
+    const operator = await newPage(stack);
+    await logIn(operator, stack.baseUrl, SUPER_ADMIN);
+    await operator.locator('[data-testid="menu-item-settings"]').click();
+    await operator.locator('[data-testid="settings-tab-companies"]').click();
+    return operator;
+  };
+  /** A page signed in as the owner. */
+  const ownerSignedIn = async (OWNER: { email: string; password: string }): Promise<Page> => {
+    const visitor = await newPage(stack);
+    await logIn(visitor, stack.baseUrl, { email: OWNER.email, password: OWNER.password });
+    return visitor;
+  };
 
   afterAll(async () => {
     await stack?.stop();
   });
 
   it('sign-up in two steps with the code from the e-mail', async () => {
+    const OWNER = ownerOf();
+    const visitor = await newPage(stack);
     await visitor.goto(`${stack.baseUrl}/signup`);
     await visitor.getByRole('heading', { name: 'Criar sua conta' }).waitFor();
     // The public plan list hides plan 2 (the platform's own plan). Wait for it to load first.
     await visitor.locator('[data-testid="signup-plan"] option[value="1"]').waitFor({ state: 'attached' });
-    const planValues = await visitor.locator('[data-testid="signup-plan"] option').evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value),
-    );
+    const planValues = await visitor
+      .locator('[data-testid="signup-plan"] option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(planValues).toContain('1');
     expect(planValues).not.toContain('2');
 
@@ -81,6 +122,9 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('before approval the login is refused with the not-approved message', async () => {
+    const OWNER = await registered(false);
+    const visitor = await newPage(stack);
+    await visitor.goto(`${stack.baseUrl}/login`);
     await visitor.locator('input[name="email"]').fill(OWNER.email);
     await visitor.locator('input[name="password"]').fill(OWNER.password);
     await visitor.locator('button[type="submit"]').click();
@@ -89,6 +133,8 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('the super user approves the company in Settings > Companies', async () => {
+    const OWNER = await registered(false);
+    const operator = await newPage(stack);
     await logIn(operator, stack.baseUrl, SUPER_ADMIN);
     expect(await menuKeys(operator)).toEqual(expect.arrayContaining(['announcements', 'users', 'settings', 'helps']));
     await operator.locator('[data-testid="menu-item-settings"]').click();
@@ -108,6 +154,8 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('after approval the first login lands in the shell as the company admin', async () => {
+    const OWNER = await registered(true);
+    const visitor = await newPage(stack);
     await logIn(visitor, stack.baseUrl, { email: OWNER.email, password: OWNER.password });
     await visitor.waitForURL('**/tickets');
     await expectText(visitor, `Olá ${OWNER.company}`);
@@ -119,6 +167,9 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('due dates: a past one refuses the login with the date, +Vencimento moves it a month on, under 5 days warns', async () => {
+    const OWNER = await registered(true);
+    const visitor = await ownerSignedIn(OWNER);
+    const operator = await operatorOnCompanies();
     const editCompany = async () => {
       await operator.locator('[data-testid="companies-row"]', { hasText: OWNER.company }).locator('[data-testid="companies-edit"]').click();
       await operator.waitForFunction(
@@ -172,6 +223,8 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('a plan without useKanban: the company is moved to it and no Kanban entry shows', async () => {
+    const OWNER = await registered(true);
+    const operator = await operatorOnCompanies();
     await operator.locator('[data-testid="settings-tab-plans"]').click();
     const form = operator.locator('[data-testid="plan-form"]');
     await form.locator('input[name="name"]').fill('Sem Kanban');
@@ -198,10 +251,8 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
     await operator.locator('[data-testid="company-save"]').click();
     await expectText(operator, 'Operação realizada com sucesso!');
 
-    // A fresh login picks up the new plan (the visitor's session may also have ended while overdue).
-    await visitor.context().clearCookies();
-    await visitor.evaluate(() => localStorage.clear());
-    await logIn(visitor, stack.baseUrl, { email: OWNER.email, password: OWNER.password });
+    // A fresh login picks up the new plan.
+    const visitor = await ownerSignedIn(OWNER);
     await visitor.locator('[data-testid="side-menu"]').waitFor();
     const plan = await visitor.evaluate(async () => {
       const token = JSON.parse(localStorage.getItem('token')!);
@@ -214,6 +265,7 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
   });
 
   it('the super user uploads the login logo, which the login page then shows', async () => {
+    const operator = await operatorOnCompanies();
     await operator.getByRole('tab', { name: 'Logo' }).click();
     await operator.locator('[data-testid="logo-destination"]').selectOption('login');
     await operator.locator('[data-testid="logo-file"]').setInputFiles({ name: 'marca.jpg', mimeType: 'image/jpeg', buffer: ONE_PIXEL_PNG });
@@ -226,13 +278,17 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
     await anonymous.goto(`${stack.baseUrl}/login`);
     const logo = anonymous.locator('[data-testid="logo-login"]');
     await logo.waitFor();
-    await anonymous.waitForFunction(() => (document.querySelector('[data-testid="logo-login"]') as HTMLImageElement | null)?.naturalWidth === 1);
+    await anonymous.waitForFunction(
+      () => (document.querySelector('[data-testid="logo-login"]') as HTMLImageElement | null)?.naturalWidth === 1,
+    );
     await anonymous.goto(`${stack.baseUrl}/signup`);
     await anonymous.locator('[data-testid="public-logo-text"]').waitFor();
     await anonymous.context().close();
   });
 
   it('switching the language to English translates the interface and survives a reload', async () => {
+    const OWNER = await registered(true);
+    const visitor = await ownerSignedIn(OWNER);
     await visitor.goto(`${stack.baseUrl}/users`);
     await visitor.locator('[data-testid="users-table"]').waitFor();
     await visitor.locator('[data-testid="language-switcher"]').selectOption('en');

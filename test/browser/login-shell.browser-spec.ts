@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 /**
  * A person in Chromium against the standalone product: logs in, lands on the first page, sees a user
- * created elsewhere appear live, toggles the theme (kept across reloads), logs out.
+ * created elsewhere appear live, toggles the theme (kept across reloads), logs out. Each test opens
+ * its own browser profile and signs in itself when it needs to.
  */
 import type { Page } from 'playwright-core';
-import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
+
+import { api, pageToken, signedInPage } from '../support/browser-setup';
+import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(120_000);
 
@@ -13,12 +16,10 @@ const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 describe('browser: login, shell, theme, logout', () => {
   let stack: ProductStack;
   let baseUrl: string;
-  let page: Page;
 
   beforeAll(async () => {
     stack = await startProductStack('browser', ADMIN);
     ({ baseUrl } = stack);
-    page = await newPage(stack);
   });
 
   afterAll(async () => {
@@ -26,6 +27,7 @@ describe('browser: login, shell, theme, logout', () => {
   });
 
   it('an anonymous visitor is sent to the login page', async () => {
+    const page = await newPage(stack);
     await page.goto(`${baseUrl}/users`);
     await page.waitForURL('**/login');
     await expectText(page, 'Bem-vindo de volta');
@@ -34,6 +36,8 @@ describe('browser: login, shell, theme, logout', () => {
   });
 
   it('the e-mail is lower-cased as typed; a wrong password shows the translated error and stays', async () => {
+    const page = await newPage(stack);
+    await page.goto(`${baseUrl}/login`);
     const email = page.locator('input[name="email"]');
     await email.pressSequentially('OWNER@Platform.TEST');
     expect(await email.inputValue()).toBe(ADMIN.email);
@@ -44,6 +48,9 @@ describe('browser: login, shell, theme, logout', () => {
   });
 
   it('logging in lands on the inbox inside the shell; the users page lists the admin', async () => {
+    const page = await newPage(stack);
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').fill(ADMIN.email);
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL('**/tickets');
@@ -55,17 +62,20 @@ describe('browser: login, shell, theme, logout', () => {
   });
 
   it('a user created elsewhere appears in the list without a reload', async () => {
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!);
-    const response = await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Live Person', email: 'live@platform.test', password: 'live-pass' }),
+    const page = await signedInPage(stack, ADMIN);
+    await page.goto(`${baseUrl}/users`);
+    await page.locator('[data-testid="users-table"]').getByText(ADMIN.email).waitFor();
+    const response = await api(baseUrl, 'POST', '/api/users', await pageToken(page), {
+      name: 'Live Person',
+      email: 'live@platform.test',
+      password: 'live-pass',
     });
     expect(response.status).toBe(201);
     await page.locator('[data-testid="users-table"]').getByText('live@platform.test').waitFor({ timeout: 10_000 });
   });
 
   it('the theme toggle switches light and dark and the choice survives a reload', async () => {
+    const page = await signedInPage(stack, ADMIN);
     const themeOf = () => page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
     const before = await themeOf();
     await page.getByRole('button', { name: 'Alternar tema' }).click();
@@ -78,6 +88,7 @@ describe('browser: login, shell, theme, logout', () => {
   });
 
   it('logging out returns to the login page and private pages are closed again', async () => {
+    const page = await signedInPage(stack, ADMIN);
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL('**/login');

@@ -5,9 +5,13 @@
  * the admin accepts it, the chat opens, the reply reaches the simulator's outbound list, and the
  * phone's read ack turns the ticks blue; resolving moves the ticket to 'Resolvidos' and closes the input;
  * reopening and a transfer to a queue make it pending there; a narrow screen works with the bottom tabs.
+ * Each test starts from a company of its own with its phone scanned (and, where it needs one, the
+ * customer's ticket accepted), set up through the API and the steps the test before it proved.
  */
 import type { Browser, Page } from 'playwright-core';
-import { newPage, startProductStack, type ProductStack } from '../support/product-stack';
+
+import { companyOfItsOwn, pageToken, scannedConnection, signedInPage } from '../support/browser-setup';
+import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
 
@@ -20,23 +24,63 @@ describe('browser: the inbox with the simulator', () => {
   let stack: ProductStack;
   let baseUrl: string;
   let browser: Browser;
-  let page: Page;
-  let connectionId: number;
+  const VIEWPORT = { width: 1366, height: 820 };
 
   beforeAll(async () => {
     stack = await startProductStack('browser_tickets', ADMIN, { SIMULATOR_ENABLED: 'true' });
     ({ baseUrl, browser } = stack);
-    page = await newPage(stack, { width: 1366, height: 820 });
   });
+
+  /** A company of its own, its admin signed in on Atendimentos, its simulator phone scanned. */
+  const inboxOfItsOwn = async (company: string): Promise<{ page: Page; connectionId: number }> => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, company);
+    const page = await signedInPage(stack, admin, VIEWPORT);
+    const connectionId = (await scannedConnection(baseUrl, await pageToken(page), 'Simulador Inbox')).id;
+    await page.goto(`${baseUrl}/tickets`);
+    await page.locator('[data-testid="tickets-welcome"]').waitFor();
+    return { page, connectionId };
+  };
+  /** The customer writes, and the ticket shows under 'Aguardando'. */
+  const customerWrote = async (page: Page, connectionId: number) => {
+    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+      ...CUSTOMER,
+      body: 'Olá, quero um orçamento',
+    });
+    expect(inbound.status).toBeLessThan(300);
+    await page.locator('[data-testid="tickets-subtab-pending"]').click();
+    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.getByText('Olá, quero um orçamento').waitFor({ timeout: 15_000 });
+    return item;
+  };
+  /** An inbox of its own whose customer's ticket the admin accepted: the chat is open. */
+  const acceptedChat = async (company: string): Promise<{ page: Page; connectionId: number }> => {
+    const { page, connectionId } = await inboxOfItsOwn(company);
+    const item = await customerWrote(page, connectionId);
+    await item.locator('[data-testid="ticket-accept"]').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await page.locator('[data-testid="ticket-chat"] [data-testid="ticket-action-resolve"]').waitFor({ timeout: 15_000 });
+    return { page, connectionId };
+  };
+  /** The admin's reply in the open chat, shown as sent. */
+  const replied = async (page: Page) => {
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    await chat.locator('[data-testid="message-text"]').fill('Claro! Já envio o orçamento.');
+    await chat.locator('[data-testid="message-send"]').click();
+    await chat
+      .locator('[data-testid="message"][data-from-me="true"]', { hasText: 'Claro! Já envio o orçamento.' })
+      .waitFor({ timeout: 15_000 });
+  };
 
   afterAll(async () => {
     await stack?.stop();
   });
 
   it('the admin logs in, opens Atendimentos from the menu and sees the welcome panel', async () => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Inbox login');
+    const page = await newPage(stack, VIEWPORT);
     await page.goto(`${baseUrl}/login`);
-    await page.locator('input[name="email"]').fill(ADMIN.email);
-    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
     await page.locator('button[type="submit"]').click();
     await page.locator('[data-testid="side-menu"]').waitFor();
     await page.locator('[data-testid="menu-item-tickets"]').click();
@@ -45,14 +89,20 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it('a scanned simulator connection is ready to receive', async () => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Inbox conexão');
+    const page = await signedInPage(stack, admin, VIEWPORT);
     const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Inbox', provider: 'simulator' });
     expect(created.status).toBeLessThan(300);
-    connectionId = ((await created.json()) as { id: number }).id;
+    const connectionId = ((await created.json()) as { id: number }).id;
     await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
   });
 
   it("an inbound message appears live under 'Aguardando' with its unread badge", async () => {
-    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body: 'Olá, quero um orçamento' });
+    const { page, connectionId } = await inboxOfItsOwn('Inbox chegada');
+    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+      ...CUSTOMER,
+      body: 'Olá, quero um orçamento',
+    });
     expect(inbound.status).toBeLessThan(300);
 
     await page.locator('[data-testid="tickets-subtab-pending"]').click();
@@ -64,7 +114,8 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it('accepting opens the chat; the reply reaches the simulator and its read ack turns the ticks blue', async () => {
-    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    const { page, connectionId } = await inboxOfItsOwn('Inbox aceite');
+    const item = await customerWrote(page, connectionId);
     await item.locator('[data-testid="ticket-accept"]').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     const chat = page.locator('[data-testid="ticket-chat"]');
@@ -92,6 +143,7 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it('the message menu shows its six quick reactions side by side; the input grows with wrapped text up to 5 rows', async () => {
+    const { page } = await acceptedChat('Inbox menu');
     const chat = page.locator('[data-testid="ticket-chat"]');
     const theirs = chat.locator('[data-testid="message"][data-from-me="false"]', { hasText: 'Olá, quero um orçamento' });
     await theirs.hover();
@@ -101,7 +153,9 @@ describe('browser: the inbox with the simulator', () => {
     const menuBox = (await menu.boundingBox())!;
     const reactions = page.locator('[data-testid="message-quick-reaction"]');
     expect(await reactions.count()).toBe(6);
-    for (const box of await reactions.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))) {
+    for (const box of await reactions.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
       expect(box.x).toBeGreaterThanOrEqual(menuBox.x);
       expect(box.x + box.width).toBeLessThanOrEqual(menuBox.x + menuBox.width + 1);
     }
@@ -122,6 +176,7 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it('an image comes in and shows in the chat; an attached image goes out to the phone', async () => {
+    const { page, connectionId } = await acceptedChat('Inbox imagem');
     const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
       ...CUSTOMER,
       body: 'Veja a foto',
@@ -135,11 +190,15 @@ describe('browser: the inbox with the simulator', () => {
     const image = chat.locator('[data-testid="message"][data-from-me="false"] [data-testid="message-image"]');
     await image.waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => {
-      const element = document.querySelector('[data-testid="message"][data-from-me="false"] [data-testid="message-image"]') as HTMLImageElement | null;
+      const element = document.querySelector(
+        '[data-testid="message"][data-from-me="false"] [data-testid="message-image"]',
+      ) as HTMLImageElement | null;
       return !!element && element.complete && element.naturalWidth > 0;
     });
 
-    await chat.locator('[data-testid="message-file-input"]').setInputFiles({ name: 'orcamento foto.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+    await chat
+      .locator('[data-testid="message-file-input"]')
+      .setInputFiles({ name: 'orcamento foto.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
     await chat.locator('[data-testid="message-attachments"]').getByText('orcamento foto.png').waitFor();
     await chat.locator('[data-testid="message-send"]').click();
     await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-image"]').waitFor({ timeout: 15_000 });
@@ -152,9 +211,11 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it('a recorded voice note is encoded to MP3 (128 kbps) in the browser and goes out to the phone as audio', async () => {
+    const { page, connectionId } = await acceptedChat('Inbox áudio');
     const chat = page.locator('[data-testid="ticket-chat"]');
     await chat.locator('[data-testid="message-record"]').click();
     await chat.locator('[data-testid="message-record-cancel"]').waitFor();
+    // The length of the recording (pacing), not a wait for something to be absent.
     await page.waitForTimeout(4_000);
     await chat.locator('[data-testid="message-record"]').click();
     await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-audio"]').waitFor({ timeout: 20_000 });
@@ -178,6 +239,8 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it('messages ticked in selection mode are forwarded to another contact, oldest first', async () => {
+    const { page, connectionId } = await acceptedChat('Inbox encaminhar');
+    await replied(page);
     const contact = await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Marcos Entregador', number: '5511933330003' });
     expect(contact.status).toBeLessThan(300);
     const chat = page.locator('[data-testid="ticket-chat"]');
@@ -204,34 +267,61 @@ describe('browser: the inbox with the simulator', () => {
         messages: { to: string; body: string }[];
       };
       const forwarded = outbound.messages.filter((message) => message.to === '5511933330003').map((message) => message.body);
-      return forwarded.length === 2 && forwarded[0]!.endsWith('Olá, quero um orçamento') && forwarded[1]!.endsWith('Claro! Já envio o orçamento.');
+      return (
+        forwarded.length === 2 &&
+        forwarded[0]!.endsWith('Olá, quero um orçamento') &&
+        forwarded[1]!.endsWith('Claro! Já envio o orçamento.')
+      );
     });
   });
 
   it('resolving closes the input and moves the ticket to Resolvidos', async () => {
+    const { page } = await acceptedChat('Inbox resolver');
     const chat = page.locator('[data-testid="ticket-chat"]');
     await chat.locator('[data-testid="ticket-action-resolve"]').click();
     await chat.locator('[data-testid="message-input-closed"]').waitFor({ timeout: 15_000 });
     await chat.locator('[data-testid="ticket-action-reopen"]').waitFor();
     await page.locator('[data-testid="tickets-tab-closed"]').click();
-    await page.locator('[data-testid="tickets-list-closed"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName }).waitFor({ timeout: 15_000 });
+    await page
+      .locator('[data-testid="tickets-list-closed"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName })
+      .waitFor({ timeout: 15_000 });
   });
 
   it('reopening takes the ticket back; a transfer to a queue without a user makes it pending in that queue', async () => {
+    const { page } = await acceptedChat('Inbox reabrir');
+    const resolved = page.locator('[data-testid="ticket-chat"]');
+    await resolved.locator('[data-testid="ticket-action-resolve"]').click();
+    await resolved.locator('[data-testid="message-input-closed"]').waitFor({ timeout: 15_000 });
     const queue = await apiCall(page, baseUrl, 'POST', '/api/queue', { name: 'Suporte', color: '#8e24aa' });
     expect(queue.status).toBeLessThan(300);
     const queueId = ((await queue.json()) as { id: number }).id;
 
     // Across services: identity learns the new queue from conversations' event and lets a user have
     // it; an id that is no queue of the company is refused.
-    const bogus = await apiCall(page, baseUrl, 'POST', '/api/users', { name: 'Fila Errada', email: 'fila.errada@acme.test', password: 'fila-pass', queueIds: [queueId + 1000] });
+    const bogus = await apiCall(page, baseUrl, 'POST', '/api/users', {
+      name: 'Fila Errada',
+      email: 'fila.errada@acme.test',
+      password: 'fila-pass',
+      queueIds: [queueId + 1000],
+    });
     expect(bogus.status).toBe(400);
     expect(((await bogus.json()) as { error: string }).error).toBe('ERR_QUEUE_NOT_FOUND');
     const deadline = Date.now() + 10_000;
-    let given = await apiCall(page, baseUrl, 'POST', '/api/users', { name: 'Fila Certa', email: 'fila.certa@acme.test', password: 'fila-pass', queueIds: [queueId] });
+    let given = await apiCall(page, baseUrl, 'POST', '/api/users', {
+      name: 'Fila Certa',
+      email: 'fila.certa@acme.test',
+      password: 'fila-pass',
+      queueIds: [queueId],
+    });
     while (given.status === 400 && Date.now() < deadline) {
+      // Pacing between retries while identity learns the queue, not a wait for something to be absent.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      given = await apiCall(page, baseUrl, 'POST', '/api/users', { name: 'Fila Certa', email: 'fila.certa@acme.test', password: 'fila-pass', queueIds: [queueId] });
+      given = await apiCall(page, baseUrl, 'POST', '/api/users', {
+        name: 'Fila Certa',
+        email: 'fila.certa@acme.test',
+        password: 'fila-pass',
+        queueIds: [queueId],
+      });
     }
     expect(given.status).toBe(201);
     expect(((await given.json()) as { queues: { id: number }[] }).queues).toEqual([{ id: queueId }]);
@@ -257,6 +347,8 @@ describe('browser: the inbox with the simulator', () => {
   });
 
   it("on a narrow screen the bottom tabs switch between 'Atendimentos' and the chat", async () => {
+    const { page, connectionId } = await inboxOfItsOwn('Inbox estreito');
+    await customerWrote(page, connectionId);
     const narrow = await browser.newPage({ colorScheme: 'light', viewport: { width: 400, height: 800 } });
     try {
       const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -286,13 +378,14 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promi
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) throw new Error('condition not met in time');
+    // Pacing between polls, not a wait for something to be absent.
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 /** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
 async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
-  const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+  const token = await pageToken(page);
   return fetch(`${baseUrl}${pathname}`, {
     method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

@@ -8,14 +8,26 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import {
+  type AppMessageSocketPayload,
+  connectionSchema,
+  messageSchema,
+  simulatorAckResponseSchema,
+  simulatorInboundResponseSchema,
+  simulatorOutboundResponseSchema,
+  simulatorSessionResponseSchema,
+  ticketListResponseSchema,
+} from '@app/contracts';
+import { openServiceDataSource } from '@app/platform';
+import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
+import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import type { AppMessageSocketPayload, Connection, Message, SimulatorOutboundResponse, TicketListResponse } from '@app/contracts';
-import { openServiceDataSource } from '@app/platform';
-import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { freePort, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
+import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(180_000);
 
@@ -34,6 +46,7 @@ function connect(url: string, token: string): Promise<Socket> {
 }
 
 (brokers ? describe : describe.skip)('distributed: the inbox through whatsapp, conversations and gateway', () => {
+  let identitySessions: IdentitySessionsStandIn;
   let database: TestDatabase;
   let storageDir: string;
   const apps: AppProcess[] = [];
@@ -44,12 +57,24 @@ function connect(url: string, token: string): Promise<Socket> {
 
   beforeAll(async () => {
     database = await createTestDatabase('inbox_dist');
-    const dataSource = await openServiceDataSource(database.url, { schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS });
+    const dataSource = await openServiceDataSource(database.url, {
+      schema: 'whatsapp',
+      entities: WHATSAPP_ENTITIES,
+      migrations: WHATSAPP_MIGRATIONS,
+    });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
     await dataSource.destroy();
     storageDir = mkdtempSync(path.join(tmpdir(), 'inbox-dist-files-'));
     const secret = randomBytes(32).toString('hex');
-    const claims = (userId: number, companyId: number) => ({ sub: String(userId), companyId, profile: 'admin', super: false, sid: randomUUID(), plan: [] });
+    identitySessions = await startIdentitySessionsStandIn(secret);
+    const claims = (userId: number, companyId: number) => ({
+      sub: String(userId),
+      companyId,
+      profile: 'admin',
+      super: false,
+      sid: randomUUID(),
+      plan: [],
+    });
     tokenA = sign(claims(ADMIN_A, COMPANY_A), secret, { expiresIn: 3600 });
     tokenB = sign(claims(ADMIN_B, COMPANY_B), secret, { expiresIn: 3600 });
     const [whatsappPort, conversationsPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
@@ -59,6 +84,7 @@ function connect(url: string, token: string): Promise<Socket> {
       DATABASE_URL: database.url,
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
+      IDENTITY_URL: identitySessions.url,
       STORAGE_DIR: storageDir,
       SIMULATOR_ENABLED: 'true',
       COMMANDS_GROUP_ID: `inbox-wa-${suffix}`,
@@ -68,6 +94,7 @@ function connect(url: string, token: string): Promise<Socket> {
       DATABASE_URL: database.url,
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
+      IDENTITY_URL: identitySessions.url,
       WHATSAPP_EVENTS_GROUP_ID: `inbox-conv-${suffix}`,
       WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
     });
@@ -75,7 +102,7 @@ function connect(url: string, token: string): Promise<Socket> {
       PORT: String(gatewayPort),
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
-      IDENTITY_URL: 'http://127.0.0.1:9',
+      IDENTITY_URL: identitySessions.url,
       WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
       CONVERSATIONS_URL: `http://127.0.0.1:${conversationsPort}`,
       GATEWAY_INSTANCE_ID: `inbox-gw-${suffix}`,
@@ -99,6 +126,7 @@ function connect(url: string, token: string): Promise<Socket> {
   });
 
   afterAll(async () => {
+    await identitySessions?.close();
     sockets.forEach((socket) => socket.close());
     await Promise.all(apps.map((app) => app.stop()));
     await database?.drop();
@@ -123,20 +151,34 @@ function connect(url: string, token: string): Promise<Socket> {
     socketA.on(`company-${COMPANY_A}-appMessage`, (payload: AppMessageSocketPayload) => messages.push(payload));
     socketB.onAny((event: string) => heardByB.push(event));
 
-    const created = await call<Connection>(tokenA, 'POST', '/whatsapp', { name: 'Atendimento', provider: 'simulator' });
+    const created = await call(tokenA, 'POST', '/whatsapp', { name: 'Atendimento', provider: 'simulator' });
     expect(created.status).toBe(201);
-    const connectionId = created.body.id;
-    await waitFor(async () => (await call<Connection>(tokenA, 'GET', `/whatsapp/${connectionId}`)).body.status === 'qrcode', { timeoutMs: 30_000, what: 'the QR' });
-    await call(tokenA, 'POST', `/simulator/connections/${connectionId}/scan`, {});
-    await waitFor(async () => (await call<Connection>(tokenA, 'GET', `/whatsapp/${connectionId}`)).body.status === 'CONNECTED', { timeoutMs: 15_000 });
+    const connectionId = expectAnswer(connectionSchema, created).id;
+    await waitFor(async () => expectAnswer(connectionSchema, await call(tokenA, 'GET', `/whatsapp/${connectionId}`)).status === 'qrcode', {
+      timeoutMs: 30_000,
+      what: 'the QR',
+    });
+    expectAnswer(simulatorSessionResponseSchema, await call(tokenA, 'POST', `/simulator/connections/${connectionId}/scan`, {}));
+    await waitFor(
+      async () => expectAnswer(connectionSchema, await call(tokenA, 'GET', `/whatsapp/${connectionId}`)).status === 'CONNECTED',
+      { timeoutMs: 15_000 },
+    );
 
-    const injected = await call(tokenA, 'POST', `/simulator/connections/${connectionId}/inbound`, { from: '5511955550000', pushName: 'Maria', body: 'Bom dia!' });
+    const injected = await call(tokenA, 'POST', `/simulator/connections/${connectionId}/inbound`, {
+      from: '5511955550000',
+      pushName: 'Maria',
+      body: 'Bom dia!',
+    });
     expect(injected.status).toBe(200);
-    const live = await waitFor(() => messages.find((p) => p.action === 'create' && p.message.body === 'Bom dia!'), { timeoutMs: 60_000, what: 'the appMessage' });
+    expectAnswer(simulatorInboundResponseSchema, injected);
+    const live = await waitFor(() => messages.find((p) => p.action === 'create' && p.message.body === 'Bom dia!'), {
+      timeoutMs: 60_000,
+      what: 'the appMessage',
+    });
     expect(live.ticket).toMatchObject({ status: 'pending', unreadMessages: 1, contact: { name: 'Maria', number: '5511955550000' } });
 
-    const list = await call<TicketListResponse>(tokenA, 'GET', '/tickets?status=pending');
-    expect(list.body.tickets.map((t) => t.id)).toContain(live.ticket.id);
+    const list = await call(tokenA, 'GET', '/tickets?status=pending');
+    expect(expectAnswer(ticketListResponseSchema, list).tickets.map((t) => t.id)).toContain(live.ticket.id);
     expect((await call(tokenB, 'GET', `/tickets/${live.ticket.id}`)).status).toBe(404);
 
     const joinedA = await socketA.emitWithAck('joinChatBox', String(live.ticket.id));
@@ -144,18 +186,23 @@ function connect(url: string, token: string): Promise<Socket> {
     expect(joinedA).toEqual({ joined: true });
     expect(joinedB).toMatchObject({ joined: false, error: 'ERR_NO_TICKET_FOUND' });
 
-    const reply = await call<Message>(tokenA, 'POST', `/messages/${live.ticket.id}`, { body: 'Olá Maria, como posso ajudar?' });
+    const reply = await call(tokenA, 'POST', `/messages/${live.ticket.id}`, { body: 'Olá Maria, como posso ajudar?' });
     expect(reply.status).toBe(201);
+    const replied = expectAnswer(messageSchema, reply);
     const outbound = await waitFor(
       async () =>
-        (await call<SimulatorOutboundResponse>(tokenA, 'GET', `/simulator/connections/${connectionId}/outbound`)).body.messages.find(
-          (m) => m.body === 'Olá Maria, como posso ajudar?',
-        ),
+        expectAnswer(
+          simulatorOutboundResponseSchema,
+          await call(tokenA, 'GET', `/simulator/connections/${connectionId}/outbound`),
+        ).messages.find((m) => m.body === 'Olá Maria, como posso ajudar?'),
       { timeoutMs: 30_000, what: 'the reply at the simulator' },
     );
     expect(outbound.to).toBe('5511955550000');
-    await call(tokenA, 'POST', `/simulator/connections/${connectionId}/ack`, { messageId: outbound.messageId, ack: 4 });
-    await waitFor(() => messages.find((p) => p.action === 'update' && p.message.id === reply.body.id && p.message.ack === 4), {
+    expectAnswer(
+      simulatorAckResponseSchema,
+      await call(tokenA, 'POST', `/simulator/connections/${connectionId}/ack`, { messageId: outbound.messageId, ack: 4 }),
+    );
+    await waitFor(() => messages.find((p) => p.action === 'update' && p.message.id === replied.id && p.message.ack === 4), {
       timeoutMs: 30_000,
       what: 'the blue ticks',
     });

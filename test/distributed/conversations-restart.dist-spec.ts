@@ -7,13 +7,16 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { connectionSchema, simulatorSessionResponseSchema } from '@app/contracts';
+import { openServiceDataSource } from '@app/platform';
+import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
+import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
-import type { Connection } from '@app/contracts';
-import { openServiceDataSource } from '@app/platform';
-import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { freePort, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
+import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(240_000);
 
@@ -23,6 +26,7 @@ const CONTACTS = 5;
 const PER_CONTACT = 12;
 
 (brokers ? describe : describe.skip)('distributed: a conversations restart in the middle of a burst', () => {
+  let identitySessions: IdentitySessionsStandIn;
   let database: TestDatabase;
   let storageDir: string;
   let whatsapp: AppProcess;
@@ -34,12 +38,19 @@ const PER_CONTACT = 12;
 
   beforeAll(async () => {
     database = await createTestDatabase('conv_restart');
-    const dataSource = await openServiceDataSource(database.url, { schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS });
+    const dataSource = await openServiceDataSource(database.url, {
+      schema: 'whatsapp',
+      entities: WHATSAPP_ENTITIES,
+      migrations: WHATSAPP_MIGRATIONS,
+    });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
     await dataSource.destroy();
     storageDir = mkdtempSync(path.join(tmpdir(), 'conv-restart-files-'));
     const secret = randomBytes(32).toString('hex');
-    token = sign({ sub: '1', companyId: COMPANY, profile: 'admin', super: false, sid: randomUUID(), plan: [] }, secret, { expiresIn: 3600 });
+    identitySessions = await startIdentitySessionsStandIn(secret);
+    token = sign({ sub: '1', companyId: COMPANY, profile: 'admin', super: false, sid: randomUUID(), plan: [] }, secret, {
+      expiresIn: 3600,
+    });
     const whatsappPort = await freePort();
     conversationsPort = await freePort();
     const suffix = randomBytes(4).toString('hex');
@@ -48,6 +59,7 @@ const PER_CONTACT = 12;
       DATABASE_URL: database.url,
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
+      IDENTITY_URL: identitySessions.url,
       STORAGE_DIR: storageDir,
       SIMULATOR_ENABLED: 'true',
       COMMANDS_GROUP_ID: `restart-wa-${suffix}`,
@@ -57,6 +69,7 @@ const PER_CONTACT = 12;
       DATABASE_URL: database.url,
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
+      IDENTITY_URL: identitySessions.url,
       WHATSAPP_EVENTS_GROUP_ID: `restart-conv-${suffix}`,
     };
     conversations.push(startApp('conversations', conversationsEnv));
@@ -68,6 +81,7 @@ const PER_CONTACT = 12;
   });
 
   afterAll(async () => {
+    await identitySessions?.close();
     await Promise.all([whatsapp?.stop(), ...conversations.map((app) => app.stop())]);
     await database?.drop();
     if (storageDir) rmSync(storageDir, { recursive: true, force: true });
@@ -83,11 +97,14 @@ const PER_CONTACT = 12;
   };
 
   it('every message of the burst is filed exactly once after the restart', async () => {
-    const created = await call<Connection>('POST', '/whatsapp', { name: 'Rajada', provider: 'simulator' });
-    const id = created.body.id;
-    await waitFor(async () => (await call<Connection>('GET', `/whatsapp/${id}`)).body.status === 'qrcode', { timeoutMs: 30_000 });
-    await call('POST', `/simulator/connections/${id}/scan`, {});
-    await waitFor(async () => (await call<Connection>('GET', `/whatsapp/${id}`)).body.status === 'CONNECTED', { timeoutMs: 15_000 });
+    const { id } = expectAnswer(connectionSchema, await call('POST', '/whatsapp', { name: 'Rajada', provider: 'simulator' }));
+    await waitFor(async () => expectAnswer(connectionSchema, await call('GET', `/whatsapp/${id}`)).status === 'qrcode', {
+      timeoutMs: 30_000,
+    });
+    expectAnswer(simulatorSessionResponseSchema, await call('POST', `/simulator/connections/${id}/scan`, {}));
+    await waitFor(async () => expectAnswer(connectionSchema, await call('GET', `/whatsapp/${id}`)).status === 'CONNECTED', {
+      timeoutMs: 15_000,
+    });
 
     const inject = (round: number) =>
       Promise.all(
@@ -110,7 +127,8 @@ const PER_CONTACT = 12;
     try {
       const total = CONTACTS * PER_CONTACT;
       await waitFor(
-        async () => (await client.query(`SELECT count(*)::int AS n FROM conversations.messages WHERE company_id = $1`, [COMPANY])).rows[0].n >= total,
+        async () =>
+          (await client.query(`SELECT count(*)::int AS n FROM conversations.messages WHERE company_id = $1`, [COMPANY])).rows[0].n >= total,
         { timeoutMs: 90_000, what: `${total} messages filed` },
       );
       const { rows } = await client.query(

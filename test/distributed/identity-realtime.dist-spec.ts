@@ -7,10 +7,23 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import {
+  announcementResponseSchema,
+  loginResponseSchema,
+  planListResponseSchema,
+  planResponseSchema,
+  signUpResponseSchema,
+  userListResponseSchema,
+  userResponseSchema,
+  verifyCodeResponseSchema,
+  verifyEmailResponseSchema,
+} from '@app/contracts';
+import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
 import { io, type Socket } from 'socket.io-client';
-import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
-import { codeIn, startSmtpCapture, type SmtpCapture } from '../../libs/identity/src/testing/smtp-capture';
-import { freePort, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+import { codeIn, type SmtpCapture, startSmtpCapture } from '../../libs/identity/src/testing/smtp-capture';
+import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(120_000);
 
@@ -45,7 +58,7 @@ function connect(url: string, token: string): Promise<Socket> {
   const login = async (email: string, password: string) => {
     const answer = await call('POST', '/auth/login', { email, password });
     expect(answer.status).toBe(200);
-    return answer.body as { token: string; sessionId: string; user: { id: number; companyId: number } };
+    return expectAnswer(loginResponseSchema, answer);
   };
 
   beforeAll(async () => {
@@ -74,10 +87,7 @@ function connect(url: string, token: string): Promise<Socket> {
       WEB_DIST: '/nonexistent',
     });
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await Promise.all([
-      waitUntilReady(identity, `http://127.0.0.1:${identityPort}/ready`),
-      waitUntilReady(gateway, `${gatewayUrl}/ready`),
-    ]);
+    await Promise.all([waitUntilReady(identity, `http://127.0.0.1:${identityPort}/ready`), waitUntilReady(gateway, `${gatewayUrl}/ready`)]);
   });
 
   afterAll(async () => {
@@ -89,24 +99,37 @@ function connect(url: string, token: string): Promise<Socket> {
   });
 
   it('a visitor signs up through the gateway with the mailed code, and logs in once a super user approves', async () => {
-    const plan = await call('POST', '/plans', { name: 'Start', users: 3, connections: 1, queues: 1, value: '29,90' }, (await login(ROOT.email, ROOT.password)).token);
+    const plan = await call(
+      'POST',
+      '/plans',
+      { name: 'Start', users: 3, connections: 1, queues: 1, value: '29,90' },
+      (await login(ROOT.email, ROOT.password)).token,
+    );
     expect(plan.status).toBe(201);
-    expect((await call('GET', '/plans/list')).body.map((p: { name: string }) => p.name)).toEqual(['Plano Inicial', 'Start']);
+    const planId = expectAnswer(planResponseSchema, plan).id;
+    expect(expectAnswer(planListResponseSchema, await call('GET', '/plans/list')).map((p) => p.name)).toEqual(['Plano Inicial', 'Start']);
 
-    expect((await call('POST', '/verify-email', { email: 'owner@signup.test', name: 'Signup Co' })).status).toBe(200);
+    const sent = await call('POST', '/verify-email', { email: 'owner@signup.test', name: 'Signup Co' });
+    expect(sent.status).toBe(200);
+    expectAnswer(verifyEmailResponseSchema, sent);
     const code = codeIn(await smtp.waitForMail('owner@signup.test', 0, 15_000));
-    expect((await call('POST', '/verify-code', { email: 'owner@signup.test', code })).body).toEqual({ valid: true });
+    expect(expectAnswer(verifyCodeResponseSchema, await call('POST', '/verify-code', { email: 'owner@signup.test', code }))).toEqual({
+      valid: true,
+    });
     const created = await call('POST', '/companies/cadastro', {
       name: 'Signup Co',
       email: 'owner@signup.test',
       password: 'Senha-forte1',
-      planId: plan.body.id,
+      planId,
     });
     expect(created.status).toBe(201);
-    expect((await call('POST', '/auth/login', { email: 'owner@signup.test', password: 'Senha-forte1' })).body.error).toBe('ERR_COMPANY_NOT_APPROVED');
+    const { company } = expectAnswer(signUpResponseSchema, created);
+    expect((await call('POST', '/auth/login', { email: 'owner@signup.test', password: 'Senha-forte1' })).body.error).toBe(
+      'ERR_COMPANY_NOT_APPROVED',
+    );
 
     const root = await login(ROOT.email, ROOT.password);
-    expect((await call('PUT', `/companies/${created.body.company.id}`, { approved: true }, root.token)).status).toBe(200);
+    expect((await call('PUT', `/companies/${company.id}`, { approved: true }, root.token)).status).toBe(200);
     await login('owner@signup.test', 'Senha-forte1');
   });
 
@@ -133,11 +156,16 @@ function connect(url: string, token: string): Promise<Socket> {
     sockets.push(watcher);
     const updates: { action: string; user: { id: number; online: boolean } }[] = [];
     watcher.on(`company-${root.user.companyId}-user`, (payload) => updates.push(payload));
-    const created = await call('POST', '/users', { name: 'Paula Presente', email: 'paula@platform.test', password: 'paula-pass' }, root.token);
+    const created = await call(
+      'POST',
+      '/users',
+      { name: 'Paula Presente', email: 'paula@platform.test', password: 'paula-pass' },
+      root.token,
+    );
     expect(created.status).toBe(201);
-    const paulaId = created.body.id as number;
+    const paulaId = expectAnswer(userResponseSchema, created).id;
     const isOnline = async () =>
-      (await call('GET', '/users/list', undefined, root.token)).body.find((u: { id: number }) => u.id === paulaId).online as boolean;
+      expectAnswer(userListResponseSchema, await call('GET', '/users/list', undefined, root.token)).find((u) => u.id === paulaId)!.online;
     expect(await isOnline()).toBe(false);
 
     const paula = await login('paula@platform.test', 'paula-pass');
@@ -166,6 +194,7 @@ function connect(url: string, token: string): Promise<Socket> {
     socket.on('company-announcement', (payload) => received.push(payload));
     const created = await call('POST', '/announcements', { title: 'Manutenção', text: 'Domingo às 22h', priority: 1 }, root.token);
     expect(created.status).toBe(201);
+    expectAnswer(announcementResponseSchema, created);
     await waitFor(() => received.length > 0, { timeoutMs: 20_000, what: 'the announcement event' });
     expect(received[0]).toMatchObject({ action: 'create', record: { title: 'Manutenção', priority: 1 } });
   });

@@ -7,13 +7,24 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import {
+  connectionSchema,
+  simulatorInboundResponseSchema,
+  simulatorSessionResponseSchema,
+  TOPIC_PARTITIONS,
+  TOPICS,
+  type WhatsappSessionSocketPayload,
+  type WhatsappSocketPayload,
+} from '@app/contracts';
+import { openServiceDataSource, partitionOf } from '@app/platform';
+import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
+import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
-import type { Connection, WhatsappSessionSocketPayload, WhatsappSocketPayload } from '@app/contracts';
-import { openServiceDataSource } from '@app/platform';
-import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { freePort, startApp, waitUntilReady, type AppProcess } from '../support/processes';
+
+import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
+import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(120_000);
 
@@ -30,6 +41,7 @@ function connect(url: string, token: string): Promise<Socket> {
 }
 
 (brokers ? describe : describe.skip)('distributed: gateway + whatsapp over Kafka', () => {
+  let identitySessions: IdentitySessionsStandIn;
   let database: TestDatabase;
   let storageDir: string;
   let whatsapp: AppProcess;
@@ -41,11 +53,16 @@ function connect(url: string, token: string): Promise<Socket> {
 
   beforeAll(async () => {
     database = await createTestDatabase('wa_gw');
-    const dataSource = await openServiceDataSource(database.url, { schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS });
+    const dataSource = await openServiceDataSource(database.url, {
+      schema: 'whatsapp',
+      entities: WHATSAPP_ENTITIES,
+      migrations: WHATSAPP_MIGRATIONS,
+    });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
     await dataSource.destroy();
     storageDir = mkdtempSync(path.join(tmpdir(), 'wa-gw-files-'));
     const secret = randomBytes(32).toString('hex');
+    identitySessions = await startIdentitySessionsStandIn(secret);
     const claims = (companyId: number) => ({ sub: '1', companyId, profile: 'admin', super: false, sid: randomUUID(), plan: [] });
     tokenA = sign(claims(COMPANY_A), secret, { expiresIn: 3600 });
     tokenB = sign(claims(COMPANY_B), secret, { expiresIn: 3600 });
@@ -55,6 +72,7 @@ function connect(url: string, token: string): Promise<Socket> {
       DATABASE_URL: database.url,
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
+      IDENTITY_URL: identitySessions.url,
       STORAGE_DIR: storageDir,
       SIMULATOR_ENABLED: 'true',
       COMMANDS_GROUP_ID: `wa-gw-${randomBytes(4).toString('hex')}`,
@@ -63,7 +81,7 @@ function connect(url: string, token: string): Promise<Socket> {
       PORT: String(gatewayPort),
       KAFKA_BROKERS: brokers!,
       JWT_SECRET: secret,
-      IDENTITY_URL: 'http://127.0.0.1:9',
+      IDENTITY_URL: identitySessions.url,
       WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
       GATEWAY_INSTANCE_ID: `wa-gw-${randomBytes(3).toString('hex')}`,
       WEB_DIST: '/nonexistent',
@@ -73,6 +91,7 @@ function connect(url: string, token: string): Promise<Socket> {
   });
 
   afterAll(async () => {
+    await identitySessions?.close();
     sockets.forEach((socket) => socket.close());
     await Promise.all([gateway?.stop(), whatsapp?.stop()]);
     await database?.drop();
@@ -88,20 +107,48 @@ function connect(url: string, token: string): Promise<Socket> {
     return { status: response.status, body: (await response.json()) as never };
   };
 
+  /** The connection id a socket payload is about, if any. */
+  const connectionIdOf = (payload: unknown): number | undefined => {
+    const p = payload as { whatsapp?: { id: number }; whatsappId?: number; session?: { id: number } } | undefined;
+    return p?.whatsapp?.id ?? p?.whatsappId ?? p?.session?.id;
+  };
+
+  /**
+   * Makes the next connection id one whose whatsapp.events key lands on the same partition as
+   * `connectionId`'s, so the next connection's events follow that one's through one partition, in order.
+   */
+  const nextConnectionOnPartitionOf = async (connectionId: number) => {
+    const partitions = TOPIC_PARTITIONS[TOPICS.whatsappEvents];
+    const target = partitionOf(TOPICS.whatsappEvents, String(connectionId), partitions);
+    const dataSource = await openServiceDataSource(database.url, {
+      schema: 'whatsapp',
+      entities: WHATSAPP_ENTITIES,
+      migrations: WHATSAPP_MIGRATIONS,
+    });
+    try {
+      const [{ taken }] = await dataSource.query(`SELECT nextval('whatsapp.connections_id_seq')::int AS taken`);
+      let next = taken + 1;
+      while (partitionOf(TOPICS.whatsappEvents, String(next), partitions) !== target) next += 1;
+      await dataSource.query(`SELECT setval('whatsapp.connections_id_seq', $1)`, [next - 1]);
+    } finally {
+      await dataSource.destroy();
+    }
+  };
+
   it("a connection's session reaches its company's sockets live, and no other company's", async () => {
     const socketA = await connect(gatewayUrl, tokenA);
     const socketB = await connect(gatewayUrl, tokenB);
     sockets.push(socketA, socketB);
     const sessions: WhatsappSessionSocketPayload[] = [];
     const updates: WhatsappSocketPayload[] = [];
-    const heardByB: string[] = [];
+    const heardByB: { event: string; connectionId?: number }[] = [];
     socketA.on(`company-${COMPANY_A}-whatsappSession`, (payload) => sessions.push(payload));
     socketA.on(`company-${COMPANY_A}-whatsapp`, (payload) => updates.push(payload));
-    socketB.onAny((event) => heardByB.push(event));
+    socketB.onAny((event, payload) => heardByB.push({ event, connectionId: connectionIdOf(payload) }));
 
     const created = await call(tokenA, 'POST', '/whatsapp', { name: 'Recepção', provider: 'simulator' });
     expect(created.status).toBe(201);
-    const id = (created.body as Connection).id;
+    const id = expectAnswer(connectionSchema, created).id;
     const qr = await waitFor(() => sessions.find((p) => p.session.id === id && p.session.status === 'qrcode'), {
       timeoutMs: 30_000,
       what: 'the QR on the socket',
@@ -110,30 +157,54 @@ function connect(url: string, token: string): Promise<Socket> {
 
     const scanned = await call(tokenA, 'POST', `/simulator/connections/${id}/scan`, {});
     expect(scanned.status).toBe(200);
+    expectAnswer(simulatorSessionResponseSchema, scanned);
     await waitFor(() => sessions.find((p) => p.session.id === id && p.session.status === 'CONNECTED' && p.session.qrcode === ''), {
       timeoutMs: 15_000,
       what: 'CONNECTED on the socket',
     });
-    expect(updates.some((p) => p.action === 'update' && p.whatsapp.id === id && p.whatsapp.status === 'CONNECTED')).toBe(true);
+    // The connection's own update travels as a separate event: wait for it too rather than assume it came first.
+    await waitFor(() => updates.some((p) => p.action === 'update' && p.whatsapp.id === id && p.whatsapp.status === 'CONNECTED'), {
+      timeoutMs: 15_000,
+      what: 'the CONNECTED connection update on the socket',
+    });
 
     expect((await call(tokenB, 'GET', `/whatsapp/${id}`)).status).toBe(404);
     await call(tokenA, 'DELETE', `/whatsapp/${id}`);
     await waitFor(() => updates.some((p) => p.action === 'delete' && p.whatsappId === id), { timeoutMs: 15_000, what: 'the delete event' });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(heardByB.filter((event) => event.includes('whatsapp'))).toEqual([]);
+    // A connection of B created now travels the same partition after A's events, and B hears it: once
+    // it is in, a wrongly routed event about A's connection would have reached B before it.
+    await nextConnectionOnPartitionOf(id);
+    const marker = expectAnswer(connectionSchema, await call(tokenB, 'POST', '/whatsapp', { name: 'Marcador B', provider: 'simulator' }));
+    await waitFor(() => heardByB.some((e) => e.event === `company-${COMPANY_B}-whatsapp` && e.connectionId === marker.id), {
+      timeoutMs: 15_000,
+      what: "the marker connection on company B's socket",
+    });
+    expect(
+      heardByB
+        .filter((e) => e.connectionId !== marker.id)
+        .map((e) => e.event)
+        .filter((event) => event.includes('whatsapp')),
+    ).toEqual([]);
+    await call(tokenB, 'DELETE', `/whatsapp/${marker.id}`);
   });
 
   it('media received by a connection is served through the gateway to its company only', async () => {
     const created = await call(tokenA, 'POST', '/whatsapp', { name: 'Mídia', provider: 'simulator' });
-    const id = (created.body as Connection).id;
-    await waitFor(async () => ((await call(tokenA, 'GET', `/whatsapp/${id}`)).body as Connection).status === 'qrcode', { timeoutMs: 30_000 });
-    await call(tokenA, 'POST', `/simulator/connections/${id}/scan`, {});
+    const id = expectAnswer(connectionSchema, created).id;
+    await waitFor(async () => expectAnswer(connectionSchema, await call(tokenA, 'GET', `/whatsapp/${id}`)).status === 'qrcode', {
+      timeoutMs: 30_000,
+    });
+    expectAnswer(simulatorSessionResponseSchema, await call(tokenA, 'POST', `/simulator/connections/${id}/scan`, {}));
     const pdf = Buffer.from('%PDF-1.4\n% test document\n');
     const inbound = await call(tokenA, 'POST', `/simulator/connections/${id}/inbound`, {
-      from: '5511988887777', mediaType: 'document', mediaBase64: pdf.toString('base64'), mimetype: 'application/pdf', fileName: 'contrato assinado.pdf',
+      from: '5511988887777',
+      mediaType: 'document',
+      mediaBase64: pdf.toString('base64'),
+      mimetype: 'application/pdf',
+      fileName: 'contrato assinado.pdf',
     });
     expect(inbound.status).toBe(200);
-    const url = `/api/whatsapp-media/companies/${COMPANY_A}/whatsapp/${id}/${(inbound.body as { messageId: string }).messageId}-contrato_assinado.pdf`;
+    const url = `/api/whatsapp-media/companies/${COMPANY_A}/whatsapp/${id}/${expectAnswer(simulatorInboundResponseSchema, inbound).messageId}-contrato_assinado.pdf`;
     const mine = await waitFor(
       async () => {
         const response = await fetch(`${gatewayUrl}${url}`, { headers: { Authorization: `Bearer ${tokenA}` } });

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { startSmtpCapture, type SmtpCapture } from '../../libs/identity/src/testing/smtp-capture';
-import { newPage, startProductStack, type ProductStack } from './product-stack';
+
+import { type SmtpCapture, startSmtpCapture } from '../../libs/identity/src/testing/smtp-capture';
+import { newPage, type ProductStack, startProductStack } from './product-stack';
 
 export const SUPER_ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 

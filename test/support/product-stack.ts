@@ -1,8 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+
 import { createTestDatabase } from '@app/platform/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
 import { freePort, repoRoot, startApp, waitUntilReady } from './processes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,7 +53,16 @@ export async function startProductStack(
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     // The fake media flags give pages a microphone (a beeping tone) without a prompt, for voice notes.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   });
   return {
     baseUrl,

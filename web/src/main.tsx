@@ -1,6 +1,8 @@
+import '@/lib/i18n';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
+
 import { App } from '@/app';
 
 const root = document.getElementById('root');

@@ -1,14 +1,19 @@
 import 'reflect-metadata';
+
+import { ConversationsModule } from '@app/conversations';
+import { distributedPlatform, env, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { ConversationsModule } from '@app/conversations';
-import { distributedPlatform, env, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
 
 const configSchema = z.object({
   // STORAGE_DIR is shared with the whatsapp service: files sent with messages are stored here and sent from there.
   ...serviceEnvShape(3003),
+  IDENTITY_URL: identityUrlEnv(),
   /** The consumer group of whatsapp.events; every replica of one deployment shares it. */
-  WHATSAPP_EVENTS_GROUP_ID: z.string().regex(/^[\w.-]+$/).default('conversations-whatsapp'),
+  WHATSAPP_EVENTS_GROUP_ID: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default('conversations-whatsapp'),
   /** The whatsapp service (numbers of new contacts are checked against WhatsApp there). */
   WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
 });

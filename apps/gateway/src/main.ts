@@ -1,11 +1,13 @@
 import 'reflect-metadata';
+
 import { hostname } from 'node:os';
 import path from 'node:path';
+
+import { GatewayModule, mountServiceProxy, mountWebApp } from '@app/gateway';
+import { closeOnSignals, configureHttpApp, env, loadConfig, PlatformModule, runApp } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
-import { GatewayModule, mountServiceProxy, mountWebApp } from '@app/gateway';
-import { closeOnSignals, configureHttpApp, env, loadConfig, PlatformModule, runApp } from '@app/platform';
 
 const configSchema = z.object({
   PORT: env.port(8080),
@@ -20,6 +22,8 @@ const configSchema = z.object({
     .default(hostname()),
   WEB_DIST: z.string().default('./web/dist'),
   LOG_LEVEL: env.logLevel(),
+  TRUST_PROXY: env.trustProxy(),
+  METRICS_TOKEN: env.metricsToken(),
 });
 
 runApp(async () => {
@@ -34,6 +38,9 @@ runApp(async () => {
         // The gateway only verifies tokens (socket handshakes); identity signs them.
         jwt: { secret: config.JWT_SECRET, accessTtlSeconds: 900 },
         logLevel: config.LOG_LEVEL,
+        identityUrl: config.IDENTITY_URL,
+        trustProxy: config.TRUST_PROXY,
+        metricsToken: config.METRICS_TOKEN,
       }),
       GatewayModule.forRoot({ instanceId: config.GATEWAY_INSTANCE_ID, conversationsUrl: config.CONVERSATIONS_URL }),
     ],

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
+
+import { identityConfigShape, identityMailAndLimits, IdentityModule } from '@app/identity';
+import { distributedPlatform, env, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { IdentityModule, identityConfigShape, identityMailAndLimits } from '@app/identity';
-import { distributedPlatform, env, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
 
 const configSchema = z.object({
   // STORAGE_DIR keeps uploaded logos and announcement images.
@@ -27,9 +28,7 @@ runApp(async () => {
         admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
         ...identityMailAndLimits(config),
         onAdminSeeded: ({ email, password, generated }) =>
-          process.stdout.write(
-            `First start: platform super admin ${email} created${generated ? ` with password ${password}` : ''}\n`,
-          ),
+          process.stdout.write(`First start: platform super admin ${email} created${generated ? ` with password ${password}` : ''}\n`),
       }),
     ],
   })

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { identityConfigShape } from '@app/identity';
 import { env } from '@app/platform';
+import { z } from 'zod';
 
 export const standaloneConfigSchema = z.object({
   PORT: env.port(8080),
@@ -12,10 +12,15 @@ export const standaloneConfigSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   COOKIE_SECURE: env.flag(false),
+  TRUST_PROXY: env.trustProxy(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@admin.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   WEB_DIST: z.string().default('./web/dist'),
   LOG_LEVEL: env.logLevel(),
+  /** Hosts, addresses and CIDR ranges inside the operator's own network that proxies may use. */
+  OUTBOUND_ALLOWED_HOSTS: env.outboundAllowlist(),
+  /** Prometheus scrapes /metrics with this bearer token; unset, /metrics is off. */
+  METRICS_TOKEN: env.metricsToken(),
   ...identityConfigShape,
   /** The fake WhatsApp phone and its control API (on by default here, off in the distributed apps). */
   SIMULATOR_ENABLED: env.flag(true),

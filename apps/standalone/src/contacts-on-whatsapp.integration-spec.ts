@@ -3,14 +3,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import {
+  checkNumbersResponseSchema,
+  type Connection,
+  connectionSchema,
+  contactAllResponseSchema,
+  contactImportResponseSchema,
+  contactSaved,
+  contactSchema,
+  type EventEnvelope,
+  simulatorSessionResponseSchema,
+  ticketCreateResponseSchema,
+} from '@app/contracts';
+import { ConversationsModule } from '@app/conversations';
+import { AccessTokenService, configureHttpApp, EVENT_TRANSPORT, type EventTransport, PlatformModule } from '@app/platform';
+import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
+import { WhatsappModule } from '@app/whatsapp';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { contactSaved, type Connection, type EventEnvelope } from '@app/contracts';
-import { ConversationsModule } from '@app/conversations';
-import { AccessTokenService, configureHttpApp, EVENT_TRANSPORT, PlatformModule, type EventTransport } from '@app/platform';
-import { createTestDatabase, waitFor, type TestDatabase } from '@app/platform/testing';
-import { WhatsappModule } from '@app/whatsapp';
 
 jest.setTimeout(90_000);
 
@@ -48,6 +60,7 @@ async function startApp(database: TestDatabase, secret: string, storageDir: stri
       }),
       WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000, advertisedUrl: url, runSessions: options.runSessions }),
       ...(options.runSessions ? [ConversationsModule.forRoot({ whatsappUrl: url })] : []),
+      TokenClaimsSessionsModule,
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
@@ -102,31 +115,46 @@ describe('contacts checked on WhatsApp and imported from the phone (simulator, r
 
   it('with no connected connection a contact is saved unchecked', async () => {
     const created = await api().post('/api/contacts').set(as(userA())).send({ name: 'Sem conexão', number: '5511900000001' }).expect(201);
+    expectAnswer(contactSchema, created);
     expect(created.body).toMatchObject({ number: '5511900000001' });
   });
 
   it('the check endpoint answers ERR_WAPP_NOT_INITIALIZED before the phone is paired', async () => {
     const created = await api().post('/api/whatsapp').set(as(adminA())).send({ name: 'Simulado', provider: 'simulator' }).expect(201);
-    connection = created.body;
-    await waitFor(async () => (await api().get(`/api/whatsapp/${connection.id}`).set(as(adminA()))).body.status === 'qrcode', { what: 'the QR code' });
-    const early = await api().post('/api/whatsapp/check-numbers').set(as(userA())).send({ numbers: ['5511900000009'] }).expect(400);
+    connection = expectAnswer(connectionSchema, created);
+    await waitFor(
+      async () => expectAnswer(connectionSchema, await api().get(`/api/whatsapp/${connection.id}`).set(as(adminA()))).status === 'qrcode',
+      { what: 'the QR code' },
+    );
+    const early = await api()
+      .post('/api/whatsapp/check-numbers')
+      .set(as(userA()))
+      .send({ numbers: ['5511900000009'] })
+      .expect(400);
     expect(early.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
 
     const scan = await api().post(`/api/simulator/connections/${connection.id}/scan`).set(as(adminA())).send({}).expect(200);
-    expect(scan.body.status).toBe('CONNECTED');
+    expect(expectAnswer(simulatorSessionResponseSchema, scan).status).toBe('CONNECTED');
     await waitFor(
-      async () => (await query<{ status: string }>(`SELECT status FROM conversations.connections WHERE id = $1`, [connection.id]))[0]?.status === 'CONNECTED',
+      async () =>
+        (await query<{ status: string }>(`SELECT status FROM conversations.connections WHERE id = $1`, [connection.id]))[0]?.status ===
+        'CONNECTED',
       { what: 'the connection projected as connected' },
     );
   });
 
   it('the simulator answers every well-formed number as existing except those marked "not on WhatsApp"', async () => {
-    await api().post(`/api/simulator/connections/${connection.id}/unregistered`).set(as(adminA())).send({ numbers: ['5511900000002'] }).expect(200);
+    await api()
+      .post(`/api/simulator/connections/${connection.id}/unregistered`)
+      .set(as(adminA()))
+      .send({ numbers: ['5511900000002'] })
+      .expect(200);
     const checked = await api()
       .post('/api/whatsapp/check-numbers')
       .set(as(userA()))
       .send({ numbers: ['5511900000003', '5511900000002', '123'] })
       .expect(200);
+    expectAnswer(checkNumbersResponseSchema, checked);
     expect(checked.body).toEqual({
       whatsappId: connection.id,
       results: [
@@ -135,13 +163,21 @@ describe('contacts checked on WhatsApp and imported from the phone (simulator, r
         { number: '123', exists: false, jid: null },
       ],
     });
-    const bad = await api().post('/api/whatsapp/check-numbers').set(as(userA())).send({ numbers: ['55 11'] }).expect(400);
+    const bad = await api()
+      .post('/api/whatsapp/check-numbers')
+      .set(as(userA()))
+      .send({ numbers: ['55 11'] })
+      .expect(400);
     expect(bad.body.error).toBe('ERR_VALIDATION');
   });
 
   it('a contact with a number on WhatsApp is created; one not on WhatsApp answers ERR_WAPP_INVALID_CONTACT, also on edit', async () => {
-    const created = await api().post('/api/contacts').set(as(userA())).send({ name: 'No WhatsApp', number: '+55 (11) 90000-0003' }).expect(201);
-    expect(created.body.number).toBe('5511900000003');
+    const created = await api()
+      .post('/api/contacts')
+      .set(as(userA()))
+      .send({ name: 'No WhatsApp', number: '+55 (11) 90000-0003' })
+      .expect(201);
+    expect(expectAnswer(contactSchema, created).number).toBe('5511900000003');
     const refused = await api().post('/api/contacts').set(as(userA())).send({ name: 'Fora', number: '5511900000002' }).expect(400);
     expect(refused.body).toMatchObject({ error: 'ERR_WAPP_INVALID_CONTACT', invalido: true });
     expect(await query(`SELECT 1 FROM conversations.contacts WHERE number = '5511900000002'`)).toHaveLength(0);
@@ -154,26 +190,42 @@ describe('contacts checked on WhatsApp and imported from the phone (simulator, r
 
   it('a ticket is not started for a contact whose number left WhatsApp', async () => {
     const [saved] = await query<{ id: number }>(`SELECT id FROM conversations.contacts WHERE number = '5511900000001'`);
-    await api().post(`/api/simulator/connections/${connection.id}/unregistered`).set(as(adminA())).send({ numbers: ['5511900000001'] }).expect(200);
+    await api()
+      .post(`/api/simulator/connections/${connection.id}/unregistered`)
+      .set(as(adminA()))
+      .send({ numbers: ['5511900000001'] })
+      .expect(200);
     const refused = await api().post('/api/tickets').set(as(adminA())).send({ contactId: saved!.id, status: 'open' }).expect(400);
     expect(refused.body.error).toBe('ERR_WAPP_INVALID_CONTACT');
 
     const [valid] = await query<{ id: number }>(`SELECT id FROM conversations.contacts WHERE number = '5511900000003'`);
     const started = await api().post('/api/tickets').set(as(adminA())).send({ contactId: valid!.id, status: 'open' }).expect(201);
-    expect(started.body.uuid).toEqual(expect.any(String));
+    expect(expectAnswer(ticketCreateResponseSchema, started).uuid).toEqual(expect.any(String));
   });
 
   it("another company cannot check numbers through this company's connection, and its contacts stay unchecked", async () => {
-    const foreign = await api().post('/api/whatsapp/check-numbers').set(as(adminB())).send({ numbers: ['5511900000003'], whatsappId: connection.id }).expect(404);
+    const foreign = await api()
+      .post('/api/whatsapp/check-numbers')
+      .set(as(adminB()))
+      .send({ numbers: ['5511900000003'], whatsappId: connection.id })
+      .expect(404);
     expect(foreign.body.error).toBe('ERR_NO_WAPP_FOUND');
-    const none = await api().post('/api/whatsapp/check-numbers').set(as(adminB())).send({ numbers: ['5511900000003'] }).expect(404);
+    const none = await api()
+      .post('/api/whatsapp/check-numbers')
+      .set(as(adminB()))
+      .send({ numbers: ['5511900000003'] })
+      .expect(404);
     expect(none.body.error).toBe('ERR_NO_DEF_WAPP_FOUND');
     // Company B has no connection: its contact is saved without a check, even with a number A's phone refuses.
     await api().post('/api/contacts').set(as(adminB())).send({ name: 'Contato B', number: '5511900000002' }).expect(201);
-    await api().post(`/api/simulator/connections/${connection.id}/unregistered`).set(as(adminB())).send({ numbers: ['5511900000004'] }).expect(404);
+    await api()
+      .post(`/api/simulator/connections/${connection.id}/unregistered`)
+      .set(as(adminB()))
+      .send({ numbers: ['5511900000004'] })
+      .expect(404);
   });
 
-  it('a replica that does not run the session forwards the check to the lease owner, with the caller\'s token', async () => {
+  it("a replica that does not run the session forwards the check to the lease owner, with the caller's token", async () => {
     const replica = await startApp(database, secret, storageDir, { runSessions: false });
     try {
       const forwarded = await request(replica.app.getHttpServer())
@@ -181,8 +233,11 @@ describe('contacts checked on WhatsApp and imported from the phone (simulator, r
         .set(as(userA()))
         .send({ numbers: ['5511900000003', '5511900000002'], whatsappId: connection.id })
         .expect(200);
-      expect(forwarded.body.results.map((r: { exists: boolean }) => r.exists)).toEqual([true, false]);
-      const [lease] = await query<{ advertised_url: string }>(`SELECT advertised_url FROM whatsapp.session_leases WHERE connection_id = $1`, [connection.id]);
+      expect(expectAnswer(checkNumbersResponseSchema, forwarded).results.map((r) => r.exists)).toEqual([true, false]);
+      const [lease] = await query<{ advertised_url: string }>(
+        `SELECT advertised_url FROM whatsapp.session_leases WHERE connection_id = $1`,
+        [connection.id],
+      );
       expect(lease!.advertised_url).toBe(main.url);
       const foreign = await request(replica.app.getHttpServer())
         .post('/api/whatsapp/check-numbers')
@@ -200,16 +255,24 @@ describe('contacts checked on WhatsApp and imported from the phone (simulator, r
       await api()
         .post(`/api/simulator/connections/${connection.id}/contacts`)
         .set(as(adminA()))
-        .send({ contacts: [{ number: '5511911110001', name: 'Ana da Agenda' }, { number: '5511911110002' }, { number: '5511900000003', name: 'Já existe' }] })
+        .send({
+          contacts: [
+            { number: '5511911110001', name: 'Ana da Agenda' },
+            { number: '5511911110002' },
+            { number: '5511900000003', name: 'Já existe' },
+          ],
+        })
         .expect(200);
       await waitFor(async () => (await query(`SELECT 1 FROM conversations.address_book WHERE company_id = $1`, [A])).length === 3, {
         what: 'the address book projected',
       });
 
       const first = await api().post('/api/contacts/import').set(as(userA())).expect(200);
-      expect(first.body).toEqual({ imported: 2, skipped: 1 });
+      expect(expectAnswer(contactImportResponseSchema, first)).toEqual({ imported: 2, skipped: 1 });
       const list = await api().get('/api/contacts/list').set(as(userA())).expect(200);
-      const byNumber = new Map<string, { name: string; whatsappId: number | null }>(list.body.map((c: { number: string }) => [c.number, c]));
+      const byNumber = new Map<string, { name: string; whatsappId: number | null }>(
+        expectAnswer(contactAllResponseSchema, list).map((c) => [c.number, c]),
+      );
       expect(byNumber.get('5511911110001')).toMatchObject({ name: 'Ana da Agenda', whatsappId: connection.id });
       expect(byNumber.get('5511911110002')).toMatchObject({ name: '5511911110002' });
       expect(byNumber.get('5511900000003')).toMatchObject({ name: 'Renomeado' });
@@ -217,19 +280,24 @@ describe('contacts checked on WhatsApp and imported from the phone (simulator, r
       await waitFor(
         () =>
           importedIds.every((id) =>
-            main.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { id: number }; created: boolean }).contact.id === id),
+            main.events.some(
+              (e) => e.type === contactSaved.type && (e.payload as { contact: { id: number }; created: boolean }).contact.id === id,
+            ),
           ),
         { what: 'a contactSaved event for each imported contact' },
       );
 
       const second = await api().post('/api/contacts/import').set(as(userA())).expect(200);
-      expect(second.body).toEqual({ imported: 0, skipped: 3 });
+      expect(expectAnswer(contactImportResponseSchema, second)).toEqual({ imported: 0, skipped: 3 });
     });
 
     it("another company neither imports nor sees this company's address book, nor pushes into its phone", async () => {
-      const before = (await api().get('/api/contacts/list').set(as(adminB())).expect(200)).body;
-      expect((await api().post('/api/contacts/import').set(as(adminB())).expect(200)).body).toEqual({ imported: 0, skipped: 0 });
-      expect((await api().get('/api/contacts/list').set(as(adminB())).expect(200)).body).toEqual(before);
+      const before = expectAnswer(contactAllResponseSchema, await api().get('/api/contacts/list').set(as(adminB())).expect(200));
+      expect(expectAnswer(contactImportResponseSchema, await api().post('/api/contacts/import').set(as(adminB())).expect(200))).toEqual({
+        imported: 0,
+        skipped: 0,
+      });
+      expect(expectAnswer(contactAllResponseSchema, await api().get('/api/contacts/list').set(as(adminB())).expect(200))).toEqual(before);
       await api()
         .post(`/api/simulator/connections/${connection.id}/contacts`)
         .set(as(adminB()))

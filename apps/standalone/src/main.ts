@@ -1,17 +1,20 @@
 import 'reflect-metadata';
+
 import path from 'node:path';
-import { NestFactory } from '@nestjs/core';
+
 import { mountWebApp } from '@app/gateway';
 import { identityMailAndLimits } from '@app/identity';
 import {
   closeOnSignals,
   configureHttpApp,
+  type EmbeddedPostgresHandle,
   loadConfig,
   loadOrCreateSecrets,
   runApp,
   startEmbeddedPostgres,
-  type EmbeddedPostgresHandle,
 } from '@app/platform';
+import { NestFactory } from '@nestjs/core';
+
 import { standaloneConfigSchema } from './config';
 import { StandaloneModule } from './standalone.module';
 
@@ -36,6 +39,9 @@ runApp(async () => {
         jwt: { secret: jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
         logLevel: config.LOG_LEVEL,
         storageDir: path.join(dataDir, 'files'),
+        trustProxy: config.TRUST_PROXY,
+        outboundAllowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+        metricsToken: config.METRICS_TOKEN,
       },
       identity: {
         refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,

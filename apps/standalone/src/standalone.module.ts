@@ -1,9 +1,9 @@
-import { type DynamicModule, Module } from '@nestjs/common';
 import { ConversationsModule, type ConversationsOptions } from '@app/conversations';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
 import { PlatformModule, type PlatformOptions } from '@app/platform';
 import { WhatsappModule, type WhatsappOptions } from '@app/whatsapp';
+import { type DynamicModule, Module } from '@nestjs/common';
 
 /** Every service's module in one process, over the in-process event transport. */
 @Module({})

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Error codes of the API. The spec's catalogue first; the ones after the marker are ours, listed in
  * docs/api.md. A code is added here and nowhere else: the HTTP status map in libs/platform is a Record
@@ -49,6 +51,7 @@ export const ERROR_CODES = [
   'ERR_TICKET_CLOSED',
   'ERR_QUEUE_LIMIT_REACHED',
   'ERR_QUEUE_NOT_FOUND',
+  'ERR_SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -60,3 +63,10 @@ export interface ErrorBody {
   fields?: { path: string; message: string }[];
   [extra: string]: unknown;
 }
+
+/** {@link ErrorBody} as a schema: what tests parse error answers with. */
+export const errorBodySchema = z.looseObject({
+  error: z.enum(ERROR_CODES),
+  message: z.string(),
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

@@ -3,7 +3,22 @@
  * later service adds its row as it lands.
  */
 export const SERVICE_ROUTES = {
-  identity: ['auth', 'users', 'version', 'verify-email', 'verify-code', 'forgetpassword', 'resetpasswords', 'companies', 'plans', 'settings', 'helps', 'announcements', 'logos'],
+  identity: [
+    'auth',
+    'users',
+    'version',
+    'verify-email',
+    'verify-code',
+    'forgetpassword',
+    'forgetpsw',
+    'resetpasswords',
+    'companies',
+    'plans',
+    'settings',
+    'helps',
+    'announcements',
+    'logos',
+  ],
   whatsapp: ['whatsapp', 'whatsapp-restart', 'whatsappsession', 'simulator', 'whatsapp-media'],
   conversations: ['tickets', 'messages', 'message', 'contacts', 'queue', 'tags', 'ticket-notes', 'ticket-tags'],
 } as const satisfies Record<string, readonly string[]>;

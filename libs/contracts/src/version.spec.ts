@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { PRODUCT_VERSION } from './version';
 
 it('the product version shown in the menu is the one in package.json', () => {

@@ -1,4 +1,6 @@
+import { eventConsumers } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
+
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { RealtimeRelay } from './realtime/realtime-relay';
 import { SocketGateway } from './realtime/socket.gateway';
@@ -9,7 +11,7 @@ export class GatewayModule {
   static forRoot(options: GatewayOptions): DynamicModule {
     return {
       module: GatewayModule,
-      providers: [{ provide: GATEWAY_OPTIONS, useValue: options }, SocketGateway, RealtimeRelay],
+      providers: [{ provide: GATEWAY_OPTIONS, useValue: options }, SocketGateway, ...eventConsumers(RealtimeRelay)],
     };
   }
 }

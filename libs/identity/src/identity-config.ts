@@ -1,6 +1,7 @@
 import { z } from 'zod';
+
 import type { IdentityOptions } from './identity-options';
-import { rateLimitRuleSchema } from './rate-limit/rate-limits';
+import { loginDelaysSchema, rateLimitRuleSchema } from './rate-limit/rate-limits';
 
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
@@ -10,20 +11,20 @@ export const identityConfigShape = {
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().min(3)),
   RATE_LIMIT_LOGIN: optional(rateLimitRuleSchema),
+  RATE_LIMIT_LOGIN_DELAY: optional(loginDelaysSchema),
   RATE_LIMIT_SIGNUP: optional(rateLimitRuleSchema),
   RATE_LIMIT_VERIFICATION: optional(rateLimitRuleSchema),
   RATE_LIMIT_RESET: optional(rateLimitRuleSchema),
 };
 
-const identityConfigSchema = z.object(identityConfigShape);
-type IdentityConfig = z.infer<typeof identityConfigSchema>;
+type IdentityConfig = z.infer<z.ZodObject<typeof identityConfigShape>>;
 
 /** The mail and rate-limit options from those variables. */
-export function identityMailAndLimits(config: IdentityConfig): Pick<IdentityOptions, 'mail' | 'rateLimits'> {
+export function identityMailAndLimits(config: IdentityConfig): Pick<IdentityOptions, 'mail' | 'rateLimits' | 'loginDelays'> {
   const rateLimits: IdentityOptions['rateLimits'] = {};
   if (config.RATE_LIMIT_LOGIN) rateLimits.login = config.RATE_LIMIT_LOGIN;
   if (config.RATE_LIMIT_SIGNUP) rateLimits.signup = config.RATE_LIMIT_SIGNUP;
   if (config.RATE_LIMIT_VERIFICATION) rateLimits.verification = config.RATE_LIMIT_VERIFICATION;
   if (config.RATE_LIMIT_RESET) rateLimits.reset = config.RATE_LIMIT_RESET;
-  return { mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, rateLimits };
+  return { mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, rateLimits, loginDelays: config.RATE_LIMIT_LOGIN_DELAY };
 }

@@ -1,4 +1,4 @@
-import type { RateLimitRule, RateLimitBucket } from './rate-limit/rate-limits';
+import type { LoginDelays, RateLimitBucket, RateLimitRule } from './rate-limit/rate-limits';
 
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
 
@@ -18,4 +18,6 @@ export interface IdentityOptions {
   mail?: { smtpUrl?: string; from?: string };
   /** Per bucket: attempts per IP and per e-mail within a window; defaults in rate-limits.ts. */
   rateLimits?: Partial<Record<RateLimitBucket, RateLimitRule>>;
+  /** The growing wait between login attempts of an e-mail past its free failures; defaults in rate-limits.ts. */
+  loginDelays?: LoginDelays;
 }

@@ -1,9 +1,18 @@
-import request from 'supertest';
-import { JwtService } from '@nestjs/jwt';
+import { loginResponseSchema, userPageResponseSchema, userResponseSchema } from '@app/contracts';
 import { AccessTokenService } from '@app/platform';
-import { PlatformSeedService } from './seed/platform-seed.service';
+import { expectAnswer } from '@app/platform/testing';
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+
 import { User } from './entities/user.entity';
-import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from './testing/identity-test-app';
+import { PlatformSeedService } from './seed/platform-seed.service';
+import {
+  announceQueues,
+  type IdentityTestApp,
+  insertCompanyWithAdmin,
+  startIdentityTestApp,
+  TEST_ADMIN,
+} from './testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -18,11 +27,9 @@ const refreshCookie = (response: request.Response): string => {
 describe('identity over HTTP', () => {
   let t: IdentityTestApp;
 
-  const login = (email: string, password: string) =>
-    request(t.http).post('/api/auth/login').send({ email, password });
+  const login = (email: string, password: string) => request(t.http).post('/api/auth/login').send({ email, password });
   const tokenOf = async (email: string, password: string) => {
-    const response = await login(email, password).expect(200);
-    return response.body.token as string;
+    return expectAnswer(loginResponseSchema, await login(email, password).expect(200)).token;
   };
 
   beforeAll(async () => {
@@ -36,6 +43,7 @@ describe('identity over HTTP', () => {
   describe('login', () => {
     it('the seeded super admin logs in and gets a token, the user with its company, and a refresh cookie', async () => {
       const response = await login(TEST_ADMIN.email, TEST_ADMIN.password).expect(200);
+      expectAnswer(loginResponseSchema, response);
       expect(response.body.token).toEqual(expect.any(String));
       expect(response.body.user).toMatchObject({
         email: TEST_ADMIN.email,
@@ -94,6 +102,7 @@ describe('identity over HTTP', () => {
     it('GET /auth/me answers the caller', async () => {
       const token = await tokenOf('boss@acme.test', 'acme-pass-1');
       const me = await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+      expectAnswer(userResponseSchema, me);
       expect(me.body).toMatchObject({ email: 'boss@acme.test', company: { name: 'Acme' } });
     });
 
@@ -110,7 +119,15 @@ describe('identity over HTTP', () => {
 
       const tokens = t.app.get(AccessTokenService);
       const expired = new JwtService().sign(
-        { sub: '1', companyId: 1, profile: 'admin', super: true, sid: crypto.randomUUID(), plan: [], exp: Math.floor(Date.now() / 1000) - 10 },
+        {
+          sub: '1',
+          companyId: 1,
+          profile: 'admin',
+          super: true,
+          sid: crypto.randomUUID(),
+          plan: [],
+          exp: Math.floor(Date.now() / 1000) - 10,
+        },
         { secret: (tokens as unknown as { options: { jwt: { secret: string } } }).options.jwt.secret },
       );
       const late = await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${expired}`).expect(403);
@@ -122,6 +139,7 @@ describe('identity over HTTP', () => {
       const cookie1 = refreshCookie(first);
 
       const second = await request(t.http).post('/api/auth/refresh_token').set('Cookie', cookie1).expect(200);
+      expectAnswer(loginResponseSchema, second);
       expect(second.body.token).toEqual(expect.any(String));
       expect(second.body.user.email).toBe('boss@acme.test');
       const cookie2 = refreshCookie(second);
@@ -140,12 +158,9 @@ describe('identity over HTTP', () => {
 
     it('after logout the refresh token no longer works', async () => {
       const first = await login('boss@acme.test', 'acme-pass-1').expect(200);
+      expectAnswer(loginResponseSchema, first);
       const cookie = refreshCookie(first);
-      await request(t.http)
-        .delete('/api/auth/logout')
-        .set('Authorization', `Bearer ${first.body.token}`)
-        .set('Cookie', cookie)
-        .expect(204);
+      await request(t.http).delete('/api/auth/logout').set('Authorization', `Bearer ${first.body.token}`).set('Cookie', cookie).expect(204);
       await request(t.http).post('/api/auth/refresh_token').set('Cookie', cookie).expect(401);
     });
   });
@@ -158,6 +173,7 @@ describe('identity over HTTP', () => {
         .set('Authorization', `Bearer ${token}`)
         .send({ name: 'Ana Souza', email: 'Ana@Acme.test', password: 'ana-pass', profile: 'user', queueIds: [1, 2] })
         .expect(201);
+      expectAnswer(userResponseSchema, created);
       expect(created.body).toMatchObject({ name: 'Ana Souza', email: 'ana@acme.test', profile: 'user', queues: [{ id: 1 }, { id: 2 }] });
       expect(created.body).not.toHaveProperty('passwordHash');
 
@@ -232,15 +248,18 @@ describe('identity over HTTP', () => {
       const acme = await tokenOf('boss@acme.test', 'acme-pass-1');
       const beta = await tokenOf('boss@beta.test', 'beta-pass-1');
       const acmeList = await request(t.http).get('/api/users').set('Authorization', `Bearer ${acme}`).expect(200);
+      expectAnswer(userPageResponseSchema, acmeList);
       expect(acmeList.body.users.map((u: { email: string }) => u.email)).toContain('ana@acme.test');
 
       const betaList = await request(t.http).get('/api/users').set('Authorization', `Bearer ${beta}`).expect(200);
+      expectAnswer(userPageResponseSchema, betaList);
       expect(betaList.body.users.map((u: { email: string }) => u.email)).toEqual(['boss@beta.test']);
       const search = await request(t.http)
         .get('/api/users')
         .query({ searchParam: 'ana' })
         .set('Authorization', `Bearer ${beta}`)
         .expect(200);
+      expectAnswer(userPageResponseSchema, search);
       expect(search.body).toEqual({ users: [], count: 0, hasMore: false });
     });
 
@@ -253,7 +272,12 @@ describe('identity over HTTP', () => {
           .send({ name: `Pager ${String(i).padStart(2, '0')}`, email: `pager${i}@beta.test`, password: 'pager-pass' })
           .expect(201);
       }
-      const page1 = await request(t.http).get('/api/users').query({ searchParam: 'PAGER' }).set('Authorization', `Bearer ${token}`).expect(200);
+      const page1 = await request(t.http)
+        .get('/api/users')
+        .query({ searchParam: 'PAGER' })
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expectAnswer(userPageResponseSchema, page1);
       expect(page1.body.users).toHaveLength(20);
       expect(page1.body).toMatchObject({ count: 21, hasMore: true });
       const page2 = await request(t.http)
@@ -261,6 +285,7 @@ describe('identity over HTTP', () => {
         .query({ searchParam: 'pager', pageNumber: 2 })
         .set('Authorization', `Bearer ${token}`)
         .expect(200);
+      expectAnswer(userPageResponseSchema, page2);
       expect(page2.body.users.map((u: { name: string }) => u.name)).toEqual(['Pager 20']);
       expect(page2.body.hasMore).toBe(false);
       await request(t.http).get('/api/users').query({ pageNumber: 0 }).set('Authorization', `Bearer ${token}`).expect(400);
@@ -273,11 +298,10 @@ describe('identity over HTTP', () => {
     expect(await t.dataSource.getRepository(User).count()).toBe(before);
   });
 
-  it('/health and /ready answer outside /api; /ready checks the database', async () => {
+  it('/health and /ready answer outside /api; /ready checks the database; /metrics is off without METRICS_TOKEN', async () => {
     await request(t.http).get('/health').expect(200, { status: 'ok' });
     const ready = await request(t.http).get('/ready').expect(200);
     expect(ready.body.checks).toEqual({ 'database:identity': 'ok' });
-    const metrics = await request(t.http).get('/metrics').expect(200);
-    expect(metrics.text).toContain('http_request_duration_seconds');
+    await request(t.http).get('/metrics').expect(404);
   });
 });

@@ -1,11 +1,18 @@
+import { eventConsumers, ServiceDatabaseModule, SESSION_AUTHORITY } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ServiceDatabaseModule } from '@app/platform';
+
 import { AnnouncementController } from './announcements/announcement.controller';
+import { AnnouncementRepository } from './announcements/announcement.repository';
 import { AnnouncementService } from './announcements/announcement.service';
 import { AuthController } from './auth/auth.controller';
+import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { SessionService } from './auth/session.service';
+import { SessionStateRepository } from './auth/session-state.repository';
 import { CompanyController } from './companies/company.controller';
+import { CompanyRepository } from './companies/company.repository';
 import { CompanyService } from './companies/company.service';
+import { EmailCodeRepository } from './email-codes/email-code.repository';
+import { EmailCodeService } from './email-codes/email-code.service';
 import { Announcement } from './entities/announcement.entity';
 import { Company } from './entities/company.entity';
 import { CompanySetting } from './entities/company-setting.entity';
@@ -17,28 +24,38 @@ import { RefreshToken } from './entities/refresh-token.entity';
 import { StoredMail } from './entities/stored-mail.entity';
 import { User } from './entities/user.entity';
 import { HelpController } from './helps/help.controller';
+import { HelpRepository } from './helps/help.repository';
 import { HelpService } from './helps/help.service';
 import { IDENTITY_OPTIONS, type IdentityOptions } from './identity-options';
 import { LogoController } from './logos/logo.controller';
 import { LogoService } from './logos/logo.service';
+import { MailRepository } from './mail/mail.repository';
 import { MailSender } from './mail/mail-sender';
 import { IdentityInitial1732180000000 } from './migrations/1732180000000-identity-initial';
 import { IdentityAdministration1763712000000 } from './migrations/1763712000000-identity-administration';
 import { CompanyQueues1763712000001 } from './migrations/1763712000001-company-queues';
+import { RateLimiterFlexible1763900000000 } from './migrations/1763900000000-rate-limiter-flexible';
+import { CompanyConnections1763900000010 } from './migrations/1763900000010-company-connections';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
+import { PlanRepository } from './plans/plan.repository';
 import { PlanService } from './plans/plan.service';
+import { RateLimitRepository } from './rate-limit/rate-limit.repository';
 import { RateLimiter } from './rate-limit/rate-limiter.service';
 import { PlatformSeedService } from './seed/platform-seed.service';
 import { SettingController } from './settings/setting.controller';
+import { SettingRepository } from './settings/setting.repository';
 import { SettingService } from './settings/setting.service';
-import { EmailCodeService } from './email-codes/email-code.service';
 import { SignUpController } from './sign-up/sign-up.controller';
 import { SignUpService } from './sign-up/sign-up.service';
+import { CompanyConnectionRepository } from './users/company-connection.repository';
+import { CompanyQueueRepository } from './users/company-queue.repository';
+import { ConnectionProjectionConsumer } from './users/connection-projection.consumer';
 import { PresenceConsumer } from './users/presence.consumer';
 import { QueueDeletionConsumer } from './users/queue-deletion.consumer';
 import { UserController } from './users/user.controller';
+import { UserRepository } from './users/user.repository';
 import { UserService } from './users/user.service';
 import { UserWriter } from './users/user-writer';
 import { VersionController } from './version.controller';
@@ -55,7 +72,13 @@ export const IDENTITY_ENTITIES = [
   Help,
   Announcement,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInitial1732180000000, IdentityAdministration1763712000000, CompanyQueues1763712000001];
+export const IDENTITY_MIGRATIONS = [
+  IdentityInitial1732180000000,
+  IdentityAdministration1763712000000,
+  CompanyQueues1763712000001,
+  RateLimiterFlexible1763900000000,
+  CompanyConnections1763900000010,
+];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */
 @Module({})
@@ -85,14 +108,29 @@ export class IdentityModule {
       ],
       providers: [
         { provide: IDENTITY_OPTIONS, useValue: options },
+        // Repositories: every SQL statement of identity.
+        UserRepository,
+        CompanyRepository,
+        PlanRepository,
+        RefreshTokenRepository,
+        SessionStateRepository,
+        SettingRepository,
+        EmailCodeRepository,
+        MailRepository,
+        HelpRepository,
+        AnnouncementRepository,
+        RateLimitRepository,
+        CompanyQueueRepository,
+        CompanyConnectionRepository,
+        { provide: SESSION_AUTHORITY, useExisting: SessionStateRepository },
+        // Every event consumer of identity.
+        ...eventConsumers(PresenceConsumer, QueueDeletionConsumer, ConnectionProjectionConsumer),
         RateLimiter,
         MailSender,
         EmailCodeService,
         SessionService,
         UserWriter,
         UserService,
-        PresenceConsumer,
-        QueueDeletionConsumer,
         SettingService,
         CompanyService,
         SignUpService,

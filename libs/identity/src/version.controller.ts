@@ -1,5 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
 import { PRODUCT_VERSION } from '@app/contracts';
+import { Controller, Get } from '@nestjs/common';
 
 @Controller('version')
 export class VersionController {

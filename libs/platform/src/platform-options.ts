@@ -11,6 +11,17 @@ export interface PlatformOptions {
   kafkaBrokers?: string[];
   jwt: { secret: string; accessTtlSeconds: number };
   logLevel: string;
+  /**
+   * Where identity answers whether a login session is alive (`/api/auth/session`). Every process
+   * without the identity module needs it; identity's own module answers in-process.
+   */
+  identityUrl?: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (default loopback). */
+  trustProxy?: string;
   /** Root of the local file storage (uploads, media, logos); each service keeps its files here. */
   storageDir?: string;
+  /** OUTBOUND_ALLOWED_HOSTS: what outbound URLs may reach inside the operator's network (see net/outbound-url-guard). */
+  outboundAllowedHosts?: string[];
+  /** METRICS_TOKEN: /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics is off (404). */
+  metricsToken?: string;
 }

@@ -1,20 +1,25 @@
 import path from 'node:path';
+
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { LoggerModule } from 'nestjs-pino';
-import { ZodValidationPipe } from 'nestjs-zod';
+
 import { AccessTokenService } from './auth/access-token.service';
 import { AuthGuard } from './auth/auth.guard';
+import { HttpSessionAuthority, SESSION_AUTHORITY } from './auth/session-authority';
+import { SessionRegistry } from './auth/session-registry';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
-import { EVENT_TRANSPORT, createEventTransport } from './events/event-transport.provider';
 import type { EventTransport } from './events/event-transport';
+import { createEventTransport, EVENT_TRANSPORT } from './events/event-transport.provider';
 import { HealthController } from './health/health.controller';
 import { ReadinessRegistry } from './health/readiness';
+import { BodyValidationPipe } from './http/body-validation';
+import { JOBS, Jobs } from './jobs/jobs';
 import { loggerParams } from './logging/logger';
+import { OutboundAllowlist, OutboundUrlGuard } from './net/outbound-url-guard';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
 import { FILE_STORAGE, LocalDiskStorage } from './storage/file-storage';
-import { JOBS, Jobs } from './jobs/jobs';
 
 class PlatformLifecycle implements OnApplicationShutdown {
   constructor(
@@ -40,6 +45,8 @@ export class PlatformModule {
         { provide: PLATFORM_OPTIONS, useValue: options },
         ReadinessRegistry,
         AccessTokenService,
+        SessionRegistry,
+        ...(options.identityUrl ? [{ provide: SESSION_AUTHORITY, useValue: new HttpSessionAuthority(options.identityUrl) }] : []),
         {
           provide: EVENT_TRANSPORT,
           inject: [PLATFORM_OPTIONS, ReadinessRegistry],
@@ -54,11 +61,24 @@ export class PlatformModule {
           provide: FILE_STORAGE,
           useFactory: () => new LocalDiskStorage(options.storageDir ?? path.resolve('data', 'files')),
         },
+        {
+          provide: OutboundUrlGuard,
+          useFactory: () => new OutboundUrlGuard(new OutboundAllowlist(options.outboundAllowedHosts)),
+        },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
-        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [PLATFORM_OPTIONS, ReadinessRegistry, AccessTokenService, EVENT_TRANSPORT, FILE_STORAGE, JOBS],
+      exports: [
+        PLATFORM_OPTIONS,
+        ReadinessRegistry,
+        AccessTokenService,
+        SessionRegistry,
+        EVENT_TRANSPORT,
+        FILE_STORAGE,
+        JOBS,
+        OutboundUrlGuard,
+      ],
     };
   }
 }

@@ -1,3 +1,2 @@
 export * from './whatsapp.module';
 export * from './whatsapp-options';
-export { SessionsHost } from './sessions/sessions.host';

@@ -1,4 +1,10 @@
 export const WHATSAPP_OPTIONS = Symbol('WHATSAPP_OPTIONS');
+/** How long a session lease lives (WhatsappOptions.leaseTtlMs or its default), for SessionLeaseRepository. */
+export const SESSION_LEASE_TTL_MS = Symbol('SESSION_LEASE_TTL_MS');
+/** WhatsappOptions.advertisedUrl or null, for SessionLeaseRepository. */
+export const ADVERTISED_URL = Symbol('ADVERTISED_URL');
+/** This process's name on the session leases it holds. */
+export const SESSION_OWNER = Symbol('SESSION_OWNER');
 
 export interface WhatsappOptions {
   /** Offer the simulator provider and its control API (standalone default on, distributed default off). */

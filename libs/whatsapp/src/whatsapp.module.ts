@@ -1,64 +1,86 @@
+import { eventConsumers, PLATFORM_OPTIONS, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import {
-  EVENT_TRANSPORT,
-  FILE_STORAGE,
-  OutboxWriter,
-  PLATFORM_OPTIONS,
-  ServiceDatabaseModule,
-  type EventTransport,
-  type FileStorage,
-  type PlatformOptions,
-} from '@app/platform';
-import { ConnectionSessionController } from './connections/connection-session.controller';
+
+import { CompanyQueueRepository } from './connections/company-queues';
 import { ConnectionController } from './connections/connection.controller';
+import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
+import { ConnectionSessionController } from './connections/connection-session.controller';
+import { QueueDeletionConsumer } from './connections/queue-deletion.consumer';
 import { ConnectionEntity } from './entities/connection.entity';
 import { MediaController } from './media/media.controller';
-import { NumberCheckController } from './numbers/number-check.controller';
-import { NumberCheckService } from './numbers/number-check.service';
+import { MediaStore } from './media/media-store';
+import { InboundMessageRepository } from './messages/inbound-message.repository';
+import { InboundMessageService } from './messages/inbound-message.service';
+import { SendIntentRepository } from './messages/send-intent.repository';
 import { WhatsappInitial1732400000000 } from './migrations/1732400000000-whatsapp-initial';
 import { NumberChecks1732400000001 } from './migrations/1732400000001-number-checks';
 import { CompanyQueues1732400000002 } from './migrations/1732400000002-company-queues';
+import { AnnounceExistingConnections1732400000003 } from './migrations/1732400000003-announce-existing-connections';
+import { NumberCheckController } from './numbers/number-check.controller';
+import { NumberCheckService } from './numbers/number-check.service';
+import { PlanLimitsConsumer } from './plans/plan-limits.consumer';
 import { PlanLimitsRepository } from './plans/plan-limits.repository';
-import { SimulatorControlService } from './providers/simulator/simulator-control.service';
 import { SimulatorController } from './providers/simulator/simulator.controller';
-import { SessionsHost } from './sessions/sessions.host';
-import { WHATSAPP_OPTIONS, type WhatsappOptions } from './whatsapp-options';
+import { SimulatorControlService } from './providers/simulator/simulator-control.service';
+import { SimulatorPhoneRepository } from './providers/simulator/simulator-phone.repository';
+import { WhatsappProviders } from './providers/whatsapp-providers';
+import { AuthStateRepository } from './sessions/auth-state.repository';
+import { CommandConsumer } from './sessions/command-consumer';
+import { SessionLeaseRepository } from './sessions/session-lease.repository';
+import { SessionManager, sessionOwner } from './sessions/session-manager';
+import { SessionStateWriter } from './sessions/session-state.writer';
+import {
+  ADVERTISED_URL,
+  DEFAULT_LEASE_TTL_MS,
+  SESSION_LEASE_TTL_MS,
+  SESSION_OWNER,
+  WHATSAPP_OPTIONS,
+  type WhatsappOptions,
+} from './whatsapp-options';
 
 export const WHATSAPP_ENTITIES = [ConnectionEntity];
-export const WHATSAPP_MIGRATIONS = [WhatsappInitial1732400000000, NumberChecks1732400000001, CompanyQueues1732400000002];
+export const WHATSAPP_MIGRATIONS = [
+  WhatsappInitial1732400000000,
+  NumberChecks1732400000001,
+  CompanyQueues1732400000002,
+  AnnounceExistingConnections1732400000003,
+];
 
 /** Connections, their sessions and auth state, the providers (Baileys, simulator) and media. */
 @Module({})
 export class WhatsappModule {
   static forRoot(options: WhatsappOptions): DynamicModule {
-    const dataSource = getDataSourceToken('whatsapp');
     return {
       module: WhatsappModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS })],
       controllers: [NumberCheckController, ConnectionController, ConnectionSessionController, SimulatorController, MediaController],
       providers: [
         { provide: WHATSAPP_OPTIONS, useValue: options },
-        { provide: PlanLimitsRepository, inject: [dataSource], useFactory: (source: DataSource) => new PlanLimitsRepository(source) },
+        { provide: SESSION_LEASE_TTL_MS, useValue: options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS },
+        { provide: ADVERTISED_URL, useValue: options.advertisedUrl ?? null },
+        { provide: SESSION_OWNER, inject: [PLATFORM_OPTIONS], useFactory: sessionOwner },
+        // Repositories
+        ConnectionRepository,
+        CompanyQueueRepository,
+        PlanLimitsRepository,
+        InboundMessageRepository,
+        SendIntentRepository,
+        SessionLeaseRepository,
+        AuthStateRepository,
+        SimulatorPhoneRepository,
+        // Services
         ConnectionService,
         SimulatorControlService,
         NumberCheckService,
-        {
-          provide: SessionsHost,
-          inject: [dataSource, OutboxWriter, EVENT_TRANSPORT, FILE_STORAGE, PLATFORM_OPTIONS, PlanLimitsRepository],
-          useFactory: (
-            source: DataSource,
-            outbox: OutboxWriter,
-            transport: EventTransport,
-            storage: FileStorage,
-            platform: PlatformOptions,
-            plans: PlanLimitsRepository,
-          ) => new SessionsHost(source, outbox, transport, storage, platform, plans, options),
-        },
+        MediaStore,
+        InboundMessageService,
+        SessionStateWriter,
+        WhatsappProviders,
+        SessionManager,
+        // Every consumer of the service; the commands only where this process runs sessions.
+        ...eventConsumers(PlanLimitsConsumer, QueueDeletionConsumer, ...(options.runSessions !== false ? [CommandConsumer] : [])),
       ],
-      exports: [SessionsHost],
     };
   }
 }

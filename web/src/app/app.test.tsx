@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { aLoginResponse, aUser, aUserCompany } from '@/testing/contract-fakes';
 import { fakeJwt } from '@/testing/test-utils';
 
 type Handler = (...args: unknown[]) => void;
@@ -30,7 +32,7 @@ vi.mock('socket.io-client', () => ({
 const { AppProvider } = await import('@/app/provider');
 const { routes } = await import('@/app/router');
 
-const admin = {
+const admin = aUser({
   id: 1,
   name: 'Admin',
   email: 'admin@example.com',
@@ -38,8 +40,8 @@ const admin = {
   super: false,
   companyId: 1,
   allTicket: 'enabled',
-  company: { id: 1, name: 'Acme', dueDate: '2999-12-31' },
-};
+  company: aUserCompany({ id: 1, name: 'Acme', dueDate: '2999-12-31' }),
+});
 
 type Call = { method: string; url: string; body?: unknown };
 
@@ -61,7 +63,7 @@ function startFakeApi() {
       if (method === 'POST' && url === '/api/auth/login') {
         const { password } = body as { password: string };
         return password === 'right'
-          ? reply(200, { token, user: admin })
+          ? reply(200, aLoginResponse(token, admin))
           : reply(401, { error: 'ERR_INVALID_CREDENTIALS', message: 'Invalid credentials' });
       }
       if (url === '/api/auth/me') return reply(200, admin);
@@ -70,8 +72,8 @@ function startFakeApi() {
       if (url.startsWith('/api/users')) {
         return reply(200, {
           users: [
-            { id: 1, name: 'Admin', email: 'admin@example.com', profile: 'admin' },
-            { id: 2, name: 'Bia', email: 'bia@example.com', profile: 'user' },
+            aUser({ id: 1, name: 'Admin', email: 'admin@example.com', profile: 'admin' }),
+            aUser({ id: 2, name: 'Bia', email: 'bia@example.com', profile: 'user' }),
           ],
           count: 2,
           hasMore: false,
@@ -151,9 +153,7 @@ describe('the app', () => {
         handler({ action: 'create', user: { id: 3, name: 'Caio', email: 'caio@example.com', profile: 'user' } });
       }
     });
-    await waitFor(() =>
-      expect(calls.filter((c) => c.url.startsWith('/api/users')).length).toBeGreaterThan(usersCallsBefore),
-    );
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/users')).length).toBeGreaterThan(usersCallsBefore));
 
     fireEvent.click(within(topBar).getByRole('button', { name: 'Perfil' }));
     // Choose the item with the keyboard (jsdom has no layout for pointer highlighting).

@@ -1,4 +1,5 @@
 import { DocumentIcons } from '@/features/logos/components/document-icons';
+
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 

@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { Toaster, toastError } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';

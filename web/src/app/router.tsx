@@ -1,21 +1,23 @@
 import { useMemo } from 'react';
-import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+
 import { HOME_AFTER_LOGIN, paths } from '@/config/paths';
 import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
+
 import { AppLayout } from './layout/app-layout';
+import { AnnouncementsRoute } from './routes/announcements';
+import { ConnectionsRoute } from './routes/connections';
+import { ContactsRoute } from './routes/contacts';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { HelpsRoute } from './routes/helps';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { RouteError } from './routes/route-error';
-import { UsersRoute } from './routes/users';
-import { ConnectionsRoute } from './routes/connections';
-import { SignupRoute } from './routes/signup';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { SettingsRoute } from './routes/settings';
-import { HelpsRoute } from './routes/helps';
-import { AnnouncementsRoute } from './routes/announcements';
-import { TicketsRoute } from './routes/tickets';
-import { ContactsRoute } from './routes/contacts';
 import { QueuesRoute } from './routes/queues';
+import { RouteError } from './routes/route-error';
+import { SettingsRoute } from './routes/settings';
+import { SignupRoute } from './routes/signup';
+import { TicketsRoute } from './routes/tickets';
+import { UsersRoute } from './routes/users';
 
 /**
  * The route table (spec section 2). Public-only: /login (later /signup, /forgetpsw). Private: the

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest, buildUrl } from '@/lib/api-client';
+
+import { api, ApiError, apiRequest, buildUrl } from '@/lib/api-client';
 import { getToken, onSessionEnded } from '@/lib/session';
 
 type Call = { url: string; init: RequestInit };
@@ -52,11 +53,7 @@ describe('api client', () => {
 
     await expect(api.get('/users')).resolves.toEqual({ users: [] });
 
-    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
-      'GET /api/users',
-      'POST /api/auth/refresh_token',
-      'GET /api/users',
-    ]);
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['GET /api/users', 'POST /api/auth/refresh_token', 'GET /api/users']);
     expect(calls[1]?.init.credentials).toBe('include');
     expect(authHeader(calls[2])).toBe('Bearer new-token');
     expect(localStorage.getItem('token')).toBe(JSON.stringify('new-token'));

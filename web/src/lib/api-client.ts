@@ -1,4 +1,6 @@
 import type { ErrorBody } from '@app/contracts';
+import type { z } from 'zod';
+
 import { endSession, getToken, setToken } from '@/lib/session';
 
 /**
@@ -59,6 +61,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** For calls where a 403 means something else than an expired token (login, the refresh itself). */
   skipAuthRefresh?: boolean;
+  /** The answer's contract schema (libs/contracts): checked in development and tests, see parseAnswer. */
+  schema?: z.ZodType;
 };
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -141,10 +145,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (body && typeof body === 'object') {
     const errorBody = body as Partial<ErrorBody> & Record<string, unknown>;
     const code = typeof errorBody.error === 'string' ? errorBody.error : undefined;
-    const message =
-      typeof errorBody.message === 'string' && errorBody.message
-        ? errorBody.message
-        : (code ?? response.statusText);
+    const message = typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : (code ?? response.statusText);
     return new ApiError({
       status: response.status,
       code,
@@ -218,24 +219,87 @@ export async function withSessionRules<R extends { status: number }>(
   return response;
 }
 
+/**
+ * An answer that does not satisfy its contract schema (libs/contracts): the server and the web
+ * disagree about the wire format. Thrown in development and tests only, so the disagreement fails loudly.
+ */
+export class ApiContractError extends Error {
+  readonly path: string;
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(path: string, issues: z.core.$ZodIssue[]) {
+    const where = issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+    super(`The answer of ${path} does not match its contract schema: ${where}`);
+    this.name = 'ApiContractError';
+    this.path = path;
+    this.issues = issues;
+  }
+}
+
+/** Answers are checked against their schemas in development and tests; production trusts the types. */
+const CHECK_ANSWERS: boolean = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/**
+ * Types an answer with the contract schema of its endpoint, and in development and tests checks it
+ * first (a mismatch throws ApiContractError). The answer itself is returned as the server sent it:
+ * checked, never stripped or transformed, so development and production behave alike.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, path = '(answer)'): z.output<S> {
+  if (CHECK_ANSWERS) {
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      console.error(`[api] ${path}: answer does not match its contract schema`, result.error.issues, body);
+      throw new ApiContractError(path, result.error.issues);
+    }
+  }
+  return body as z.output<S>;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await withSessionRules((token) => sendOrThrowNetwork(path, options, token), options);
 
   if (!response.ok) throw await toApiError(response);
 
-  return (await readBody(response)) as T;
+  const body = await readBody(response);
+  return (options.schema ? parseAnswer(options.schema, body, `${options.method ?? 'GET'} ${path}`) : body) as T;
 }
 
-type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body' | 'schema'>;
+/** Options naming the answer's contract schema: the call resolves to its type, checked in development and tests. */
+type SchemaOptions<S extends z.ZodType> = BodylessOptions & { schema: S };
 
-export const api = {
-  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+function get<S extends z.ZodType>(path: string, options: SchemaOptions<S>): Promise<z.output<S>>;
+function get<T = unknown>(path: string, options?: BodylessOptions): Promise<T>;
+function get(path: string, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+  return apiRequest(path, { ...options, method: 'GET' });
+}
+
+function post<S extends z.ZodType>(path: string, body: unknown, options: SchemaOptions<S>): Promise<z.output<S>>;
+function post<T = unknown>(path: string, body?: unknown, options?: BodylessOptions): Promise<T>;
+function post(path: string, body?: unknown, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+  return apiRequest(path, { ...options, method: 'POST', body });
+}
+
+function put<S extends z.ZodType>(path: string, body: unknown, options: SchemaOptions<S>): Promise<z.output<S>>;
+function put<T = unknown>(path: string, body?: unknown, options?: BodylessOptions): Promise<T>;
+function put(path: string, body?: unknown, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+  return apiRequest(path, { ...options, method: 'PUT', body });
+}
+
+function patch<S extends z.ZodType>(path: string, body: unknown, options: SchemaOptions<S>): Promise<z.output<S>>;
+function patch<T = unknown>(path: string, body?: unknown, options?: BodylessOptions): Promise<T>;
+function patch(path: string, body?: unknown, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+  return apiRequest(path, { ...options, method: 'PATCH', body });
+}
+
+function del<S extends z.ZodType>(path: string, options: SchemaOptions<S>): Promise<z.output<S>>;
+function del<T = unknown>(path: string, options?: BodylessOptions): Promise<T>;
+function del(path: string, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+  return apiRequest(path, { ...options, method: 'DELETE' });
+}
+
+/**
+ * `api.get(path, { schema })` resolves to the schema's type and checks the answer in development and
+ * tests; `api.get<T>(path)` is for answers without a contract schema (plain text, files).
+ */
+export const api = { get, post, put, patch, delete: del };

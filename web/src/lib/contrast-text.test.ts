@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { contrastText, DARK_TEXT, LIGHT_TEXT } from '@/lib/contrast-text';
 
 describe('chip text colour from the background', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from '@/lib/api-client';
 import { getErrorDetails, getErrorMessage } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
@@ -41,7 +42,9 @@ describe('error display (spec section 8)', () => {
       'Limite de filas atingido (2/2). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
     );
     const noCounts = new ApiError({ status: 400, code: 'ERR_QUEUE_LIMIT_REACHED', message: 'limit' });
-    expect(getErrorMessage(noCounts, fixedT('pt-BR'))).toBe('Limite de filas atingido. Exclua uma fila existente ou atualize seu plano para criar mais filas.');
+    expect(getErrorMessage(noCounts, fixedT('pt-BR'))).toBe(
+      'Limite de filas atingido. Exclua uma fila existente ou atualize seu plano para criar mais filas.',
+    );
   });
 
   it('falls back to the raw message for an unknown code, then to the code', () => {

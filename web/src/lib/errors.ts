@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
+
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format';
 
 type Translator = Pick<I18n, 't' | 'exists' | 'language' | 'resolvedLanguage'>;
 
@@ -18,9 +19,7 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
       if (code === 'ERR_SUBSCRIPTION_EXPIRED') {
         const language = i18n.resolvedLanguage ?? i18n.language;
         const date = formatDate(error.details.dueDate ?? error.details.date, language);
-        return date
-          ? i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED', { date })
-          : i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED_nodate');
+        return date ? i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED', { date }) : i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED_nodate');
       }
       const { current, max } = error.details;
       if (code === 'ERR_QUEUE_LIMIT_REACHED' && typeof current === 'number' && typeof max === 'number') {

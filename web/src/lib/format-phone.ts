@@ -1,11 +1,6 @@
 /**
- * Spec section 3, "Phone display": digits, an optional @c.us suffix removed, shown as
- * +CC (AA) NNNN-NNNN, or +CC (AA) NNNNN-NNNN for 13-digit numbers. Other lengths show the digits.
+ * Spec section 3, "Phone display": digits, an optional @c.us suffix removed, shown in the number's
+ * international form (+55 (11) 99999-8888, +55 (11) 3333-4444, +44 7911 123456); a number no country
+ * knows shows its digits. libphonenumber-js does the work, through the contracts' phone module.
  */
-export function formatPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const digits = value.replace(/@c\.us$/, '').replace(/\D/g, '');
-  if (digits.length === 12) return `+${digits.slice(0, 2)} (${digits.slice(2, 4)}) ${digits.slice(4, 8)}-${digits.slice(8)}`;
-  if (digits.length === 13) return `+${digits.slice(0, 2)} (${digits.slice(2, 4)}) ${digits.slice(4, 9)}-${digits.slice(9)}`;
-  return digits;
-}
+export { formatPhoneNumber as formatPhone } from '@app/contracts';

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import en from '@/locales/en.json';
 import es from '@/locales/es.json';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { decodeJwtPayload, isTokenExpired } from '@/lib/jwt';
 import { fakeJwt } from '@/testing/test-utils';
 

@@ -7,9 +7,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
     const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return claims && typeof claims === 'object' && !Array.isArray(claims)
-      ? (claims as Record<string, unknown>)
-      : null;
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import type { DefaultOptions } from '@tanstack/react-query';
+
 import { isApiError } from '@/lib/api-client';
 
 declare module '@tanstack/react-query' {

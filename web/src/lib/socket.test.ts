@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { fakeJwt } from '@/testing/test-utils';
 
 type Handler = (...args: unknown[]) => void;
@@ -8,9 +9,17 @@ function createFakeSocket() {
   const socketHandlers = new Map<string, Handler[]>();
   return {
     emit: vi.fn(),
+    connected: true,
+    connect: vi.fn(),
     on: vi.fn((event: string, handler: Handler) => {
       socketHandlers.set(event, [...(socketHandlers.get(event) ?? []), handler]);
     }),
+    once: vi.fn((event: string, handler: Handler) => {
+      socketHandlers.set(event, [...(socketHandlers.get(event) ?? []), handler]);
+    }),
+    fire(event: string) {
+      for (const handler of socketHandlers.get(event) ?? []) handler();
+    },
     off: vi.fn(),
     disconnect: vi.fn(),
     removeAllListeners: vi.fn(),
@@ -114,5 +123,30 @@ describe('socket', () => {
     session.setToken(refreshed);
     socket.fireManager('reconnect_attempt');
     expect(socket.io.opts.query).toEqual({ token: refreshed });
+  });
+
+  it('after the server closed it (its session changed), connects again with the current token and repeats the joins', () => {
+    session.setToken(fakeJwt({ id: 1, exp: Date.now() / 1000 + 3600 }));
+    socketModule.connectSocket();
+    const socket = state.sockets[0] as ReturnType<typeof createFakeSocket>;
+    socketModule.joinRoom('joinNotification');
+    socket.connected = false;
+    const refreshed = fakeJwt({ id: 1, exp: Date.now() / 1000 + 7200 });
+    session.setToken(refreshed);
+    socket.emit.mockClear();
+
+    socketModule.reconnectSocket();
+    expect(socket.io.opts.query).toEqual({ token: refreshed });
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    socket.fire('connect');
+    expect(socket.emit.mock.calls).toEqual([['joinNotification']]);
+  });
+
+  it('does nothing while the socket is still connected', () => {
+    session.setToken(fakeJwt({ id: 1, exp: Date.now() / 1000 + 3600 }));
+    socketModule.connectSocket();
+    const socket = state.sockets[0] as ReturnType<typeof createFakeSocket>;
+    socketModule.reconnectSocket();
+    expect(socket.connect).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
+import type { SocketEventMap, SocketEventName } from '@app/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+
 import { isTokenExpired } from '@/lib/jwt';
 import { endSession, getToken } from '@/lib/session';
 
@@ -73,6 +75,19 @@ export function disconnectSocket(): void {
   notify();
 }
 
+/**
+ * Connects again after the server closed the socket (its session changed), with the token the API
+ * client holds now, and repeats the joins.
+ */
+export function reconnectSocket(): void {
+  if (!socket || socket.connected) return;
+  const current = getToken();
+  if (current) socket.io.opts.query = { token: current };
+  const target = socket;
+  target.once('connect', () => emitJoins(target));
+  target.connect();
+}
+
 export function getSocket(): Socket | null {
   return socket;
 }
@@ -107,10 +122,14 @@ export function useSocket(): Socket | null {
 }
 
 /**
- * Listens to one socket event while the component is mounted. The handler may change between
+ * Listens to one socket event while the component is mounted; the payload has the type the contracts'
+ * socket map gives the event (the gateway emits from the same map). The handler may change between
  * renders without re-subscribing. A null/empty event name listens to nothing.
  */
-export function useSocketEvent<T = unknown>(eventName: string | null | undefined, handler: (payload: T) => void): void {
+export function useSocketEvent<E extends SocketEventName>(
+  eventName: E | null | undefined,
+  handler: (payload: SocketEventMap[E]) => void,
+): void {
   const current = useSocket();
   const handlerRef = useRef(handler);
   useEffect(() => {
@@ -119,12 +138,13 @@ export function useSocketEvent<T = unknown>(eventName: string | null | undefined
 
   useEffect(() => {
     if (!current || !eventName) return;
-    function handleEvent(payload: T) {
+    const name: string = eventName;
+    function handleEvent(payload: SocketEventMap[E]) {
       handlerRef.current(payload);
     }
-    current.on(eventName, handleEvent);
+    current.on(name, handleEvent);
     return () => {
-      current.off(eventName, handleEvent);
+      current.off(name, handleEvent);
     };
   }, [current, eventName]);
 }

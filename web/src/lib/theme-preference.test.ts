@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { resolveInitialColorMode, toggleColorMode } from '@/lib/theme-preference';
 
 describe('theme preference', () => {

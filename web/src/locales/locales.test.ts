@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+
 import en from '@/locales/en.json';
 import es from '@/locales/es.json';
 import ptBR from '@/locales/pt-BR.json';

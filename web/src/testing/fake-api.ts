@@ -19,7 +19,10 @@ export function stubApi(...routes: FakeRoute[]): FakeCall[] {
       const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
       const call = { method, url, body };
       calls.push(call);
-      const reply = routes.map((route) => route(call)).find(Boolean) ?? { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'not found' } };
+      const reply = routes.map((route) => route(call)).find(Boolean) ?? {
+        status: 404,
+        body: { error: 'ERR_NOT_FOUND', message: 'not found' },
+      };
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'Content-Type': 'application/json' },

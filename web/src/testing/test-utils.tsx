@@ -1,10 +1,12 @@
+import '@/lib/i18n';
+
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+
 import { ColorModeProvider } from '@/components/ui/color-mode';
-import '@/lib/i18n';
 import { system } from '@/lib/theme';
 
 type ProvidersProps = {

@@ -1,13 +1,5 @@
-import {
-  advanceDueDate,
-  can,
-  isValidSettingValue,
-  moneySchema,
-  resetPasswordSchema,
-  signUpSchema,
-  strongPasswordSchema,
-} from './identity';
 import { EVENT_CATALOGUE, IDENTITY_EVENTS } from '../events';
+import { advanceDueDate, can, isValidSettingValue, moneySchema, resetPasswordSchema, signUpSchema, strongPasswordSchema } from './identity';
 
 describe('identity contract rules', () => {
   it('+Vencimento adds the months of the recurrence, clamped to the end of the month', () => {
@@ -19,7 +11,7 @@ describe('identity contract rules', () => {
     expect(advanceDueDate('2027-05-10', 'ANUAL')).toBe('2028-05-10');
   });
 
-  it("the sign-up and reset password rule: 8+ characters with an uppercase, a lowercase and a digit", () => {
+  it('the sign-up and reset password rule: 8+ characters with an uppercase, a lowercase and a digit', () => {
     for (const ok of ['Abcdefg1', 'Senha-forte1']) expect(strongPasswordSchema.safeParse(ok).success).toBe(true);
     for (const bad of ['Abcdef1', 'abcdefg1', 'ABCDEFG1', 'Abcdefgh']) expect(strongPasswordSchema.safeParse(bad).success).toBe(false);
   });

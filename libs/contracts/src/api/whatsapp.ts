@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { idParamSchema, idSchema } from './primitives';
+
 /**
  * The WhatsApp connections API (owned by the whatsapp service): REST bodies and answers, the
  * simulator's control API and the socket payloads of `company-{id}-whatsapp` and
@@ -29,8 +31,9 @@ export const DEFAULT_TIME_FOR_A_GROUP = 5;
 /** Each of the three API media sets holds up to three positions, each an uploaded file's name or null. */
 export const API_MEDIA_POSITIONS = 3;
 
-/** socks4://, socks4a://, socks5://, socks5h://, http:// or https://, optional user:password@, host, optional port. */
-export const PROXY_URL_PATTERN = /^(socks4a?|socks5h?|https?):\/\/(?:[^\s:@/]+(?::[^\s@/]*)?@)?[^\s:@/]+(?::\d{1,5})?\/?$/i;
+/** socks4://, socks4a://, socks5://, socks5h://, http:// or https://, optional user:password@, host (a name, an IPv4 address or a bracketed IPv6 one), optional port. */
+export const PROXY_URL_PATTERN =
+  /^(socks4a?|socks5h?|https?):\/\/(?:[^\s:@/]+(?::[^\s@/]*)?@)?(?:[^\s:@/[\]]+|\[[0-9a-f:.]+\])(?::\d{1,5})?\/?$/i;
 export const PROXY_URL_MESSAGE = 'Proxy inválido: use socks4://, socks5:// ou http(s)://[usuario:senha@]host:porta';
 
 const connectionName = z
@@ -39,7 +42,7 @@ const connectionName = z
   .min(CONNECTION_NAME_MIN, 'Muito curto!')
   .max(CONNECTION_NAME_MAX, 'Muito grande!');
 const text = (max: number) => z.string().max(max, 'Muito grande!');
-const id = z.number().int().positive();
+const id = idSchema;
 const minutes = z.number().int().min(0).max(525_600);
 const proxyUrl = z
   .string()
@@ -92,9 +95,44 @@ export type ConnectionUpdateBody = z.infer<typeof connectionUpdateSchema>;
 /** GET /whatsapp/: `session=0` leaves the QR code out of each connection. `companyId` is ignored (the token decides). */
 export const connectionListQuerySchema = z.object({
   session: z.coerce.number().int().min(0).max(1).optional(),
-  companyId: z.coerce.number().int().optional(),
+  companyId: idParamSchema.optional(),
 });
 export type ConnectionListQuery = z.infer<typeof connectionListQuerySchema>;
+
+/**
+ * A connection's secrets (token, transcribekey, the proxy URL's password) go to admins masked and to
+ * nobody else: a secret shows as the mask and its last 4 characters ('••••abcd'; the mask alone when
+ * it is that short), the proxy URL with its password as the mask. An edit that sends the masked value
+ * back unchanged keeps the stored secret.
+ */
+export const SECRET_MASK = '••••';
+
+export function maskSecret(value: string): string {
+  if (!value) return '';
+  return value.length <= 4 ? SECRET_MASK : `${SECRET_MASK}${value.slice(-4)}`;
+}
+
+/** scheme://user:password@ — the part of a proxy URL that holds its credentials. */
+const PROXY_CREDENTIALS = /^([a-z0-9+.-]+:\/\/)([^\s:@/]*):([^\s@/]*)@/i;
+
+export function maskProxyUrl(url: string): string {
+  return url.replace(
+    PROXY_CREDENTIALS,
+    (_all, scheme: string, user: string, password: string) => `${scheme}${user}:${password ? SECRET_MASK : ''}@`,
+  );
+}
+
+/**
+ * A proxy URL as an admin sent it back: where its password is the mask and the user is the stored
+ * one, the stored password is put back (the rest of the URL may have changed).
+ */
+export function unmaskProxyUrl(sent: string, stored: string): string {
+  const storedCredentials = PROXY_CREDENTIALS.exec(stored);
+  if (!storedCredentials) return sent;
+  return sent.replace(PROXY_CREDENTIALS, (all, scheme: string, user: string, password: string) =>
+    password === SECRET_MASK && user === storedCredentials[2] ? `${scheme}${user}:${storedCredentials[3]}@` : all,
+  );
+}
 
 /** A connection as the API shows it: every field of the spec's entity. */
 export const connectionSchema = z.object({
@@ -118,6 +156,7 @@ export const connectionSchema = z.object({
   complationMessage: z.string(),
   outOfHoursMessage: z.string(),
   ratingMessage: z.string(),
+  /** Admins: masked (SECRET_MASK and the last 4 characters); others: ''. */
   token: z.string(),
   provider: connectionProviderSchema,
   expiresInactiveMessage: z.string(),
@@ -128,10 +167,12 @@ export const connectionSchema = z.object({
   timeresume: z.string().nullable(),
   transcribe: z.boolean(),
   transcribeme: z.boolean(),
+  /** Admins: masked as token; others: ''. */
   transcribekey: z.string(),
   transcribeprovider: transcribeProviderSchema,
   sendme: z.boolean(),
   timeforagroup: z.number().int(),
+  /** Admins: with its password masked; others: ''. */
   proxyUrl: z.string(),
   timeToTransfer: z.number().int().nullable(),
   api1_medias: z.array(z.string().nullable()),
@@ -204,7 +245,10 @@ export const simulatorSessionResponseSchema = connectionSessionSchema;
 
 export const SIMULATOR_MEDIA_TYPES = ['image', 'audio', 'ptt', 'video', 'document', 'sticker'] as const;
 export const SIMULATOR_MAX_MEDIA_BYTES = 16 * 1024 * 1024;
-const phone = z.string().trim().regex(/^\d{8,15}$/, 'número: 8 a 15 dígitos');
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\d{8,15}$/, 'número: 8 a 15 dígitos');
 
 /** POST /simulator/connections/{id}/inbound: the fake phone's contact sends the company a message. */
 export const simulatorInboundSchema = z
@@ -213,16 +257,24 @@ export const simulatorInboundSchema = z
     pushName: z.string().trim().max(100).optional(),
     body: z.string().max(65_536).optional(),
     mediaType: z.enum(SIMULATOR_MEDIA_TYPES).optional(),
-    mediaBase64: z.string().max(Math.ceil((SIMULATOR_MAX_MEDIA_BYTES * 4) / 3) + 4).optional(),
+    mediaBase64: z
+      .string()
+      .max(Math.ceil((SIMULATOR_MAX_MEDIA_BYTES * 4) / 3) + 4)
+      .optional(),
     mimetype: z.string().max(255).optional(),
     fileName: z.string().max(255).optional(),
     /** WhatsApp id of the message this one quotes (a reply). */
     quotedId: z.string().max(128).optional(),
     isGroup: z.boolean().optional(),
     /** The group's id (digits and dash) when `isGroup`; `from` is then the participant. */
-    groupId: z.string().regex(/^[\d-]{5,40}$/).optional(),
+    groupId: z
+      .string()
+      .regex(/^[\d-]{5,40}$/)
+      .optional(),
     isForwarded: z.boolean().optional(),
-    location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().max(255).optional() }).optional(),
+    location: z
+      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().max(255).optional() })
+      .optional(),
     vcard: z.string().max(65_536).optional(),
     /** Reacts to a message (ours or theirs) instead of sending one; '' removes the reaction. */
     reaction: z.object({ messageId: z.string().max(128), emoji: z.string().max(16) }).optional(),
@@ -231,14 +283,17 @@ export const simulatorInboundSchema = z
     /** Deletes an earlier inbound message for everyone. */
     deleteOf: z.string().max(128).optional(),
     /** Reuses a WhatsApp message id (to replay a delivery); a fresh one otherwise. */
-    messageId: z.string().regex(/^[A-Za-z0-9]{8,64}$/).optional(),
+    messageId: z
+      .string()
+      .regex(/^[A-Za-z0-9]{8,64}$/)
+      .optional(),
   })
   .refine((m) => !m.mediaType || !!m.mediaBase64, { message: 'mediaBase64 é obrigatório com mediaType', path: ['mediaBase64'] })
   .refine((m) => !m.isGroup || !!m.groupId, { message: 'groupId é obrigatório em grupo', path: ['groupId'] })
-  .refine(
-    (m) => !!(m.body || m.mediaType || m.location || m.vcard || m.reaction || m.deleteOf),
-    { message: 'body, mediaType, location, vcard, reaction ou deleteOf é obrigatório', path: ['body'] },
-  );
+  .refine((m) => !!(m.body || m.mediaType || m.location || m.vcard || m.reaction || m.deleteOf), {
+    message: 'body, mediaType, location, vcard, reaction ou deleteOf é obrigatório',
+    path: ['body'],
+  });
 export type SimulatorInboundBody = z.infer<typeof simulatorInboundSchema>;
 export const simulatorInboundResponseSchema = z.object({ messageId: z.string() });
 
@@ -273,7 +328,10 @@ export type SimulatorUnregisteredBody = z.infer<typeof simulatorUnregisteredSche
 
 /** POST /simulator/connections/{id}/contacts: the phone's address book sends these entries (as Baileys' contacts.upsert). */
 export const simulatorContactsSchema = z.object({
-  contacts: z.array(z.object({ number: phone, name: z.string().trim().max(100).optional() })).min(1).max(1_000),
+  contacts: z
+    .array(z.object({ number: phone, name: z.string().trim().max(100).optional() }))
+    .min(1)
+    .max(1_000),
 });
 export type SimulatorContactsBody = z.infer<typeof simulatorContactsSchema>;
 
@@ -283,7 +341,15 @@ export const CHECK_NUMBERS_MAX = 50;
 
 /** Which numbers exist on WhatsApp, asked through a live session: `whatsappId`, or the company's default connection. */
 export const checkNumbersSchema = z.object({
-  numbers: z.array(z.string().trim().regex(/^\d{1,50}$/, 'número: só dígitos')).min(1).max(CHECK_NUMBERS_MAX),
+  numbers: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,50}$/, 'número: só dígitos'),
+    )
+    .min(1)
+    .max(CHECK_NUMBERS_MAX),
   whatsappId: id.optional(),
 });
 export type CheckNumbersBody = z.infer<typeof checkNumbersSchema>;
@@ -331,3 +397,12 @@ export const mediaUploadResponseSchema = z.object({
   size: z.number().int().min(0),
 });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
+
+/**
+ * POST /whatsapp-media/links: a short-lived link that opens or downloads one of the company's media
+ * files without the bearer token (`url` is a media URL as above; decision 0020).
+ */
+export const mediaLinkSchema = z.object({ url: z.string().min(1).max(2_000) });
+export type MediaLinkBody = z.infer<typeof mediaLinkSchema>;
+export const mediaLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+export type MediaLinkResponse = z.infer<typeof mediaLinkResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { contactSchema, messageSchema, queueSchema, ticketSchema } from '../api/conversations';
 import { defineEvent } from './define-event';
 
@@ -44,10 +45,7 @@ export const messageUpdated = conversationsEvent(
   z.object({ message: messageSchema, ticket: ticketSchema, audience }),
 );
 
-export const contactSaved = conversationsEvent(
-  'conversations.contact.saved',
-  z.object({ contact: contactSchema, created: z.boolean() }),
-);
+export const contactSaved = conversationsEvent('conversations.contact.saved', z.object({ contact: contactSchema, created: z.boolean() }));
 
 export const contactDeleted = conversationsEvent('conversations.contact.deleted', z.object({ contactId: id }));
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import type { TopicName } from '../topics';
 
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {

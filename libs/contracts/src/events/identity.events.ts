@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineEvent } from './define-event';
 
 export const userProfileSchema = z.enum(['admin', 'supervisor', 'user']);
@@ -47,9 +48,7 @@ export const companySnapshotSchema = z.object({
   approved: z.boolean(),
   dueDate: z.string().nullable(),
   recurrence: z.string(),
-  schedules: z.array(
-    z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() }),
-  ),
+  schedules: z.array(z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() })),
 });
 export type CompanySnapshot = z.infer<typeof companySnapshotSchema>;
 
@@ -87,6 +86,21 @@ export const sessionStarted = identityEvent(
 );
 
 /**
+ * A login session ended before its time: the user logged out, or a refresh token presented twice
+ * revoked its family. Every service stops accepting the session's access tokens, and the gateway
+ * disconnects its sockets.
+ */
+export const sessionEnded = identityEvent(
+  'identity.session.ended',
+  z.object({
+    userId: z.number().int().positive(),
+    companyId: z.number().int().positive(),
+    sessionId: z.uuid(),
+    reason: z.enum(['logout', 'refresh-token-reused']),
+  }),
+);
+
+/**
  * A browser's userStatus ping (or its socket going away), published by the gateway straight on the
  * transport, not through an outbox: presence is refreshed every 5 minutes, so a lost one costs
  * nothing. Identity turns it into the user's `online` state.
@@ -103,10 +117,7 @@ export const presenceReported = identityEvent(
 
 export const companyCreated = identityEvent('identity.company.created', z.object({ company: companySnapshotSchema }));
 export const companyUpdated = identityEvent('identity.company.updated', z.object({ company: companySnapshotSchema }));
-export const companyDeleted = identityEvent(
-  'identity.company.deleted',
-  z.object({ companyId: z.number().int().positive() }),
-);
+export const companyDeleted = identityEvent('identity.company.deleted', z.object({ companyId: z.number().int().positive() }));
 
 export const planCreated = identityEvent('identity.plan.created', z.object({ plan: planSnapshotSchema }));
 export const planUpdated = identityEvent('identity.plan.updated', z.object({ plan: planSnapshotSchema }));
@@ -118,14 +129,8 @@ export const settingUpdated = identityEvent(
   z.object({ companyId: z.number().int().positive().nullable(), key: z.string(), value: z.string() }),
 );
 
-export const announcementCreated = identityEvent(
-  'identity.announcement.created',
-  z.object({ announcement: announcementSnapshotSchema }),
-);
-export const announcementUpdated = identityEvent(
-  'identity.announcement.updated',
-  z.object({ announcement: announcementSnapshotSchema }),
-);
+export const announcementCreated = identityEvent('identity.announcement.created', z.object({ announcement: announcementSnapshotSchema }));
+export const announcementUpdated = identityEvent('identity.announcement.updated', z.object({ announcement: announcementSnapshotSchema }));
 export const announcementDeleted = identityEvent(
   'identity.announcement.deleted',
   z.object({ announcementId: z.number().int().positive() }),
@@ -136,6 +141,7 @@ export const IDENTITY_EVENTS = [
   userUpdated,
   userDeleted,
   sessionStarted,
+  sessionEnded,
   presenceReported,
   companyCreated,
   companyUpdated,

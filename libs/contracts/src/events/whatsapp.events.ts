@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ackSchema, connectionSchema, connectionSessionSchema } from '../api/whatsapp';
 import { defineEvent } from './define-event';
 
@@ -96,7 +97,9 @@ export const normalisedMessageSchema = z.object({
   media: storedMediaSchema.nullable(),
   /** A voice note recorded in the app (audio kind only). */
   ptt: z.boolean(),
-  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() })
+    .nullable(),
   vcards: z.array(z.object({ displayName: z.string(), vcard: z.string() })),
   reaction: z.object({ targetId: waMessageId, emoji: z.string() }).nullable(),
   quotedId: z.string().nullable(),
@@ -232,7 +235,10 @@ export const messageSendRequested = defineEvent({
     quotedId: waMessageId.nullable().default(null),
     isForwarded: z.boolean().default(false),
     /** Echoed back on the answer (ticket id, message id of the sender...). */
-    reference: z.record(z.string(), z.union([z.string(), z.number()])).nullable().default(null),
+    reference: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .nullable()
+      .default(null),
   }),
 });
 

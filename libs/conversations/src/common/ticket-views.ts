@@ -1,14 +1,16 @@
-import type { EntityManager } from 'typeorm';
 import type { Message, Ticket } from '@app/contracts';
+
+// Statement pieces and row mappers for the repositories' reads of tickets and messages as the API
+// shows them (TicketRepository.views, MessageRepository.view).
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The select that turns ticket rows into the API's ticket: contact, assignee, queue, connection and
- * tags joined in one statement (no per-row queries).
+ * tags joined in one statement (no per-row queries). `extra` adds columns (`expr AS name`).
  */
-export const TICKET_VIEW_SELECT = `
-  SELECT t.*, c.uuid AS c_uuid, c.name AS c_name, c.number AS c_number, c.email AS c_email,
+export const ticketViewSelect = (extra = '') => `
+  SELECT t.*, ${extra ? `${extra},` : ''} c.uuid AS c_uuid, c.name AS c_name, c.number AS c_number, c.email AS c_email,
          c.profile_pic_url AS c_pic, c.is_group AS c_is_group,
          u.name AS u_name, q.name AS q_name, q.color AS q_color, w.name AS w_name,
          COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name)
@@ -19,6 +21,8 @@ export const TICKET_VIEW_SELECT = `
   LEFT JOIN conversations.users u ON u.id = t.user_id
   LEFT JOIN conversations.queues q ON q.id = t.queue_id
   LEFT JOIN conversations.connections w ON w.id = t.whatsapp_id`;
+
+export const TICKET_VIEW_SELECT = ticketViewSelect();
 
 export interface TicketViewRow {
   id: number;
@@ -87,25 +91,14 @@ export function mapTicket(row: TicketViewRow): Ticket {
   };
 }
 
-/** Tickets by id, in the order asked, as the API shows them. */
-export async function loadTickets(manager: EntityManager, ids: number[]): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
-  const rows: TicketViewRow[] = await manager.query(`${TICKET_VIEW_SELECT} WHERE t.id = ANY($1::int[])`, [ids]);
-  const byId = new Map(rows.map((row) => [row.id, mapTicket(row)]));
-  return ids.map((id) => byId.get(id)).filter((ticket): ticket is Ticket => !!ticket);
-}
-
-export async function loadTicket(manager: EntityManager, id: number): Promise<Ticket | null> {
-  return (await loadTickets(manager, [id]))[0] ?? null;
-}
-
-export const MESSAGE_VIEW_SELECT = `
+/** Messages with their contact and quoted message; `quotedWhen` (over `m` and `qm`) limits which quotes show. */
+export const messageViewSelect = (quotedWhen?: string) => `
   SELECT m.*, mc.name AS mc_name, mc.number AS mc_number, mc.profile_pic_url AS mc_pic,
          qm.id AS qm_id, qm.body AS qm_body, qm.from_me AS qm_from_me, qm.media_type AS qm_media_type,
          qm.media_url AS qm_media_url, qm.is_deleted AS qm_is_deleted, qc.id AS qc_id, qc.name AS qc_name
   FROM conversations.messages m
   LEFT JOIN conversations.contacts mc ON mc.id = m.contact_id
-  LEFT JOIN conversations.messages qm ON qm.id = m.quoted_msg_id
+  LEFT JOIN conversations.messages qm ON qm.id = m.quoted_msg_id${quotedWhen ? ` AND ${quotedWhen}` : ''}
   LEFT JOIN conversations.contacts qc ON qc.id = qm.contact_id`;
 
 export interface MessageViewRow {
@@ -126,6 +119,7 @@ export interface MessageViewRow {
   is_forwarded: boolean;
   send_error: string | null;
   reactions: { fromMe: boolean; emoji: string }[];
+  user_id: number | null;
   queue_id: number | null;
   created_at: Date;
   updated_at: Date;
@@ -173,6 +167,7 @@ export function mapMessage(row: MessageViewRow): Message {
     isForwarded: row.is_forwarded,
     sendError: row.send_error,
     reactions: row.reactions,
+    userId: row.user_id,
     contact:
       row.contact_id !== null
         ? { id: row.contact_id, name: row.mc_name ?? '', number: row.mc_number ?? '', profilePicUrl: row.mc_pic ?? '' }
@@ -181,9 +176,4 @@ export function mapMessage(row: MessageViewRow): Message {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
-}
-
-export async function loadMessage(manager: EntityManager, id: number): Promise<Message | null> {
-  const rows: MessageViewRow[] = await manager.query(`${MESSAGE_VIEW_SELECT} WHERE m.id = $1`, [id]);
-  return rows[0] ? mapMessage(rows[0]) : null;
 }

@@ -1,10 +1,22 @@
-import type { EntityManager } from 'typeorm';
 import type { Tenancy } from '@app/platform';
-import type { ProjectionRepository } from '../projections/projection.repository';
-import type { Viewer } from './ticket-visibility';
+import type { EntityManager } from 'typeorm';
 
-/** The caller as the visibility rules see them: profile from the token, queues from the user projection. */
-export async function viewerOf(manager: EntityManager, projections: ProjectionRepository, tenancy: Tenancy): Promise<Viewer & { name: string }> {
+import type { ProjectionRepository } from '../projections/projection.repository';
+import type { ScopedViewer } from './ticket-visibility';
+
+/** The caller as the visibility rules see them: company and profile from the token, queues from the user projection (a null manager: outside any transaction). */
+export async function viewerOf(
+  manager: EntityManager | null,
+  projections: ProjectionRepository,
+  tenancy: Tenancy,
+): Promise<ScopedViewer & { name: string }> {
   const user = await projections.user(manager, tenancy.companyId, tenancy.userId);
-  return { id: tenancy.userId, profile: tenancy.profile, super: tenancy.super, queueIds: user?.queueIds ?? [], name: user?.name ?? '' };
+  return {
+    id: tenancy.userId,
+    companyId: tenancy.companyId,
+    profile: tenancy.profile,
+    super: tenancy.super,
+    queueIds: user?.queueIds ?? [],
+    name: user?.name ?? '',
+  };
 }

@@ -1,6 +1,6 @@
-import * as XLSX from '@e965/xlsx';
 import { CONTACT_SHEET_EXTENSIONS, CONTACT_SHEET_MAX_ROWS, contactCreateSchema, type ContactExtraInfo } from '@app/contracts';
 import { AppError } from '@app/platform';
+import * as XLSX from '@e965/xlsx';
 
 /** A sheet row that passed POST /contacts' own validation (number normalised to digits). */
 export interface SheetContact {
@@ -65,7 +65,12 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
   try {
     workbook =
       kind === 'csv'
-        ? XLSX.read(bytes.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true, sheetRows: CONTACT_SHEET_MAX_ROWS + 2, dense: true })
+        ? XLSX.read(bytes.toString('utf8').replace(/^\uFEFF/, ''), {
+            type: 'string',
+            raw: true,
+            sheetRows: CONTACT_SHEET_MAX_ROWS + 2,
+            dense: true,
+          })
         : XLSX.read(bytes, { type: 'buffer', sheetRows: CONTACT_SHEET_MAX_ROWS + 2, dense: true, cellFormula: false, cellHTML: false });
   } catch {
     throw refuse('O arquivo não é uma planilha válida');
@@ -79,7 +84,9 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
   const numberAt = column(COLUMNS.number);
   const emailAt = column(COLUMNS.email);
   if (numberAt < 0) throw refuse('A planilha precisa de uma coluna de número (number, numero, número ou telefone)');
-  const extraAt = headers.map((header, index) => ({ header, index })).filter(({ header, index }) => header && ![nameAt, numberAt, emailAt].includes(index));
+  const extraAt = headers
+    .map((header, index) => ({ header, index }))
+    .filter(({ header, index }) => header && ![nameAt, numberAt, emailAt].includes(index));
 
   const result: ParsedSheet = { contacts: [], invalid: [] };
   table.slice(1, CONTACT_SHEET_MAX_ROWS + 1).forEach((cells, offset) => {

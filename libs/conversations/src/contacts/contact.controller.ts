@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { CONTACT_SHEET_MAX_BYTES } from '@app/contracts';
-import { AppError, CurrentTenancy, type Tenancy } from '@app/platform';
+import { AppError, CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+
 import { ContactCreateDto, ContactListQueryDto, ContactUpdateDto } from '../dtos/contact.dto';
 import { ContactService } from './contact.service';
 
@@ -21,7 +22,7 @@ export class ContactController {
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.contacts.get(tenancy, id);
   }
 
@@ -50,7 +51,7 @@ export class ContactController {
   @Put(':id')
   update(
     @CurrentTenancy() tenancy: Tenancy,
-    @Param('id', ParseIntPipe) id: number,
+    @IdParam() id: number,
     @Body() body: ContactUpdateDto,
     @Headers('authorization') authorization: string,
   ) {
@@ -58,7 +59,7 @@ export class ContactController {
   }
 
   @Delete(':id')
-  async delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  async delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     await this.contacts.delete(tenancy, id);
     return { message: 'Contact deleted' };
   }

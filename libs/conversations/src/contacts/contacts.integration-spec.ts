@@ -1,8 +1,16 @@
+import {
+  contactAllResponseSchema,
+  contactDeleted,
+  contactListResponseSchema,
+  contactSaved,
+  contactSchema,
+  contactUploadResponseSchema,
+} from '@app/contracts';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import * as XLSX from '@e965/xlsx';
 import request from 'supertest';
-import { contactDeleted, contactSaved } from '@app/contracts';
-import { waitFor } from '@app/platform/testing';
-import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+
+import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
 
@@ -31,21 +39,42 @@ describe('contacts over HTTP', () => {
       .set('Authorization', `Bearer ${user()}`)
       .send({ name: 'João Silva', number: '+55 (11) 98888-1234', email: 'joao@example.com', extraInfo: [{ name: 'CPF', value: '123' }] })
       .expect(201);
-    expect(created.body).toMatchObject({ name: 'João Silva', number: '5511988881234', email: 'joao@example.com', extraInfo: [{ id: 1, name: 'CPF', value: '123' }] });
+    expectAnswer(contactSchema, created);
+    expect(created.body).toMatchObject({
+      name: 'João Silva',
+      number: '5511988881234',
+      email: 'joao@example.com',
+      extraInfo: [{ id: 1, name: 'CPF', value: '123' }],
+    });
     await waitFor(() => t.events.some((e) => e.type === contactSaved.type && e.companyId === A));
     const found = await api().get('/api/contacts/').query({ searchParam: 'joão' }).set('Authorization', `Bearer ${user()}`).expect(200);
+    expectAnswer(contactListResponseSchema, found);
     expect(found.body).toMatchObject({ hasMore: false, contacts: [{ id: created.body.id }] });
-    expect((await api().get('/api/contacts/list').set('Authorization', `Bearer ${user()}`).expect(200)).body).toHaveLength(1);
+    expect(
+      expectAnswer(contactAllResponseSchema, await api().get('/api/contacts/list').set('Authorization', `Bearer ${user()}`).expect(200)),
+    ).toHaveLength(1);
 
-    expect((await api().get('/api/contacts/').set('Authorization', `Bearer ${outsider()}`).expect(200)).body.contacts).toEqual([]);
-    expect((await api().get('/api/contacts/list').query({ companyId: A }).set('Authorization', `Bearer ${outsider()}`).expect(200)).body).toEqual([]);
+    expect(
+      expectAnswer(contactListResponseSchema, await api().get('/api/contacts/').set('Authorization', `Bearer ${outsider()}`).expect(200))
+        .contacts,
+    ).toEqual([]);
+    expect(
+      expectAnswer(
+        contactAllResponseSchema,
+        await api().get('/api/contacts/list').query({ companyId: A }).set('Authorization', `Bearer ${outsider()}`).expect(200),
+      ),
+    ).toEqual([]);
     await api().get(`/api/contacts/${created.body.id}`).set('Authorization', `Bearer ${outsider()}`).expect(404);
     await api().put(`/api/contacts/${created.body.id}`).set('Authorization', `Bearer ${outsider()}`).send({ name: 'Outro' }).expect(404);
     await api().delete(`/api/contacts/${created.body.id}`).set('Authorization', `Bearer ${outsider()}`).expect(404);
   });
 
   it('the spec validation messages: name 2 to 50, number 8 to 50, valid e-mail', async () => {
-    const bad = await api().post('/api/contacts').set('Authorization', `Bearer ${user()}`).send({ name: 'J', number: '1234', email: 'nope' }).expect(400);
+    const bad = await api()
+      .post('/api/contacts')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ name: 'J', number: '1234', email: 'nope' })
+      .expect(400);
     expect(bad.body.fields).toEqual(
       expect.arrayContaining([
         { path: 'name', message: 'Too Short!' },
@@ -53,12 +82,20 @@ describe('contacts over HTTP', () => {
         { path: 'email', message: 'Invalid email' },
       ]),
     );
-    const long = await api().post('/api/contacts').set('Authorization', `Bearer ${user()}`).send({ name: 'x'.repeat(51), number: '5511988880000' }).expect(400);
+    const long = await api()
+      .post('/api/contacts')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ name: 'x'.repeat(51), number: '5511988880000' })
+      .expect(400);
     expect(long.body.fields).toEqual([{ path: 'name', message: 'Too Long!' }]);
   });
 
   it('a second contact with the same number answers ERR_DUPLICATED_CONTACT with the existing contact', async () => {
-    const duplicate = await api().post('/api/contacts').set('Authorization', `Bearer ${user()}`).send({ name: 'Outro João', number: '5511988881234' }).expect(409);
+    const duplicate = await api()
+      .post('/api/contacts')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ name: 'Outro João', number: '5511988881234' })
+      .expect(409);
     expect(duplicate.body).toMatchObject({ error: 'ERR_DUPLICATED_CONTACT', alreadyExists: true, existingContact: { name: 'João Silva' } });
   });
 
@@ -66,8 +103,16 @@ describe('contacts over HTTP', () => {
     const s = new InboxScenario(t);
     await s.connection({ id: 10, companyId: A });
     await s.inbound(A, 10, anInboundText('5511988881234', 'oi'));
-    const [{ id }] = (await api().get('/api/contacts/').set('Authorization', `Bearer ${user()}`)).body.contacts;
-    const edited = await api().put(`/api/contacts/${id}`).set('Authorization', `Bearer ${user()}`).send({ email: 'novo@example.com' }).expect(200);
+    const [{ id }] = expectAnswer(
+      contactListResponseSchema,
+      await api().get('/api/contacts/').set('Authorization', `Bearer ${user()}`),
+    ).contacts;
+    const edited = await api()
+      .put(`/api/contacts/${id}`)
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ email: 'novo@example.com' })
+      .expect(200);
+    expectAnswer(contactSchema, edited);
     expect(edited.body).toMatchObject({ name: 'João Silva', email: 'novo@example.com' });
     expect(edited.body.lastInteractionAt).toEqual(expect.any(String));
   });
@@ -97,6 +142,7 @@ describe('contacts over HTTP', () => {
         'xlsx',
       );
       const answer = await upload(user(), bytes, 'contatos.xlsx').expect(200);
+      expectAnswer(contactUploadResponseSchema, answer);
       expect(answer.body).toEqual({
         created: 2,
         skipped: 2,
@@ -106,13 +152,26 @@ describe('contacts over HTTP', () => {
           { row: 9, reason: expect.stringContaining('number') },
         ],
       });
-      const carla = (await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
-      expect(carla).toMatchObject([{ name: 'Carla Planilha', email: 'carla@example.com', extraInfo: [{ id: 1, name: 'Empresa', value: 'Acme' }] }]);
-      const unnamed = (await api().get('/api/contacts/').query({ searchParam: '5511977770002' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      const carla = expectAnswer(
+        contactListResponseSchema,
+        await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${user()}`),
+      ).contacts;
+      expect(carla).toMatchObject([
+        { name: 'Carla Planilha', email: 'carla@example.com', extraInfo: [{ id: 1, name: 'Empresa', value: 'Acme' }] },
+      ]);
+      const unnamed = expectAnswer(
+        contactListResponseSchema,
+        await api().get('/api/contacts/').query({ searchParam: '5511977770002' }).set('Authorization', `Bearer ${user()}`),
+      ).contacts;
       expect(unnamed).toMatchObject([{ name: '5511977770002' }]);
-      await waitFor(() => t.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { id: number } }).contact.id === carla[0].id));
+      await waitFor(() =>
+        t.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { id: number } }).contact.id === carla[0].id),
+      );
       // The existing contact kept its own name.
-      const existing = (await api().get('/api/contacts/').query({ searchParam: '5511988881234' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      const existing = expectAnswer(
+        contactListResponseSchema,
+        await api().get('/api/contacts/').query({ searchParam: '5511988881234' }).set('Authorization', `Bearer ${user()}`),
+      ).contacts;
       expect(existing).toMatchObject([{ name: 'João Silva' }]);
     });
 
@@ -121,10 +180,22 @@ describe('contacts over HTTP', () => {
         ['name', 'number', 'email'],
         ['Xis Legado', '5511966660001', ''],
       ];
-      expect((await upload(user(), sheet(rows, 'biff8'), 'legado.xls').expect(200)).body).toEqual({ created: 1, skipped: 0, invalid: [] });
-      expect((await upload(user(), sheet(rows, 'biff8'), 'legado.xls').expect(200)).body).toEqual({ created: 0, skipped: 1, invalid: [] });
+      expect(expectAnswer(contactUploadResponseSchema, await upload(user(), sheet(rows, 'biff8'), 'legado.xls').expect(200))).toEqual({
+        created: 1,
+        skipped: 0,
+        invalid: [],
+      });
+      expect(expectAnswer(contactUploadResponseSchema, await upload(user(), sheet(rows, 'biff8'), 'legado.xls').expect(200))).toEqual({
+        created: 0,
+        skipped: 1,
+        invalid: [],
+      });
       const csv = Buffer.from('Nome;Telefone\nCsv Pessoa;5511955550001\n', 'utf8');
-      expect((await upload(user(), csv, 'lista.csv').expect(200)).body).toEqual({ created: 1, skipped: 0, invalid: [] });
+      expect(expectAnswer(contactUploadResponseSchema, await upload(user(), csv, 'lista.csv').expect(200))).toEqual({
+        created: 1,
+        skipped: 0,
+        invalid: [],
+      });
     });
 
     it('other files are refused with a clear 400: a .txt, a .pdf, a PDF renamed .xlsx, no number column, no file', async () => {
@@ -133,7 +204,16 @@ describe('contacts over HTTP', () => {
         [Buffer.from('nome,numero\nA,5511944440001\n'), 'lista.txt'],
         [pdf, 'lista.pdf'],
         [pdf, 'disfarçado.xlsx'],
-        [sheet([['nome', 'cidade'], ['Ana', 'SP']], 'xlsx'), 'sem-numero.xlsx'],
+        [
+          sheet(
+            [
+              ['nome', 'cidade'],
+              ['Ana', 'SP'],
+            ],
+            'xlsx',
+          ),
+          'sem-numero.xlsx',
+        ],
       ] as const) {
         const refused = await upload(user(), bytes, name).expect(400);
         expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'file' }] });
@@ -145,20 +225,43 @@ describe('contacts over HTTP', () => {
     });
 
     it("another company's upload creates its own contacts only", async () => {
-      const bytes = sheet([['nome', 'numero'], ['Carla na B', '5511977770001']], 'xlsx');
-      expect((await upload(outsider(), bytes, 'b.xlsx').expect(200)).body).toEqual({ created: 1, skipped: 0, invalid: [] });
-      const inA = (await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${user()}`)).body.contacts;
+      const bytes = sheet(
+        [
+          ['nome', 'numero'],
+          ['Carla na B', '5511977770001'],
+        ],
+        'xlsx',
+      );
+      expect(expectAnswer(contactUploadResponseSchema, await upload(outsider(), bytes, 'b.xlsx').expect(200))).toEqual({
+        created: 1,
+        skipped: 0,
+        invalid: [],
+      });
+      const inA = expectAnswer(
+        contactListResponseSchema,
+        await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${user()}`),
+      ).contacts;
       expect(inA).toMatchObject([{ name: 'Carla Planilha' }]);
-      const inB = (await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${outsider()}`)).body.contacts;
+      const inB = expectAnswer(
+        contactListResponseSchema,
+        await api().get('/api/contacts/').query({ searchParam: '5511977770001' }).set('Authorization', `Bearer ${outsider()}`),
+      ).contacts;
       expect(inB).toMatchObject([{ name: 'Carla na B' }]);
     });
   });
 
   it('deleting is for admins and supervisors', async () => {
-    const created = await api().post('/api/contacts').set('Authorization', `Bearer ${user()}`).send({ name: 'Para apagar', number: '5511977770000' }).expect(201);
+    const created = await api()
+      .post('/api/contacts')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ name: 'Para apagar', number: '5511977770000' })
+      .expect(201);
+    expectAnswer(contactSchema, created);
     await api().delete(`/api/contacts/${created.body.id}`).set('Authorization', `Bearer ${user()}`).expect(403);
     await api().delete(`/api/contacts/${created.body.id}`).set('Authorization', `Bearer ${supervisor()}`).expect(200);
     await api().get(`/api/contacts/${created.body.id}`).set('Authorization', `Bearer ${admin()}`).expect(404);
-    await waitFor(() => t.events.some((e) => e.type === contactDeleted.type && (e.payload as { contactId: number }).contactId === created.body.id));
+    await waitFor(() =>
+      t.events.some((e) => e.type === contactDeleted.type && (e.payload as { contactId: number }).contactId === created.body.id),
+    );
   });
 });

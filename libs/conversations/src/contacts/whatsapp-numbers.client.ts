@@ -1,7 +1,9 @@
-import { Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { AppError, callService, type ServiceAnswer } from '@app/platform';
 import type { CheckNumbersResponse } from '@app/contracts';
+import { AppError, callService, type ServiceAnswer } from '@app/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversations-options';
+import { ProjectionRepository } from '../projections/projection.repository';
 
 /** What the check said of a number: `number` is WhatsApp's own form of it (its jid's user part). */
 export type NumberVerdict = { checked: false; number: string } | { checked: true; number: string };
@@ -13,19 +15,26 @@ const TIMEOUT_MS = 25_000;
  * connection is checked against the caller's company there too). Only a connected connection can
  * answer: with none, the number is kept unchecked.
  */
+@Injectable()
 export class WhatsappNumbers {
   private readonly logger = new Logger(WhatsappNumbers.name);
+  private readonly baseUrl: string | undefined;
 
-  constructor(private readonly baseUrl: string | undefined) {}
+  constructor(
+    @Inject(CONVERSATIONS_OPTIONS) options: ConversationsOptions,
+    private readonly projections: ProjectionRepository,
+  ) {
+    this.baseUrl = options.whatsappUrl;
+  }
 
   /**
    * The number as WhatsApp knows it; ERR_WAPP_INVALID_CONTACT when it has no account, ERR_WAPP_CHECK_CONTACT
    * when the check fails. `connectionId` picks the connection (a ticket's); otherwise the company's
    * default one when connected, else any connected one.
    */
-  async verify(manager: EntityManager, companyId: number, authorization: string, number: string, connectionId?: number): Promise<NumberVerdict> {
+  async verify(companyId: number, authorization: string, number: string, connectionId?: number): Promise<NumberVerdict> {
     if (!this.baseUrl) return { checked: false, number };
-    const whatsappId = await this.connectedConnection(manager, companyId, connectionId);
+    const whatsappId = await this.projections.connectedConnectionId(companyId, connectionId);
     if (!whatsappId) return { checked: false, number };
     let answer: ServiceAnswer<CheckNumbersResponse & { error?: string }>;
     try {
@@ -49,15 +58,5 @@ export class WhatsappNumbers {
     // `invalido`: the Whaticket family's flag on a refused number (spec 1, POST /contacts).
     if (!result.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This is not a valid WhatsApp number', { invalido: true });
     return { checked: true, number: result.jid ? result.jid.split('@')[0]!.split(':')[0]! : number };
-  }
-
-  private async connectedConnection(manager: EntityManager, companyId: number, connectionId?: number): Promise<number | null> {
-    const rows: { id: number }[] = await manager.query(
-      `SELECT id FROM conversations.connections
-       WHERE company_id = $1 AND status = 'CONNECTED' AND ($2::int IS NULL OR id = $2)
-       ORDER BY is_default DESC, id LIMIT 1`,
-      [companyId, connectionId ?? null],
-    );
-    return rows[0]?.id ?? null;
   }
 }

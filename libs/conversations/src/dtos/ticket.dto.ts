@@ -1,4 +1,3 @@
-import { createZodDto } from 'nestjs-zod';
 import {
   messageEditSchema,
   messageListQuerySchema,
@@ -9,6 +8,7 @@ import {
   ticketListQuerySchema,
   ticketUpdateSchema,
 } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
 
 export class TicketListQueryDto extends createZodDto(ticketListQuerySchema) {}
 export class TicketCreateDto extends createZodDto(ticketCreateSchema) {}

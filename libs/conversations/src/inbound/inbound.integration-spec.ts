@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   connectionUpdated,
   contactSaved,
   contactUpdated,
+  type EventEnvelope,
   messageAcked,
   messageCreated,
   messageDeleted,
   messageEdited,
   messageReceived,
+  type NormalisedMessage,
   presenceUpdated,
   ticketPresenceUpdated,
   ticketUpdated,
   userCreated,
-  type EventEnvelope,
-  type NormalisedMessage,
 } from '@app/contracts';
 import { waitFor } from '@app/platform/testing';
-import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+
+import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { aConnection, anInboundText, aUser } from '../testing/fixtures';
 import { WhatsappEventsConsumer } from './whatsapp-events.consumer';
 
@@ -40,9 +42,13 @@ describe('inbound WhatsApp messages', () => {
   beforeAll(async () => {
     t = await startConversationsTestApp();
     consumer = t.app.get(WhatsappEventsConsumer);
-    await t.publish(connectionUpdated, COMPANY, CONNECTION, { connection: aConnection({ id: CONNECTION, companyId: COMPANY, name: 'Vendas' }) });
+    await t.publish(connectionUpdated, COMPANY, CONNECTION, {
+      connection: aConnection({ id: CONNECTION, companyId: COMPANY, name: 'Vendas' }),
+    });
     await t.publish(userCreated, COMPANY, 1, { user: aUser({ id: 1, companyId: COMPANY, name: 'Ana' }) });
-    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM conversations.connections WHERE id = $1`, [CONNECTION])).length === 1);
+    await waitFor(
+      async () => (await t.dataSource.query(`SELECT 1 FROM conversations.connections WHERE id = $1`, [CONNECTION])).length === 1,
+    );
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM conversations.users WHERE id = 1`)).length === 1);
   }, 60_000);
 
@@ -53,15 +59,26 @@ describe('inbound WhatsApp messages', () => {
   it('a first message from a new contact creates the contact and a pending ticket with one unread message, and announces both', async () => {
     const message = anInboundText('5511988887777', 'Olá, preciso de ajuda');
     await t.publish(messageReceived, COMPANY, CONNECTION, { connectionId: CONNECTION, message });
-    await waitFor(() => t.events.some((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === message.id));
+    await waitFor(() =>
+      t.events.some((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === message.id),
+    );
 
-    const created = t.events.find((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === message.id)!;
+    const created = t.events.find(
+      (e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === message.id,
+    )!;
     const { ticket, message: stored } = created.payload as { ticket: Record<string, unknown>; message: Record<string, unknown> };
     expect(created.companyId).toBe(COMPANY);
-    expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1, lastMessage: 'Olá, preciso de ajuda', whatsapp: { id: CONNECTION, name: 'Vendas' } });
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      unreadMessages: 1,
+      lastMessage: 'Olá, preciso de ajuda',
+      whatsapp: { id: CONNECTION, name: 'Vendas' },
+    });
     expect(ticket.contact).toMatchObject({ number: '5511988887777', name: 'Cliente 7777' });
     expect(stored).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false, ack: 0, mediaType: 'chat' });
-    expect(t.events.some((e) => e.type === ticketUpdated.type && (e.payload as { ticket: { id: number } }).ticket.id === ticket.id)).toBe(true);
+    expect(t.events.some((e) => e.type === ticketUpdated.type && (e.payload as { ticket: { id: number } }).ticket.id === ticket.id)).toBe(
+      true,
+    );
   });
 
   it('a second message from the same person goes to the same ticket and bumps its unread count', async () => {
@@ -109,13 +126,28 @@ describe('inbound WhatsApp messages', () => {
   it('acks move a message forward only; edits and deletes from WhatsApp change it', async () => {
     const message = anInboundText('5511944443333', 'texto original', { fromMe: true, ack: 1 });
     await consumer.handle(receivedEnvelope(message));
-    const ack = (value: number): EventEnvelope => ({ ...receivedEnvelope(message), id: randomUUID(), type: messageAcked.type, payload: { connectionId: CONNECTION, messageId: message.id, ack: value } });
+    const ack = (value: number): EventEnvelope => ({
+      ...receivedEnvelope(message),
+      id: randomUUID(),
+      type: messageAcked.type,
+      payload: { connectionId: CONNECTION, messageId: message.id, ack: value },
+    });
     await consumer.handle(ack(4));
     await consumer.handle(ack(2));
-    await consumer.handle({ ...ack(0), type: messageEdited.type, payload: { connectionId: CONNECTION, messageId: message.id, body: 'texto editado', fromMe: true } });
-    let [row] = await t.dataSource.query(`SELECT ack, body, is_edited, is_deleted, read FROM conversations.messages WHERE wid = $1`, [message.id]);
+    await consumer.handle({
+      ...ack(0),
+      type: messageEdited.type,
+      payload: { connectionId: CONNECTION, messageId: message.id, body: 'texto editado', fromMe: true },
+    });
+    let [row] = await t.dataSource.query(`SELECT ack, body, is_edited, is_deleted, read FROM conversations.messages WHERE wid = $1`, [
+      message.id,
+    ]);
     expect(row).toMatchObject({ ack: 4, body: 'texto editado', is_edited: true, is_deleted: false, read: true });
-    await consumer.handle({ ...ack(0), type: messageDeleted.type, payload: { connectionId: CONNECTION, messageId: message.id, fromMe: true } });
+    await consumer.handle({
+      ...ack(0),
+      type: messageDeleted.type,
+      payload: { connectionId: CONNECTION, messageId: message.id, fromMe: true },
+    });
     [row] = await t.dataSource.query(`SELECT is_deleted FROM conversations.messages WHERE wid = $1`, [message.id]);
     expect(row.is_deleted).toBe(true);
   });
@@ -136,7 +168,11 @@ describe('inbound WhatsApp messages', () => {
       await consumer.handle(factOf(acked.id, messageAcked.type, { ack: 2 }));
       await consumer.handle(factOf(edited.id, messageEdited.type, { body: 'versão editada', fromMe: false }));
       await consumer.handle(factOf(deleted.id, messageDeleted.type, { fromMe: false }));
-      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [[acked.id, edited.id, deleted.id]])).toHaveLength(3);
+      expect(
+        await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [
+          [acked.id, edited.id, deleted.id],
+        ]),
+      ).toHaveLength(3);
 
       for (const message of [acked, edited, deleted]) await consumer.handle(receivedEnvelope(message));
       const rows: { wid: string; ack: number; body: string; is_edited: boolean; is_deleted: boolean }[] = await t.dataSource.query(
@@ -147,21 +183,34 @@ describe('inbound WhatsApp messages', () => {
       expect(byWid.get(acked.id)).toMatchObject({ ack: 3, body: 'lida antes de chegar', is_edited: false, is_deleted: false });
       expect(byWid.get(edited.id)).toMatchObject({ body: 'versão editada', is_edited: true, is_deleted: false });
       expect(byWid.get(deleted.id)).toMatchObject({ is_deleted: true });
-      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [[acked.id, edited.id, deleted.id]])).toHaveLength(0);
+      expect(
+        await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [
+          [acked.id, edited.id, deleted.id],
+        ]),
+      ).toHaveLength(0);
       // The message event the browsers get already shows the early facts.
-      const announced = t.events.find((e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === acked.id);
+      const announced = t.events.find(
+        (e) => e.type === messageCreated.type && (e.payload as { message: { wid: string } }).message.wid === acked.id,
+      );
       expect((announced?.payload as { message: { ack: number } } | undefined)?.message.ack).toBe(3);
     });
 
     it('is never lost when it races its message on another consumer', async () => {
       const messages = Array.from({ length: 25 }, (_, i) => anInboundText('5511911110000', `corrida ${i}`, { fromMe: true, ack: 1 }));
       await Promise.all(
-        messages.flatMap((message) => [consumer.handle(receivedEnvelope(message)), consumer.handle(factOf(message.id, messageAcked.type, { ack: 4 }))]),
+        messages.flatMap((message) => [
+          consumer.handle(receivedEnvelope(message)),
+          consumer.handle(factOf(message.id, messageAcked.type, { ack: 4 })),
+        ]),
       );
-      const rows: { ack: number }[] = await t.dataSource.query(`SELECT ack FROM conversations.messages WHERE wid = ANY($1)`, [messages.map((m) => m.id)]);
+      const rows: { ack: number }[] = await t.dataSource.query(`SELECT ack FROM conversations.messages WHERE wid = ANY($1)`, [
+        messages.map((m) => m.id),
+      ]);
       expect(rows).toHaveLength(25);
       expect(rows.every((row) => row.ack === 4)).toBe(true);
-      expect(await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [messages.map((m) => m.id)])).toHaveLength(0);
+      expect(
+        await t.dataSource.query(`SELECT 1 FROM conversations.early_message_facts WHERE wid = ANY($1)`, [messages.map((m) => m.id)]),
+      ).toHaveLength(0);
     });
 
     it('an ack for a message that already moved further is not kept', async () => {
@@ -205,19 +254,32 @@ describe('inbound WhatsApp messages', () => {
     await consumer.handle(change('Outro Nome'));
     const [contact] = await t.dataSource.query(`SELECT name FROM conversations.contacts WHERE number = $1`, [from]);
     expect(contact.name).toBe('Beatriz');
-    await waitFor(() => t.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { name: string } }).contact.name === 'Beatriz'));
+    await waitFor(() =>
+      t.events.some((e) => e.type === contactSaved.type && (e.payload as { contact: { name: string } }).contact.name === 'Beatriz'),
+    );
   });
 
   it('an image keeps its media URL, file name and type; the ticket shows the caption or the file name', async () => {
     const from = '5511900002222';
-    const media = { url: `/api/whatsapp-media/companies/${COMPANY}/whatsapp/${CONNECTION}/X-foto.jpg`, mimetype: 'image/jpeg', fileName: 'foto.jpg', size: 10 };
+    const media = {
+      url: `/api/whatsapp-media/companies/${COMPANY}/whatsapp/${CONNECTION}/X-foto.jpg`,
+      mimetype: 'image/jpeg',
+      fileName: 'foto.jpg',
+      size: 10,
+    };
     await consumer.handle(receivedEnvelope(anInboundText(from, '', { kind: 'image', mediaType: 'image', media })));
     const [row] = await t.dataSource.query(
       `SELECT m.media_type, m.media_url, m.file_name, m.media_mimetype, t.last_message FROM conversations.messages m
        JOIN conversations.tickets t ON t.id = m.ticket_id JOIN conversations.contacts c ON c.id = t.contact_id WHERE c.number = $1`,
       [from],
     );
-    expect(row).toEqual({ media_type: 'image', media_url: media.url, file_name: 'foto.jpg', media_mimetype: 'image/jpeg', last_message: 'foto.jpg' });
+    expect(row).toEqual({
+      media_type: 'image',
+      media_url: media.url,
+      file_name: 'foto.jpg',
+      media_mimetype: 'image/jpeg',
+      last_message: 'foto.jpg',
+    });
   });
 
   it('a group message goes to the group ticket, from its participant', async () => {

@@ -1,18 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { QueueSchedule } from '@app/contracts';
-import type { ConversationEvents } from '../common/conversation-events';
-import type { OutboundMessageService } from '../messages/outbound-message.service';
-import type { ProjectionRepository } from '../projections/projection.repository';
-import type { TicketRow } from '../tickets/ticket.repository';
-import { isWithinSchedule } from './schedule';
 
-interface RoutableQueue {
-  id: number;
-  name: string;
-  greeting_message: string;
-  out_of_hours_message: string;
-  schedules: QueueSchedule[];
-}
+import { ConversationEvents } from '../common/conversation-events';
+import { OutboundMessageService } from '../messages/outbound-message.service';
+import { ProjectionRepository } from '../projections/projection.repository';
+import { QueueRepository, type RoutableQueue } from '../queues/queue.repository';
+import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
+import { isWithinSchedule } from './schedule';
 
 /** The greeting with the numbered options, as the customer reads it. */
 export function queueMenu(greeting: string, queues: readonly { name: string }[]): string {
@@ -33,23 +27,34 @@ export function chosenOption(body: string, optionCount: number): number | null {
  * sends its greeting with numbered options and routes by the answer (at most maxUseBotQueues menus);
  * a queue's greeting follows the choice, or its out-of-hours message when scheduleType says closed.
  */
+@Injectable()
 export class QueueRouter {
   constructor(
+    private readonly tickets: TicketRepository,
+    private readonly queues: QueueRepository,
     private readonly projections: ProjectionRepository,
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
   ) {}
 
-  async route(manager: EntityManager, ticket: TicketRow & { created: boolean; queue_option_attempts: number }, body: string, at: Date): Promise<void> {
+  async route(
+    manager: EntityManager,
+    ticket: TicketRow & { created: boolean; queue_option_attempts: number },
+    body: string,
+    at: Date,
+  ): Promise<void> {
     const connection = await this.projections.connection(manager, ticket.company_id, ticket.whatsapp_id);
     if (!connection) return;
-    const queues: RoutableQueue[] = await manager.query(
-      `SELECT id, name, greeting_message, out_of_hours_message, schedules FROM conversations.queues
-       WHERE company_id = $1 AND id = ANY($2::int[]) ORDER BY order_queue NULLS LAST, name`,
-      [ticket.company_id, connection.queueIds],
-    );
+    const queues = await this.queues.routable(manager, ticket.company_id, connection.queueIds);
     if (ticket.queue_id !== null) {
-      if (ticket.created) await this.welcome(manager, ticket, queues.find((q) => q.id === ticket.queue_id), connection.outOfHoursMessage, at);
+      if (ticket.created)
+        await this.welcome(
+          manager,
+          ticket,
+          queues.find((q) => q.id === ticket.queue_id),
+          connection.outOfHoursMessage,
+          at,
+        );
       return;
     }
     if (queues.length < 2) return;
@@ -60,19 +65,16 @@ export class QueueRouter {
     const option = ticket.created ? null : chosenOption(body, queues.length);
     if (option !== null) {
       const queue = queues[option - 1]!;
-      await manager.query(`UPDATE conversations.tickets SET queue_id = $2, chatbot = false, updated_at = now() WHERE id = $1`, [ticket.id, queue.id]);
+      await this.tickets.moveToQueue(manager, ticket.id, queue.id);
       await this.events.ticketChanged(manager, ticket.id);
       await this.welcome(manager, { ...ticket, queue_id: queue.id }, queue, connection.outOfHoursMessage, at);
       return;
     }
     if (ticket.queue_option_attempts >= Math.max(1, connection.maxUseBotQueues)) {
-      if (ticket.queue_option_attempts > 0) await manager.query(`UPDATE conversations.tickets SET chatbot = false WHERE id = $1`, [ticket.id]);
+      if (ticket.queue_option_attempts > 0) await this.tickets.stopChatbot(manager, ticket.id);
       return;
     }
-    await manager.query(
-      `UPDATE conversations.tickets SET chatbot = true, queue_option_attempts = queue_option_attempts + 1 WHERE id = $1`,
-      [ticket.id],
-    );
+    await this.tickets.countQueueMenu(manager, ticket.id);
     await this.outbound.sendText(manager, ticket, queueMenu(connection.greetingMessage, queues));
   }
 
@@ -82,7 +84,13 @@ export class QueueRouter {
     return !isWithinSchedule(await this.projections.companySchedules(manager, companyId), at);
   }
 
-  private async welcome(manager: EntityManager, ticket: TicketRow, queue: RoutableQueue | undefined, connectionOutOfHours: string, at: Date): Promise<void> {
+  private async welcome(
+    manager: EntityManager,
+    ticket: TicketRow,
+    queue: RoutableQueue | undefined,
+    connectionOutOfHours: string,
+    at: Date,
+  ): Promise<void> {
     if (!queue) return;
     const scheduleType = await this.projections.setting(manager, ticket.company_id, 'scheduleType');
     if (scheduleType === 'queue' && !isWithinSchedule(queue.schedules, at)) {

@@ -1,8 +1,9 @@
 import { companyCreated } from '@app/contracts';
+
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
-import { envelopeOf } from '../testing/inbox-scenario';
-import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { anInboundText } from '../testing/fixtures';
+import { envelopeOf } from '../testing/inbox-scenario';
 import { InboxScenario } from '../testing/inbox-scenario';
 import { queueMenu } from './queue-router';
 
@@ -27,7 +28,13 @@ describe('routing a new ticket by queue options', () => {
     s = new InboxScenario(t);
     sales = await s.queue(A, 'Vendas', '#ff0000', 'Bem-vindo às vendas');
     support = await s.queue(A, 'Suporte', '#00ff00', 'Suporte aqui');
-    await s.connection({ id: 10, companyId: A, queueIds: [sales, support], greetingMessage: 'Olá! Escolha uma opção:', maxUseBotQueues: 2 });
+    await s.connection({
+      id: 10,
+      companyId: A,
+      queueIds: [sales, support],
+      greetingMessage: 'Olá! Escolha uma opção:',
+      maxUseBotQueues: 2,
+    });
     await s.connection({ id: 11, companyId: A, queueIds: [sales], isDefault: false });
   }, 60_000);
 
@@ -44,7 +51,10 @@ describe('routing a new ticket by queue options', () => {
 
   it("the customer's answer routes the ticket to that queue and its greeting follows", async () => {
     await s.inbound(A, 10, anInboundText('5511911110001', ' 2 '));
-    expect(await sentTo('5511911110001')).toEqual([queueMenu('Olá! Escolha uma opção:', [{ name: 'Suporte' }, { name: 'Vendas' }]), 'Bem-vindo às vendas']);
+    expect(await sentTo('5511911110001')).toEqual([
+      queueMenu('Olá! Escolha uma opção:', [{ name: 'Suporte' }, { name: 'Vendas' }]),
+      'Bem-vindo às vendas',
+    ]);
     expect((await s.ticketOf('5511911110001')).queue_id).toBe(sales);
   });
 
@@ -82,10 +92,33 @@ describe('routing a new ticket by queue options', () => {
   });
 
   it("outside the company's hours (scheduleType company) a new ticket gets the connection's out-of-hours message instead of the menu", async () => {
-    await s.connection({ id: 10, companyId: A, queueIds: [sales, support], greetingMessage: 'Olá! Escolha uma opção:', maxUseBotQueues: 2, outOfHoursMessage: 'Voltamos às 8h' });
-    const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '', endTime: '' }));
+    await s.connection({
+      id: 10,
+      companyId: A,
+      queueIds: [sales, support],
+      greetingMessage: 'Olá! Escolha uma opção:',
+      maxUseBotQueues: 2,
+      outOfHoursMessage: 'Voltamos às 8h',
+    });
+    const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTime: '',
+      endTime: '',
+    }));
     await t.app.get(IdentityProjectionConsumer).handle(
-      envelopeOf(companyCreated, A, A, { company: { id: A, name: 'Empresa', planId: 1, status: true, approved: true, dueDate: null, recurrence: 'MENSAL', schedules: closed } }),
+      envelopeOf(companyCreated, A, A, {
+        company: {
+          id: A,
+          name: 'Empresa',
+          planId: 1,
+          status: true,
+          approved: true,
+          dueDate: null,
+          recurrence: 'MENSAL',
+          schedules: closed,
+        },
+      }),
     );
     await s.setting(A, 'scheduleType', 'company');
     await s.inbound(A, 10, anInboundText('5511911110005', 'Oi'));

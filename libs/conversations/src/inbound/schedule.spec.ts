@@ -1,4 +1,5 @@
 import { DEFAULT_QUEUE_SCHEDULES } from '@app/contracts';
+
 import { isWithinSchedule, localTime } from './schedule';
 
 // 2026-01-05 is a Monday; São Paulo is UTC-3.

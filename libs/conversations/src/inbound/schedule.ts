@@ -9,7 +9,13 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 /** The weekday and HH:MM of an instant in the business time zone. */
 export function localTime(at: Date, timeZone = BUSINESS_TIME_ZONE): { weekdayEn: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = part('weekday').toLowerCase();
   return { weekdayEn: WEEKDAYS.find((day) => day === weekday) ?? weekday, time: `${part('hour')}:${part('minute')}` };

@@ -1,9 +1,8 @@
-import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import {
   connectionDeleted,
   connectionUpdated,
   contactUpdated,
+  type EventEnvelope,
   messageAcked,
   messageDeleted,
   messageEdited,
@@ -12,13 +11,17 @@ import {
   messageSent,
   presenceUpdated,
   TOPICS,
-  type EventEnvelope,
 } from '@app/contracts';
-import { consumeOnce, readEvent, type EventTransport, type Subscription } from '@app/platform';
-import type { ProjectionRepository } from '../projections/projection.repository';
-import type { InboundConversationService } from './inbound-conversation.service';
-import type { PresenceRelay } from './presence-relay';
-import type { EarlyMessageFacts } from './early-message-facts';
+import { type EventConsumer, readEvent } from '@app/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { ProcessedEventRepository } from '../common/processed-event.repository';
+import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversations-options';
+import { ProjectionRepository } from '../projections/projection.repository';
+import { EarlyMessageFactRepository } from './early-message-fact.repository';
+import { InboundConversationService } from './inbound-conversation.service';
+import { PresenceRelay } from './presence-relay';
 
 export const WHATSAPP_EVENTS_CONSUMER = 'conversations-whatsapp';
 
@@ -26,38 +29,37 @@ export const WHATSAPP_EVENTS_CONSUMER = 'conversations-whatsapp';
  * One consumer group for every whatsapp fact. A chat's messages (keyed by chat) are applied in the
  * order they happened, chats side by side; a connection's other events (keyed by connection id) in
  * theirs, a send before its acks. An ack, edit or delete that overtakes its message waits for it in
- * EarlyMessageFacts.
+ * EarlyMessageFactRepository.
  */
-export class WhatsappEventsConsumer {
+@Injectable()
+export class WhatsappEventsConsumer implements EventConsumer {
   private readonly logger = new Logger(WhatsappEventsConsumer.name);
-  private subscription?: Subscription;
+  private readonly groupId: string;
+  readonly subscription: EventConsumer['subscription'];
   private purging?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly transport: EventTransport,
+    @Inject(CONVERSATIONS_OPTIONS) options: ConversationsOptions,
+    private readonly processed: ProcessedEventRepository,
     private readonly projections: ProjectionRepository,
     private readonly inbound: InboundConversationService,
     private readonly presence: PresenceRelay,
-    private readonly groupId: string,
-    private readonly facts: EarlyMessageFacts,
-  ) {}
+    private readonly facts: EarlyMessageFactRepository,
+  ) {
+    this.groupId = options.whatsappGroupId ?? WHATSAPP_EVENTS_CONSUMER;
+    this.subscription = { groupId: this.groupId, topics: [TOPICS.whatsappEvents] };
+  }
 
-  async start(): Promise<void> {
-    this.subscription = await this.transport.subscribe({
-      groupId: this.groupId,
-      topics: [TOPICS.whatsappEvents],
-      handler: (envelope) => this.handle(envelope),
-    });
+  /** Facts whose message never came are purged every hour. */
+  started(): void {
     this.purging = setInterval(() => {
-      this.facts.purge(this.dataSource).catch((error: unknown) => this.logger.warn({ error }, 'purging early message facts failed'));
+      this.facts.purge().catch((error: unknown) => this.logger.warn({ error }, 'purging early message facts failed'));
     }, 3_600_000);
     this.purging.unref();
   }
 
-  async stop(): Promise<void> {
+  stopping(): void {
     clearInterval(this.purging);
-    await this.subscription?.close();
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -68,11 +70,11 @@ export class WhatsappEventsConsumer {
     }
     const effect = this.effectOf(envelope);
     if (!effect) return;
-    await consumeOnce(this.dataSource, 'conversations', this.groupId, envelope, effect);
+    await this.processed.applyOnce(this.groupId, envelope, effect);
     this.logger.debug({ type: envelope.type }, 'whatsapp event applied');
   }
 
-  private effectOf(envelope: EventEnvelope): ((manager: import('typeorm').EntityManager) => Promise<void>) | null {
+  private effectOf(envelope: EventEnvelope): ((manager: EntityManager) => Promise<void>) | null {
     const companyId = envelope.companyId;
     const connection = readEvent(connectionUpdated, envelope);
     if (connection) return (manager) => this.projections.upsertConnection(manager, connection.connection);

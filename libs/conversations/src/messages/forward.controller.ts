@@ -1,7 +1,8 @@
-import { Body, Controller, Post } from '@nestjs/common';
-import { createZodDto } from 'nestjs-zod';
 import { messageForwardSchema } from '@app/contracts';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { Body, Controller, Post } from '@nestjs/common';
+import { createZodDto } from 'nestjs-zod';
+
 import { ForwardService } from './forward.service';
 
 class MessageForwardDto extends createZodDto(messageForwardSchema) {}

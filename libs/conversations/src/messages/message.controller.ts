@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
 import { MEDIA_UPLOAD_MAX_BYTES, messageSendSchema } from '@app/contracts';
-import { AppError } from '@app/platform';
+import { AppError, IdParam } from '@app/platform';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+
 import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../dtos/ticket.dto';
 import type { UploadedMedia } from './media-upload';
 import { MessageService } from './message.service';
@@ -12,17 +13,17 @@ export class MessageController {
   constructor(private readonly messages: MessageService) {}
 
   @Get(':ticketId')
-  list(@CurrentTenancy() tenancy: Tenancy, @Param('ticketId', ParseIntPipe) ticketId: number, @Query() query: MessageListQueryDto) {
+  list(@CurrentTenancy() tenancy: Tenancy, @IdParam('ticketId') ticketId: number, @Query() query: MessageListQueryDto) {
     return this.messages.list(tenancy, ticketId, query.pageNumber ?? 1);
   }
 
   @Post('edit/:id')
-  edit(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: MessageEditDto) {
+  edit(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: MessageEditDto) {
     return this.messages.edit(tenancy, id, body);
   }
 
   @Post(':id/reactions')
-  react(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: MessageReactionCreateDto) {
+  react(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: MessageReactionCreateDto) {
     return this.messages.react(tenancy, id, body.type);
   }
 
@@ -34,7 +35,7 @@ export class MessageController {
   @UseInterceptors(FilesInterceptor('medias', 10, { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES } }))
   send(
     @CurrentTenancy() tenancy: Tenancy,
-    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @IdParam('ticketId') ticketId: number,
     @Body() raw: Record<string, unknown>,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ) {
@@ -49,7 +50,7 @@ export class MessageController {
   }
 
   @Delete(':id')
-  delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.messages.delete(tenancy, id);
   }
 }

@@ -1,8 +1,11 @@
-import type { EntityManager } from 'typeorm';
 import type { Message } from '@app/contracts';
-import type { ConversationEvents } from '../common/conversation-events';
-import type { TicketRow } from '../tickets/ticket.repository';
-import type { WhatsappCommands } from './whatsapp-commands';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { ConversationEvents } from '../common/conversation-events';
+import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
+import { MessageRepository } from './message.repository';
+import { WhatsappCommands } from './whatsapp-commands';
 
 /**
  * A text we send on a ticket: stored (ack 0, the clock) with the command that will carry it, both in
@@ -21,10 +24,13 @@ export function mediaKindOf(mimetype: string): { kind: 'image' | 'audio' | 'vide
   return { kind: 'document', mediaType: 'application' };
 }
 
+@Injectable()
 export class OutboundMessageService {
   constructor(
     private readonly commands: WhatsappCommands,
     private readonly events: ConversationEvents,
+    private readonly messages: MessageRepository,
+    private readonly tickets: TicketRepository,
   ) {}
 
   async sendText(
@@ -32,43 +38,46 @@ export class OutboundMessageService {
     ticket: TicketRow,
     body: string,
     quoted: { id: number; wid: string | null } | null = null,
-    options: { media?: OutgoingMedia; isForwarded?: boolean } = {},
+    options: { media?: OutgoingMedia; isForwarded?: boolean; sentBy?: number | null } = {},
   ): Promise<Message> {
-    const { media, isForwarded = false } = options;
+    // sentBy: the user who sends it (their own message: they may edit and delete it); none for the
+    // service's own texts (ratings, expiry messages).
+    const { media, isForwarded = false, sentBy = null } = options;
     const kind = media ? mediaKindOf(media.mimetype) : null;
     const commandId = await this.commands.send(
       manager,
       { companyId: ticket.company_id, connectionId: ticket.whatsapp_id, to: ticket.contact_number, isGroup: ticket.is_group },
       media && kind
-        ? { type: 'media', mediaType: kind.kind, mediaUrl: media.url, mimetype: media.mimetype, fileName: media.fileName, caption: body, ptt: false }
+        ? {
+            type: 'media',
+            mediaType: kind.kind,
+            mediaUrl: media.url,
+            mimetype: media.mimetype,
+            fileName: media.fileName,
+            caption: body,
+            ptt: false,
+          }
         : { type: 'text', body },
       { quotedId: quoted?.wid ?? null, isForwarded, reference: { ticketId: ticket.id } },
     );
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, command_id, body, from_me, media_type,
-         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, media_mimetype)
-       VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, 0, true, $11, $12, $13) RETURNING id`,
-      [
-        ticket.company_id,
-        ticket.id,
-        ticket.contact_id,
-        ticket.whatsapp_id,
-        commandId,
-        body,
-        kind?.mediaType ?? 'chat',
-        media?.url ?? null,
-        media?.fileName ?? null,
-        quoted?.id ?? null,
-        isForwarded,
-        ticket.queue_id,
-        media?.mimetype ?? null,
-      ],
-    );
-    await manager.query(
-      `UPDATE conversations.tickets SET last_message = $2, updated_at = now() WHERE id = $1`,
-      [ticket.id, (body.trim() || media?.fileName || kind?.mediaType || '').slice(0, 255)],
-    );
-    const { message } = await this.events.messageChanged(manager, rows[0]!.id, true);
+    const messageId = await this.messages.insertOutgoing(manager, {
+      companyId: ticket.company_id,
+      ticketId: ticket.id,
+      contactId: ticket.contact_id,
+      connectionId: ticket.whatsapp_id,
+      commandId,
+      body,
+      mediaType: kind?.mediaType ?? 'chat',
+      mediaUrl: media?.url ?? null,
+      fileName: media?.fileName ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      isForwarded,
+      queueId: ticket.queue_id,
+      mediaMimetype: media?.mimetype ?? null,
+      sentBy,
+    });
+    await this.tickets.recordOutbound(manager, ticket.id, (body.trim() || media?.fileName || kind?.mediaType || '').slice(0, 255));
+    const { message } = await this.events.messageChanged(manager, messageId, true);
     await this.events.ticketChanged(manager, ticket.id);
     return message;
   }

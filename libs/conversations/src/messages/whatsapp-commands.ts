@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+
 import { messageSendRequested, type SendContent } from '@app/contracts';
-import { AppError, type OutboxWriter } from '@app/platform';
+import { AppError, OutboxWriter } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 export interface SendTarget {
   companyId: number;
@@ -16,6 +18,7 @@ export interface SendTarget {
  * keyed by connection so a connection's sends keep their order). Returns the command id the answer
  * (whatsapp.message.sent / sendFailed) will carry.
  */
+@Injectable()
 export class WhatsappCommands {
   constructor(private readonly outbox: OutboxWriter) {}
 

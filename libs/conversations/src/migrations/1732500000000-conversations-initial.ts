@@ -181,7 +181,9 @@ export class ConversationsInitial1732500000000 implements MigrationInterface {
         CONSTRAINT messages_wid_unique UNIQUE (whatsapp_id, wid)
       )`);
     // A conversation's page: every ticket of the contact on the connection, newest first.
-    await runner.query(`CREATE INDEX messages_conversation_idx ON conversations.messages (company_id, contact_id, whatsapp_id, created_at DESC, id DESC)`);
+    await runner.query(
+      `CREATE INDEX messages_conversation_idx ON conversations.messages (company_id, contact_id, whatsapp_id, created_at DESC, id DESC)`,
+    );
     await runner.query(`CREATE INDEX messages_ticket_idx ON conversations.messages (ticket_id, created_at DESC, id DESC)`);
 
     await runner.query(`

@@ -1,7 +1,8 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { queueSaved } from '@app/contracts';
 import { OutboxWriter } from '@app/platform';
-import { mapQueue } from '../queues/queue.service';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+import { mapQueue } from '../queues/queue.repository';
 
 /**
  * identity and whatsapp check queue ids against a projection fed by conversations.queue.saved/deleted
@@ -20,7 +21,12 @@ export class AnnounceExistingQueues1732500000012 implements MigrationInterface {
     const outbox = new OutboxWriter('conversations');
     for (const row of rows) {
       const queue = mapQueue(row);
-      await outbox.add(runner.manager, { definition: queueSaved, companyId: queue.companyId, key: `queue-${queue.id}`, payload: { queue, created: false } });
+      await outbox.add(runner.manager, {
+        definition: queueSaved,
+        companyId: queue.companyId,
+        key: `queue-${queue.id}`,
+        payload: { queue, created: false },
+      });
     }
   }
 

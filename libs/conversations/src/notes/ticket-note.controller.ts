@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { createZodDto } from 'nestjs-zod';
 import { CONVERSATIONS_MESSAGES, ticketNoteCreateSchema, ticketNoteListQuerySchema } from '@app/contracts';
-import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { createZodDto } from 'nestjs-zod';
+
 import { TicketNoteService } from './ticket-note.service';
 
 class TicketNoteCreateDto extends createZodDto(ticketNoteCreateSchema) {}
@@ -22,7 +23,7 @@ export class TicketNoteController {
   }
 
   @Delete(':id')
-  async delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  async delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     await this.notes.delete(tenancy, id);
     return { message: CONVERSATIONS_MESSAGES.noteDeleted };
   }

@@ -1,9 +1,8 @@
-import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import {
   companyCreated,
   companyDeleted,
   companyUpdated,
+  type EventEnvelope,
   planCreated,
   planDeleted,
   planUpdated,
@@ -12,35 +11,25 @@ import {
   userCreated,
   userDeleted,
   userUpdated,
-  type EventEnvelope,
 } from '@app/contracts';
-import { consumeOnce, readEvent, type EventTransport, type Subscription } from '@app/platform';
-import type { ProjectionRepository } from './projection.repository';
+import { type EventConsumer, readEvent } from '@app/platform';
+import { Injectable, Logger } from '@nestjs/common';
+
+import { ProcessedEventRepository } from '../common/processed-event.repository';
+import { ProjectionRepository } from './projection.repository';
 
 export const IDENTITY_PROJECTION_CONSUMER = 'conversations-identity';
 
 /** Keeps users (name, profile, queues), company settings and plan queue limits from identity's events. */
-export class IdentityProjectionConsumer {
+@Injectable()
+export class IdentityProjectionConsumer implements EventConsumer {
   private readonly logger = new Logger(IdentityProjectionConsumer.name);
-  private subscription?: Subscription;
+  readonly subscription = { groupId: IDENTITY_PROJECTION_CONSUMER, topics: [TOPICS.identityEvents] };
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly transport: EventTransport,
+    private readonly processed: ProcessedEventRepository,
     private readonly projections: ProjectionRepository,
   ) {}
-
-  async start(): Promise<void> {
-    this.subscription = await this.transport.subscribe({
-      groupId: IDENTITY_PROJECTION_CONSUMER,
-      topics: [TOPICS.identityEvents],
-      handler: (envelope) => this.handle(envelope),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.close();
-  }
 
   async handle(envelope: EventEnvelope): Promise<void> {
     const user = readEvent(userCreated, envelope) ?? readEvent(userUpdated, envelope);
@@ -51,7 +40,7 @@ export class IdentityProjectionConsumer {
     const plan = readEvent(planCreated, envelope) ?? readEvent(planUpdated, envelope);
     const planGone = readEvent(planDeleted, envelope);
     if (!user && !userGone && !setting?.companyId && !company && !companyGone && !plan && !planGone) return;
-    await consumeOnce(this.dataSource, 'conversations', IDENTITY_PROJECTION_CONSUMER, envelope, async (manager) => {
+    await this.processed.applyOnce(IDENTITY_PROJECTION_CONSUMER, envelope, async (manager) => {
       if (user) await this.projections.upsertUser(manager, user.user);
       if (userGone) await this.projections.deleteUser(manager, userGone.userId);
       if (setting?.companyId) await this.projections.setSetting(manager, setting.companyId, setting.key, setting.value);

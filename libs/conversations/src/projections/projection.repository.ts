@@ -1,5 +1,9 @@
-import type { EntityManager } from 'typeorm';
 import type { CompanySnapshot, Connection, UserSnapshot } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { ticketAudienceSql, type VisibleTicket } from '../common/ticket-visibility';
 
 export interface ProjectedUser {
   id: number;
@@ -26,10 +30,16 @@ export interface ProjectedConnection {
   maxUseBotQueues: number;
 }
 
-/** What this service knows of users, connections, settings and plans: projections of others' events. */
+/**
+ * What this service knows of users, connections, settings and plans: projections of others' events.
+ * A method whose manager may be null reads outside any transaction (the statement on its own).
+ */
+@Injectable()
 export class ProjectionRepository {
   /** Connections read inside one transaction, by its query runner: an inbound message asks several times. */
   private readonly connectionsInTransaction = new WeakMap<object, Map<string, ProjectedConnection | null>>();
+
+  constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
 
   async upsertUser(manager: EntityManager, user: UserSnapshot): Promise<void> {
     await manager.query(
@@ -140,11 +150,16 @@ export class ProjectionRepository {
 
   // ---- reads ------------------------------------------------------------------------------------
 
-  async user(manager: EntityManager, companyId: number, userId: number): Promise<ProjectedUser | null> {
+  async user(manager: EntityManager | null, companyId: number, userId: number): Promise<ProjectedUser | null> {
     const rows: { id: number; company_id: number; name: string; profile: ProjectedUser['profile']; super: boolean; queue_ids: number[] }[] =
-      await manager.query(`SELECT * FROM conversations.users WHERE id = $1 AND company_id = $2`, [userId, companyId]);
+      await (manager ?? this.dataSource.manager).query(`SELECT * FROM conversations.users WHERE id = $1 AND company_id = $2`, [
+        userId,
+        companyId,
+      ]);
     const row = rows[0];
-    return row ? { id: row.id, companyId: row.company_id, name: row.name, profile: row.profile, super: row.super, queueIds: row.queue_ids } : null;
+    return row
+      ? { id: row.id, companyId: row.company_id, name: row.name, profile: row.profile, super: row.super, queueIds: row.queue_ids }
+      : null;
   }
 
   async connection(manager: EntityManager, companyId: number, connectionId: number): Promise<ProjectedConnection | null> {
@@ -158,10 +173,10 @@ export class ProjectionRepository {
   }
 
   private async readConnection(manager: EntityManager, companyId: number, connectionId: number): Promise<ProjectedConnection | null> {
-    const rows: Record<string, never>[] = await manager.query(
-      `SELECT * FROM conversations.connections WHERE id = $1 AND company_id = $2`,
-      [connectionId, companyId],
-    );
+    const rows: Record<string, never>[] = await manager.query(`SELECT * FROM conversations.connections WHERE id = $1 AND company_id = $2`, [
+      connectionId,
+      companyId,
+    ]);
     const row = rows[0] as Record<string, unknown> | undefined;
     if (!row) return null;
     return {
@@ -182,8 +197,8 @@ export class ProjectionRepository {
   }
 
   /** The company's default connection, or its oldest. */
-  async defaultConnectionId(manager: EntityManager, companyId: number): Promise<number | null> {
-    const rows: { id: number }[] = await manager.query(
+  async defaultConnectionId(manager: EntityManager | null, companyId: number): Promise<number | null> {
+    const rows: { id: number }[] = await (manager ?? this.dataSource.manager).query(
       `SELECT id FROM conversations.connections WHERE company_id = $1 ORDER BY is_default DESC, id LIMIT 1`,
       [companyId],
     );
@@ -191,10 +206,10 @@ export class ProjectionRepository {
   }
 
   async setting(manager: EntityManager, companyId: number, key: string): Promise<string | null> {
-    const rows: { value: string }[] = await manager.query(
-      `SELECT value FROM conversations.settings WHERE company_id = $1 AND key = $2`,
-      [companyId, key],
-    );
+    const rows: { value: string }[] = await manager.query(`SELECT value FROM conversations.settings WHERE company_id = $1 AND key = $2`, [
+      companyId,
+      key,
+    ]);
     return rows[0]?.value ?? null;
   }
 
@@ -212,5 +227,29 @@ export class ProjectionRepository {
       [companyId],
     );
     return rows[0]?.queues ?? null;
+  }
+
+  /**
+   * The connection a number check goes through: that one when it is connected, otherwise the
+   * company's default one when connected, else any connected one.
+   */
+  async connectedConnectionId(companyId: number, connectionId?: number): Promise<number | null> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM conversations.connections
+       WHERE company_id = $1 AND status = 'CONNECTED' AND ($2::int IS NULL OR id = $2)
+       ORDER BY is_default DESC, id LIMIT 1`,
+      [companyId, connectionId ?? null],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** The ids of the company's users who may see the ticket (the one visibility rule over the users projection). */
+  async ticketAudience(manager: EntityManager | null, companyId: number, ticket: VisibleTicket): Promise<number[]> {
+    const rows: { id: number }[] = await (manager ?? this.dataSource.manager).query(ticketAudienceSql(), [
+      companyId,
+      ticket.queueId,
+      ticket.userId,
+    ]);
+    return rows.map((row) => row.id);
   }
 }

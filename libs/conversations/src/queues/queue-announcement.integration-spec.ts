@@ -1,7 +1,8 @@
-import { queueSaved, type EventEnvelope } from '@app/contracts';
+import { type EventEnvelope, queueSaved } from '@app/contracts';
 import { readEvent } from '@app/platform';
-import { waitFor } from '@app/platform/testing';
-import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+import { queueFixture, waitFor } from '@app/platform/testing';
+
+import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 
 const MIGRATION = 'AnnounceExistingQueues1732500000012';
 
@@ -19,7 +20,8 @@ describe('queues existing before the projections are announced once', () => {
     await t?.close();
   });
 
-  const announced = (): EventEnvelope[] => t.events.filter((e) => e.type === queueSaved.type && readEvent(queueSaved, e)!.created === false);
+  const announced = (): EventEnvelope[] =>
+    t.events.filter((e) => e.type === queueSaved.type && readEvent(queueSaved, e)!.created === false);
 
   it('an upgraded database publishes one queue.saved (created: false) per existing queue, with its company; a second start publishes nothing', async () => {
     // A fresh database had no queues: the migration ran and announced nothing.
@@ -45,13 +47,21 @@ describe('queues existing before the projections are announced once', () => {
     // The migrations table is the marker: the next start announces nothing again.
     await t.dataSource.runMigrations({ transaction: 'each' });
     expect(await t.dataSource.query(`SELECT 1 FROM conversations.outbox WHERE type = $1`, [queueSaved.type])).toHaveLength(3);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A marker through the same outbox, relay and key, written after that start: once it has arrived,
+    // anything the start had announced would have arrived before it.
+    const marker = { ...queueFixture(7, rows[0]!.id), name: 'Marcador' };
+    await t.publish(queueSaved, 7, `queue-${rows[0]!.id}`, { queue: marker, created: true });
+    await waitFor(() => t.events.some((e) => e.type === queueSaved.type && readEvent(queueSaved, e)!.queue.name === 'Marcador'), {
+      what: 'the marker',
+    });
     expect(announced()).toHaveLength(3);
   });
 
   it('a queue deleted before the migration runs is not announced', async () => {
     const before = announced().length;
-    const [gone] = await t.dataSource.query(`INSERT INTO conversations.queues (company_id, name, color) VALUES (9, 'Antiga', '#000000') RETURNING id`);
+    const [gone] = await t.dataSource.query(
+      `INSERT INTO conversations.queues (company_id, name, color) VALUES (9, 'Antiga', '#000000') RETURNING id`,
+    );
     await t.dataSource.query(`DELETE FROM conversations.queues WHERE id = $1`, [gone.id]);
     await t.dataSource.query(`DELETE FROM conversations.migrations WHERE name = $1`, [MIGRATION]);
     await t.dataSource.runMigrations({ transaction: 'each' });

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
-import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+
 import { QueueCreateDto, QueueUpdateDto } from '../dtos/queue.dto';
 import type { UploadedMedia } from '../messages/media-upload';
 import { QueueService } from './queue.service';
@@ -17,7 +18,7 @@ export class QueueController {
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.queues.get(tenancy, id);
   }
 
@@ -29,13 +30,13 @@ export class QueueController {
 
   @Put(':id')
   @Roles('admin')
-  update(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: QueueUpdateDto) {
+  update(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: QueueUpdateDto) {
     return this.queues.update(tenancy, id, body);
   }
 
   @Delete(':id')
   @Roles('admin')
-  async delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  async delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     await this.queues.delete(tenancy, id);
     return { message: 'Queue deleted' };
   }
@@ -44,13 +45,13 @@ export class QueueController {
   @Post(':id/media-upload')
   @Roles('admin')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1 } }))
-  attachMedia(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined) {
+  attachMedia(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @UploadedFile() file: UploadedMedia | undefined) {
     return this.queues.attachMedia(tenancy, id, file);
   }
 
   @Delete(':id/media-upload')
   @Roles('admin')
-  detachMedia(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  detachMedia(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.queues.detachMedia(tenancy, id);
   }
 }

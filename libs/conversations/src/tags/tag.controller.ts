@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { createZodDto } from 'nestjs-zod';
 import { tagCreateSchema, tagSyncSchema } from '@app/contracts';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { createZodDto } from 'nestjs-zod';
+
 import { TagService } from './tag.service';
 
 class TagCreateDto extends createZodDto(tagCreateSchema) {}

@@ -1,5 +1,16 @@
+import {
+  tagListResponseSchema,
+  tagSchema,
+  ticketListResponseSchema,
+  ticketNoteDeleteResponseSchema,
+  ticketNoteListResponseSchema,
+  ticketNoteSchema,
+  ticketSchema,
+} from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
-import { startConversationsTestApp, type ConversationsTestApp } from '../testing/conversations-test-app';
+
+import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
 
@@ -35,34 +46,75 @@ describe('tags and ticket notes over HTTP', () => {
   it('tags are created per company (name at least 3 characters) and synced onto a ticket', async () => {
     const short = await api().post('/api/tags').set('Authorization', `Bearer ${user()}`).send({ name: 'ab' }).expect(400);
     expect(short.body.fields).toEqual([{ path: 'name', message: 'Mensagem muito curta' }]);
-    const vip = await api().post('/api/tags').set('Authorization', `Bearer ${user()}`).send({ name: 'VIP', color: '#ffcc00', kanban: 1 }).expect(201);
+    const vip = await api()
+      .post('/api/tags')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ name: 'VIP', color: '#ffcc00', kanban: 1 })
+      .expect(201);
+    expectAnswer(tagSchema, vip);
     expect(vip.body).toMatchObject({ name: 'VIP', color: '#ffcc00', kanban: 0 });
     const lead = await api().post('/api/tags').set('Authorization', `Bearer ${admin()}`).send({ name: 'Lead', kanban: 1 }).expect(201);
-    expect(lead.body.kanban).toBe(1);
-    expect((await api().get('/api/tags/list').set('Authorization', `Bearer ${user()}`).expect(200)).body.map((x: { name: string }) => x.name)).toEqual(['Lead', 'VIP']);
-    expect((await api().get('/api/tags/list').set('Authorization', `Bearer ${outsider()}`).expect(200)).body).toEqual([]);
+    expect(expectAnswer(tagSchema, lead).kanban).toBe(1);
+    expect(
+      expectAnswer(tagListResponseSchema, await api().get('/api/tags/list').set('Authorization', `Bearer ${user()}`).expect(200)).map(
+        (x) => x.name,
+      ),
+    ).toEqual(['Lead', 'VIP']);
+    expect(
+      expectAnswer(tagListResponseSchema, await api().get('/api/tags/list').set('Authorization', `Bearer ${outsider()}`).expect(200)),
+    ).toEqual([]);
 
-    const synced = await api().post('/api/tags/sync').set('Authorization', `Bearer ${user()}`).send({ ticketId, tags: [{ id: vip.body.id }, { id: lead.body.id }] }).expect(200);
-    expect(synced.body.tags.map((x: { name: string }) => x.name)).toEqual(['Lead', 'VIP']);
-    const filtered = await api().get('/api/tickets').query({ tags: JSON.stringify([vip.body.id]) }).set('Authorization', `Bearer ${admin()}`).expect(200);
-    expect(filtered.body.tickets.map((x: { id: number }) => x.id)).toEqual([ticketId]);
+    const synced = await api()
+      .post('/api/tags/sync')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ ticketId, tags: [{ id: vip.body.id }, { id: lead.body.id }] })
+      .expect(200);
+    expect(expectAnswer(ticketSchema, synced).tags.map((x) => x.name)).toEqual(['Lead', 'VIP']);
+    const filtered = await api()
+      .get('/api/tickets')
+      .query({ tags: JSON.stringify([vip.body.id]) })
+      .set('Authorization', `Bearer ${admin()}`)
+      .expect(200);
+    expect(expectAnswer(ticketListResponseSchema, filtered).tickets.map((x) => x.id)).toEqual([ticketId]);
     await api().post('/api/tags/sync').set('Authorization', `Bearer ${outsider()}`).send({ ticketId, tags: [] }).expect(404);
     const outsiderTag = await api().post('/api/tags').set('Authorization', `Bearer ${outsider()}`).send({ name: 'Deles' }).expect(201);
-    await api().post('/api/tags/sync').set('Authorization', `Bearer ${admin()}`).send({ ticketId, tags: [{ id: outsiderTag.body.id }] }).expect(404);
+    await api()
+      .post('/api/tags/sync')
+      .set('Authorization', `Bearer ${admin()}`)
+      .send({ ticketId, tags: [{ id: expectAnswer(tagSchema, outsiderTag).id }] })
+      .expect(404);
   });
 
   it('notes are kept on the contact with their author; another company can neither read nor write them', async () => {
-    const short = await api().post('/api/ticket-notes').set('Authorization', `Bearer ${user()}`).send({ note: 'a', contactId, ticketId }).expect(400);
+    const short = await api()
+      .post('/api/ticket-notes')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ note: 'a', contactId, ticketId })
+      .expect(400);
     expect(short.body.fields).toEqual([{ path: 'note', message: 'Muito curto!' }]);
-    const note = await api().post('/api/ticket-notes').set('Authorization', `Bearer ${user()}`).send({ note: 'Cliente prefere e-mail', contactId, ticketId }).expect(201);
+    const note = await api()
+      .post('/api/ticket-notes')
+      .set('Authorization', `Bearer ${user()}`)
+      .send({ note: 'Cliente prefere e-mail', contactId, ticketId })
+      .expect(201);
+    expectAnswer(ticketNoteSchema, note);
     expect(note.body).toMatchObject({ note: 'Cliente prefere e-mail', user: { id: 2, name: 'Ana' }, ticketId, contactId });
-    const list = await api().get('/api/ticket-notes/list').query({ contactId, ticketId }).set('Authorization', `Bearer ${admin()}`).expect(200);
-    expect(list.body.map((n: { id: number }) => n.id)).toEqual([note.body.id]);
+    const list = await api()
+      .get('/api/ticket-notes/list')
+      .query({ contactId, ticketId })
+      .set('Authorization', `Bearer ${admin()}`)
+      .expect(200);
+    expect(expectAnswer(ticketNoteListResponseSchema, list).map((n) => n.id)).toEqual([note.body.id]);
 
-    expect((await api().get('/api/ticket-notes/list').query({ contactId }).set('Authorization', `Bearer ${outsider()}`).expect(200)).body).toEqual([]);
+    expect(
+      expectAnswer(
+        ticketNoteListResponseSchema,
+        await api().get('/api/ticket-notes/list').query({ contactId }).set('Authorization', `Bearer ${outsider()}`).expect(200),
+      ),
+    ).toEqual([]);
     await api().post('/api/ticket-notes').set('Authorization', `Bearer ${outsider()}`).send({ note: 'intrusa', contactId }).expect(404);
     await api().delete(`/api/ticket-notes/${note.body.id}`).set('Authorization', `Bearer ${outsider()}`).expect(404);
     const deleted = await api().delete(`/api/ticket-notes/${note.body.id}`).set('Authorization', `Bearer ${user()}`).expect(200);
-    expect(deleted.body.message).toBe('Observação excluída com sucesso!');
+    expect(expectAnswer(ticketNoteDeleteResponseSchema, deleted).message).toBe('Observação excluída com sucesso!');
   });
 });

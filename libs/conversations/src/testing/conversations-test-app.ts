@@ -1,5 +1,6 @@
 import { TOPICS } from '@app/contracts';
-import { startServiceTestApp, type ServiceTestApp } from '@app/platform/testing';
+import { type ServiceTestApp, startServiceTestApp } from '@app/platform/testing';
+
 import { ConversationsModule } from '../conversations.module';
 
 export type ConversationsTestApp = ServiceTestApp;

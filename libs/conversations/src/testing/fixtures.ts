@@ -1,49 +1,19 @@
 import { randomBytes } from 'node:crypto';
+
 import type { Connection, NormalisedMessage, UserSnapshot } from '@app/contracts';
+import { connectionFixture } from '@app/platform/testing';
 
 let sequence = 0;
 const now = () => new Date().toISOString();
 
 export function aConnection(overrides: Partial<Connection> & Pick<Connection, 'id' | 'companyId'>): Connection {
-  return {
-    name: `Conexão ${overrides.id}`,
-    status: 'CONNECTED',
+  return connectionFixture(overrides.companyId, overrides.id, {
     number: '5511900000000',
     isDefault: true,
-    qrcode: '',
-    qrcodeImage: '',
-    retries: 0,
     queues: (overrides.queueIds ?? []).map((id) => ({ id })),
-    queueIds: [],
-    transferQueueId: null,
-    promptId: null,
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    ratingMessage: '',
-    token: '',
     provider: 'simulator',
-    expiresInactiveMessage: '',
-    expiresTicket: 0,
-    timeUseBotQueues: 0,
-    maxUseBotQueues: 3,
-    activeTranscribe: false,
-    timeresume: null,
-    transcribe: false,
-    transcribeme: false,
-    transcribekey: '',
-    transcribeprovider: 'openai',
-    sendme: false,
-    timeforagroup: 5,
-    proxyUrl: '',
-    timeToTransfer: null,
-    api1_medias: [],
-    api2_medias: [],
-    api3_medias: [],
-    createdAt: now(),
-    updatedAt: now(),
     ...overrides,
-  };
+  });
 }
 
 export function aUser(overrides: Partial<UserSnapshot> & Pick<UserSnapshot, 'id' | 'companyId'>): UserSnapshot {

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+
 import {
-  connectionUpdated,
-  messageReceived,
-  settingUpdated,
-  userCreated,
   type Connection,
+  connectionUpdated,
   type EventDefinition,
   type EventEnvelope,
   type EventPayload,
+  messageReceived,
   type NormalisedMessage,
+  settingUpdated,
+  userCreated,
   type UserSnapshot,
 } from '@app/contracts';
-import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
+import type { DataSource } from 'typeorm';
+
 import { WhatsappEventsConsumer } from '../inbound/whatsapp-events.consumer';
+import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import type { ConversationsTestApp } from './conversations-test-app';
 import { aConnection, aUser } from './fixtures';
 
-export const envelopeOf = <D extends EventDefinition>(definition: D, companyId: number | null, key: string | number, payload: EventPayload<D>): EventEnvelope => ({
+export const envelopeOf = <D extends EventDefinition>(
+  definition: D,
+  companyId: number | null,
+  key: string | number,
+  payload: EventPayload<D>,
+): EventEnvelope => ({
   id: randomUUID(),
   type: definition.type,
   version: definition.version,

@@ -1,10 +1,12 @@
-import { Logger } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Jobs } from '@app/platform';
-import type { ConversationEvents } from '../common/conversation-events';
-import type { OutboundMessageService } from '../messages/outbound-message.service';
-import type { ProjectionRepository } from '../projections/projection.repository';
-import type { TicketRepository } from './ticket.repository';
+import { JOBS, type Jobs } from '@app/platform';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { ConversationEvents } from '../common/conversation-events';
+import { OutboundMessageService } from '../messages/outbound-message.service';
+import { ProjectionRepository } from '../projections/projection.repository';
+import { QueueRepository } from '../queues/queue.repository';
+import { TicketRepository } from './ticket.repository';
 
 export const TRANSFER_QUEUE = 'conversations-ticket-transfer';
 export const EXPIRY_QUEUE = 'conversations-ticket-expiry';
@@ -19,19 +21,21 @@ interface TicketTimer {
  * ticket nobody took moves to the connection's transferQueueId after timeToTransfer minutes; a ticket
  * without messages for expiresTicket minutes is closed with expiresInactiveMessage.
  */
-export class TicketTimers {
+@Injectable()
+export class TicketTimers implements OnModuleInit {
   private readonly logger = new Logger(TicketTimers.name);
 
   constructor(
-    private readonly jobs: Jobs | null,
-    private readonly dataSource: DataSource,
+    @Inject(JOBS) private readonly jobs: Jobs | null,
     private readonly tickets: TicketRepository,
+    private readonly queues: QueueRepository,
     private readonly projections: ProjectionRepository,
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
   ) {}
 
-  async start(): Promise<void> {
+  /** The timers' workers start with the module. */
+  async onModuleInit(): Promise<void> {
     if (!this.jobs) return;
     await this.jobs.declareQueue(TRANSFER_QUEUE, { uniqueByKey: true });
     await this.jobs.declareQueue(EXPIRY_QUEUE, { uniqueByKey: true });
@@ -45,61 +49,65 @@ export class TicketTimers {
     const connection = await this.projections.connection(manager, companyId, connectionId);
     if (!connection) return;
     if (isNew && connection.timeToTransfer && connection.transferQueueId) {
-      await this.jobs.schedule(manager, TRANSFER_QUEUE, { ticketId, companyId }, {
-        startAfter: connection.timeToTransfer * 60,
-        singletonKey: `transfer-${ticketId}`,
-      });
+      await this.jobs.schedule(
+        manager,
+        TRANSFER_QUEUE,
+        { ticketId, companyId },
+        {
+          startAfter: connection.timeToTransfer * 60,
+          singletonKey: `transfer-${ticketId}`,
+        },
+      );
     }
     if (connection.expiresTicket > 0) {
-      await this.jobs.schedule(manager, EXPIRY_QUEUE, { ticketId, companyId }, {
-        startAfter: connection.expiresTicket * 60,
-        singletonKey: `expire-${ticketId}`,
-      });
+      await this.jobs.schedule(
+        manager,
+        EXPIRY_QUEUE,
+        { ticketId, companyId },
+        {
+          startAfter: connection.expiresTicket * 60,
+          singletonKey: `expire-${ticketId}`,
+        },
+      );
     }
   }
 
   async transfer({ ticketId, companyId }: TicketTimer): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.tickets.transaction(async (manager) => {
       const ticket = await this.tickets.findRow(manager, companyId, { id: ticketId }, true);
       if (!ticket || ticket.status !== 'pending' || ticket.user_id !== null) return;
       const connection = await this.projections.connection(manager, companyId, ticket.whatsapp_id);
       if (!connection?.transferQueueId || connection.transferQueueId === ticket.queue_id) return;
-      const queue: unknown[] = await manager.query(`SELECT 1 FROM conversations.queues WHERE id = $1 AND company_id = $2`, [
-        connection.transferQueueId,
-        companyId,
-      ]);
-      if (queue.length === 0) return;
-      await manager.query(`UPDATE conversations.tickets SET queue_id = $2, chatbot = false, updated_at = now() WHERE id = $1`, [
-        ticketId,
-        connection.transferQueueId,
-      ]);
+      if (!(await this.queues.exists(manager, companyId, connection.transferQueueId))) return;
+      await this.tickets.moveToQueue(manager, ticketId, connection.transferQueueId);
       await this.events.ticketChanged(manager, ticketId);
       this.logger.log({ ticketId, queueId: connection.transferQueueId }, 'ticket transferred after timeToTransfer');
     });
   }
 
   async expire({ ticketId, companyId }: TicketTimer): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.tickets.transaction(async (manager) => {
       const ticket = await this.tickets.findRow(manager, companyId, { id: ticketId }, true);
       if (!ticket || ticket.status === 'closed') return;
       const connection = await this.projections.connection(manager, companyId, ticket.whatsapp_id);
       if (!connection || connection.expiresTicket <= 0) return;
-      const [{ last }] = (await manager.query(
-        `SELECT GREATEST(max(m.created_at), (SELECT updated_at FROM conversations.tickets WHERE id = $1)) AS last
-         FROM conversations.messages m WHERE m.ticket_id = $1`,
-        [ticketId],
-      )) as { last: Date }[];
+      const last = await this.tickets.lastActivity(manager, ticketId);
       const idleMs = Date.now() - new Date(last).getTime();
       const limitMs = connection.expiresTicket * 60_000;
       if (idleMs < limitMs) {
-        await this.jobs!.schedule(manager, EXPIRY_QUEUE, { ticketId, companyId }, {
-          startAfter: Math.ceil((limitMs - idleMs) / 1000),
-          singletonKey: `expire-${ticketId}`,
-        });
+        await this.jobs!.schedule(
+          manager,
+          EXPIRY_QUEUE,
+          { ticketId, companyId },
+          {
+            startAfter: Math.ceil((limitMs - idleMs) / 1000),
+            singletonKey: `expire-${ticketId}`,
+          },
+        );
         return;
       }
       if (connection.expiresInactiveMessage.trim()) await this.outbound.sendText(manager, ticket, connection.expiresInactiveMessage);
-      await manager.query(`UPDATE conversations.tickets SET status = 'closed', unread_messages = 0, updated_at = now() WHERE id = $1`, [ticketId]);
+      await this.tickets.close(manager, ticketId);
       await this.events.ticketChanged(manager, ticketId);
     });
   }

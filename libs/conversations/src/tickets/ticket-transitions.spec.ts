@@ -8,12 +8,22 @@ const closed: TicketState = { status: 'closed', userId: OTHER, queueId: 1 };
 
 describe('ticket transitions (spec table, row by row)', () => {
   it('pending, Accept: open, user set to the current user', () => {
-    expect(nextTicketState(pending, { status: 'open', userId: ME }, ME)).toEqual({ action: 'accept', status: 'open', userId: ME, queueId: 1 });
+    expect(nextTicketState(pending, { status: 'open', userId: ME }, ME)).toEqual({
+      action: 'accept',
+      status: 'open',
+      userId: ME,
+      queueId: 1,
+    });
     expect(nextTicketState(pending, { status: 'open' }, ME)).toMatchObject({ action: 'accept', userId: ME });
   });
 
   it('open, Return: pending, user cleared', () => {
-    expect(nextTicketState(open, { status: 'pending', userId: null }, ME)).toEqual({ action: 'return', status: 'pending', userId: null, queueId: 1 });
+    expect(nextTicketState(open, { status: 'pending', userId: null }, ME)).toEqual({
+      action: 'return',
+      status: 'pending',
+      userId: null,
+      queueId: 1,
+    });
   });
 
   it('open, Resolve: closed, user set to the current user', () => {
@@ -26,7 +36,12 @@ describe('ticket transitions (spec table, row by row)', () => {
   });
 
   it('closed, Reopen: open, user set to the current user', () => {
-    expect(nextTicketState(closed, { status: 'open', userId: ME }, ME)).toEqual({ action: 'reopen', status: 'open', userId: ME, queueId: 1 });
+    expect(nextTicketState(closed, { status: 'open', userId: ME }, ME)).toEqual({
+      action: 'reopen',
+      status: 'open',
+      userId: ME,
+      queueId: 1,
+    });
   });
 
   it('pending, Close button on the list item: closed, nothing beyond the status', () => {
@@ -40,7 +55,12 @@ describe('ticket transitions (spec table, row by row)', () => {
   });
 
   it('any, Transfer to a user (with or without a queue): open for that user', () => {
-    expect(nextTicketState(open, { userId: OTHER, queueId: 2 }, ME)).toEqual({ action: 'transfer', status: 'open', userId: OTHER, queueId: 2 });
+    expect(nextTicketState(open, { userId: OTHER, queueId: 2 }, ME)).toEqual({
+      action: 'transfer',
+      status: 'open',
+      userId: OTHER,
+      queueId: 2,
+    });
     expect(nextTicketState(pending, { userId: OTHER }, ME)).toEqual({ action: 'transfer', status: 'open', userId: OTHER, queueId: 1 });
   });
 });

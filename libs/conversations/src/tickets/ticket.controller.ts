@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
-import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+
 import { TicketCloseAllDto, TicketCreateDto, TicketListQueryDto, TicketUpdateDto } from '../dtos/ticket.dto';
 import { TicketService } from './ticket.service';
 
@@ -25,7 +26,7 @@ export class TicketController {
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.tickets.get(tenancy, { id });
   }
 
@@ -35,12 +36,12 @@ export class TicketController {
   }
 
   @Put(':id')
-  update(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: TicketUpdateDto) {
+  update(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: TicketUpdateDto) {
     return this.tickets.update(tenancy, id, body);
   }
 
   @Delete(':id')
-  async delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  async delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     await this.tickets.delete(tenancy, id);
     return { message: 'ticket deleted' };
   }

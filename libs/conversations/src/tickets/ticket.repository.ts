@@ -1,7 +1,13 @@
-import type { EntityManager } from 'typeorm';
-import { TICKETS_PAGE_SIZE, type Ticket, type TicketListQuery, type TicketStatus } from '@app/contracts';
-import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow } from '../common/ticket-views';
-import { seesAllTickets, type Viewer } from '../common/ticket-visibility';
+import { randomUUID } from 'node:crypto';
+
+import { type Ticket, type TicketListQuery, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { changedRows } from '../common/sql';
+import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views';
+import { type ScopedViewer, sqlParams, ticketVisibleColumnSql, ticketVisibleSql } from '../common/ticket-visibility';
 
 /** From this length the search looks inside messages through trigram indexes; shorter terms scan. */
 export const TRIGRAM_SEARCH_MIN_LENGTH = 3;
@@ -26,8 +32,47 @@ export interface TicketListFilter extends TicketListQuery {
   showAllAllowed: boolean;
 }
 
+/** The live ticket an inbound message is filed on, and whether this message created it. */
+export interface LiveTicket {
+  id: number;
+  uuid: string;
+  status: 'pending' | 'open';
+  userId: number | null;
+  queueId: number | null;
+  queueOptionAttempts: number;
+  created: boolean;
+}
+
+/** What PUT /tickets/:id changes; `promptId`/`integrationId` undefined keep the column. */
+export interface TicketChange {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number;
+  useIntegration: boolean | null;
+  promptId: number | null | undefined;
+  integrationId: number | null | undefined;
+}
+
+/**
+ * Tickets, their ratings and what the inbox shows of them. A method whose manager may be null reads
+ * outside any transaction (the statement on its own).
+ */
+@Injectable()
 export class TicketRepository {
-  async findRow(manager: EntityManager, companyId: number, where: { id: number } | { uuid: string }, lock = false): Promise<TicketRow | null> {
+  constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** A ticket of the company, whoever asks: for the service's own work (timers, admin deletes). Reads for a user go through `findForViewer`. */
+  async findRow(
+    manager: EntityManager,
+    companyId: number,
+    where: { id: number } | { uuid: string },
+    lock = false,
+  ): Promise<TicketRow | null> {
     const [column, value] = 'id' in where ? ['t.id', where.id] : ['t.uuid', where.uuid];
     const rows: TicketRow[] = await manager.query(
       `SELECT t.id, t.uuid, t.company_id, t.contact_id, t.whatsapp_id, t.status, t.user_id, t.queue_id, t.is_group,
@@ -39,29 +84,54 @@ export class TicketRepository {
     return rows[0] ?? null;
   }
 
-  /** The contact's ticket on that connection that is not closed. */
-  async liveTicketOf(manager: EntityManager, companyId: number, contactId: number, connectionId: number): Promise<Ticket | null> {
-    const rows: TicketViewRow[] = await manager.query(
-      `${TICKET_VIEW_SELECT} WHERE t.company_id = $1 AND t.contact_id = $2 AND t.whatsapp_id = $3 AND t.status <> 'closed'`,
-      [companyId, contactId, connectionId],
+  /**
+   * A ticket of the viewer's company and whether the viewer may see it (the one visibility rule,
+   * evaluated in the statement): the service answers 404 for none and 403 for a hidden one.
+   */
+  async findForViewer(
+    manager: EntityManager | null,
+    viewer: ScopedViewer,
+    where: { id: number } | { uuid: string },
+    lock = false,
+  ): Promise<(TicketRow & { visible: boolean }) | null> {
+    const { params, param } = sqlParams();
+    const match = 'id' in where ? `t.id = ${param(where.id)}::int` : `t.uuid = ${param(where.uuid)}::uuid`;
+    const rows: (TicketRow & { visible: boolean })[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT t.id, t.uuid, t.company_id, t.contact_id, t.whatsapp_id, t.status, t.user_id, t.queue_id, t.is_group,
+              t.unread_messages, c.number AS contact_number, ${ticketVisibleColumnSql(viewer, 't', param)} AS visible
+       FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id
+       WHERE ${match} AND t.company_id = ${param(viewer.companyId)}::int ${lock ? 'FOR UPDATE OF t' : ''}`,
+      params,
     );
-    return rows[0] ? mapTicket(rows[0]) : null;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The contact's ticket on that connection that is not closed, and whether the viewer may see it: a
+   * hidden one is only known to exist (its id, holder and queue stay hidden).
+   */
+  async liveTicketFor(
+    manager: EntityManager,
+    viewer: ScopedViewer,
+    contactId: number,
+    connectionId: number,
+  ): Promise<{ ticket: Ticket; visible: boolean } | null> {
+    const { params, param } = sqlParams([viewer.companyId, contactId, connectionId]);
+    const rows: (TicketViewRow & { visible: boolean })[] = await manager.query(
+      `${ticketViewSelect(`${ticketVisibleColumnSql(viewer, 't', param)} AS visible`)}
+       WHERE t.company_id = $1 AND t.contact_id = $2 AND t.whatsapp_id = $3 AND t.status <> 'closed'`,
+      params,
+    );
+    return rows[0] ? { ticket: mapTicket(rows[0]), visible: rows[0].visible } : null;
   }
 
   /**
    * One page of the ticket list, newest activity first, in one statement: visibility, filters and
    * the joined view. Fetches one row more than the page to answer hasMore without counting.
    */
-  async list(manager: EntityManager, companyId: number, viewer: Viewer, filter: TicketListFilter): Promise<{ tickets: Ticket[]; hasMore: boolean }> {
-    const where: string[] = ['t.company_id = $1'];
-    const params: unknown[] = [companyId];
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    if (!seesAllTickets(viewer)) {
-      where.push(`(t.queue_id = ANY(${param(viewer.queueIds)}::int[]) OR t.queue_id IS NULL OR t.user_id = ${param(viewer.id)})`);
-    }
+  async list(viewer: ScopedViewer, filter: TicketListFilter): Promise<{ tickets: Ticket[]; hasMore: boolean }> {
+    const { params, param } = sqlParams([viewer.companyId]);
+    const where: string[] = ['t.company_id = $1', ticketVisibleSql(viewer, 't', param)];
     if (filter.queueIds.length > 0) where.push(`(t.queue_id = ANY(${param(filter.queueIds)}::int[]) OR t.queue_id IS NULL)`);
     if (filter.status) {
       where.push(`t.status = ${param(filter.status)}`);
@@ -81,22 +151,265 @@ export class TicketRepository {
           ${/^\d{1,9}$/.test(filter.searchParam) ? `UNION SELECT ${param(Number(filter.searchParam))}::int` : ''})`);
       } else {
         // Shorter than a trigram: no index helps; the newest tickets are scanned until a page is found.
-        where.push(`(lower(c.name) LIKE ${like} OR c.number LIKE ${like} OR lower(t.last_message) LIKE ${like} OR t.id::text = ${param(filter.searchParam)})`);
+        where.push(
+          `(lower(c.name) LIKE ${like} OR c.number LIKE ${like} OR lower(t.last_message) LIKE ${like} OR t.id::text = ${param(filter.searchParam)})`,
+        );
       }
     }
     if (filter.date) where.push(`t.created_at >= ${param(filter.date)}::date AND t.created_at < ${param(filter.date)}::date + 1`);
-    if (filter.updatedAt) where.push(`t.updated_at >= ${param(filter.updatedAt)}::date AND t.updated_at < ${param(filter.updatedAt)}::date + 1`);
+    if (filter.updatedAt)
+      where.push(`t.updated_at >= ${param(filter.updatedAt)}::date AND t.updated_at < ${param(filter.updatedAt)}::date + 1`);
     if (filter.withUnreadMessages) where.push('t.unread_messages > 0');
     if (filter.users.length > 0) where.push(`t.user_id = ANY(${param(filter.users)}::int[])`);
     if (filter.tags.length > 0) {
-      where.push(`EXISTS (SELECT 1 FROM conversations.ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = ANY(${param(filter.tags)}::int[]))`);
+      where.push(
+        `EXISTS (SELECT 1 FROM conversations.ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = ANY(${param(filter.tags)}::int[]))`,
+      );
     }
     const limit = param(TICKETS_PAGE_SIZE + 1);
     const offset = param((filter.pageNumber - 1) * TICKETS_PAGE_SIZE);
-    const rows: TicketViewRow[] = await manager.query(
+    const rows: TicketViewRow[] = await this.dataSource.query(
       `${TICKET_VIEW_SELECT} WHERE ${where.join(' AND ')} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
       params,
     );
     return { tickets: rows.slice(0, TICKETS_PAGE_SIZE).map(mapTicket), hasMore: rows.length > TICKETS_PAGE_SIZE };
+  }
+
+  /** Tickets by id, in the order asked, as the API shows them. */
+  async views(manager: EntityManager, ids: number[]): Promise<Ticket[]> {
+    if (ids.length === 0) return [];
+    const rows: TicketViewRow[] = await manager.query(`${TICKET_VIEW_SELECT} WHERE t.id = ANY($1::int[])`, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, mapTicket(row)]));
+    return ids.map((id) => byId.get(id)).filter((ticket): ticket is Ticket => !!ticket);
+  }
+
+  /** One ticket as the API shows it. */
+  async view(manager: EntityManager | null, id: number): Promise<Ticket | null> {
+    return (await this.views(manager ?? this.dataSource.manager, [id]))[0] ?? null;
+  }
+
+  /**
+   * A ticket a user starts (POST /tickets); null when the contact already has a live ticket on that
+   * connection (the partial unique index decides).
+   */
+  async insertStarted(
+    manager: EntityManager,
+    ticket: {
+      companyId: number;
+      contactId: number;
+      connectionId: number;
+      status: 'pending' | 'open';
+      userId: number | null;
+      queueId: number | null;
+      isGroup: boolean;
+    },
+  ): Promise<number | null> {
+    const inserted: { id: number }[] = await manager.query(
+      `INSERT INTO conversations.tickets (uuid, company_id, contact_id, whatsapp_id, status, user_id, queue_id, is_group)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed' DO NOTHING RETURNING id`,
+      [randomUUID(), ticket.companyId, ticket.contactId, ticket.connectionId, ticket.status, ticket.userId, ticket.queueId, ticket.isGroup],
+    );
+    return inserted[0]?.id ?? null;
+  }
+
+  /** PUT /tickets/:id: status, holder, queue, connection and integration; closing clears the unread count. */
+  async change(manager: EntityManager, id: number, change: TicketChange): Promise<void> {
+    await manager.query(
+      `UPDATE conversations.tickets SET status = $2, user_id = $3, queue_id = $4, whatsapp_id = $5,
+         use_integration = COALESCE($6, use_integration),
+         prompt_id = CASE WHEN $9 THEN $7 ELSE prompt_id END, integration_id = CASE WHEN $10 THEN $8 ELSE integration_id END,
+         unread_messages = CASE WHEN $2 = 'closed' THEN 0 ELSE unread_messages END, updated_at = now()
+       WHERE id = $1`,
+      [
+        id,
+        change.status,
+        change.userId,
+        change.queueId,
+        change.whatsappId,
+        change.useIntegration,
+        change.promptId === undefined ? null : change.promptId,
+        change.integrationId === undefined ? null : change.integrationId,
+        change.promptId !== undefined,
+        change.integrationId !== undefined,
+      ],
+    );
+  }
+
+  /** The rating message went out: the customer's next 1 to 5 rates the ticket. */
+  async markRatingRequested(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`UPDATE conversations.tickets SET rating_requested_at = now() WHERE id = $1`, [id]);
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM conversations.tickets WHERE id = $1`, [id]);
+  }
+
+  /** Closes every ticket of the company in that status and those queues (any queue when none): the ids closed. */
+  async closeAll(manager: EntityManager, companyId: number, status: TicketStatus, queueIds: number[]): Promise<number[]> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.tickets SET status = 'closed', unread_messages = 0, updated_at = now()
+         WHERE company_id = $1 AND status = $2 AND (cardinality($3::int[]) = 0 OR queue_id = ANY($3::int[]))
+         RETURNING id`,
+        [companyId, status, queueIds],
+      ),
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The ticket goes to a queue (a timer's transfer, the customer's menu choice) and the bot stops. */
+  async moveToQueue(manager: EntityManager, id: number, queueId: number): Promise<void> {
+    await manager.query(`UPDATE conversations.tickets SET queue_id = $2, chatbot = false, updated_at = now() WHERE id = $1`, [id, queueId]);
+  }
+
+  /** The bot stops asking for a queue. */
+  async stopChatbot(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`UPDATE conversations.tickets SET chatbot = false WHERE id = $1`, [id]);
+  }
+
+  /** The bot sent its queue menu once more. */
+  async countQueueMenu(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(
+      `UPDATE conversations.tickets SET chatbot = true, queue_option_attempts = queue_option_attempts + 1 WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** The ticket's last activity: its newest message or its own last change, whichever is later. */
+  async lastActivity(manager: EntityManager, id: number): Promise<Date> {
+    const [{ last }] = (await manager.query(
+      `SELECT GREATEST(max(m.created_at), (SELECT updated_at FROM conversations.tickets WHERE id = $1)) AS last
+       FROM conversations.messages m WHERE m.ticket_id = $1`,
+      [id],
+    )) as { last: Date }[];
+    return last;
+  }
+
+  /** Closes the ticket (expiry) and clears its unread count. */
+  async close(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`UPDATE conversations.tickets SET status = 'closed', unread_messages = 0, updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** Opening the conversation reads it. */
+  async markRead(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`UPDATE conversations.tickets SET unread_messages = 0 WHERE id = $1`, [id]);
+  }
+
+  /** A message of the customer's (or our echo from the phone) was filed on the ticket. */
+  async recordInbound(manager: EntityManager, id: number, lastMessage: string, unread: number): Promise<void> {
+    await manager.query(
+      `UPDATE conversations.tickets SET last_message = $2, unread_messages = unread_messages + $3, updated_at = now() WHERE id = $1`,
+      [id, lastMessage, unread],
+    );
+  }
+
+  /** A message we send was filed on the ticket. */
+  async recordOutbound(manager: EntityManager, id: number, lastMessage: string): Promise<void> {
+    await manager.query(`UPDATE conversations.tickets SET last_message = $2, updated_at = now() WHERE id = $1`, [id, lastMessage]);
+  }
+
+  /**
+   * The contact's ticket on this connection that is not closed, created pending when there is none
+   * (in `onlyQueueId` when that queue is the company's). The partial unique index arbitrates: of two
+   * concurrent inserts one wins, the other updates (and so waits for and locks) the winner's row.
+   */
+  async upsertLive(
+    manager: EntityManager,
+    companyId: number,
+    connectionId: number,
+    contactId: number,
+    isGroup: boolean,
+    onlyQueueId: number | null,
+  ): Promise<LiveTicket> {
+    const rows: {
+      id: number;
+      uuid: string;
+      status: 'pending' | 'open';
+      user_id: number | null;
+      queue_id: number | null;
+      queue_option_attempts: number;
+      created: boolean;
+    }[] = await manager.query(
+      `INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
+       VALUES ($1, $2, $3, $4, 'pending', $5, (SELECT id FROM conversations.queues WHERE id = $6 AND company_id = $2))
+       ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
+       DO UPDATE SET updated_at = t.updated_at
+       RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created`,
+      [randomUUID(), companyId, contactId, connectionId, isGroup, onlyQueueId],
+    );
+    const row = rows[0]!;
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      status: row.status,
+      userId: row.user_id,
+      queueId: row.queue_id,
+      queueOptionAttempts: row.queue_option_attempts,
+      created: row.created,
+    };
+  }
+
+  /** The contact's live ticket on the connection, opened for the user when there is none (a forward's target). */
+  async openForUser(
+    manager: EntityManager,
+    companyId: number,
+    contactId: number,
+    connectionId: number,
+    userId: number,
+    isGroup: boolean,
+  ): Promise<{ id: number; created: boolean }> {
+    const opened: { id: number; created: boolean }[] = await manager.query(
+      `INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, user_id, is_group)
+       VALUES ($1, $2, $3, $4, 'open', $5, $6)
+       ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed' DO UPDATE SET updated_at = t.updated_at
+       RETURNING t.id, (xmax = 0) AS created`,
+      [randomUUID(), companyId, contactId, connectionId, userId, isGroup],
+    );
+    return opened[0]!;
+  }
+
+  /**
+   * Ends the rating request on the contact's tickets of the connection: the ticket that asked (its id
+   * and holder), if one did.
+   */
+  async endRatingRequest(
+    manager: EntityManager,
+    companyId: number,
+    contactId: number,
+    connectionId: number,
+  ): Promise<{ id: number; user_id: number | null } | null> {
+    const requested = changedRows<{ id: number; user_id: number | null }>(
+      await manager.query(
+        `UPDATE conversations.tickets SET rating_requested_at = NULL
+         WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 AND rating_requested_at IS NOT NULL RETURNING id, user_id`,
+        [companyId, contactId, connectionId],
+      ),
+    );
+    return requested[0] ?? null;
+  }
+
+  /** The customer's rating of a ticket (the first one counts). */
+  async rate(manager: EntityManager, companyId: number, ticketId: number, userId: number | null, rate: number): Promise<void> {
+    await manager.query(
+      `INSERT INTO conversations.ticket_ratings (company_id, ticket_id, user_id, rate) VALUES ($1, $2, $3, $4) ON CONFLICT (ticket_id) DO NOTHING`,
+      [companyId, ticketId, userId, rate],
+    );
+  }
+
+  /** The live ticket of a chat (by number or LID) on a connection, outside any transaction: where a presence goes. */
+  async liveTicketOfChat(
+    companyId: number,
+    connectionId: number,
+    chat: { number: string | null; lid: string | null },
+  ): Promise<{ id: number; queue_id: number | null; user_id: number | null } | null> {
+    const rows: { id: number; queue_id: number | null; user_id: number | null }[] = await this.dataSource.query(
+      `SELECT t.id, t.queue_id, t.user_id FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id
+       WHERE t.company_id = $1 AND t.whatsapp_id = $2 AND t.status <> 'closed'
+         AND (c.number = $3 OR (c.lid IS NOT NULL AND c.lid = $4))
+       LIMIT 1`,
+      [companyId, connectionId, chat.number, chat.lid],
+    );
+    return rows[0] ?? null;
   }
 }

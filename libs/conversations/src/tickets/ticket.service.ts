@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
 import {
   can,
   CONVERSATIONS_MESSAGES,
@@ -12,18 +9,19 @@ import {
   type TicketUpdateBody,
 } from '@app/contracts';
 import { AppError, type Tenancy } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { ConversationEvents } from '../common/conversation-events';
-import { changedRows } from '../common/sql';
-import { loadTicket } from '../common/ticket-views';
-import { maySeeTicket, ticketAudience } from '../common/ticket-visibility';
+import { maySeeTicket, type ScopedViewer } from '../common/ticket-visibility';
 import { viewerOf } from '../common/viewer';
 import { ContactRepository } from '../contacts/contact.repository';
 import { WhatsappNumbers } from '../contacts/whatsapp-numbers.client';
-import { CONVERSATIONS_DATA_SOURCE_TOKEN } from '../conversations-tokens';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { ProjectionRepository } from '../projections/projection.repository';
-import { nextTicketState } from './ticket-transitions';
+import { QueueRepository } from '../queues/queue.repository';
 import { TicketRepository, type TicketRow } from './ticket.repository';
+import { nextTicketState } from './ticket-transitions';
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
@@ -34,15 +32,28 @@ export function acceptGreeting(userName: string, greeting: string): string {
   return `*${userName}:*\n${text}`;
 }
 
+/**
+ * What the new-ticket dialog needs about the contact's open ticket (spec 1 section 4), and only what
+ * the caller may see: who holds it and in which queue when the caller may see that ticket, plus its
+ * id and uuid when it is the caller's own (the dialog opens it). A hidden ticket is only said to
+ * exist: the answer is the error code and message.
+ */
+export function otherOpenTicketDetails(other: { ticket: Ticket; visible: boolean } | null, viewerId: number): Record<string, unknown> {
+  if (!other?.visible) return {};
+  const { ticket } = other;
+  const holder = { userId: ticket.userId, userName: ticket.user?.name ?? null, queueName: ticket.queue?.name ?? null };
+  return ticket.userId === viewerId ? { ...holder, ticketId: ticket.id, uuid: ticket.uuid } : holder;
+}
+
 /** Sent on resolve when neither the queue nor the connection has a rating message. */
 export const RATING_FALLBACK = 'Por favor, avalie o nosso atendimento com uma nota de 1 a 5.';
 
 @Injectable()
 export class TicketService {
   constructor(
-    @Inject(CONVERSATIONS_DATA_SOURCE_TOKEN) private readonly dataSource: DataSource,
     private readonly tickets: TicketRepository,
     private readonly contacts: ContactRepository,
+    private readonly queues: QueueRepository,
     private readonly projections: ProjectionRepository,
     private readonly events: ConversationEvents,
     private readonly outbound: OutboundMessageService,
@@ -50,32 +61,39 @@ export class TicketService {
   ) {}
 
   async list(tenancy: Tenancy, query: TicketListQuery): Promise<TicketListResponse> {
-    const manager = this.dataSource.manager;
-    const viewer = await viewerOf(manager, this.projections, tenancy);
+    const viewer = await viewerOf(null, this.projections, tenancy);
     const showAllAllowed = !!query.showAll && can(tenancy, 'tickets-manager:showall');
-    return this.tickets.list(manager, tenancy.companyId, viewer, { ...query, showAllAllowed });
+    return this.tickets.list(viewer, { ...query, showAllAllowed });
   }
 
   async get(tenancy: Tenancy, where: { id: number } | { uuid: string }): Promise<Ticket> {
-    const row = await this.visibleRow(this.dataSource.manager, tenancy, where);
-    return (await loadTicket(this.dataSource.manager, row.id))!;
+    const row = await this.visibleRow(null, tenancy, where);
+    return (await this.tickets.view(null, row.id))!;
+  }
+
+  /** The caller as the visibility rule sees them; every read for the caller is scoped by it. A null manager reads outside any transaction. */
+  viewer(manager: EntityManager | null, tenancy: Tenancy): Promise<ScopedViewer & { name: string }> {
+    return viewerOf(manager, this.projections, tenancy);
   }
 
   /** The ticket if it is the caller's company's and the caller may see it: 404 otherwise, 403 for another queue. */
-  async visibleRow(manager: EntityManager, tenancy: Tenancy, where: { id: number } | { uuid: string }, lock = false): Promise<TicketRow> {
-    const row = await this.tickets.findRow(manager, tenancy.companyId, where, lock);
-    if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
-    const viewer = await viewerOf(manager, this.projections, tenancy);
-    if (!maySeeTicket(viewer, { queueId: row.queue_id, userId: row.user_id })) {
-      throw new AppError('ERR_TICKET_NOT_ALLOWED', CONVERSATIONS_MESSAGES.accessNotAllowed);
-    }
+  async visibleRow(
+    manager: EntityManager | null,
+    tenancy: Tenancy,
+    where: { id: number } | { uuid: string },
+    lock = false,
+  ): Promise<TicketRow> {
+    const found = await this.tickets.findForViewer(manager, await this.viewer(manager, tenancy), where, lock);
+    if (!found) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
+    const { visible, ...row } = found;
+    if (!visible) throw new AppError('ERR_TICKET_NOT_ALLOWED', CONVERSATIONS_MESSAGES.accessNotAllowed);
     return row;
   }
 
   /** `authorization` is the caller's: the contact's number is checked on WhatsApp with it (when the connection is connected). */
   async create(tenancy: Tenancy, body: TicketCreateBody & { status: 'pending' | 'open' | 'closed' }, authorization = ''): Promise<Ticket> {
     await this.assertOnWhatsapp(tenancy, body, authorization);
-    return this.dataSource.transaction(async (manager) => {
+    return this.tickets.transaction(async (manager) => {
       const contact = await this.contacts.find(manager, tenancy.companyId, body.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
       const viewer = await viewerOf(manager, this.projections, tenancy);
@@ -97,38 +115,38 @@ export class TicketService {
       const userId = body.userId ?? tenancy.userId;
       if (userId !== tenancy.userId) await this.assertUser(manager, tenancy.companyId, userId);
       const status = body.status === 'pending' ? 'pending' : 'open';
-      const inserted: { id: number }[] = await manager.query(
-        `INSERT INTO conversations.tickets (uuid, company_id, contact_id, whatsapp_id, status, user_id, queue_id, is_group)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed' DO NOTHING RETURNING id`,
-        [randomUUID(), tenancy.companyId, contact.id, connectionId, status, status === 'pending' ? null : userId, queueId, contact.is_group],
-      );
-      if (inserted.length === 0) {
-        const other = await this.tickets.liveTicketOf(manager, tenancy.companyId, contact.id, connectionId);
-        throw new AppError('ERR_OTHER_OPEN_TICKET', 'An open ticket already exists for this contact', {
-          ticketId: other?.id,
-          uuid: other?.uuid,
-          userId: other?.userId ?? null,
-          userName: other?.user?.name ?? null,
-          queueName: other?.queue?.name ?? null,
-        });
+      const inserted = await this.tickets.insertStarted(manager, {
+        companyId: tenancy.companyId,
+        contactId: contact.id,
+        connectionId,
+        status,
+        userId: status === 'pending' ? null : userId,
+        queueId,
+        isGroup: contact.is_group,
+      });
+      if (inserted === null) {
+        const other = await this.tickets.liveTicketFor(manager, viewer, contact.id, connectionId);
+        throw new AppError(
+          'ERR_OTHER_OPEN_TICKET',
+          'An open ticket already exists for this contact',
+          otherOpenTicketDetails(other, viewer.id),
+        );
       }
-      return this.events.ticketChanged(manager, inserted[0]!.id);
+      return this.events.ticketChanged(manager, inserted);
     });
   }
 
   /** A ticket is only started for a number WhatsApp knows (ERR_WAPP_INVALID_CONTACT); groups are not checked. */
   private async assertOnWhatsapp(tenancy: Tenancy, body: TicketCreateBody, authorization: string): Promise<void> {
-    const manager = this.dataSource.manager;
-    const contact = await this.contacts.find(manager, tenancy.companyId, body.contactId);
+    const contact = await this.contacts.find(null, tenancy.companyId, body.contactId);
     if (!contact?.number || contact.is_group) return;
-    const connectionId = body.whatsappId ?? (await this.projections.defaultConnectionId(manager, tenancy.companyId));
-    if (connectionId) await this.numbers.verify(manager, tenancy.companyId, authorization, contact.number, connectionId);
+    const connectionId = body.whatsappId ?? (await this.projections.defaultConnectionId(null, tenancy.companyId));
+    if (connectionId) await this.numbers.verify(tenancy.companyId, authorization, contact.number, connectionId);
   }
 
   async update(tenancy: Tenancy, id: number, body: TicketUpdateBody): Promise<Ticket> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.tickets.transaction(async (manager) => {
         const row = await this.visibleRow(manager, tenancy, { id }, true);
         const change = nextTicketState({ status: row.status, userId: row.user_id, queueId: row.queue_id }, body, tenancy.userId);
         if (change.queueId !== null && change.queueId !== row.queue_id) await this.assertQueue(manager, tenancy.companyId, change.queueId);
@@ -141,39 +159,37 @@ export class TicketService {
           }
         }
         const before = { queueId: row.queue_id, userId: row.user_id };
-        await manager.query(
-          `UPDATE conversations.tickets SET status = $2, user_id = $3, queue_id = $4, whatsapp_id = $5,
-             use_integration = COALESCE($6, use_integration),
-             prompt_id = CASE WHEN $9 THEN $7 ELSE prompt_id END, integration_id = CASE WHEN $10 THEN $8 ELSE integration_id END,
-             unread_messages = CASE WHEN $2 = 'closed' THEN 0 ELSE unread_messages END, updated_at = now()
-           WHERE id = $1`,
-          [
-            row.id,
-            change.status,
-            change.userId,
-            change.queueId,
-            body.whatsappId ?? row.whatsapp_id,
-            body.useIntegration ?? null,
-            body.promptId === undefined ? null : body.promptId,
-            body.integrationId === undefined ? null : body.integrationId,
-            body.promptId !== undefined,
-            body.integrationId !== undefined,
-          ],
-        );
+        await this.tickets.change(manager, row.id, {
+          status: change.status,
+          userId: change.userId,
+          queueId: change.queueId,
+          whatsappId: body.whatsappId ?? row.whatsapp_id,
+          useIntegration: body.useIntegration ?? null,
+          promptId: body.promptId,
+          integrationId: body.integrationId,
+        });
         const ticket = await this.events.ticketChanged(manager, row.id);
         // Users who could see it before but not now must still drop it from their lists.
         if (before.queueId !== ticket.queueId || before.userId !== ticket.userId) {
-          const now = new Set(await ticketAudience(manager, tenancy.companyId, ticket));
-          const lost = (await ticketAudience(manager, tenancy.companyId, before)).filter((userId) => !now.has(userId));
+          const now = new Set(await this.projections.ticketAudience(manager, tenancy.companyId, ticket));
+          const lost = (await this.projections.ticketAudience(manager, tenancy.companyId, before)).filter((userId) => !now.has(userId));
           if (lost.length > 0) await this.events.ticketDeletedFor(manager, { id: row.id, companyId: tenancy.companyId }, lost);
         }
-        if (change.action === 'accept' && !row.is_group && (await this.projections.setting(manager, tenancy.companyId, 'sendGreetingAccepted')) === 'enabled') {
+        if (
+          change.action === 'accept' &&
+          !row.is_group &&
+          (await this.projections.setting(manager, tenancy.companyId, 'sendGreetingAccepted')) === 'enabled'
+        ) {
           await this.sendAcceptGreeting(manager, tenancy, { ...row, status: 'open', user_id: tenancy.userId, queue_id: change.queueId });
         }
-        if (change.action === 'resolve' && !row.is_group && (await this.projections.setting(manager, tenancy.companyId, 'userRating')) === 'enabled') {
+        if (
+          change.action === 'resolve' &&
+          !row.is_group &&
+          (await this.projections.setting(manager, tenancy.companyId, 'userRating')) === 'enabled'
+        ) {
           await this.requestRating(manager, { ...row, status: 'closed', user_id: change.userId, queue_id: change.queueId });
         }
-        return (await loadTicket(manager, row.id))!;
+        return (await this.tickets.view(manager, row.id))!;
       });
     } catch (error) {
       if (isUniqueViolation(error, 'tickets_one_live_per_contact')) {
@@ -185,54 +201,43 @@ export class TicketService {
 
   private async sendAcceptGreeting(manager: EntityManager, tenancy: Tenancy, row: TicketRow): Promise<void> {
     const user = await this.projections.user(manager, tenancy.companyId, tenancy.userId);
-    const queue: { greeting_message: string }[] = row.queue_id
-      ? await manager.query(`SELECT greeting_message FROM conversations.queues WHERE id = $1`, [row.queue_id])
-      : [];
+    const queueGreeting = await this.queues.greetingMessage(manager, row.queue_id);
     const connection = await this.projections.connection(manager, tenancy.companyId, row.whatsapp_id);
-    const greeting = queue[0]?.greeting_message || connection?.greetingMessage || '';
-    await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', greeting));
+    const greeting = queueGreeting || connection?.greetingMessage || '';
+    await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', greeting), null, { sentBy: tenancy.userId });
   }
 
   /** userRating enabled: resolving sends the rating message; the customer's next 1 to 5 is kept. */
   private async requestRating(manager: EntityManager, row: TicketRow): Promise<void> {
-    const queue: { rating_message: string }[] = row.queue_id
-      ? await manager.query(`SELECT rating_message FROM conversations.queues WHERE id = $1`, [row.queue_id])
-      : [];
+    const queueRating = await this.queues.ratingMessage(manager, row.queue_id);
     const connection = await this.projections.connection(manager, row.company_id, row.whatsapp_id);
-    const text = queue[0]?.rating_message || connection?.ratingMessage || RATING_FALLBACK;
+    const text = queueRating || connection?.ratingMessage || RATING_FALLBACK;
     await this.outbound.sendText(manager, row, text);
-    await manager.query(`UPDATE conversations.tickets SET rating_requested_at = now() WHERE id = $1`, [row.id]);
+    await this.tickets.markRatingRequested(manager, row.id);
   }
 
   async delete(tenancy: Tenancy, id: number): Promise<void> {
     if (!can(tenancy, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION', 'No permission');
-    await this.dataSource.transaction(async (manager) => {
+    await this.tickets.transaction(async (manager) => {
       const row = await this.tickets.findRow(manager, tenancy.companyId, { id }, true);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
       await this.events.ticketDeleted(manager, { id: row.id, companyId: tenancy.companyId, queueId: row.queue_id, userId: row.user_id });
-      await manager.query(`DELETE FROM conversations.tickets WHERE id = $1`, [row.id]);
+      await this.tickets.delete(manager, row.id);
     });
   }
 
   /** Admins close every ticket in that status of the selected queues (all queues when none is selected). */
   async closeAll(tenancy: Tenancy, body: Required<TicketCloseAllBody>): Promise<{ closed: number }> {
     if (!can(tenancy, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION', 'No permission');
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await changedRows<{ id: number }>(
-        manager,
-        `UPDATE conversations.tickets SET status = 'closed', unread_messages = 0, updated_at = now()
-         WHERE company_id = $1 AND status = $2 AND (cardinality($3::int[]) = 0 OR queue_id = ANY($3::int[]))
-         RETURNING id`,
-        [tenancy.companyId, body.status, body.selectedQueueIds],
-      );
-      for (const row of rows) await this.events.ticketChanged(manager, row.id);
-      return { closed: rows.length };
+    return this.tickets.transaction(async (manager) => {
+      const closed = await this.tickets.closeAll(manager, tenancy.companyId, body.status, body.selectedQueueIds);
+      for (const id of closed) await this.events.ticketChanged(manager, id);
+      return { closed: closed.length };
     });
   }
 
   private async assertQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM conversations.queues WHERE id = $1 AND company_id = $2`, [queueId, companyId]);
-    if (rows.length === 0) throw new AppError('ERR_NOT_FOUND', 'Queue not found');
+    if (!(await this.queues.exists(manager, companyId, queueId))) throw new AppError('ERR_NOT_FOUND', 'Queue not found');
   }
 
   private async assertUser(manager: EntityManager, companyId: number, userId: number): Promise<void> {

@@ -1,8 +1,8 @@
+import { SERVICE_ROUTES, type ServiceName } from '@app/contracts';
+import { API_PREFIX } from '@app/platform';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { SERVICE_ROUTES, type ServiceName } from '@app/contracts';
-import { API_PREFIX } from '@app/platform';
 
 /**
  * Distributed mode: each /api/<prefix> goes to the service that owns it, path unchanged. The

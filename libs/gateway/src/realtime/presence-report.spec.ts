@@ -1,5 +1,6 @@
 import { EVENT_CATALOGUE, eventEnvelopeSchema } from '@app/contracts';
 import type { Tenancy } from '@app/platform';
+
 import { presenceReport } from './presence-report';
 
 const tenancy: Tenancy = {

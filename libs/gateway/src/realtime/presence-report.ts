@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { presenceReported } from '@app/contracts';
 import type { OutgoingEvent, Tenancy } from '@app/platform';
 

@@ -1,37 +1,38 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope } from '@app/contracts';
-import { EVENT_TRANSPORT, type EventTransport, type Subscription } from '@app/platform';
+import type { DeliveryContext, EventConsumer } from '@app/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { SOCKET_MAPPERS } from './mappers';
-import type { SocketEventMapper } from './socket-emit';
 import { SocketGateway } from './socket.gateway';
+import type { SocketEventMapper } from './socket-emit';
 
 /**
  * Turns domain events into the spec's socket events. Each gateway replica has its own consumer
  * group, so every replica hears every event and needs no shared socket adapter.
  */
 @Injectable()
-export class RealtimeRelay implements OnModuleInit, OnModuleDestroy {
+export class RealtimeRelay implements EventConsumer {
   private readonly logger = new Logger(RealtimeRelay.name);
-  private subscription?: Subscription;
 
   constructor(
-    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
     private readonly sockets: SocketGateway,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.transport.subscribe({
+  get subscription() {
+    return {
       groupId: `gateway-${this.options.instanceId}`,
       topics: [...new Set(SOCKET_MAPPERS.map((mapper) => mapper.topic))],
       fromBeginning: false,
-      handler: async (envelope, { topic }) => this.forward(envelope, SOCKET_MAPPERS.filter((m) => m.topic === topic)),
-    });
+    };
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  async handle(envelope: EventEnvelope, { topic }: DeliveryContext): Promise<void> {
+    this.forward(
+      envelope,
+      SOCKET_MAPPERS.filter((mapper) => mapper.topic === topic),
+    );
   }
 
   forward(envelope: EventEnvelope, mappers: SocketEventMapper[] = SOCKET_MAPPERS): void {

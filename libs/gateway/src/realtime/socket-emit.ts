@@ -1,4 +1,12 @@
-import type { EventEnvelope, TopicName } from '@app/contracts';
+import {
+  companySocketEvent,
+  type CompanySocketEventKind,
+  type CompanySocketPayloads,
+  type EventEnvelope,
+  type SocketEventMap,
+  type SocketEventName,
+  type TopicName,
+} from '@app/contracts';
 
 /** Where a socket event goes: never "every socket" unless the event is platform-wide. */
 export type SocketTarget =
@@ -9,11 +17,24 @@ export type SocketTarget =
   | { kind: 'room'; room: string }
   | { kind: 'everyone' };
 
-export interface SocketEmit {
-  target: SocketTarget;
-  /** The spec's event name, e.g. `company-3-user`. */
-  event: string;
-  payload: unknown;
+/** One socket event to send: the spec's event name (e.g. `company-3-user`) with the payload the contracts' map gives it. */
+export type SocketEmit<E extends SocketEventName = SocketEventName> = E extends SocketEventName
+  ? { target: SocketTarget; event: E; payload: SocketEventMap[E] }
+  : never;
+
+/** Builds a SocketEmit, checking the payload against the event's type in the map. */
+export function socketEmit<E extends SocketEventName>(target: SocketTarget, event: E, payload: SocketEventMap[E]): SocketEmit {
+  return { target, event, payload } as SocketEmit;
+}
+
+/** Builds the SocketEmit of `company-{companyId}-<kind>`, its payload checked against the map's. */
+export function companySocketEmit<K extends CompanySocketEventKind>(
+  target: SocketTarget,
+  companyId: number,
+  kind: K,
+  payload: CompanySocketPayloads[K],
+): SocketEmit {
+  return { target, event: companySocketEvent(companyId, kind), payload } as SocketEmit;
 }
 
 /** Turns one domain event into the socket events it causes (none for most). */

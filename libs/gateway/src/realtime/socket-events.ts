@@ -1,5 +1,7 @@
-/** `company-{id}-user` and friends: the spec's per-company event names. */
-export const companyEvent = (companyId: number, name: string) => `company-${companyId}-${name}`;
+import { companySocketEvent } from '@app/contracts';
+
+/** `company-{id}-user` and friends: the spec's per-company event names, typed by the contracts' socket map. */
+export const companyEvent = companySocketEvent;
 
 /** Internal room names; a socket joins only rooms of its own company. */
 export const rooms = {

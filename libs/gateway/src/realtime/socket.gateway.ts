@@ -1,4 +1,14 @@
-import { Inject, Logger } from '@nestjs/common';
+import { idParamSchema, type SocketEventMap } from '@app/contracts';
+import {
+  AccessTokenService,
+  AppError,
+  EVENT_TRANSPORT,
+  type EventTransport,
+  type SessionChange,
+  SessionRegistry,
+  type Tenancy,
+} from '@app/platform';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -11,7 +21,7 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { AccessTokenService, AppError, EVENT_TRANSPORT, type EventTransport, type Tenancy } from '@app/platform';
+
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { PRESENCE_MIN_INTERVAL_MS, presenceReport } from './presence-report';
 import type { SocketEmit } from './socket-emit';
@@ -20,23 +30,27 @@ import { checkTicketAccess } from './ticket-access';
 
 type AuthedSocket = Socket & { data: { tenancy: Tenancy; token?: string; chatBox?: string } };
 
-const ticketIdSchema = z.coerce.number().int().positive();
+const ticketIdSchema = idParamSchema;
 
 const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
 
 /**
  * The browser's real-time channel. The token (query `token`, or `auth.token`) is verified at the
- * handshake; a socket then only ever joins rooms of the company in its token.
+ * handshake, with its login session; a socket then only ever joins rooms of the company in its
+ * token, and is disconnected the moment its session ends (logout, revoked, user deleted or
+ * demoted, company deactivated), so no ended session keeps hearing company events.
  */
 @WebSocketGateway({ transports: ['websocket'], pingInterval: 18_000, pingTimeout: 18_000 })
-export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   @WebSocketServer()
   private server!: Server;
 
   private readonly logger = new Logger('SocketGateway');
+  private stopListening?: () => void;
 
   constructor(
     private readonly tokens: AccessTokenService,
+    private readonly sessions: SessionRegistry,
     @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
@@ -44,18 +58,66 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
   afterInit(server: Server): void {
     server.use((socket, next) => {
       const { query, auth } = socket.handshake;
-      const token = typeof query.token === 'string' ? query.token : (auth as { token?: unknown })?.token;
-      try {
-        const tenancy = this.tokens.verify(typeof token === 'string' ? token : undefined);
-        socket.data.tenancy = tenancy;
-        socket.data.token = token as string;
-        void socket.join([rooms.company(tenancy.companyId), rooms.user(tenancy.userId)]);
-        next();
-      } catch (error) {
-        const code = error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED';
-        next(Object.assign(new Error(code), { data: { error: code } }));
-      }
+      const raw = typeof query.token === 'string' ? query.token : (auth as { token?: unknown })?.token;
+      const token = typeof raw === 'string' ? raw : undefined;
+      this.authenticate(token)
+        .then((tenancy) => {
+          socket.data.tenancy = tenancy;
+          socket.data.token = token;
+          void socket.join([rooms.company(tenancy.companyId), rooms.user(tenancy.userId)]);
+          next();
+        })
+        .catch((error: unknown) => {
+          const code = error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED';
+          next(Object.assign(new Error(code), { data: { error: code } }));
+        });
     });
+    this.stopListening = this.sessions.onChange((change) => this.disconnectEnded(change));
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
+
+  private async authenticate(token: string | undefined): Promise<Tenancy> {
+    const tenancy = this.tokens.verify(token);
+    await this.sessions.assertLive(tenancy, token!);
+    return tenancy;
+  }
+
+  /**
+   * Closes the sockets a session change ends. The client hears `disconnect` with reason
+   * "io server disconnect" and reconnects only after refreshing its token, which fails for an
+   * ended session (and logs the user out) and succeeds for a demoted user (with the new role).
+   */
+  private disconnectEnded(change: SessionChange): void {
+    const ends = (tenancy: Tenancy): boolean => {
+      switch (change.kind) {
+        case 'session-ended':
+          return tenancy.sessionId === change.sessionId;
+        case 'user-deleted':
+          return tenancy.userId === change.userId;
+        case 'user-changed':
+          return tenancy.userId === change.userId && (tenancy.profile !== change.profile || tenancy.super !== change.super);
+        case 'company-closed':
+          return tenancy.companyId === change.companyId && !tenancy.super;
+        case 'company-reopened':
+          return false;
+        default:
+          return assertUnreachable(change);
+      }
+    };
+    let closed = 0;
+    for (const socket of this.server.sockets.sockets.values()) {
+      const tenancy = (socket as AuthedSocket).data.tenancy;
+      if (tenancy && ends(tenancy)) {
+        const ended: SocketEventMap['sessionEnded'] = { reason: change.kind };
+        socket.emit('sessionEnded', ended);
+        socket.disconnect(true);
+        closed++;
+      }
+    }
+    if (closed) this.logger.log(`${change.kind}: closed ${closed} socket(s)`);
   }
 
   handleConnection(socket: AuthedSocket & { data: { presenceAt?: number } }): void {

@@ -10,7 +10,10 @@ export type TicketAccess = { allowed: true } | { allowed: false; error: ErrorCod
 export async function checkTicketAccess(conversationsUrl: string | undefined, token: string, ticketId: number): Promise<TicketAccess> {
   if (!conversationsUrl) return { allowed: false, error: 'ERR_INTERNAL' };
   try {
-    const answer = await callService<{ error?: string }>(conversationsUrl, `/tickets/${ticketId}`, { authorization: `Bearer ${token}`, timeoutMs: 5_000 });
+    const answer = await callService<{ error?: string }>(conversationsUrl, `/tickets/${ticketId}`, {
+      authorization: `Bearer ${token}`,
+      timeoutMs: 5_000,
+    });
     if (answer.ok) return { allowed: true };
     return { allowed: false, error: answer.body?.error ?? `HTTP_${answer.status}` };
   } catch {

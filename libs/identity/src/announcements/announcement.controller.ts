@@ -1,21 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Put,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { CurrentTenancy, IdParam, Public, Roles, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { CurrentTenancy, Public, Roles, type Tenancy } from '@app/platform';
+
 import { MAX_IMAGE_UPLOAD_BYTES, sendStoredFile, type UploadedFileLike } from '../common/uploads';
 import { AnnouncementCreateDto, AnnouncementSearchDto, AnnouncementUpdateDto } from '../dtos/announcement.dto';
 import { AnnouncementService } from './announcement.service';
@@ -32,12 +19,12 @@ export class AnnouncementController {
   /** Public, so an <img> can show it; the name in the path must be the current attachment's. */
   @Public()
   @Get(':id/media/:name')
-  async media(@Param('id', ParseIntPipe) id: number, @Param('name') name: string, @Res() response: Response) {
-    sendStoredFile(response, await this.announcements.media(id, name), 3600);
+  async media(@IdParam() id: number, @Param('name') name: string, @Res() response: Response) {
+    await sendStoredFile(response, await this.announcements.media(id, name), 3600);
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.announcements.get(tenancy, id);
   }
 
@@ -49,27 +36,27 @@ export class AnnouncementController {
 
   @Roles('super')
   @Put(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body() body: AnnouncementUpdateDto) {
+  update(@IdParam() id: number, @Body() body: AnnouncementUpdateDto) {
     return this.announcements.update(id, body);
   }
 
   @Roles('super')
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ParseIntPipe) id: number) {
+  async remove(@IdParam() id: number) {
     await this.announcements.remove(id);
   }
 
   @Roles('super')
   @Post(':id/media-upload')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 } }))
-  attach(@Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedFileLike | undefined) {
+  attach(@IdParam() id: number, @UploadedFile() file: UploadedFileLike | undefined) {
     return this.announcements.attach(id, file);
   }
 
   @Roles('super')
   @Delete(':id/media-upload')
-  detach(@Param('id', ParseIntPipe) id: number) {
+  detach(@IdParam() id: number) {
     return this.announcements.detach(id);
   }
 }

@@ -1,21 +1,31 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
   ANNOUNCEMENT_MEDIA_EXTENSIONS,
   announcementCreated,
   announcementDeleted,
+  type AnnouncementPageResponse,
+  type AnnouncementResponse,
   announcementUpdated,
   IDENTITY_MESSAGES,
   IDENTITY_PAGE_SIZE,
-  type AnnouncementPageResponse,
-  type AnnouncementResponse,
   type PageQuery,
 } from '@app/contracts';
-import { AppError, FILE_STORAGE, OutboxWriter, storedFileName, type FileContent, type FileStorage, type Tenancy } from '@app/platform';
-import { acceptedImageKind, IMAGE_CONTENT_TYPES, uploadedName, type UploadedFileLike } from '../common/uploads';
-import { mapAnnouncement, type AnnouncementCreateDto, type AnnouncementUpdateDto } from '../dtos/announcement.dto';
+import {
+  AppError,
+  FILE_STORAGE,
+  type FileContent,
+  type FileStorage,
+  OutboxWriter,
+  storageKeyName,
+  storedFileName,
+  type Tenancy,
+} from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { acceptedImageKind, IMAGE_CONTENT_TYPES, type UploadedFileLike, uploadedName } from '../common/uploads';
+import { type AnnouncementCreateDto, type AnnouncementUpdateDto, mapAnnouncement } from '../dtos/announcement.dto';
 import { Announcement } from '../entities/announcement.entity';
+import { AnnouncementRepository } from './announcement.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Announcement not found');
 
@@ -23,7 +33,7 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 'Announcement not found');
 @Injectable()
 export class AnnouncementService {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly announcements: AnnouncementRepository,
     private readonly outbox: OutboxWriter,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
@@ -31,30 +41,19 @@ export class AnnouncementService {
   /** Super users see every announcement; everyone else the active ones. Highest priority first. */
   async page(tenancy: Tenancy, query: PageQuery): Promise<AnnouncementPageResponse> {
     const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const builder = this.dataSource
-      .getRepository(Announcement)
-      .createQueryBuilder('announcement')
-      .where('(lower(announcement.title) LIKE :search OR lower(announcement.text) LIKE :search)', { search });
-    if (!tenancy.super) builder.andWhere('announcement.status = true');
-    const [records, count] = await builder
-      .orderBy('announcement.priority', 'ASC')
-      .addOrderBy('announcement.createdAt', 'DESC')
-      .addOrderBy('announcement.id', 'DESC')
-      .skip((query.pageNumber - 1) * IDENTITY_PAGE_SIZE)
-      .take(IDENTITY_PAGE_SIZE)
-      .getManyAndCount();
+    const [records, count] = await this.announcements.page(search, tenancy.super, query.pageNumber, IDENTITY_PAGE_SIZE);
     return { records: records.map(mapAnnouncement), count, hasMore: count > query.pageNumber * IDENTITY_PAGE_SIZE };
   }
 
   async get(tenancy: Tenancy, id: number): Promise<AnnouncementResponse> {
-    const announcement = await this.dataSource.getRepository(Announcement).findOne({ where: { id } });
+    const announcement = await this.announcements.findById(id);
     if (!announcement || (!announcement.status && !tenancy.super)) throw notFound();
     return mapAnnouncement(announcement);
   }
 
   async create(input: AnnouncementCreateDto): Promise<AnnouncementResponse> {
-    return this.dataSource.transaction(async (manager) => {
-      const announcement = await manager.save(manager.create(Announcement, { ...input, mediaKey: null, mediaName: null }));
+    return this.announcements.transaction(async (manager) => {
+      const announcement = await this.announcements.insert(manager, { ...input, mediaKey: null, mediaName: null });
       return this.published(manager, announcement, 'created');
     });
   }
@@ -66,9 +65,9 @@ export class AnnouncementService {
   }
 
   async remove(id: number): Promise<void> {
-    const mediaKey = await this.dataSource.transaction(async (manager) => {
+    const mediaKey = await this.announcements.transaction(async (manager) => {
       const announcement = await this.load(manager, id);
-      await manager.delete(Announcement, { id });
+      await this.announcements.delete(manager, id);
       await this.outbox.add(manager, {
         definition: announcementDeleted,
         companyId: null,
@@ -88,10 +87,10 @@ export class AnnouncementService {
       throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
     }
     const name = storedFileName(uploadedName(file));
-    const key = `public/announcements/${id}/${Date.now()}-${name}`;
+    const key = `public/announcements/${id}/${storageKeyName(name, String(Date.now()))}`;
     let previous = null as string | null;
-    if (!(await this.dataSource.getRepository(Announcement).exists({ where: { id } }))) throw notFound();
-    await this.storage.put(key, file.buffer, IMAGE_CONTENT_TYPES[kind]);
+    if (!(await this.announcements.exists(id))) throw notFound();
+    await this.storage.put(key, file.buffer, IMAGE_CONTENT_TYPES[kind], { fileName: name });
     const answer = await this.change(id, async (announcement) => {
       previous = announcement.mediaKey;
       announcement.mediaKey = key;
@@ -117,7 +116,7 @@ export class AnnouncementService {
 
   /** The attachment for the public media URL; the name must be the announcement's current one. */
   async media(id: number, name: string): Promise<FileContent> {
-    const announcement = await this.dataSource.getRepository(Announcement).findOne({ where: { id } });
+    const announcement = await this.announcements.findById(id);
     if (!announcement?.mediaKey || announcement.mediaName !== name) throw notFound();
     const file = await this.storage.get(announcement.mediaKey);
     if (!file) throw notFound();
@@ -125,10 +124,10 @@ export class AnnouncementService {
   }
 
   private async change(id: number, apply: (announcement: Announcement) => Promise<void>): Promise<AnnouncementResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.announcements.transaction(async (manager) => {
       const announcement = await this.load(manager, id);
       await apply(announcement);
-      return this.published(manager, await manager.save(announcement), 'updated');
+      return this.published(manager, await this.announcements.save(manager, announcement), 'updated');
     });
   }
 
@@ -144,7 +143,7 @@ export class AnnouncementService {
   }
 
   private async load(manager: EntityManager, id: number): Promise<Announcement> {
-    const announcement = await manager.findOne(Announcement, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    const announcement = await this.announcements.findLocked(manager, id);
     if (!announcement) throw notFound();
     return announcement;
   }

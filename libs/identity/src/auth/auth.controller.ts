@@ -1,10 +1,12 @@
+import { AccessTokenService, bearerToken, CurrentTenancy, Public, type SessionState, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
-import { AccessTokenService, bearerToken, CurrentTenancy, Public, type Tenancy } from '@app/platform';
+
 import { clientIp } from '../common/client-ip';
 import { LoginDto } from '../dtos/user.dto';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
-import { SessionService, type IssuedSession } from './session.service';
+import { type IssuedSession, SessionService } from './session.service';
+import { SessionStateRepository } from './session-state.repository';
 
 /** The refresh token's cookie, named as in the Whaticket family; only the auth routes ever see it. */
 export const REFRESH_COOKIE = 'jrt';
@@ -14,6 +16,7 @@ export class AuthController {
   constructor(
     private readonly sessions: SessionService,
     private readonly accessTokens: AccessTokenService,
+    private readonly sessionStates: SessionStateRepository,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
@@ -21,7 +24,19 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    return this.answer(response, await this.sessions.login(body.email, body.password, clientIp(request)));
+    return this.answer(request, response, await this.sessions.login(body.email, body.password, clientIp(request)));
+  }
+
+  /**
+   * The other services' question (platform SessionRegistry): is the session of this access token
+   * still alive, and with which role? Public because the guard asks it; the token's signature is
+   * the proof that the caller may ask about its session.
+   */
+  @Public()
+  @Get('session') // SESSION_STATE_PATH
+  async session(@Req() request: Request): Promise<SessionState> {
+    const tenancy = this.accessTokens.verify(bearerToken(request.headers.authorization));
+    return this.sessionStates.lookup(tenancy.sessionId);
   }
 
   @Public()
@@ -29,9 +44,9 @@ export class AuthController {
   @HttpCode(200)
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     try {
-      return this.answer(response, await this.sessions.refresh(request.cookies?.[REFRESH_COOKIE]));
+      return this.answer(request, response, await this.sessions.refresh(request.cookies?.[REFRESH_COOKIE]));
     } catch (error) {
-      response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+      response.clearCookie(REFRESH_COOKIE, this.cookieOptions(request));
       throw error;
     }
   }
@@ -48,7 +63,7 @@ export class AuthController {
       sessionId = undefined;
     }
     await this.sessions.logout(request.cookies?.[REFRESH_COOKIE], sessionId);
-    response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+    response.clearCookie(REFRESH_COOKIE, this.cookieOptions(request));
   }
 
   @Get('me')
@@ -56,15 +71,16 @@ export class AuthController {
     return this.sessions.me(tenancy.userId, tenancy.companyId);
   }
 
-  private answer(response: Response, session: IssuedSession) {
+  private answer(request: Request, response: Response, session: IssuedSession) {
     response.cookie(REFRESH_COOKIE, session.refreshToken, {
-      ...this.cookieOptions(),
+      ...this.cookieOptions(request),
       expires: session.refreshExpiresAt,
     });
     return { token: session.token, sessionId: session.sessionId, user: session.user, subscription: session.subscription };
   }
 
-  private cookieOptions(): CookieOptions {
-    return { httpOnly: true, sameSite: 'strict', secure: this.options.secureCookies, path: '/api/auth' };
+  /** Secure when configured, and whenever the browser reached us over HTTPS (behind a trusted proxy too). */
+  private cookieOptions(request: Request): CookieOptions {
+    return { httpOnly: true, sameSite: 'strict', secure: this.options.secureCookies || request.secure, path: '/api/auth' };
   }
 }

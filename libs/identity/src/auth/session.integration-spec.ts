@@ -1,7 +1,10 @@
+import { loginResponseSchema, userResponseSchema, versionResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
+
 import { Company } from '../entities/company.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn, outboxEvents } from '../testing/http';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -14,7 +17,12 @@ describe('login rules and sessions', () => {
   beforeAll(async () => {
     t = await startIdentityTestApp();
     await insertCompanyWithAdmin(t.dataSource, { name: 'Soon', adminEmail: 'boss@soon.test', password: 'soon-pass-1', dueDate: inDays(2) });
-    await insertCompanyWithAdmin(t.dataSource, { name: 'Today', adminEmail: 'boss@today.test', password: 'today-pass-1', dueDate: inDays(0) });
+    await insertCompanyWithAdmin(t.dataSource, {
+      name: 'Today',
+      adminEmail: 'boss@today.test',
+      password: 'today-pass-1',
+      dueDate: inDays(0),
+    });
     await insertCompanyWithAdmin(t.dataSource, { name: 'Off', adminEmail: 'boss@off.test', password: 'off-pass-1', status: false });
   });
   afterAll(() => t?.close());
@@ -53,6 +61,7 @@ describe('login rules and sessions', () => {
 
     // A refresh keeps the session: same id, no new event.
     const refreshed = await request(t.http).post('/api/auth/refresh_token').set('Cookie', first.cookie).expect(200);
+    expectAnswer(loginResponseSchema, refreshed);
     expect(refreshed.body.sessionId).toBe(first.sessionId);
     expect(await outboxEvents(t, 'identity.session.started')).toHaveLength(events.length);
   });
@@ -60,11 +69,14 @@ describe('login rules and sessions', () => {
   it('GET /auth/me carries the company, its plan and its settings', async () => {
     const session = await logIn(t, 'boss@soon.test', 'soon-pass-1');
     const me = await as(t, session.token).get('/api/auth/me').expect(200);
+    expectAnswer(userResponseSchema, me);
     expect(me.body).toMatchObject({ email: 'boss@soon.test', online: false, company: { name: 'Soon', plan: { users: 10 } } });
   });
 
   it('GET /version answers the product version', async () => {
     const session = await logIn(t, 'boss@soon.test', 'soon-pass-1');
-    expect((await as(t, session.token).get('/api/version').expect(200)).body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(expectAnswer(versionResponseSchema, await as(t, session.token).get('/api/version').expect(200))).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
   });
 });

@@ -1,16 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+import { isSecretSettingKey, sessionEnded, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
+import { AccessTokenService, AppError, OutboxWriter, SessionRegistry } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
-import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
-import { isSecretSettingKey, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
-import { AccessTokenService, AppError, OutboxWriter } from '@app/platform';
+import type { EntityManager } from 'typeorm';
+
 import { mapUser, planFlags, type UserResponseDto } from '../dtos/user.dto';
-import { CompanySetting } from '../entities/company-setting.entity';
-import { RefreshToken } from '../entities/refresh-token.entity';
-import { RateLimiter } from '../rate-limit/rate-limiter.service';
-import { User } from '../entities/user.entity';
+import type { User } from '../entities/user.entity';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { RateLimiter } from '../rate-limit/rate-limiter.service';
+import { SettingRepository } from '../settings/setting.repository';
+import { UserRepository } from '../users/user.repository';
+import { RefreshTokenRepository } from './refresh-token.repository';
 
 export interface IssuedSession {
   token: string;
@@ -40,24 +42,30 @@ const DUMMY_HASH = argon2.hash('not-a-real-password-' + randomUUID());
 @Injectable()
 export class SessionService {
   constructor(
-    @InjectRepository(User, 'identity') private readonly users: Repository<User>,
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly tokens: RefreshTokenRepository,
+    private readonly users: UserRepository,
+    private readonly settings: SettingRepository,
     private readonly accessTokens: AccessTokenService,
     private readonly outbox: OutboxWriter,
     private readonly rateLimiter: RateLimiter,
+    private readonly sessions: SessionRegistry,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
   /** Checks the password, opens a session and tells the user's other sessions (identity.session.started). */
   async login(email: string, password: string, ip: string): Promise<IssuedSession> {
-    await this.rateLimiter.consume('login', ip, email);
+    await this.rateLimiter.assertLoginMayTry(ip, email);
     const user = await this.loadUser({ email: email.toLowerCase() });
     const valid = user
       ? await argon2.verify(user.passwordHash, password)
       : await argon2.verify(await DUMMY_HASH, password).then(() => false);
-    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
+    if (!user || !valid) {
+      await this.rateLimiter.loginFailed(ip, email);
+      throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
+    }
+    await this.rateLimiter.loginSucceeded(email);
     this.assertCompanyMayLogIn(user);
-    return this.dataSource.transaction(async (manager) => {
+    return this.tokens.transaction(async (manager) => {
       const session = await this.issue(manager, user, randomUUID());
       await this.outbox.add(manager, {
         definition: sessionStarted,
@@ -72,54 +80,76 @@ export class SessionService {
   /** Rotates the refresh token: the presented one is spent, a new one of the same family issued. */
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 'No session');
+    let ended: string[] = [];
     // The revocation of a reused token's family must commit, so failures are returned, not thrown.
-    const outcome = await this.dataSource.transaction(async (manager): Promise<IssuedSession | AppError> => {
-      const stored = await manager.findOne(RefreshToken, {
-        where: { tokenHash: hashToken(refreshToken) },
-        lock: { mode: 'pessimistic_write' },
-      });
+    const outcome = await this.tokens.transaction(async (manager): Promise<IssuedSession | AppError> => {
+      const stored = await this.tokens.findByHash(manager, hashToken(refreshToken), true);
       if (!stored) return new AppError('ERR_SESSION_EXPIRED', 'Unknown session');
       if (stored.usedAt || stored.revokedAt) {
         // A spent token presented again: it leaked, or an attacker raced the user. End the session.
-        await this.revokeFamily(manager, stored.familyId);
+        ended = await this.endSession(manager, stored.familyId, 'refresh-token-reused');
         return new AppError('ERR_SESSION_EXPIRED', 'Session ended: refresh token reused');
       }
       if (stored.expiresAt.getTime() <= Date.now()) return new AppError('ERR_SESSION_EXPIRED', 'Session expired');
-      await manager.update(RefreshToken, { id: stored.id }, { usedAt: new Date() });
+      await this.tokens.markUsed(manager, stored.id);
       const user = await this.loadUser({ id: stored.userId });
       if (!user) return new AppError('ERR_SESSION_EXPIRED', 'User no longer exists');
       this.assertCompanyMayLogIn(user);
       return this.issue(manager, user, stored.familyId);
     });
+    this.forget(ended);
     if (outcome instanceof AppError) throw outcome;
     return outcome;
   }
 
   /** Ends the session of the given refresh token and/or session id; unknown ones are ignored. */
   async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const ended = await this.tokens.transaction(async (manager) => {
+      const families = new Set<string>(sessionId ? [sessionId] : []);
       if (refreshToken) {
-        const stored = await manager.findOne(RefreshToken, { where: { tokenHash: hashToken(refreshToken) } });
-        if (stored) await this.revokeFamily(manager, stored.familyId);
+        const stored = await this.tokens.findByHash(manager, hashToken(refreshToken));
+        if (stored) families.add(stored.familyId);
       }
-      if (sessionId) await this.revokeFamily(manager, sessionId);
+      const endedNow: string[] = [];
+      for (const family of families) endedNow.push(...(await this.endSession(manager, family, 'logout')));
+      return endedNow;
     });
+    this.forget(ended);
+  }
+
+  /**
+   * Ends every open session of a user (someone else set their password), in the caller's
+   * transaction; call `forget` with the answer once it committed.
+   */
+  async endSessionsOfUser(manager: EntityManager, userId: number): Promise<string[]> {
+    const families = await this.tokens.openFamiliesOfUser(manager, userId);
+    const ended: string[] = [];
+    for (const familyId of families) ended.push(...(await this.endSession(manager, familyId, 'logout')));
+    return ended;
+  }
+
+  /**
+   * Stops accepting the ended sessions' access tokens in this process at once; other processes
+   * hear it from identity.session.ended a moment later.
+   */
+  forget(sessionIds: string[]): void {
+    for (const sessionId of sessionIds) this.sessions.apply({ kind: 'session-ended', sessionId });
   }
 
   async me(userId: number, companyId: number): Promise<UserResponseDto> {
     const user = await this.loadUser({ id: userId, companyId });
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
-    return mapUser(user, await this.companySettings(this.dataSource.manager, user));
+    return mapUser(user, await this.companySettings(user));
   }
 
   /** The company's settings for the browser; the billing secrets only for super users. */
-  private async companySettings(manager: EntityManager, user: User) {
-    const rows = await manager.find(CompanySetting, { where: { companyId: user.companyId }, order: { key: 'ASC' } });
+  private async companySettings(user: User, manager?: EntityManager) {
+    const rows = await this.settings.companySettingsByKey(user.companyId, manager);
     return rows.filter(({ key }) => user.super || !isSecretSettingKey(key)).map(({ key, value }) => ({ key, value }));
   }
 
   private loadUser(where: { id?: number; email?: string; companyId?: number }): Promise<User | null> {
-    return this.users.findOne({ where, relations: { company: { plan: true } } });
+    return this.users.findWithCompanyAndPlan(where);
   }
 
   private assertCompanyMayLogIn(user: User): void {
@@ -138,7 +168,7 @@ export class SessionService {
   private async issue(manager: EntityManager, user: User, familyId: string): Promise<IssuedSession> {
     const refreshToken = randomBytes(48).toString('base64url');
     const refreshExpiresAt = new Date(Date.now() + this.options.refreshTtlSeconds * 1000);
-    await manager.insert(RefreshToken, {
+    await this.tokens.insert(manager, {
       id: randomUUID(),
       familyId,
       userId: user.id,
@@ -158,12 +188,23 @@ export class SessionService {
       sessionId: familyId,
       refreshToken,
       refreshExpiresAt,
-      user: mapUser(user, await this.companySettings(manager, user)),
+      user: mapUser(user, await this.companySettings(user, manager)),
       subscription: subscriptionInfo(user.company!.dueDate),
     };
   }
 
-  private async revokeFamily(manager: EntityManager, familyId: string): Promise<void> {
-    await manager.update(RefreshToken, { familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  /** Revokes a session's refresh tokens and announces its end; [] when it had already ended. */
+  private async endSession(manager: EntityManager, familyId: string, reason: 'logout' | 'refresh-token-reused'): Promise<string[]> {
+    const userId = await this.tokens.revokeFamily(manager, familyId);
+    if (userId === undefined) return [];
+    const user = await this.users.findIdAndCompany(manager, userId);
+    if (!user) return [familyId];
+    await this.outbox.add(manager, {
+      definition: sessionEnded,
+      companyId: user.companyId,
+      key: user.id,
+      payload: { userId: user.id, companyId: user.companyId, sessionId: familyId, reason },
+    });
+    return [familyId];
   }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
+
+import { type FileContent, sendStoredFile as sendPlatformStoredFile, sniff, type SniffedFamily } from '@app/platform';
 import type { Response } from 'express';
-import type { FileContent } from '@app/platform';
 
 /** The part of a multer file we use (memory storage). */
 export interface UploadedFileLike {
@@ -23,14 +24,11 @@ export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
 
 const EXTENSION_KINDS: Record<string, ImageKind> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.ico': 'ico', '.svg': 'svg' };
 
-/** What the bytes are, whatever the name or the browser's claimed type says. */
+const KIND_OF_FAMILY: Partial<Record<SniffedFamily, ImageKind>> = { png: 'png', jpeg: 'jpeg', ico: 'ico', svg: 'svg' };
+
+/** What the bytes are (the platform's sniffing), whatever the name or the browser's claimed type says. */
 export function detectImageKind(buffer: Buffer): ImageKind | null {
-  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
-  if (buffer.length >= 4 && buffer.readUInt32BE(0) === 0x00000100) return 'ico';
-  const head = buffer.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
-  return null;
+  return KIND_OF_FAMILY[sniff(buffer)] ?? null;
 }
 
 /** Multer reads multipart file names as latin1; browsers send UTF-8. */
@@ -47,12 +45,10 @@ export function acceptedImageKind(file: UploadedFileLike, allowed: readonly stri
   return kind && kind === EXTENSION_KINDS[extension] ? kind : null;
 }
 
-/** Sends a stored file with headers that keep it inert (an SVG never runs scripts in our origin). */
-export function sendStoredFile(response: Response, file: FileContent, cacheSeconds: number): void {
-  response.setHeader('Content-Type', file.contentType);
-  response.setHeader('Content-Length', String(file.size));
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  response.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
-  file.stream.pipe(response);
+/**
+ * Sends a stored file through the platform's one way of serving files: images inline, an SVG as an
+ * attachment under a sandboxing CSP (an <img> still shows it; opened, it runs nothing in our origin).
+ */
+export function sendStoredFile(response: Response, file: FileContent, cacheSeconds: number): Promise<void> {
+  return sendPlatformStoredFile(response, file, { cacheControl: `public, max-age=${cacheSeconds}` });
 }

@@ -1,8 +1,11 @@
+import { companyListResponseSchema, companyPageResponseSchema, companyPlanResponseSchema, companyResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
+
 import { CompanySetting } from '../entities/company-setting.entity';
 import { User } from '../entities/user.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -32,8 +35,17 @@ describe('companies over HTTP: super users manage them, admins read their own', 
   it('a super user creates a company with its settings and its first admin, who logs in', async () => {
     const created = await as(t, root)
       .post('/api/companies')
-      .send({ name: 'Gamma', email: 'Boss@Gamma.test', phone: '(21) 99999-0000', password: 'gamma-pass', planId, dueDate: inDays(30), campaignsEnabled: true })
+      .send({
+        name: 'Gamma',
+        email: 'Boss@Gamma.test',
+        phone: '(21) 99999-0000',
+        password: 'gamma-pass',
+        planId,
+        dueDate: inDays(30),
+        campaignsEnabled: true,
+      })
       .expect(201);
+    expectAnswer(companyResponseSchema, created);
     expect(created.body).toMatchObject({
       name: 'Gamma',
       email: 'boss@gamma.test',
@@ -46,7 +58,9 @@ describe('companies over HTTP: super users manage them, admins read their own', 
       plan: { id: planId },
     });
     const settings = await t.dataSource.getRepository(CompanySetting).find({ where: { companyId: created.body.id } });
-    expect(settings.map((s) => s.key)).toEqual(expect.arrayContaining(['userRating', 'scheduleType', 'call', 'campaignsEnabled', 'chatBotType']));
+    expect(settings.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['userRating', 'scheduleType', 'call', 'campaignsEnabled', 'chatBotType']),
+    );
     const session = await logIn(t, 'boss@gamma.test', 'gamma-pass');
     expect(session.body.user).toMatchObject({ profile: 'admin', company: { name: 'Gamma' } });
     expect(session.body.user.company.settings).toEqual(expect.arrayContaining([{ key: 'campaignsEnabled', value: 'true' }]));
@@ -55,16 +69,27 @@ describe('companies over HTTP: super users manage them, admins read their own', 
   });
 
   it('a company name or e-mail taken, or bad input, is refused', async () => {
-    const name = await as(t, root).post('/api/companies').send({ name: 'Acme', email: 'new@acme2.test', password: 'pass-pass', planId }).expect(409);
+    const name = await as(t, root)
+      .post('/api/companies')
+      .send({ name: 'Acme', email: 'new@acme2.test', password: 'pass-pass', planId })
+      .expect(409);
     expect(name.body.error).toBe('ERR_COMPANY_NAME_ALREADY_EXISTS');
-    const email = await as(t, root).post('/api/companies').send({ name: 'Acme 2', email: 'boss@acme.test', password: 'pass-pass', planId }).expect(409);
+    const email = await as(t, root)
+      .post('/api/companies')
+      .send({ name: 'Acme 2', email: 'boss@acme.test', password: 'pass-pass', planId })
+      .expect(409);
     expect(email.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
-    expect(fieldMessages(await as(t, root).post('/api/companies').send({ name: 'A', email: 'x', password: '1', planId }).expect(400))).toEqual({
+    expect(
+      fieldMessages(await as(t, root).post('/api/companies').send({ name: 'A', email: 'x', password: '1', planId }).expect(400)),
+    ).toEqual({
       name: 'Muito curto!',
       email: 'E-mail inválido',
       password: 'Too Short!',
     });
-    const plan = await as(t, root).post('/api/companies').send({ name: 'No Plan Co', email: 'np@np.test', password: 'pass-pass', planId: 9999 }).expect(400);
+    const plan = await as(t, root)
+      .post('/api/companies')
+      .send({ name: 'No Plan Co', email: 'np@np.test', password: 'pass-pass', planId: 9999 })
+      .expect(400);
     expect(fieldMessages(plan).planId).toBeDefined();
     const recurrence = await as(t, root).put(`/api/companies/${betaId}`).send({ recurrence: 'DIARIO' }).expect(400);
     expect(fieldMessages(recurrence).recurrence).toBeDefined();
@@ -75,11 +100,15 @@ describe('companies over HTTP: super users manage them, admins read their own', 
       .put(`/api/companies/${betaId}`)
       .send({ approved: false, recurrence: 'TRIMESTRAL', dueDate: '' })
       .expect(200);
+    expectAnswer(companyResponseSchema, updated);
     expect(updated.body).toMatchObject({ approved: false, recurrence: 'TRIMESTRAL', dueDate: null });
     const refused = await request(t.http).post('/api/auth/login').send({ email: 'boss@beta.test', password: 'beta-pass-1' }).expect(401);
     expect(refused.body.error).toBe('ERR_COMPANY_NOT_APPROVED');
 
-    await as(t, root).put(`/api/companies/${betaId}`).send({ approved: true, status: false, dueDate: inDays(10) }).expect(200);
+    await as(t, root)
+      .put(`/api/companies/${betaId}`)
+      .send({ approved: true, status: false, dueDate: inDays(10) })
+      .expect(200);
     const inactive = await request(t.http).post('/api/auth/login').send({ email: 'boss@beta.test', password: 'beta-pass-1' }).expect(403);
     expect(inactive.body.error).toBe('ERR_NO_PERMISSION');
     await as(t, root).put(`/api/companies/${betaId}`).send({ status: true, dueDate: '2020-02-29' }).expect(200);
@@ -91,28 +120,39 @@ describe('companies over HTTP: super users manage them, admins read their own', 
 
   it('+Vencimento moves the due date on by the recurrence, clamped to the month end', async () => {
     await as(t, root).put(`/api/companies/${betaId}`).send({ dueDate: '2027-01-31', recurrence: 'MENSAL' }).expect(200);
-    expect((await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).body.dueDate).toBe('2027-02-28');
+    expect(expectAnswer(companyResponseSchema, await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).dueDate).toBe(
+      '2027-02-28',
+    );
     await as(t, root).put(`/api/companies/${betaId}`).send({ recurrence: 'TRIMESTRAL' }).expect(200);
-    expect((await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).body.dueDate).toBe('2027-05-28');
+    expect(expectAnswer(companyResponseSchema, await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).dueDate).toBe(
+      '2027-05-28',
+    );
     await as(t, root).put(`/api/companies/${betaId}`).send({ recurrence: 'ANUAL' }).expect(200);
-    expect((await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).body.dueDate).toBe('2028-05-28');
+    expect(expectAnswer(companyResponseSchema, await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).dueDate).toBe(
+      '2028-05-28',
+    );
   });
 
   it('the list is searched and paged for super users', async () => {
     const page = await as(t, root).get('/api/companies').query({ searchParam: 'GAM' }).expect(200);
+    expectAnswer(companyPageResponseSchema, page);
     expect(page.body).toMatchObject({ count: 1, hasMore: false, companies: [{ name: 'Gamma' }] });
     const all = await as(t, root).get('/api/companies/list').expect(200);
-    expect(all.body.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Acme', 'Beta', 'Gamma', 'Plataforma']));
+    expect(expectAnswer(companyListResponseSchema, all).map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Acme', 'Beta', 'Gamma', 'Plataforma']),
+    );
   });
 
   it('an admin reads their own company and its plan, and gets 404 for any other', async () => {
     const own = await as(t, acme).get(`/api/companies/${acmeId}`).expect(200);
+    expectAnswer(companyResponseSchema, own);
     expect(own.body).toMatchObject({ id: acmeId, name: 'Acme', schedules: [] });
     const plan = await as(t, acme).get(`/api/companies/listPlan/${acmeId}`).expect(200);
+    expectAnswer(companyPlanResponseSchema, plan);
     expect(plan.body).toMatchObject({ id: acmeId, planId, plan: { useSchedules: true, useKanban: false, users: 10 } });
     expect((await as(t, acme).get(`/api/companies/${betaId}`).expect(404)).body.error).toBe('ERR_NOT_FOUND');
     await as(t, acme).get(`/api/companies/listPlan/${betaId}`).expect(404);
-    await as(t, root).get(`/api/companies/listPlan/${betaId}`).expect(200);
+    expectAnswer(companyPlanResponseSchema, await as(t, root).get(`/api/companies/listPlan/${betaId}`).expect(200));
   });
 
   it('opening hours: the company admin sets them, plain users and other companies cannot', async () => {
@@ -121,7 +161,7 @@ describe('companies over HTTP: super users manage them, admins read their own', 
       { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
     ];
     const saved = await as(t, acme).put(`/api/companies/${acmeId}/schedules`).send({ id: acmeId, schedules }).expect(200);
-    expect(saved.body.schedules).toEqual(schedules);
+    expect(expectAnswer(companyResponseSchema, saved).schedules).toEqual(schedules);
     await as(t, acme).put(`/api/companies/${betaId}/schedules`).send({ schedules }).expect(404);
     await as(t, acme).post('/api/users').send({ name: 'Plain', email: 'plain@acme.test', password: 'plain-pass' }).expect(201);
     const plain = await logIn(t, 'plain@acme.test', 'plain-pass');

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+
 import { CompanyCreateDto, CompanySchedulesUpdateDto, CompanySearchDto, CompanyUpdateDto } from '../dtos/company.dto';
 import { CompanyService } from './company.service';
 
@@ -20,12 +21,12 @@ export class CompanyController {
   }
 
   @Get('listPlan/:companyId')
-  plan(@CurrentTenancy() tenancy: Tenancy, @Param('companyId', ParseIntPipe) companyId: number) {
+  plan(@CurrentTenancy() tenancy: Tenancy, @IdParam('companyId') companyId: number) {
     return this.companies.plan(tenancy, companyId);
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.companies.get(tenancy, id);
   }
 
@@ -37,7 +38,7 @@ export class CompanyController {
 
   @Roles('super')
   @Put(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body() body: CompanyUpdateDto) {
+  update(@IdParam() id: number, @Body() body: CompanyUpdateDto) {
     return this.companies.update(id, body);
   }
 
@@ -45,23 +46,19 @@ export class CompanyController {
   @Roles('super')
   @Post(':id/advanceDueDate')
   @HttpCode(200)
-  advanceDueDate(@Param('id', ParseIntPipe) id: number) {
+  advanceDueDate(@IdParam() id: number) {
     return this.companies.advanceDueDate(id);
   }
 
   @Put(':id/schedules')
-  schedules(
-    @CurrentTenancy() tenancy: Tenancy,
-    @Param('id', ParseIntPipe) id: number,
-    @Body() body: CompanySchedulesUpdateDto,
-  ) {
+  schedules(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: CompanySchedulesUpdateDto) {
     return this.companies.updateSchedules(tenancy, id, body.schedules);
   }
 
   @Roles('super')
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     await this.companies.remove(tenancy, id);
   }
 }

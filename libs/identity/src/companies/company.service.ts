@@ -1,58 +1,56 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
   advanceDueDate,
   companyCreated,
   companyDeleted,
-  companyUpdated,
-  IDENTITY_PAGE_SIZE,
-  isSecretSettingKey,
-  userDeleted,
   type CompanyPageResponse,
   type CompanyPlanResponse,
   type CompanyResponse,
+  companyUpdated,
+  IDENTITY_PAGE_SIZE,
+  isSecretSettingKey,
   type PageQuery,
   type Recurrence,
+  userDeleted,
   type WeeklyScheduleEntry,
 } from '@app/contracts';
-import { AppError, isAdmin, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, isAdmin, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { isUniqueViolation } from '../common/db-errors';
-import { companySnapshot, mapCompany, type CompanyCreateDto, type CompanyUpdateDto } from '../dtos/company.dto';
+import { type CompanyCreateDto, companySnapshot, type CompanyUpdateDto, mapCompany } from '../dtos/company.dto';
 import { mapPlan } from '../dtos/plan.dto';
-import { Company } from '../entities/company.entity';
-import { Plan } from '../entities/plan.entity';
-import { User } from '../entities/user.entity';
+import type { Company } from '../entities/company.entity';
+import { PlanRepository } from '../plans/plan.repository';
 import { SettingService } from '../settings/setting.service';
+import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
+import { CompanyRepository } from './company.repository';
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-const companyNameTaken = () =>
-  new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 'A company with this name already exists');
+const companyNotFound = (): never => {
+  throw new AppError('ERR_NOT_FOUND', 'Company not found');
+};
+
+const companyNameTaken = () => new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 'A company with this name already exists');
 
 /** Companies: super users manage them all; a company's own users may read it and its plan. */
 @Injectable()
 export class CompanyService {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly companies: CompanyRepository,
+    private readonly plans: PlanRepository,
+    private readonly users: UserRepository,
     private readonly outbox: OutboxWriter,
     private readonly settings: SettingService,
     private readonly userWriter: UserWriter,
+    private readonly sessionRegistry: SessionRegistry,
   ) {}
 
   async page(query: PageQuery): Promise<CompanyPageResponse> {
     const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const [companies, count] = await this.dataSource
-      .getRepository(Company)
-      .createQueryBuilder('company')
-      .leftJoinAndSelect('company.plan', 'plan')
-      .where('(lower(company.name) LIKE :search OR lower(coalesce(company.email, \'\')) LIKE :search)', { search })
-      .orderBy('company.name', 'ASC')
-      .addOrderBy('company.id', 'ASC')
-      .skip((query.pageNumber - 1) * IDENTITY_PAGE_SIZE)
-      .take(IDENTITY_PAGE_SIZE)
-      .getManyAndCount();
+    const [companies, count] = await this.companies.page(search, query.pageNumber, IDENTITY_PAGE_SIZE);
     return {
       companies: await this.withSettings(companies),
       count,
@@ -61,28 +59,27 @@ export class CompanyService {
   }
 
   async listAll(): Promise<CompanyResponse[]> {
-    const companies = await this.dataSource.getRepository(Company).find({ relations: { plan: true }, order: { name: 'ASC' } });
-    return this.withSettings(companies);
+    return this.withSettings(await this.companies.allWithPlans());
   }
 
   /** A super user reads any company; anyone else only their own (others answer 404). */
   async get(tenancy: Tenancy, id: number): Promise<CompanyResponse> {
     this.assertOwnOrSuper(tenancy, id);
-    const company = await this.load(this.dataSource.manager, id);
-    const settings = await this.settings.companySettings(this.dataSource.manager, id);
+    const company = await this.load(id);
+    const settings = await this.settings.companySettings(id);
     return mapCompany(company, tenancy.super ? settings : settings.filter((setting) => !isSecretSettingKey(setting.key)));
   }
 
   /** GET /companies/listPlan/:companyId: the plan and its flags. */
   async plan(tenancy: Tenancy, id: number): Promise<CompanyPlanResponse> {
     this.assertOwnOrSuper(tenancy, id);
-    const company = await this.load(this.dataSource.manager, id);
+    const company = await this.load(id);
     return { id: company.id, name: company.name, planId: company.planId, plan: mapPlan(company.plan!) };
   }
 
   /** A company with its settings and its first admin (the company's e-mail and password). */
   async create(input: CompanyCreateDto): Promise<CompanyResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.companies.transaction(async (manager) => {
       await this.assertPlan(manager, input.planId);
       const company = await this.insertCompany(manager, {
         name: input.name,
@@ -105,7 +102,7 @@ export class CompanyService {
         profile: 'admin',
         allTicket: 'enabled',
       });
-      return mapCompany(await this.load(manager, company.id), settings);
+      return mapCompany(await this.load(company.id, manager), settings);
     });
   }
 
@@ -114,8 +111,8 @@ export class CompanyService {
     manager: EntityManager,
     data: Pick<Company, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'approved' | 'dueDate' | 'recurrence'>,
   ): Promise<Company> {
-    if (await manager.exists(Company, { where: { name: data.name } })) throw companyNameTaken();
-    const company = await manager.save(manager.create(Company, { ...data, schedules: [] })).catch((error: unknown) => {
+    if (await this.companies.nameTaken(manager, data.name)) throw companyNameTaken();
+    const company = await this.companies.insert(manager, { ...data, schedules: [] }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw companyNameTaken();
       throw error;
     });
@@ -132,7 +129,7 @@ export class CompanyService {
     return this.change(id, async (manager, company) => {
       if (input.planId !== undefined) await this.assertPlan(manager, input.planId);
       if (input.name !== undefined && input.name !== company.name) {
-        if (await manager.exists(Company, { where: { name: input.name } })) throw companyNameTaken();
+        if (await this.companies.nameTaken(manager, input.name)) throw companyNameTaken();
       }
       const { campaignsEnabled, phone, ...fields } = input;
       Object.assign(company, fields);
@@ -162,54 +159,60 @@ export class CompanyService {
   /** Deletes a company with its users and settings; the caller's own company is kept. */
   async remove(tenancy: Tenancy, id: number): Promise<void> {
     if (id === tenancy.companyId) throw new AppError('ERR_NO_PERMISSION', 'You cannot delete your own company');
-    await this.dataSource.transaction(async (manager) => {
-      await this.load(manager, id, true);
+    await this.companies.transaction(async (manager) => {
+      await this.loadLocked(manager, id);
       // Projections of users elsewhere hear of each user, not only of the company.
-      const users = await manager.find(User, { where: { companyId: id }, select: { id: true } });
-      await manager.delete(Company, { id });
-      for (const user of users) {
+      const userIds = await this.users.idsOfCompany(manager, id);
+      await this.companies.delete(manager, id);
+      for (const userId of userIds) {
         await this.outbox.add(manager, {
           definition: userDeleted,
           companyId: id,
-          key: user.id,
-          payload: { userId: user.id, companyId: id },
+          key: userId,
+          payload: { userId, companyId: id },
         });
       }
       await this.outbox.add(manager, { definition: companyDeleted, companyId: id, key: id, payload: { companyId: id } });
     });
+    this.sessionRegistry.apply({ kind: 'company-closed', companyId: id });
   }
 
   private async change(id: number, apply: (manager: EntityManager, company: Company) => Promise<void>): Promise<CompanyResponse> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const company = await this.load(manager, id, true);
+      const changed = await this.companies.transaction(async (manager) => {
+        const company = await this.loadLocked(manager, id);
         await apply(manager, company);
         delete company.plan;
-        const saved = await manager.save(company);
+        const saved = await this.companies.save(manager, company);
         await this.outbox.add(manager, {
           definition: companyUpdated,
           companyId: saved.id,
           key: saved.id,
           payload: { company: companySnapshot(saved) },
         });
-        return mapCompany(await this.load(manager, id), await this.settings.companySettings(manager, id));
+        return { saved, answer: mapCompany(await this.load(id, manager), await this.settings.companySettings(id, manager)) };
       });
+      const open = changed.saved.status && changed.saved.approved;
+      this.sessionRegistry.apply({ kind: open ? 'company-reopened' : 'company-closed', companyId: id });
+      return changed.answer;
     } catch (error) {
       if (isUniqueViolation(error)) throw companyNameTaken();
       throw error;
     }
   }
 
-  private async load(manager: EntityManager, id: number, lock = false): Promise<Company> {
-    const company = lock
-      ? await manager.findOne(Company, { where: { id }, lock: { mode: 'pessimistic_write' } })
-      : await manager.findOne(Company, { where: { id }, relations: { plan: true } });
-    if (!company) throw new AppError('ERR_NOT_FOUND', 'Company not found');
-    return company;
+  /** The company with its plan. */
+  private async load(id: number, manager?: EntityManager): Promise<Company> {
+    return (await this.companies.findWithPlan(id, manager)) ?? companyNotFound();
+  }
+
+  /** The company without its plan, locked for the caller's transaction. */
+  private async loadLocked(manager: EntityManager, id: number): Promise<Company> {
+    return (await this.companies.findLocked(manager, id)) ?? companyNotFound();
   }
 
   private async assertPlan(manager: EntityManager, planId: number): Promise<void> {
-    if (!(await manager.exists(Plan, { where: { id: planId } }))) {
+    if (!(await this.plans.exists(manager, planId))) {
       throw new AppError('ERR_VALIDATION', 'No such plan', { fields: [{ path: 'planId', message: 'Plano é obrigatório' }] });
     }
   }

@@ -1,10 +1,6 @@
+import { announcementCreateSchema, type AnnouncementResponse, announcementUpdateSchema, pageQuerySchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
-import {
-  announcementCreateSchema,
-  announcementUpdateSchema,
-  pageQuerySchema,
-  type AnnouncementResponse,
-} from '@app/contracts';
+
 import type { Announcement } from '../entities/announcement.entity';
 
 export class AnnouncementCreateDto extends createZodDto(announcementCreateSchema) {}

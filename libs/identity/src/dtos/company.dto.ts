@@ -1,13 +1,14 @@
-import { createZodDto } from 'nestjs-zod';
 import {
   companyCreateSchema,
+  type CompanyResponse,
   companySchedulesUpdateSchema,
+  type CompanySnapshot,
   companyUpdateSchema,
   pageQuerySchema,
-  type CompanyResponse,
-  type CompanySnapshot,
   type Recurrence,
 } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
+
 import type { Company } from '../entities/company.entity';
 import type { CompanySetting } from '../entities/company-setting.entity';
 import { mapPlan } from './plan.dto';

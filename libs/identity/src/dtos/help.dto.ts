@@ -1,5 +1,6 @@
+import { helpCreateSchema, type HelpResponse, helpUpdateSchema, pageQuerySchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
-import { helpCreateSchema, helpUpdateSchema, pageQuerySchema, type HelpResponse } from '@app/contracts';
+
 import type { Help } from '../entities/help.entity';
 
 export class HelpCreateDto extends createZodDto(helpCreateSchema) {}

@@ -1,5 +1,6 @@
+import { planCreateSchema, type PlanResponse, type PlanSnapshot, planUpdateSchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
-import { planCreateSchema, planUpdateSchema, type PlanResponse, type PlanSnapshot } from '@app/contracts';
+
 import type { Plan } from '../entities/plan.entity';
 
 export class PlanCreateDto extends createZodDto(planCreateSchema) {}

@@ -1,5 +1,6 @@
+import { type SettingResponse, settingUpdateSchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
-import { settingUpdateSchema, type SettingResponse } from '@app/contracts';
+
 import type { CompanySetting } from '../entities/company-setting.entity';
 import type { GlobalSetting } from '../entities/global-setting.entity';
 

@@ -1,5 +1,5 @@
-import { createZodDto } from 'nestjs-zod';
 import { signUpSchema, verifyCodeSchema, verifyEmailSchema } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
 
 export class VerifyEmailDto extends createZodDto(verifyEmailSchema) {}
 export class VerifyCodeDto extends createZodDto(verifyCodeSchema) {}

@@ -1,16 +1,17 @@
-import { z } from 'zod';
-import { createZodDto } from 'nestjs-zod';
 import {
   pageQuerySchema,
-  userCreateSchema,
-  userListQuerySchema,
-  userUpdateSchema,
   USER_ONLINE_WINDOW_MS,
+  userCreateSchema,
   type UserListItem,
+  userListQuerySchema,
   type UserResponse,
   type UserSnapshot,
+  userUpdateSchema,
 } from '@app/contracts';
 import type { PlanFlag } from '@app/platform';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+
 import type { Plan } from '../entities/plan.entity';
 import type { User } from '../entities/user.entity';
 import { mapPlan } from './plan.dto';

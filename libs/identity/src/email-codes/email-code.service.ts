@@ -1,7 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
-import { IsNull, MoreThan, type EntityManager } from 'typeorm';
-import { EmailCode, type EmailCodePurpose } from '../entities/email-code.entity';
+import type { EntityManager } from 'typeorm';
+
+import type { EmailCode, EmailCodePurpose } from '../entities/email-code.entity';
+import { EmailCodeRepository } from './email-code.repository';
 
 export const EMAIL_CODE_TTL_MS: Record<EmailCodePurpose, number> = { signup: 15 * 60_000, reset: 30 * 60_000 };
 /** A verified sign-up code lets /companies/cadastro run within this time. */
@@ -14,22 +17,19 @@ const hashCode = (email: string, code: string) => createHash('sha256').update(`$
 /** Issues and checks the six-digit codes mailed for sign-up and password reset. */
 @Injectable()
 export class EmailCodeService {
+  constructor(private readonly codes: EmailCodeRepository) {}
+
   /** A new code for this e-mail and purpose; earlier ones stop working. Returns the code to mail. */
   async issue(manager: EntityManager, purpose: EmailCodePurpose, email: string): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // Now and then, codes dead for a day go, so the table stays small.
-    if (Math.random() < 0.05) {
-      await manager.query(`DELETE FROM identity.email_codes WHERE expires_at < now() - interval '1 day'`);
-    }
-    await manager.update(EmailCode, { purpose, email, consumedAt: IsNull() }, { consumedAt: new Date() });
-    await manager.insert(EmailCode, {
+    if (Math.random() < 0.05) await this.codes.deleteLongExpired(manager);
+    await this.codes.consumeUnused(manager, purpose, email);
+    await this.codes.insert(manager, {
       purpose,
       email,
       codeHash: hashCode(email, code).toString('hex'),
-      attempts: 0,
       expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS[purpose]),
-      verifiedAt: null,
-      consumedAt: null,
     });
     return code;
   }
@@ -40,15 +40,11 @@ export class EmailCodeService {
    * Returns the matching row (locked for the caller's transaction) or null.
    */
   async check(manager: EntityManager, purpose: EmailCodePurpose, email: string, code: string): Promise<EmailCode | null> {
-    const live = await manager.findOne(EmailCode, {
-      where: { purpose, email, consumedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const live = await this.codes.newestLive(manager, purpose, email);
     if (!live || live.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return null;
     const matches = timingSafeEqual(Buffer.from(live.codeHash, 'hex'), hashCode(email, code));
     if (!matches) {
-      await manager.update(EmailCode, { id: live.id }, { attempts: live.attempts + 1 });
+      await this.codes.setAttempts(manager, live.id, live.attempts + 1);
       return null;
     }
     return live;
@@ -56,23 +52,6 @@ export class EmailCodeService {
 
   /** The sign-up code verified for this e-mail within the hour and not used yet. */
   findVerifiedSignUp(manager: EntityManager, email: string): Promise<EmailCode | null> {
-    return manager.findOne(EmailCode, {
-      where: {
-        purpose: 'signup',
-        email,
-        consumedAt: IsNull(),
-        verifiedAt: MoreThan(new Date(Date.now() - SIGN_UP_VERIFIED_TTL_MS)),
-      },
-      order: { verifiedAt: 'DESC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-  }
-
-  async markVerified(manager: EntityManager, code: EmailCode): Promise<void> {
-    await manager.update(EmailCode, { id: code.id }, { verifiedAt: new Date() });
-  }
-
-  async consume(manager: EntityManager, code: EmailCode): Promise<void> {
-    await manager.update(EmailCode, { id: code.id }, { consumedAt: new Date() });
+    return this.codes.newestVerifiedSignUp(manager, email, new Date(Date.now() - SIGN_UP_VERIFIED_TTL_MS));
   }
 }

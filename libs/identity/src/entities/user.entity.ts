@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
 import { Company } from './company.entity';
 
 export type UserProfile = 'admin' | 'supervisor' | 'user';

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { Roles } from '@app/platform';
+import { IdParam, Roles } from '@app/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+
 import { HelpCreateDto, HelpSearchDto, HelpUpdateDto } from '../dtos/help.dto';
 import { HelpService } from './help.service';
 
@@ -18,7 +19,7 @@ export class HelpController {
   }
 
   @Get(':id')
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@IdParam() id: number) {
     return this.helps.get(id);
   }
 
@@ -30,14 +31,14 @@ export class HelpController {
 
   @Roles('super')
   @Put(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body() body: HelpUpdateDto) {
+  update(@IdParam() id: number, @Body() body: HelpUpdateDto) {
     return this.helps.update(id, body);
   }
 
   @Roles('super')
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ParseIntPipe) id: number) {
+  async remove(@IdParam() id: number) {
     await this.helps.remove(id);
   }
 }

@@ -1,9 +1,10 @@
+import { IDENTITY_MESSAGES, LOGO_DESTINATIONS, type LogoDestination, logoUploadQuerySchema } from '@app/contracts';
+import { AppError, Public, Roles } from '@app/platform';
 import { Controller, Get, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
-import { IDENTITY_MESSAGES, LOGO_DESTINATIONS, logoUploadQuerySchema, type LogoDestination } from '@app/contracts';
-import { AppError, Public, Roles } from '@app/platform';
+
 import { MAX_IMAGE_UPLOAD_BYTES, sendStoredFile, type UploadedFileLike } from '../common/uploads';
 import { LogoService } from './logo.service';
 
@@ -33,6 +34,6 @@ export class LogoController {
     if (!(LOGO_DESTINATIONS as readonly string[]).includes(destination)) {
       throw new AppError('ERR_NOT_FOUND', IDENTITY_MESSAGES.logoDestinationRequired);
     }
-    sendStoredFile(response, await this.logos.file(destination as LogoDestination), 300);
+    await sendStoredFile(response, await this.logos.file(destination as LogoDestination), 300);
   }
 }

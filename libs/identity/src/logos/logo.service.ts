@@ -1,4 +1,3 @@
-import { Inject, Injectable } from '@nestjs/common';
 import {
   IDENTITY_MESSAGES,
   LOGO_DESTINATIONS,
@@ -8,6 +7,8 @@ import {
   type LogoUploadResponse,
 } from '@app/contracts';
 import { AppError, FILE_STORAGE, type FileContent, type FileStorage } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+
 import { acceptedImageKind, IMAGE_CONTENT_TYPES, type UploadedFileLike } from '../common/uploads';
 
 const logoKey = (destination: LogoDestination) => `public/logos/${destination}`;

@@ -1,7 +1,9 @@
+import { LOGO_DESTINATIONS, logoListResponseSchema, logoUploadResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
-import { LOGO_DESTINATIONS } from '@app/contracts';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
+
 import { as, fieldMessages, logIn } from '../testing/http';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 import { IMAGES } from '../testing/images';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
@@ -13,7 +15,9 @@ describe('logos and icons of the login and sign-up pages', () => {
   let admin: string;
 
   const upload = (token: string, ref: string | undefined, file?: [Buffer, string]) => {
-    const call = as(t, token).post('/api/settings/media-upload').query(ref ? { ref } : {});
+    const call = as(t, token)
+      .post('/api/settings/media-upload')
+      .query(ref ? { ref } : {});
     return file ? call.attach('file', file[0], file[1]) : call;
   };
 
@@ -27,12 +31,14 @@ describe('logos and icons of the login and sign-up pages', () => {
 
   it('before any upload every destination is on its default', async () => {
     const list = await request(t.http).get('/api/logos').expect(200);
+    expectAnswer(logoListResponseSchema, list);
     expect(list.body).toEqual(Object.fromEntries(LOGO_DESTINATIONS.map((d) => [d, null])));
     await request(t.http).get('/api/logos/login').expect(404);
   });
 
   it('a super user uploads PNG, ICO and SVG files, served to anyone with their type', async () => {
     const png = await upload(root, 'login', [IMAGES.png, 'logo.png']).expect(201);
+    expectAnswer(logoUploadResponseSchema, png);
     expect(png.body).toEqual({ mensagem: 'Arquivo Anexado', url: '/api/logos/login' });
     await upload(root, 'favicon', [IMAGES.ico, 'favicon.ico']).expect(201);
     await upload(root, 'signup', [IMAGES.svg, 'signup.svg']).expect(201);
@@ -44,7 +50,13 @@ describe('logos and icons of the login and sign-up pages', () => {
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     expect(svg.headers['content-security-policy']).toContain("default-src 'none'");
     const list = await request(t.http).get('/api/logos').expect(200);
-    expect(list.body).toMatchObject({ login: '/api/logos/login', favicon: '/api/logos/favicon', signup: '/api/logos/signup', interno: null });
+    expectAnswer(logoListResponseSchema, list);
+    expect(list.body).toMatchObject({
+      login: '/api/logos/login',
+      favicon: '/api/logos/favicon',
+      signup: '/api/logos/signup',
+      interno: null,
+    });
   });
 
   it('other types, renamed files, no file or no destination are refused with the spec messages', async () => {

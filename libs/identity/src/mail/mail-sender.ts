@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DataSource } from 'typeorm';
-import { StoredMail } from '../entities/stored-mail.entity';
+
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { MailRepository } from './mail.repository';
 
 export interface OutgoingMail {
   to: string;
@@ -23,7 +22,7 @@ export class MailSender implements OnModuleDestroy {
   private readonly transport?: Transporter;
 
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly mails: MailRepository,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {
     if (options.mail?.smtpUrl) this.transport = createTransport(options.mail.smtpUrl);
@@ -34,7 +33,7 @@ export class MailSender implements OnModuleDestroy {
       await this.transport.sendMail({ from: this.options.mail?.from ?? DEFAULT_MAIL_FROM, ...mail });
       return;
     }
-    await this.dataSource.getRepository(StoredMail).insert(mail);
+    await this.mails.keep(mail);
     this.logger.log(`No SMTP_URL: mail to ${mail.to} kept in identity.mails\n  Subject: ${mail.subject}\n  ${mail.text}`);
   }
 

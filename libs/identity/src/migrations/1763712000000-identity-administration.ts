@@ -6,9 +6,7 @@ export class IdentityAdministration1763712000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE identity.users DROP CONSTRAINT IF EXISTS users_profile_check`);
-    await runner.query(
-      `ALTER TABLE identity.users ADD CONSTRAINT users_profile_check CHECK (profile IN ('admin', 'supervisor', 'user'))`,
-    );
+    await runner.query(`ALTER TABLE identity.users ADD CONSTRAINT users_profile_check CHECK (profile IN ('admin', 'supervisor', 'user'))`);
     await runner.query(`ALTER TABLE identity.users ADD COLUMN last_seen_at timestamptz`);
     await runner.query(`ALTER TABLE identity.companies ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]'`);
     await runner.query(`

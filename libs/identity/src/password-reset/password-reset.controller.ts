@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { forgotPasswordSchema } from '@app/contracts';
 import { AppError, Public, zodFields } from '@app/platform';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+
 import { clientIp } from '../common/client-ip';
 import { ForgotPasswordDto, ResetPasswordDto } from '../dtos/password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
@@ -21,8 +22,8 @@ export class PasswordResetController {
     return this.resets.sendCode(body.email, clientIp(request));
   }
 
-  /** The spec's form, with the e-mail in the path. */
-  @Post('forgetpassword/:email')
+  /** The spec's form, with the e-mail in the path, under both of the spec's spellings. */
+  @Post(['forgetpassword/:email', 'forgetpsw/:email'])
   @HttpCode(200)
   forgotByPath(@Param('email') email: string, @Req() request: Request) {
     const parsed = forgotPasswordSchema.safeParse({ email });

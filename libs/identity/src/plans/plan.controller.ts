@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
-import { Public, Roles } from '@app/platform';
+import { IdParam, Public, Roles } from '@app/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+
 import { PlanCreateDto, PlanUpdateDto } from '../dtos/plan.dto';
 import { PlanService } from './plan.service';
 
@@ -34,7 +35,7 @@ export class PlanController {
 
   @Roles('super')
   @Get(':id')
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@IdParam() id: number) {
     return this.plans.get(id);
   }
 
@@ -46,14 +47,14 @@ export class PlanController {
 
   @Roles('super')
   @Put(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body() body: PlanUpdateDto) {
+  update(@IdParam() id: number, @Body() body: PlanUpdateDto) {
     return this.plans.update(id, body);
   }
 
   @Roles('super')
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ParseIntPipe) id: number) {
+  async remove(@IdParam() id: number) {
     await this.plans.remove(id);
   }
 }

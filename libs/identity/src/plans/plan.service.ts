@@ -1,29 +1,29 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { planCreated, planDeleted, planUpdated, type PlanResponse } from '@app/contracts';
+import { planCreated, planDeleted, type PlanResponse, planUpdated } from '@app/contracts';
 import { AppError, OutboxWriter } from '@app/platform';
-import { mapPlan, planSnapshot, type PlanCreateDto, type PlanUpdateDto } from '../dtos/plan.dto';
-import { Company } from '../entities/company.entity';
-import { Plan } from '../entities/plan.entity';
+import { Injectable } from '@nestjs/common';
+
 import { isUniqueViolation } from '../common/db-errors';
+import { CompanyRepository } from '../companies/company.repository';
+import { mapPlan, type PlanCreateDto, planSnapshot, type PlanUpdateDto } from '../dtos/plan.dto';
+import { Plan } from '../entities/plan.entity';
+import { PlanRepository } from './plan.repository';
 
 /** Plans: limits and feature flags; super users manage them, sign-up lists the public ones. */
 @Injectable()
 export class PlanService {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly plans: PlanRepository,
+    private readonly companies: CompanyRepository,
     private readonly outbox: OutboxWriter,
   ) {}
 
   /** The plans a visitor may choose: every plan not marked for internal use. */
   async listPublic(): Promise<PlanResponse[]> {
-    const plans = await this.dataSource.getRepository(Plan).find({ where: { useInternal: false }, order: { id: 'ASC' } });
-    return plans.map(mapPlan);
+    return (await this.plans.publicPlans()).map(mapPlan);
   }
 
   async listAll(): Promise<PlanResponse[]> {
-    return (await this.dataSource.getRepository(Plan).find({ order: { id: 'ASC' } })).map(mapPlan);
+    return (await this.plans.allPlans()).map(mapPlan);
   }
 
   async get(id: number): Promise<PlanResponse> {
@@ -32,8 +32,8 @@ export class PlanService {
 
   async create(input: PlanCreateDto): Promise<PlanResponse> {
     return this.guardName(() =>
-      this.dataSource.transaction(async (manager) => {
-        const plan = await manager.save(manager.create(Plan, input));
+      this.plans.transaction(async (manager) => {
+        const plan = await this.plans.insert(manager, input);
         await this.outbox.add(manager, { definition: planCreated, companyId: null, key: plan.id, payload: { plan: planSnapshot(plan) } });
         return mapPlan(plan);
       }),
@@ -42,10 +42,10 @@ export class PlanService {
 
   async update(id: number, input: PlanUpdateDto): Promise<PlanResponse> {
     return this.guardName(() =>
-      this.dataSource.transaction(async (manager) => {
-        const plan = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      this.plans.transaction(async (manager) => {
+        const plan = await this.plans.findLocked(manager, id);
         if (!plan) throw new AppError('ERR_NOT_FOUND', 'Plan not found');
-        const saved = await manager.save(Object.assign(plan, input));
+        const saved = await this.plans.save(manager, Object.assign(plan, input));
         await this.outbox.add(manager, { definition: planUpdated, companyId: null, key: saved.id, payload: { plan: planSnapshot(saved) } });
         return mapPlan(saved);
       }),
@@ -54,19 +54,19 @@ export class PlanService {
 
   /** A plan some company still uses is kept (409 ERR_PLAN_IN_USE). */
   async remove(id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const plan = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    await this.plans.transaction(async (manager) => {
+      const plan = await this.plans.findLocked(manager, id);
       if (!plan) throw new AppError('ERR_NOT_FOUND', 'Plan not found');
-      if (await manager.exists(Company, { where: { planId: id } })) {
+      if (await this.companies.anyOnPlan(manager, id)) {
         throw new AppError('ERR_PLAN_IN_USE', 'A company uses this plan');
       }
-      await manager.delete(Plan, { id });
+      await this.plans.delete(manager, id);
       await this.outbox.add(manager, { definition: planDeleted, companyId: null, key: id, payload: { planId: id } });
     });
   }
 
   private async load(id: number): Promise<Plan> {
-    const plan = await this.dataSource.getRepository(Plan).findOne({ where: { id } });
+    const plan = await this.plans.findById(id);
     if (!plan) throw new AppError('ERR_NOT_FOUND', 'Plan not found');
     return plan;
   }

@@ -1,6 +1,9 @@
+import { planListResponseSchema, planResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
+
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -23,8 +26,18 @@ describe('plans over HTTP: super users manage them, visitors list the public one
   it('a plan is created with its limits and every use* flag; money is read in pt-BR format', async () => {
     const created = await as(t, root)
       .post('/api/plans')
-      .send({ name: 'Pro', users: 10, connections: 3, queues: 8, value: '1.234,56', useCampaigns: true, useOpenAi: true, useInternal: false })
+      .send({
+        name: 'Pro',
+        users: 10,
+        connections: 3,
+        queues: 8,
+        value: '1.234,56',
+        useCampaigns: true,
+        useOpenAi: true,
+        useInternal: false,
+      })
       .expect(201);
+    expectAnswer(planResponseSchema, created);
     expect(created.body).toMatchObject({
       name: 'Pro',
       users: 10,
@@ -40,21 +53,29 @@ describe('plans over HTTP: super users manage them, visitors list the public one
       useIntegrations: false,
       useInternal: false,
     });
-    expect((await as(t, root).post('/api/plans').send({ name: 'Cheap', users: 1, connections: 1, queues: 1, value: 19.9 }).expect(201)).body.value).toBe(19.9);
+    expect(
+      expectAnswer(
+        planResponseSchema,
+        await as(t, root).post('/api/plans').send({ name: 'Cheap', users: 1, connections: 1, queues: 1, value: 19.9 }).expect(201),
+      ).value,
+    ).toBe(19.9);
     const [event] = (await outboxEvents(t, 'identity.plan.created')).filter((e) => e.payload.plan.name === 'Pro');
     expect(event.payload.plan).toMatchObject({ value: 1234.56, queues: 8 });
   });
 
   it('GET /plans/list and /plans/register answer without a token and hide internal plans', async () => {
-    await as(t, root).post('/api/plans').send({ name: 'Interno', users: 1, connections: 1, queues: 1, value: 0, useInternal: true }).expect(201);
+    await as(t, root)
+      .post('/api/plans')
+      .send({ name: 'Interno', users: 1, connections: 1, queues: 1, value: 0, useInternal: true })
+      .expect(201);
     const list = await request(t.http).get('/api/plans/list').expect(200);
-    const names = list.body.map((p: { name: string }) => p.name);
+    const names = expectAnswer(planListResponseSchema, list).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Pro', 'Cheap']));
     expect(names).not.toContain('Interno');
     expect(names).not.toContain('Plataforma');
-    expect((await request(t.http).get('/api/plans/register').expect(200)).body).toEqual(list.body);
+    expect(expectAnswer(planListResponseSchema, await request(t.http).get('/api/plans/register').expect(200))).toEqual(list.body);
     const all = await as(t, root).get('/api/plans/all').expect(200);
-    expect(all.body.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Interno', 'Plataforma', 'Pro']));
+    expect(expectAnswer(planListResponseSchema, all).map((p) => p.name)).toEqual(expect.arrayContaining(['Interno', 'Plataforma', 'Pro']));
   });
 
   it('bad input answers 400 with field messages', async () => {
@@ -65,10 +86,14 @@ describe('plans over HTTP: super users manage them, visitors list the public one
   });
 
   it('a plan is updated and deleted; one in use by a company is kept (409 ERR_PLAN_IN_USE)', async () => {
-    const plan = (await as(t, root).post('/api/plans').send({ name: 'Temp', users: 1, connections: 1, queues: 1, value: 5 }).expect(201)).body;
+    const plan = expectAnswer(
+      planResponseSchema,
+      await as(t, root).post('/api/plans').send({ name: 'Temp', users: 1, connections: 1, queues: 1, value: 5 }).expect(201),
+    );
     const updated = await as(t, root).put(`/api/plans/${plan.id}`).send({ users: 4, useKanban: true, value: '9,99' }).expect(200);
+    expectAnswer(planResponseSchema, updated);
     expect(updated.body).toMatchObject({ users: 4, useKanban: true, value: 9.99, name: 'Temp' });
-    expect((await as(t, root).get(`/api/plans/${plan.id}`).expect(200)).body.users).toBe(4);
+    expect(expectAnswer(planResponseSchema, await as(t, root).get(`/api/plans/${plan.id}`).expect(200)).users).toBe(4);
     await as(t, root).delete(`/api/plans/${plan.id}`).expect(204);
     await as(t, root).get(`/api/plans/${plan.id}`).expect(404);
     expect((await outboxEvents(t, 'identity.plan.deleted')).map((e) => e.payload.planId)).toContain(plan.id);

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import * as argon2 from 'argon2';
-import { DataSource } from 'typeorm';
+
 import { companyCreated, planCreated, userCreated } from '@app/contracts';
 import { OutboxWriter } from '@app/platform';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import * as argon2 from 'argon2';
+
+import { CompanyRepository } from '../companies/company.repository';
 import { companySnapshot } from '../dtos/company.dto';
 import { planSnapshot } from '../dtos/plan.dto';
 import { userSnapshot } from '../dtos/user.dto';
-import { Company } from '../entities/company.entity';
-import { Plan } from '../entities/plan.entity';
-import { User } from '../entities/user.entity';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { PlanRepository } from '../plans/plan.repository';
 import { SettingService } from '../settings/setting.service';
+import { UserRepository } from '../users/user.repository';
 
 export const PLATFORM_COMPANY_NAME = 'Plataforma';
 
@@ -40,7 +40,9 @@ export const STARTER_PLAN = {
 @Injectable()
 export class PlatformSeedService implements OnModuleInit {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly companies: CompanyRepository,
+    private readonly plans: PlanRepository,
+    private readonly users: UserRepository,
     private readonly outbox: OutboxWriter,
     private readonly settings: SettingService,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
@@ -50,28 +52,26 @@ export class PlatformSeedService implements OnModuleInit {
     const generated = !this.options.admin.password;
     const password = this.options.admin.password ?? randomBytes(12).toString('base64url');
     const passwordHash = await argon2.hash(password);
-    const seeded = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:seed']);
-      if ((await manager.count(Company)) > 0) return false;
+    const seeded = await this.companies.transaction(async (manager) => {
+      await this.companies.lockSeed(manager);
+      if (await this.companies.hasAny(manager)) return false;
       // The starter plan first: it gets id 1, and the platform's own plan the id 2 the spec's sign-up hides.
-      const starter = await manager.save(manager.create(Plan, STARTER_PLAN));
-      const plan = await manager.save(
-        manager.create(Plan, {
-          name: PLATFORM_COMPANY_NAME,
-          users: 9999,
-          connections: 9999,
-          queues: 9999,
-          value: 0,
-          useCampaigns: true,
-          useSchedules: true,
-          useInternalChat: true,
-          useExternalApi: true,
-          useKanban: true,
-          useOpenAi: true,
-          useIntegrations: true,
-          useInternal: true,
-        }),
-      );
+      const starter = await this.plans.insert(manager, STARTER_PLAN);
+      const plan = await this.plans.insert(manager, {
+        name: PLATFORM_COMPANY_NAME,
+        users: 9999,
+        connections: 9999,
+        queues: 9999,
+        value: 0,
+        useCampaigns: true,
+        useSchedules: true,
+        useInternalChat: true,
+        useExternalApi: true,
+        useKanban: true,
+        useOpenAi: true,
+        useIntegrations: true,
+        useInternal: true,
+      });
       for (const created of [plan, starter]) {
         await this.outbox.add(manager, {
           definition: planCreated,
@@ -80,19 +80,17 @@ export class PlatformSeedService implements OnModuleInit {
           payload: { plan: planSnapshot(created) },
         });
       }
-      const company = await manager.save(
-        manager.create(Company, {
-          name: PLATFORM_COMPANY_NAME,
-          email: this.options.admin.email,
-          phone: null,
-          planId: plan.id,
-          status: true,
-          approved: true,
-          dueDate: '2999-12-31',
-          recurrence: 'MENSAL',
-          schedules: [],
-        }),
-      );
+      const company = await this.companies.insert(manager, {
+        name: PLATFORM_COMPANY_NAME,
+        email: this.options.admin.email,
+        phone: null,
+        planId: plan.id,
+        status: true,
+        approved: true,
+        dueDate: '2999-12-31',
+        recurrence: 'MENSAL',
+        schedules: [],
+      });
       await this.outbox.add(manager, {
         definition: companyCreated,
         companyId: company.id,
@@ -100,20 +98,18 @@ export class PlatformSeedService implements OnModuleInit {
         payload: { company: companySnapshot(company) },
       });
       await this.settings.createDefaults(manager, company.id, { campaignsEnabled: 'true' });
-      const admin = await manager.save(
-        manager.create(User, {
-          companyId: company.id,
-          name: 'Admin',
-          email: this.options.admin.email.toLowerCase(),
-          passwordHash,
-          profile: 'admin',
-          super: true,
-          allTicket: 'enabled',
-          whatsappId: null,
-          queueIds: [],
-          online: false,
-        }),
-      );
+      const admin = await this.users.insert(manager, {
+        companyId: company.id,
+        name: 'Admin',
+        email: this.options.admin.email.toLowerCase(),
+        passwordHash,
+        profile: 'admin',
+        super: true,
+        allTicket: 'enabled',
+        whatsappId: null,
+        queueIds: [],
+        online: false,
+      });
       await this.outbox.add(manager, {
         definition: userCreated,
         companyId: company.id,

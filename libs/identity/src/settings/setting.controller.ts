@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { AppError, CurrentTenancy, Public, type Tenancy } from '@app/platform';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+
 import { SettingUpdateDto } from '../dtos/setting.dto';
 import { SettingService } from './setting.service';
 

@@ -1,24 +1,25 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   can,
   COMPANY_SETTING_KEYS,
   COMPANY_SETTINGS,
+  type CompanySettingKey,
   GLOBAL_SETTING_KEYS,
   GLOBAL_SETTINGS,
+  type GlobalSettingKey,
   IDENTITY_MESSAGES,
   isSecretSettingKey,
   isValidSettingValue,
-  settingUpdated,
-  type CompanySettingKey,
-  type GlobalSettingKey,
   type SettingResponse,
+  settingUpdated,
 } from '@app/contracts';
 import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { mapSetting } from '../dtos/setting.dto';
 import { CompanySetting } from '../entities/company-setting.entity';
 import { GlobalSetting } from '../entities/global-setting.entity';
+import { SettingRepository } from './setting.repository';
 
 const isGlobalKey = (key: string): key is GlobalSettingKey => key in GLOBAL_SETTINGS;
 const isCompanyKey = (key: string): key is CompanySettingKey => key in COMPANY_SETTINGS;
@@ -27,7 +28,7 @@ const isCompanyKey = (key: string): key is CompanySettingKey => key in COMPANY_S
 @Injectable()
 export class SettingService {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly repository: SettingRepository,
     private readonly outbox: OutboxWriter,
   ) {}
 
@@ -37,27 +38,25 @@ export class SettingService {
     companyId: number,
     overrides: Partial<Record<CompanySettingKey, string>> = {},
   ): Promise<CompanySetting[]> {
-    const rows = COMPANY_SETTING_KEYS.map((key) =>
-      manager.create(CompanySetting, { companyId, key, value: overrides[key] ?? COMPANY_SETTINGS[key].default }),
-    );
-    const saved = await manager.save(rows);
+    const rows = COMPANY_SETTING_KEYS.map((key) => ({ companyId, key, value: overrides[key] ?? COMPANY_SETTINGS[key].default }));
+    const saved = await this.repository.insertCompanySettings(manager, rows);
     for (const row of saved) await this.publish(manager, row.companyId, row.key, row.value);
     return saved;
   }
 
   /** GET /settings: the company's settings (secrets of the billing integrations only for super users), plus the global ones for super users. */
   async list(tenancy: Tenancy): Promise<SettingResponse[]> {
-    const company = (await this.companySettings(this.dataSource.manager, tenancy.companyId))
+    const company = (await this.companySettings(tenancy.companyId))
       .filter((setting) => tenancy.super || !isSecretSettingKey(setting.key))
       .map(mapSetting);
     if (!tenancy.super) return company;
-    const global = await this.globalSettings(this.dataSource.manager);
+    const global = await this.globalSettings();
     return [...company, ...global.map(mapSetting)];
   }
 
   /** The company's stored settings, with defaults for keys it has no row for. */
-  async companySettings(manager: EntityManager, companyId: number): Promise<CompanySetting[]> {
-    const stored = await manager.find(CompanySetting, { where: { companyId } });
+  async companySettings(companyId: number, manager?: EntityManager): Promise<CompanySetting[]> {
+    const stored = await this.repository.companySettings(companyId, manager);
     const byKey = new Map(stored.map((row) => [row.key, row]));
     return COMPANY_SETTING_KEYS.map((key) => byKey.get(key) ?? this.defaultRow(companyId, key));
   }
@@ -68,7 +67,7 @@ export class SettingService {
 
   /** Several companies' settings in one query, defaults filled in, by company id. */
   async settingsOfCompanies(companyIds: number[]): Promise<Map<number, CompanySetting[]>> {
-    const stored = companyIds.length ? await this.dataSource.manager.find(CompanySetting, { where: { companyId: In(companyIds) } }) : [];
+    const stored = companyIds.length ? await this.repository.settingsOfCompanies(companyIds) : [];
     return new Map(
       companyIds.map((companyId) => {
         const byKey = new Map(stored.filter((row) => row.companyId === companyId).map((row) => [row.key, row]));
@@ -77,17 +76,17 @@ export class SettingService {
     );
   }
 
-  async globalSettings(manager: EntityManager): Promise<GlobalSetting[]> {
-    const stored = await manager.find(GlobalSetting);
+  async globalSettings(): Promise<GlobalSetting[]> {
+    const stored = await this.repository.globalSettings();
     const byKey = new Map(stored.map((row) => [row.key, row]));
     return GLOBAL_SETTING_KEYS.map(
-      (key) => byKey.get(key) ?? manager.create(GlobalSetting, { key, value: GLOBAL_SETTINGS[key].default, updatedAt: new Date(0) }),
+      (key) => byKey.get(key) ?? Object.assign(new GlobalSetting(), { key, value: GLOBAL_SETTINGS[key].default, updatedAt: new Date(0) }),
     );
   }
 
   /** A global setting's value (its default when never set). */
-  async globalValue(key: GlobalSettingKey, manager: EntityManager = this.dataSource.manager): Promise<string> {
-    const row = await manager.findOne(GlobalSetting, { where: { key } });
+  async globalValue(key: GlobalSettingKey, manager?: EntityManager): Promise<string> {
+    const row = await this.repository.globalSetting(key, manager);
     return row?.value ?? GLOBAL_SETTINGS[key].default;
   }
 
@@ -102,27 +101,25 @@ export class SettingService {
     if (isGlobalKey(key)) {
       if (!tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change global settings');
       this.assertValue(key, value);
-      return this.dataSource.transaction(async (manager) => {
-        await manager.upsert(GlobalSetting, { key, value, updatedAt: new Date() }, ['key']);
+      return this.repository.transaction(async (manager) => {
+        const stored = await this.repository.upsertGlobalSetting(manager, key, value);
         await this.publish(manager, null, key, value);
-        return mapSetting((await manager.findOneByOrFail(GlobalSetting, { key }))!);
+        return mapSetting(stored);
       });
     }
     if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `No setting ${key}`);
     if (!can(tenancy, 'settings-page:edit')) throw new AppError('ERR_NO_PERMISSION', 'Only admins change settings');
     if (isSecretSettingKey(key) && !tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change this setting');
     this.assertValue(key, value);
-    return this.dataSource.transaction(async (manager) =>
-      mapSetting(await this.setCompanyValue(manager, tenancy.companyId, key, value)),
-    );
+    return this.repository.transaction(async (manager) => mapSetting(await this.setCompanyValue(manager, tenancy.companyId, key, value)));
   }
 
   /** Stores one company setting and its identity.setting.updated event in the caller's transaction. */
   async setCompanyValue(manager: EntityManager, companyId: number, key: CompanySettingKey, value: string): Promise<CompanySetting> {
     this.assertValue(key, value);
-    await manager.upsert(CompanySetting, { companyId, key, value, updatedAt: new Date() }, ['companyId', 'key']);
+    const stored = await this.repository.upsertCompanySetting(manager, companyId, key, value);
     await this.publish(manager, companyId, key, value);
-    return manager.findOneByOrFail(CompanySetting, { companyId, key });
+    return stored;
   }
 
   private assertValue(key: string, value: string): void {

@@ -1,7 +1,15 @@
-import { COMPANY_SETTING_KEYS } from '@app/contracts';
+import {
+  COMPANY_SETTING_KEYS,
+  companyResponseSchema,
+  settingListResponseSchema,
+  settingResponseSchema,
+  userResponseSchema,
+} from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
+
 import { CompanySetting } from '../entities/company-setting.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn, outboxEvents } from '../testing/http';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -17,7 +25,8 @@ describe('company settings over HTTP', () => {
 
   beforeAll(async () => {
     t = await startIdentityTestApp();
-    acmeId = (await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1' })).company.id;
+    acmeId = (await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1' })).company
+      .id;
     await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1' });
     root = (await logIn(t, TEST_ADMIN.email, TEST_ADMIN.password)).token;
     acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
@@ -26,13 +35,13 @@ describe('company settings over HTTP', () => {
   afterAll(() => t?.close());
 
   it('GET /settings lists every key the spec names with its default; billing secrets only for super users', async () => {
-    const settings = (await as(t, acme).get('/api/settings').expect(200)).body as { key: string; value: string; companyId: number }[];
+    const settings = expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200));
     const secrets = ['ipixc', 'tokenixc', 'ipmkauth', 'clientidmkauth', 'clientsecretmkauth', 'asaas'];
     expect(settings.map((s) => s.key).sort()).toEqual(COMPANY_SETTING_KEYS.filter((k) => !secrets.includes(k)).sort());
     expect(settings.every((s) => s.companyId === acmeId)).toBe(true);
     expect(valueOf(settings, 'scheduleType')).toBe('disabled');
     expect(valueOf(settings, 'userRating')).toBe('disabled');
-    const superList = (await as(t, root).get('/api/settings').expect(200)).body as { key: string; companyId: number | null }[];
+    const superList = expectAnswer(settingListResponseSchema, await as(t, root).get('/api/settings').expect(200));
     expect(superList.map((s) => s.key)).toEqual(expect.arrayContaining([...secrets, 'allowregister', 'viewregister', 'trial']));
     expect(superList.find((s) => s.key === 'trial')!.companyId).toBeNull();
   });
@@ -52,20 +61,25 @@ describe('company settings over HTTP', () => {
     for (const [key, values] of Object.entries(valid)) {
       for (const value of values) {
         const saved = await as(t, acme).put(`/api/settings/${key}`).send({ key, value }).expect(200);
+        expectAnswer(settingResponseSchema, saved);
         expect(saved.body).toMatchObject({ key, value, companyId: acmeId });
       }
       const bad = await as(t, acme).put(`/api/settings/${key}`).send({ value: 'maybe' }).expect(400);
       expect(bad.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'value', message: 'Valor inválido' }] });
     }
-    const [event] = (await outboxEvents(t, 'identity.setting.updated')).filter((e) => e.payload.key === 'userRating' && e.companyId === acmeId).slice(-1);
+    const [event] = (await outboxEvents(t, 'identity.setting.updated'))
+      .filter((e) => e.payload.key === 'userRating' && e.companyId === acmeId)
+      .slice(-1);
     expect(event.payload).toEqual({ companyId: acmeId, key: 'userRating', value: 'disabled' });
   });
 
   it("a setting changed by company A's admin leaves company B's untouched", async () => {
     await as(t, acme).put('/api/settings/userRating').send({ value: 'enabled' }).expect(200);
-    const betaSettings = (await as(t, beta).get('/api/settings').expect(200)).body;
+    const betaSettings = expectAnswer(settingListResponseSchema, await as(t, beta).get('/api/settings').expect(200));
     expect(valueOf(betaSettings, 'userRating')).toBe('disabled');
-    expect(valueOf((await as(t, acme).get('/api/settings').expect(200)).body, 'userRating')).toBe('enabled');
+    expect(valueOf(expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200)), 'userRating')).toBe(
+      'enabled',
+    );
   });
 
   it('unknown keys answer 404 ERR_NO_SETTING_FOUND; a body key other than the path is refused', async () => {
@@ -78,7 +92,9 @@ describe('company settings over HTTP', () => {
     await as(t, acme).post('/api/users').send({ name: 'Plain', email: 'plain@acme.test', password: 'plain-pass' }).expect(201);
     const plain = await logIn(t, 'plain@acme.test', 'plain-pass');
     await as(t, plain.token).get('/api/settings').expect(200);
-    expect((await as(t, plain.token).put('/api/settings/userRating').send({ value: 'enabled' }).expect(403)).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await as(t, plain.token).put('/api/settings/userRating').send({ value: 'enabled' }).expect(403)).body.error).toBe(
+      'ERR_NO_PERMISSION',
+    );
     await as(t, acme).put('/api/settings/asaas').send({ value: 'token' }).expect(403);
     await as(t, acme).put('/api/settings/allowregister').send({ value: 'disabled' }).expect(403);
     await as(t, root).put('/api/settings/asaas').send({ value: '$aact_123' }).expect(200);
@@ -88,9 +104,17 @@ describe('company settings over HTTP', () => {
     await t.dataSource.getRepository(CompanySetting).save({ companyId: acmeId, key: 'tokenixc', value: 'secret-token' });
     const session = await logIn(t, 'boss@acme.test', 'acme-pass-1');
     expect(JSON.stringify(session.body)).not.toContain('secret-token');
-    expect(JSON.stringify((await as(t, session.token).get('/api/auth/me').expect(200)).body)).not.toContain('secret-token');
-    expect(JSON.stringify((await as(t, session.token).get(`/api/companies/${acmeId}`).expect(200)).body)).not.toContain('secret-token');
-    expect(JSON.stringify((await as(t, session.token).get('/api/settings').expect(200)).body)).not.toContain('secret-token');
-    expect(JSON.stringify((await as(t, root).get(`/api/companies/${acmeId}`).expect(200)).body)).toContain('secret-token');
+    expect(JSON.stringify(expectAnswer(userResponseSchema, await as(t, session.token).get('/api/auth/me').expect(200)))).not.toContain(
+      'secret-token',
+    );
+    expect(
+      JSON.stringify(expectAnswer(companyResponseSchema, await as(t, session.token).get(`/api/companies/${acmeId}`).expect(200))),
+    ).not.toContain('secret-token');
+    expect(
+      JSON.stringify(expectAnswer(settingListResponseSchema, await as(t, session.token).get('/api/settings').expect(200))),
+    ).not.toContain('secret-token');
+    expect(JSON.stringify(expectAnswer(companyResponseSchema, await as(t, root).get(`/api/companies/${acmeId}`).expect(200)))).toContain(
+      'secret-token',
+    );
   });
 });

@@ -1,6 +1,7 @@
+import { Public } from '@app/platform';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Public } from '@app/platform';
+
 import { clientIp } from '../common/client-ip';
 import { SignUpDto, VerifyCodeDto, VerifyEmailDto } from '../dtos/sign-up.dto';
 import { SignUpService } from './sign-up.service';

@@ -1,10 +1,20 @@
+import {
+  planListResponseSchema,
+  planResponseSchema,
+  publicSettingResponseSchema,
+  signUpResponseSchema,
+  verifyCodeResponseSchema,
+  verifyEmailResponseSchema,
+} from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
-import { CompanySetting } from '../entities/company-setting.entity';
+
 import { Company } from '../entities/company.entity';
-import { dateInDays } from './sign-up.service';
-import { insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
+import { CompanySetting } from '../entities/company-setting.entity';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
-import { codeIn, startSmtpCapture, textOf, type SmtpCapture } from '../testing/smtp-capture';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
+import { codeIn, type SmtpCapture, startSmtpCapture, textOf } from '../testing/smtp-capture';
+import { dateInDays } from './sign-up.service';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -33,9 +43,10 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
   async function verify(email: string, name = 'Empresa Nova'): Promise<void> {
     const before = smtp.mails.length;
     const sent = await post('/api/verify-email', { email, name }).expect(200);
+    expectAnswer(verifyEmailResponseSchema, sent);
     expect(sent.body).toEqual({ sent: true, message: 'Código de verificação enviado para seu email' });
     const code = codeIn(await smtp.waitForMail(email, before));
-    await post('/api/verify-code', { email, code }).expect(200, { valid: true });
+    expectAnswer(verifyCodeResponseSchema, await post('/api/verify-code', { email, code }).expect(200, { valid: true }));
   }
 
   beforeAll(async () => {
@@ -46,7 +57,7 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
       .post('/api/plans')
       .send({ name: 'Básico', users: 3, connections: 1, queues: 2, value: '49,90', useKanban: true })
       .expect(201);
-    planId = plan.body.id;
+    planId = expectAnswer(planResponseSchema, plan).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -55,8 +66,11 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
 
   it('a visitor signs up end to end: code by e-mail, company unapproved with a 5-day trial, login after approval', async () => {
     const publicPlans = await request(t.http).get('/api/plans/register').expect(200);
-    expect(publicPlans.body.map((p: { name: string }) => p.name)).toEqual(['Plano Inicial', 'Básico']);
-    await request(t.http).get('/api/settings/allowregister').expect(200, { key: 'allowregister', value: 'enabled' });
+    expect(expectAnswer(planListResponseSchema, publicPlans).map((p) => p.name)).toEqual(['Plano Inicial', 'Básico']);
+    expectAnswer(
+      publicSettingResponseSchema,
+      await request(t.http).get('/api/settings/allowregister').expect(200, { key: 'allowregister', value: 'enabled' }),
+    );
 
     const before = smtp.mails.length;
     await post('/api/verify-email', { email: 'Dono@Nova.test', name: 'Nova Ltda' }).expect(200);
@@ -65,10 +79,14 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
     const code = codeIn(mail);
 
     const wrong = code === '000000' ? '111111' : '000000';
-    await post('/api/verify-code', { email: 'dono@nova.test', code: wrong }).expect(200, { valid: false });
-    await post('/api/verify-code', { email: 'dono@nova.test', code }).expect(200, { valid: true });
+    expectAnswer(
+      verifyCodeResponseSchema,
+      await post('/api/verify-code', { email: 'dono@nova.test', code: wrong }).expect(200, { valid: false }),
+    );
+    expectAnswer(verifyCodeResponseSchema, await post('/api/verify-code', { email: 'dono@nova.test', code }).expect(200, { valid: true }));
 
     const created = await post('/api/companies/cadastro', signUpBody('dono@nova.test', { name: 'Nova Ltda' })).expect(201);
+    expectAnswer(signUpResponseSchema, created);
     expect(created.body).toMatchObject({
       message: 'Cadastro realizado com sucesso! Aguarde a aprovação do administrador.',
       company: { name: 'Nova Ltda', approved: false, dueDate: dateInDays(5) },
@@ -76,7 +94,14 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
 
     const company = await t.dataSource.getRepository(Company).findOneByOrFail({ id: created.body.company.id });
     // The body's dueDate, status and campaignsEnabled are the server's to decide.
-    expect(company).toMatchObject({ recurrence: 'MENSAL', status: true, approved: false, dueDate: dateInDays(5), planId, phone: '11987654321' });
+    expect(company).toMatchObject({
+      recurrence: 'MENSAL',
+      status: true,
+      approved: false,
+      dueDate: dateInDays(5),
+      planId,
+      phone: '11987654321',
+    });
     const campaigns = await t.dataSource.getRepository(CompanySetting).findOneByOrFail({ companyId: company.id, key: 'campaignsEnabled' });
     expect(campaigns.value).toBe('true');
     expect((await outboxEvents(t, 'identity.company.created')).map((e) => e.payload.company.name)).toContain('Nova Ltda');
@@ -91,9 +116,11 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
   });
 
   it('a verified code serves one sign-up only, and sign-up without a verified code is refused', async () => {
-    await post('/api/companies/cadastro', signUpBody('unverified@nova.test')).expect(400).expect((r) => {
-      expect(r.body.error).toBe('ERR_INVALID_CODE');
-    });
+    await post('/api/companies/cadastro', signUpBody('unverified@nova.test'))
+      .expect(400)
+      .expect((r) => {
+        expect(r.body.error).toBe('ERR_INVALID_CODE');
+      });
     await verify('once@nova.test');
     await post('/api/companies/cadastro', signUpBody('once@nova.test')).expect(201);
     const again = await post('/api/companies/cadastro', signUpBody('once@nova.test', { name: 'Outra Empresa' })).expect(400);
@@ -105,13 +132,37 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
     await post('/api/verify-email', { email: 'guess@nova.test', name: 'Guess Co' }).expect(200);
     const code = codeIn(await smtp.waitForMail('guess@nova.test', before));
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i++) await post('/api/verify-code', { email: 'guess@nova.test', code: wrong }).expect(200, { valid: false });
-    await post('/api/verify-code', { email: 'guess@nova.test', code }).expect(200, { valid: false });
+    for (let i = 0; i < 5; i++)
+      expectAnswer(
+        verifyCodeResponseSchema,
+        await post('/api/verify-code', { email: 'guess@nova.test', code: wrong }).expect(200, { valid: false }),
+      );
+    expectAnswer(
+      verifyCodeResponseSchema,
+      await post('/api/verify-code', { email: 'guess@nova.test', code }).expect(200, { valid: false }),
+    );
   });
 
-  it('an e-mail that already has a user, or a company name taken, is refused', async () => {
-    const taken = await post('/api/verify-email', { email: TEST_ADMIN.email, name: 'Whatever' }).expect(409);
-    expect(taken.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
+  it('a registered e-mail gets the same answer as a new one, and a mail without a code saying the account exists', async () => {
+    const before = smtp.mails.length;
+    // What a new e-mail gets (see verify()): same status, same body.
+    const sent = await post('/api/verify-email', { email: TEST_ADMIN.email, name: 'Whatever' }).expect(200, {
+      sent: true,
+      message: 'Código de verificação enviado para seu email',
+    });
+    expectAnswer(verifyEmailResponseSchema, sent);
+    const text = textOf(await smtp.waitForMail(TEST_ADMIN.email, before));
+    expect(text).toContain('já tem uma conta');
+    expect(text).toContain('Esqueci minha senha');
+    expect(text).not.toMatch(/\d{6}/);
+    // No code exists for it, so no second account can be made with that e-mail.
+    expectAnswer(
+      verifyCodeResponseSchema,
+      await post('/api/verify-code', { email: TEST_ADMIN.email, code: '123456' }).expect(200, { valid: false }),
+    );
+  });
+
+  it('a company name taken is refused', async () => {
     await insertCompanyWithAdmin(t.dataSource, { name: 'Existente', adminEmail: 'boss@existente.test', password: 'x-pass-1' });
     await verify('novo@existente.test');
     const name = await post('/api/companies/cadastro', signUpBody('novo@existente.test', { name: 'Existente' })).expect(409);
@@ -158,10 +209,10 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
     const bad = await as(t, superToken).put('/api/settings/trial').send({ value: '9' }).expect(400);
     expect(bad.body.error).toBe('ERR_VALIDATION');
     await as(t, superToken).put('/api/settings/trial').send({ value: '3' }).expect(200);
-    await request(t.http).get('/api/settings/trial').expect(200, { key: 'trial', value: '3' });
+    expectAnswer(publicSettingResponseSchema, await request(t.http).get('/api/settings/trial').expect(200, { key: 'trial', value: '3' }));
     await verify('trial@nova.test');
     const created = await post('/api/companies/cadastro', signUpBody('trial@nova.test')).expect(201);
-    expect(created.body.company.dueDate).toBe(dateInDays(3));
+    expect(expectAnswer(signUpResponseSchema, created).company.dueDate).toBe(dateInDays(3));
     await as(t, superToken).put(`/api/companies/${created.body.company.id}`).send({ approved: true }).expect(200);
     const session = await logIn(t, 'trial@nova.test', 'Senha-forte1');
     expect(session.body.subscription).toEqual({ dueDate: dateInDays(3), daysLeft: 3, warning: true });
@@ -172,7 +223,10 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
     await verify('closed@nova.test');
     await as(t, superToken).put('/api/settings/allowregister').send({ key: 'allowregister', value: 'disabled' }).expect(200);
     try {
-      await request(t.http).get('/api/settings/allowregister').expect(200, { key: 'allowregister', value: 'disabled' });
+      expectAnswer(
+        publicSettingResponseSchema,
+        await request(t.http).get('/api/settings/allowregister').expect(200, { key: 'allowregister', value: 'disabled' }),
+      );
       for (const [url, body] of [
         ['/api/verify-email', { email: 'closed2@nova.test', name: 'Fechada' }],
         ['/api/verify-code', { email: 'closed@nova.test', code: '123456' }],
@@ -191,7 +245,10 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
     await insertCompanyWithAdmin(t.dataSource, { name: 'Admin Co', adminEmail: 'boss@adminco.test', password: 'admin-pass-1' });
     const admin = await logIn(t, 'boss@adminco.test', 'admin-pass-1');
     for (const key of ['allowregister', 'viewregister', 'trial']) {
-      const refused = await as(t, admin.token).put(`/api/settings/${key}`).send({ value: key === 'trial' ? '2' : 'disabled' }).expect(403);
+      const refused = await as(t, admin.token)
+        .put(`/api/settings/${key}`)
+        .send({ value: key === 'trial' ? '2' : 'disabled' })
+        .expect(403);
       expect(refused.body.error).toBe('ERR_NO_PERMISSION');
     }
     await request(t.http).get('/api/settings/viewregister').expect(200, { key: 'viewregister', value: 'enabled' });

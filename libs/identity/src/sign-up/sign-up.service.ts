@@ -1,24 +1,25 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   IDENTITY_MESSAGES,
+  type SignUpResponse,
   TRIAL_DAYS_DEFAULT,
   TRIAL_DAYS_MAX,
   TRIAL_DAYS_MIN,
-  type SignUpResponse,
   type VerifyCodeResponse,
 } from '@app/contracts';
 import { AppError } from '@app/platform';
-import type { SignUpDto, VerifyCodeDto, VerifyEmailDto } from '../dtos/sign-up.dto';
-import { Plan } from '../entities/plan.entity';
-import { User } from '../entities/user.entity';
+import { Injectable } from '@nestjs/common';
+
+import { CompanyRepository } from '../companies/company.repository';
 import { CompanyService } from '../companies/company.service';
+import type { SignUpDto, VerifyCodeDto, VerifyEmailDto } from '../dtos/sign-up.dto';
+import { EmailCodeRepository } from '../email-codes/email-code.repository';
+import { EMAIL_CODE_TTL_MS, EmailCodeService } from '../email-codes/email-code.service';
 import { MailSender } from '../mail/mail-sender';
+import { PlanRepository } from '../plans/plan.repository';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { SettingService } from '../settings/setting.service';
+import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
-import { EMAIL_CODE_TTL_MS, EmailCodeService } from '../email-codes/email-code.service';
 
 /** YYYY-MM-DD of today plus the given days (UTC). */
 export function dateInDays(days: number, from = new Date()): string {
@@ -39,7 +40,10 @@ export function trialDays(value: string): number {
 @Injectable()
 export class SignUpService {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly plans: PlanRepository,
+    private readonly companyRows: CompanyRepository,
+    private readonly emailCodes: EmailCodeRepository,
     private readonly codes: EmailCodeService,
     private readonly mail: MailSender,
     private readonly rateLimiter: RateLimiter,
@@ -48,13 +52,26 @@ export class SignUpService {
     private readonly userWriter: UserWriter,
   ) {}
 
+  /**
+   * The same answer for a new and a registered e-mail, so sign-up does not tell who has an account
+   * (it answered 409). A registered e-mail gets no code, so no second account can be made with it;
+   * its mail says an account exists and how to get back in (docs/api.md).
+   */
   async sendCode(input: VerifyEmailDto, ip: string): Promise<{ sent: true; message: string }> {
     await this.rateLimiter.consume('signup', ip, input.email);
     await this.assertRegistrationOpen();
-    if (await this.dataSource.getRepository(User).exists({ where: { email: input.email } })) {
-      throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'A user with this e-mail already exists');
+    if (await this.users.emailTaken(input.email)) {
+      await this.mail.send({
+        to: input.email,
+        subject: 'Código de verificação',
+        text:
+          `Olá, ${input.name}!\n\nAlguém tentou criar uma conta com este e-mail, mas ele já tem uma conta. ` +
+          'Para entrar, use a tela de login; se esqueceu a senha, use "Esqueci minha senha". ' +
+          'Se não foi você, ignore este e-mail: nada foi alterado.',
+      });
+      return { sent: true, message: IDENTITY_MESSAGES.codeSent };
     }
-    const code = await this.dataSource.transaction((manager) => this.codes.issue(manager, 'signup', input.email));
+    const code = await this.emailCodes.transaction((manager) => this.codes.issue(manager, 'signup', input.email));
     await this.mail.send({
       to: input.email,
       subject: 'Código de verificação',
@@ -69,9 +86,9 @@ export class SignUpService {
     await this.rateLimiter.consume('verification', ip, input.email);
     await this.assertRegistrationOpen();
     // A wrong guess must count, so the transaction commits either way and reports the outcome.
-    const valid = await this.dataSource.transaction(async (manager) => {
+    const valid = await this.emailCodes.transaction(async (manager) => {
       const code = await this.codes.check(manager, 'signup', input.email, input.code);
-      if (code) await this.codes.markVerified(manager, code);
+      if (code) await this.emailCodes.markVerified(manager, code.id);
       return code !== null;
     });
     return { valid };
@@ -80,10 +97,10 @@ export class SignUpService {
   async signUp(input: SignUpDto, ip: string): Promise<SignUpResponse> {
     await this.rateLimiter.consume('signup', ip, input.email);
     await this.assertRegistrationOpen();
-    return this.dataSource.transaction(async (manager) => {
+    return this.companyRows.transaction(async (manager) => {
       const verified = await this.codes.findVerifiedSignUp(manager, input.email);
       if (!verified) throw new AppError('ERR_INVALID_CODE', 'Verify the e-mail with its code first');
-      const plan = await manager.findOne(Plan, { where: { id: input.planId } });
+      const plan = await this.plans.findById(input.planId, manager);
       if (!plan || plan.useInternal) {
         throw new AppError('ERR_VALIDATION', IDENTITY_MESSAGES.planPlaceholder, {
           fields: [{ path: 'planId', message: IDENTITY_MESSAGES.planPlaceholder }],
@@ -109,7 +126,7 @@ export class SignUpService {
         profile: 'admin',
         allTicket: 'enabled',
       });
-      await this.codes.consume(manager, verified);
+      await this.emailCodes.markConsumed(manager, verified.id);
       return {
         message: IDENTITY_MESSAGES.signUpDone,
         company: { id: company.id, name: company.name, dueDate: company.dueDate, approved: company.approved },

@@ -1,8 +1,11 @@
-import { CompanySetting } from '../entities/company-setting.entity';
+import { settingListResponseSchema, userListResponseSchema, userPageResponseSchema, userResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
+
 import { Company } from '../entities/company.entity';
+import { CompanySetting } from '../entities/company-setting.entity';
 import { User } from '../entities/user.entity';
-import { insertCompanyWithAdmin, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn } from '../testing/http';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -22,7 +25,10 @@ describe("an admin of company A can neither read nor change company B's data", (
     betaId = beta.company.id;
     betaAdminId = beta.admin.id;
     const betaToken = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
-    betaUserId = (await as(t, betaToken).post('/api/users').send({ name: 'Beto', email: 'beto@beta.test', password: 'beto-pass' }).expect(201)).body.id;
+    betaUserId = expectAnswer(
+      userResponseSchema,
+      await as(t, betaToken).post('/api/users').send({ name: 'Beto', email: 'beto@beta.test', password: 'beto-pass' }).expect(201),
+    ).id;
     acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
   });
   afterAll(() => t?.close());
@@ -58,18 +64,20 @@ describe("an admin of company A can neither read nor change company B's data", (
 
   it("company A's settings calls only ever touch company A", async () => {
     await as(t, acme).put('/api/settings/scheduleType').send({ value: 'company' }).expect(200);
-    const listed = (await as(t, acme).get('/api/settings').expect(200)).body as { companyId: number }[];
+    const listed = expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200));
     expect(listed.every((s) => s.companyId !== betaId)).toBe(true);
     expect(await t.dataSource.getRepository(CompanySetting).count({ where: { companyId: betaId, key: 'scheduleType' } })).toBe(0);
     const betaToken = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
-    const betaSettings = (await as(t, betaToken).get('/api/settings').expect(200)).body as { key: string; value: string }[];
+    const betaSettings = expectAnswer(settingListResponseSchema, await as(t, betaToken).get('/api/settings').expect(200));
     expect(betaSettings.find((s) => s.key === 'scheduleType')!.value).toBe('disabled');
   });
 
   it("company A's user search never finds company B's users", async () => {
     const page = await as(t, acme).get('/api/users').query({ searchParam: 'beta' }).expect(200);
+    expectAnswer(userPageResponseSchema, page);
     expect(page.body).toEqual({ users: [], count: 0, hasMore: false });
     const list = await as(t, acme).get('/api/users/list').expect(200);
+    expectAnswer(userListResponseSchema, list);
     expect(list.body.map((u: { email: string }) => u.email)).toEqual(['boss@acme.test']);
   });
 });

@@ -1,4 +1,7 @@
+import { loginResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
+
 import type { IdentityTestApp } from './identity-test-app';
 
 export interface LoggedIn {
@@ -19,7 +22,8 @@ export function refreshCookie(response: request.Response): string {
 export async function logIn(t: IdentityTestApp, email: string, password: string): Promise<LoggedIn> {
   const response = await request(t.http).post('/api/auth/login').send({ email, password });
   if (response.status !== 200) throw new Error(`login of ${email} answered ${response.status} ${JSON.stringify(response.body)}`);
-  return { token: response.body.token, sessionId: response.body.sessionId, cookie: refreshCookie(response), body: response.body };
+  const body = expectAnswer(loginResponseSchema, response);
+  return { token: body.token, sessionId: body.sessionId, cookie: refreshCookie(response), body: response.body };
 }
 
 /** supertest calls carrying a bearer token. */
@@ -36,9 +40,7 @@ export function as(t: IdentityTestApp, token: string) {
 /** The field messages of a 400 ERR_VALIDATION answer, by path. */
 export function fieldMessages(response: request.Response): Record<string, string> {
   if (response.body.error !== 'ERR_VALIDATION') throw new Error(`not a validation error: ${JSON.stringify(response.body)}`);
-  return Object.fromEntries(
-    (response.body.fields as { path: string; message: string }[]).map((field) => [field.path, field.message]),
-  );
+  return Object.fromEntries((response.body.fields as { path: string; message: string }[]).map((field) => [field.path, field.message]));
 }
 
 /** The envelopes of the identity outbox of one type, oldest first. */

@@ -1,12 +1,21 @@
+import { randomUUID } from 'node:crypto';
+
+import { connectionUpdated, TOPICS } from '@app/contracts';
+import {
+  announceQueues as announceServiceQueues,
+  connectionFixture,
+  type ServiceTestApp,
+  startServiceTestApp,
+} from '@app/platform/testing';
 import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
-import { TOPICS } from '@app/contracts';
-import { announceQueues as announceServiceQueues, startServiceTestApp, type ServiceTestApp } from '@app/platform/testing';
-import { IdentityModule } from '../identity.module';
-import type { IdentityOptions } from '../identity-options';
+
 import { Company } from '../entities/company.entity';
 import { Plan } from '../entities/plan.entity';
 import { User } from '../entities/user.entity';
+import { IdentityModule } from '../identity.module';
+import type { IdentityOptions } from '../identity-options';
+import { ConnectionProjectionConsumer } from '../users/connection-projection.consumer';
 
 export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
 
@@ -23,6 +32,7 @@ export function startIdentityTestApp(overrides: Partial<IdentityOptions> = {}): 
       ...overrides,
     }),
     watch: [TOPICS.identityEvents],
+    sessions: 'module',
   });
 }
 
@@ -93,4 +103,19 @@ export async function insertCompanyWithAdmin(
 /** Makes queues known to identity as conversations would, and waits until they are. */
 export function announceQueues(t: IdentityTestApp, companyId: number, queueIds: number[]): Promise<void> {
   return announceServiceQueues(t, 'identity', companyId, queueIds);
+}
+
+/** Makes connections known to identity as whatsapp's connection.updated would. */
+export async function announceConnections(t: IdentityTestApp, companyId: number, connectionIds: number[]): Promise<void> {
+  for (const id of connectionIds) {
+    await t.app.get(ConnectionProjectionConsumer).handle({
+      id: randomUUID(),
+      type: connectionUpdated.type,
+      version: connectionUpdated.version,
+      companyId,
+      key: String(id),
+      occurredAt: new Date().toISOString(),
+      payload: { connection: connectionFixture(companyId, id) },
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -41,7 +42,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     async waitForMail(to, after = 0, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = mails.slice(after).filter((mail) => mail.to.includes(to.toLowerCase())).at(-1);
+        const found = mails
+          .slice(after)
+          .filter((mail) => mail.to.includes(to.toLowerCase()))
+          .at(-1);
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -59,9 +63,7 @@ export function textOf(mail: CapturedMail): string {
   const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
   if (encoding !== 'quoted-printable') return body;
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { queueDeleted, queueSaved, TOPICS, userUpdated, type EventEnvelope } from '@app/contracts';
-import { consumeOnce, EVENT_TRANSPORT, OutboxWriter, readEvent, type EventTransport, type Subscription } from '@app/platform';
+import { userUpdated } from '@app/contracts';
+import { CompanyQueuesProjection, OutboxWriter, ProcessedEventRepository } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { userSnapshot } from '../dtos/user.dto';
-import { User } from '../entities/user.entity';
-import { companyQueues } from './company-queues';
+import { CompanyQueueRepository } from './company-queue.repository';
+import { UserRepository } from './user.repository';
 
 export const QUEUE_DELETION_CONSUMER = 'identity-queue-deletions';
 
@@ -16,62 +16,24 @@ export const QUEUE_DELETION_CONSUMER = 'identity-queue-deletions';
  * announced as identity.user.updated. The group id predates the saved events and is kept.
  */
 @Injectable()
-export class QueueDeletionConsumer implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(QueueDeletionConsumer.name);
-  private subscription?: Subscription;
-
+export class QueueDeletionConsumer extends CompanyQueuesProjection {
   constructor(
-    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    processed: ProcessedEventRepository,
+    companyQueues: CompanyQueueRepository,
+    private readonly users: UserRepository,
     private readonly outbox: OutboxWriter,
-  ) {}
-
-  /** Subscribed before any outbox relay starts (they start on bootstrap), so no in-process event is missed. */
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.transport.subscribe({
-      groupId: QUEUE_DELETION_CONSUMER,
-      topics: [TOPICS.conversationsEvents],
-      handler: (envelope) => this.handle(envelope),
-    });
+  ) {
+    super(QUEUE_DELETION_CONSUMER, processed, companyQueues);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
-  }
-
-  async handle(envelope: EventEnvelope): Promise<void> {
-    if (envelope.companyId === null) return;
-    const companyId = envelope.companyId;
-    const saved = readEvent(queueSaved, envelope);
-    if (saved) {
-      // The queue's own company, not the envelope's: the projection lists each queue under its owner.
-      await consumeOnce(this.dataSource, 'identity', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
-        companyQueues.remember(manager, saved.queue.companyId, saved.queue.id),
-      );
-      return;
-    }
-    const deleted = readEvent(queueDeleted, envelope);
-    if (!deleted) return;
-    await consumeOnce(this.dataSource, 'identity', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
-      this.removeQueue(manager, companyId, deleted.queueId),
-    );
-    this.logger.debug({ companyId, queueId: deleted.queueId }, 'deleted queue removed from users');
-  }
-
-  private async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
+  protected async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
     // A save that passed the check before this commits first, so the query below sees its user.
-    await companyQueues.lock(manager, companyId);
-    await companyQueues.forget(manager, companyId, queueId);
-    const users = await manager
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .setLock('pessimistic_write')
-      .where('user.companyId = :companyId AND :queueId = ANY(user.queueIds)', { companyId, queueId })
-      .orderBy('user.id')
-      .getMany();
+    await this.companyQueues.lock(manager, companyId);
+    await this.companyQueues.forget(manager, companyId, queueId);
+    const users = await this.users.withQueueLocked(manager, companyId, queueId);
     for (const user of users) {
       user.queueIds = user.queueIds.filter((id) => id !== queueId);
-      const saved = await manager.save(user);
+      const saved = await this.users.save(manager, user);
       await this.outbox.add(manager, {
         definition: userUpdated,
         companyId: saved.companyId,

@@ -1,8 +1,9 @@
-import { queueDeleted, TOPICS, type EventEnvelope } from '@app/contracts';
-import { waitFor } from '@app/platform/testing';
+import { type EventEnvelope, queueDeleted, TOPICS, userResponseSchema } from '@app/contracts';
+import { expectAnswer, waitFor } from '@app/platform/testing';
+
 import { User } from '../entities/user.entity';
-import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn, outboxEvents } from '../testing/http';
+import { announceQueues, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -24,7 +25,8 @@ describe("a queue deleted in conversations leaves the users' queue lists", () =>
     acmeAdminId = a.admin.id;
     acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
     const beta = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
-    const create = async (token: string, body: object) => (await as(t, token).post('/api/users').send(body).expect(201)).body.id as number;
+    const create = async (token: string, body: object) =>
+      expectAnswer(userResponseSchema, await as(t, token).post('/api/users').send(body).expect(201)).id;
     await announceQueues(t, acmeCompanyId, [5, 6]);
     anaId = await create(acme, { name: 'Ana', email: 'ana@acme.test', password: 'ana-pass', profile: 'user', queueIds: [5, 6] });
     saraId = await create(acme, { name: 'Sara', email: 'sara@acme.test', password: 'sara-pass', profile: 'supervisor', queueIds: [6] });
@@ -52,16 +54,20 @@ describe("a queue deleted in conversations leaves the users' queue lists", () =>
     expect(await queuesOf(acmeAdminId)).toEqual([]);
     expect(await queuesOf(betoId)).toEqual([5]);
     const shown = await as(t, acme).get(`/api/users/${anaId}`).expect(200);
+    expectAnswer(userResponseSchema, shown);
     expect(shown.body.queues).toEqual([{ id: 6 }]);
     const ana = await logIn(t, 'ana@acme.test', 'ana-pass');
-    expect((await as(t, ana.token).get('/api/auth/me').expect(200)).body.queues).toEqual([{ id: 6 }]);
+    expect(expectAnswer(userResponseSchema, await as(t, ana.token).get('/api/auth/me').expect(200)).queues).toEqual([{ id: 6 }]);
 
     const updates = (await outboxEvents(t, 'identity.user.updated')).slice(before);
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({ companyId: acmeCompanyId, key: String(anaId), payload: { user: { id: anaId, queueIds: [6] } } });
 
     // The queue is no longer the company's: giving it back is refused.
-    const refused = await as(t, acme).put(`/api/users/${anaId}`).send({ queueIds: [5, 6] }).expect(400);
+    const refused = await as(t, acme)
+      .put(`/api/users/${anaId}`)
+      .send({ queueIds: [5, 6] })
+      .expect(400);
     expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [5] });
     expect(await known(acmeCompanyId)).toEqual([6]);
 

@@ -1,4 +1,5 @@
 import type { Tenancy } from '@app/platform';
+
 import type { User } from '../entities/user.entity';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 
@@ -12,7 +13,17 @@ const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({
   ...overrides,
 });
 const user = (overrides: Partial<User> = {}): User =>
-  ({ id: 2, companyId: 10, profile: 'user', super: false, email: 'u@x.test', allTicket: 'desabled', whatsappId: null, queueIds: [1, 2], ...overrides }) as User;
+  ({
+    id: 2,
+    companyId: 10,
+    profile: 'user',
+    super: false,
+    email: 'u@x.test',
+    allTicket: 'desabled',
+    whatsappId: null,
+    queueIds: [1, 2],
+    ...overrides,
+  }) as User;
 
 const codeOf = (fn: () => void) => {
   try {

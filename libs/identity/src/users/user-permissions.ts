@@ -1,5 +1,6 @@
 import { can } from '@app/contracts';
 import { AppError, type Tenancy } from '@app/platform';
+
 import type { UserUpdateDto } from '../dtos/user.dto';
 import type { User } from '../entities/user.entity';
 

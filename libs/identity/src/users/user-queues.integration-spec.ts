@@ -1,8 +1,9 @@
-import { queueDeleted, queueSaved, TOPICS, type EventEnvelope } from '@app/contracts';
-import { queueFixture, waitFor } from '@app/platform/testing';
+import { type EventEnvelope, queueDeleted, queueSaved, TOPICS, userResponseSchema } from '@app/contracts';
+import { expectAnswer, queueFixture, waitFor } from '@app/platform/testing';
+
 import { User } from '../entities/user.entity';
-import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, logIn, outboxEvents } from '../testing/http';
+import { announceQueues, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -44,45 +45,65 @@ describe("users are only given their company's queues, as conversations announce
 
   it('the own known queues are saved, on creation and on change; a refused change leaves the user as it was', async () => {
     const created = await createUser({ name: 'Bia', email: 'bia@acme.test', password: 'bia-pass', queueIds: [1] }).expect(201);
+    expectAnswer(userResponseSchema, created);
     expect(created.body.queues).toEqual([{ id: 1 }]);
     const id = created.body.id as number;
-    await as(t, acme).put(`/api/users/${id}`).send({ queueIds: [1, 2] }).expect(200);
+    await as(t, acme)
+      .put(`/api/users/${id}`)
+      .send({ queueIds: [1, 2] })
+      .expect(200);
     expect(await queuesOf(id)).toEqual([1, 2]);
-    const refused = await as(t, acme).put(`/api/users/${id}`).send({ name: 'Bia 2', queueIds: [2, 10] }).expect(400);
+    const refused = await as(t, acme)
+      .put(`/api/users/${id}`)
+      .send({ name: 'Bia 2', queueIds: [2, 10] })
+      .expect(400);
     expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [10] });
     const user = await t.dataSource.getRepository(User).findOneByOrFail({ id });
     expect({ name: user.name, queueIds: user.queueIds }).toEqual({ name: 'Bia', queueIds: [1, 2] });
   });
 
   it('ids the user already has are kept without a check (the projection may still be catching up); only new ones are checked', async () => {
-    const id = (await createUser({ name: 'Caio', email: 'caio@acme.test', password: 'caio-pass' }).expect(201)).body.id as number;
+    const { id } = expectAnswer(
+      userResponseSchema,
+      await createUser({ name: 'Caio', email: 'caio@acme.test', password: 'caio-pass' }).expect(201),
+    );
     // Stored before ids were checked, or before the projection heard of the queue.
     await t.dataSource.getRepository(User).update({ id }, { queueIds: [77] });
-    await as(t, acme).put(`/api/users/${id}`).send({ queueIds: [77, 1] }).expect(200);
+    await as(t, acme)
+      .put(`/api/users/${id}`)
+      .send({ queueIds: [77, 1] })
+      .expect(200);
     expect(await queuesOf(id)).toEqual([77, 1]);
     await as(t, acme).put(`/api/users/${id}`).send({ name: 'Caio Lima' }).expect(200);
-    const refused = await as(t, acme).put(`/api/users/${id}`).send({ queueIds: [77, 1, 88] }).expect(400);
+    const refused = await as(t, acme)
+      .put(`/api/users/${id}`)
+      .send({ queueIds: [77, 1, 88] })
+      .expect(400);
     expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [88] });
   });
 
   it('a deleted queue leaves the projection and can no longer be given; a redelivered queue.saved does not bring it back', async () => {
     await announceQueues(t, acmeCompanyId, [3]);
     const saved = (await outboxEvents(t, 'conversations.queue.saved')).find((e) => e.key === 'queue-3') as EventEnvelope;
-    const id = (await createUser({ name: 'Duda', email: 'duda@acme.test', password: 'duda-pass', queueIds: [3] }).expect(201)).body.id as number;
+    const { id } = expectAnswer(
+      userResponseSchema,
+      await createUser({ name: 'Duda', email: 'duda@acme.test', password: 'duda-pass', queueIds: [3] }).expect(201),
+    );
 
     await t.publish(queueDeleted, acmeCompanyId, 'queue-3', { queueId: 3 });
     await waitFor(async () => !(await known(acmeCompanyId)).includes(3), { what: 'queue 3 forgotten' });
     expect(await known(acmeCompanyId)).toEqual([1, 2]);
     expect(await queuesOf(id)).toEqual([]);
-    const refused = await as(t, acme).put(`/api/users/${id}`).send({ queueIds: [3] }).expect(400);
+    const refused = await as(t, acme)
+      .put(`/api/users/${id}`)
+      .send({ queueIds: [3] })
+      .expect(400);
     expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [3] });
 
     // The broker delivers the old queue.saved again (the in-process publish resolves once every group handled it).
     await t.transport.publish([{ topic: TOPICS.conversationsEvents, key: saved.key, envelope: saved }]);
     expect(await known(acmeCompanyId)).toEqual([1, 2]);
-    expect(
-      await t.dataSource.query(`SELECT 1 FROM identity.processed_events WHERE event_id = $1`, [saved.id]),
-    ).toHaveLength(1);
+    expect(await t.dataSource.query(`SELECT 1 FROM identity.processed_events WHERE event_id = $1`, [saved.id])).toHaveLength(1);
   });
 
   it('a queue is listed under the company that owns it; another company announcing nothing sees none of it', async () => {

@@ -1,11 +1,13 @@
+import { userCreated } from '@app/contracts';
+import { AppError, OutboxWriter } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
-import { userCreated } from '@app/contracts';
-import { AppError, OutboxWriter } from '@app/platform';
+
 import { isUniqueViolation } from '../common/db-errors';
 import { userSnapshot } from '../dtos/user.dto';
-import { User, type AllTicket, type UserProfile } from '../entities/user.entity';
+import type { AllTicket, User, UserProfile } from '../entities/user.entity';
+import { UserRepository } from './user.repository';
 
 export interface NewUser {
   companyId: number;
@@ -22,16 +24,18 @@ export interface NewUser {
 /** Inserts a user and its identity.user.created event in the caller's transaction. */
 @Injectable()
 export class UserWriter {
-  constructor(private readonly outbox: OutboxWriter) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async insert(manager: EntityManager, input: NewUser): Promise<User> {
     const email = input.email.toLowerCase();
-    if (await manager.exists(User, { where: { email } })) {
+    if (await this.users.emailTaken(email, manager)) {
       throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'A user with this e-mail already exists');
     }
-    const user = await manager
-      .save(
-      manager.create(User, {
+    const user = await this.users
+      .insert(manager, {
         companyId: input.companyId,
         name: input.name,
         email,
@@ -43,8 +47,7 @@ export class UserWriter {
         queueIds: input.queueIds ?? [],
         online: false,
         lastSeenAt: null,
-      }),
-      )
+      })
       .catch((error: unknown) => {
         // Two requests raced past the check above; the unique index decided.
         if (isUniqueViolation(error)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'A user with this e-mail already exists');

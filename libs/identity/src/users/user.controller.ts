@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+
 import { UserCreateDto, UserListQueryDto, UserSearchDto, UserUpdateDto } from '../dtos/user.dto';
 import { UserService } from './user.service';
 
@@ -19,7 +20,7 @@ export class UserController {
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.users.get(tenancy, id);
   }
 
@@ -29,13 +30,13 @@ export class UserController {
   }
 
   @Put(':id')
-  update(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: UserUpdateDto) {
+  update(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: UserUpdateDto) {
     return this.users.update(tenancy, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     await this.users.remove(tenancy, id);
   }
 }

@@ -1,52 +1,54 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import * as argon2 from 'argon2';
-import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import {
   can,
-  USERS_PAGE_SIZE,
-  userDeleted,
-  userUpdated,
   type PageQuery,
+  userDeleted,
   type UserListItem,
   type UserPageResponse,
   type UserResponse,
+  USERS_PAGE_SIZE,
+  userUpdated,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import type { EntityManager } from 'typeorm';
+
+import { SessionService } from '../auth/session.service';
 import { isUniqueViolation } from '../common/db-errors';
-import { mapUser, mapUserListItem, userSnapshot, type UserCreateDto, type UserUpdateDto } from '../dtos/user.dto';
-import { Company } from '../entities/company.entity';
-import { Plan } from '../entities/plan.entity';
-import { RefreshToken } from '../entities/refresh-token.entity';
-import { User } from '../entities/user.entity';
-import { companyQueues } from './company-queues';
+import { CompanyRepository } from '../companies/company.repository';
+import { mapUser, mapUserListItem, type UserCreateDto, userSnapshot, type UserUpdateDto } from '../dtos/user.dto';
+import type { User } from '../entities/user.entity';
+import { PlanRepository } from '../plans/plan.repository';
+import { CompanyConnectionRepository } from './company-connection.repository';
+import { CompanyQueueRepository } from './company-queue.repository';
+import { UserRepository } from './user.repository';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 import { UserWriter } from './user-writer';
 
 const lastAdmin = () => new AppError('ERR_LAST_ADMIN', 'The company needs at least one admin');
+const userNotFound = (): never => {
+  throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+};
 
 /** A company's users; the permission rules are in user-permissions.ts (docs/permissions.md). */
 @Injectable()
 export class UserService {
   constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly companies: CompanyRepository,
+    private readonly plans: PlanRepository,
+    private readonly companyQueues: CompanyQueueRepository,
+    private readonly companyConnections: CompanyConnectionRepository,
     private readonly outbox: OutboxWriter,
     private readonly writer: UserWriter,
+    private readonly sessions: SessionService,
+    private readonly sessionRegistry: SessionRegistry,
   ) {}
 
   async page(tenancy: Tenancy, query: PageQuery): Promise<UserPageResponse> {
     if (!can(tenancy, 'users-page:view')) throw new AppError('ERR_NO_PERMISSION', 'Only admins and supervisors list users');
     const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const [users, count] = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .where('user.companyId = :companyId', { companyId: tenancy.companyId })
-      .andWhere('(lower(user.name) LIKE :search OR user.email LIKE :search)', { search })
-      .orderBy('user.name', 'ASC')
-      .addOrderBy('user.id', 'ASC')
-      .skip((query.pageNumber - 1) * USERS_PAGE_SIZE)
-      .take(USERS_PAGE_SIZE)
-      .getManyAndCount();
+    const [users, count] = await this.users.page(tenancy.companyId, search, query.pageNumber, USERS_PAGE_SIZE);
     return { users: users.map((user) => mapUser(user)), count, hasMore: count > query.pageNumber * USERS_PAGE_SIZE };
   }
 
@@ -56,27 +58,30 @@ export class UserService {
     if (target !== tenancy.companyId && !tenancy.super) {
       throw new AppError('ERR_NO_PERMISSION', "Only super users list another company's users");
     }
-    const users = await this.dataSource.getRepository(User).find({ where: { companyId: target }, order: { name: 'ASC', id: 'ASC' } });
-    return users.map(mapUserListItem);
+    return (await this.users.ofCompany(target)).map(mapUserListItem);
   }
 
   async get(tenancy: Tenancy, id: number): Promise<UserResponse> {
-    const user = await this.load(this.dataSource.manager, id);
+    const user = await this.load(id);
     assertMayRead(tenancy, user);
     return mapUser(user);
   }
 
   async create(tenancy: Tenancy, input: UserCreateDto): Promise<UserResponse> {
     assertMayCreate(tenancy, input);
-    const user = await this.dataSource.transaction(async (manager) => {
+    const user = await this.users.transaction(async (manager) => {
       // Locks the company row so two creations cannot both pass the plan's limit.
-      const company = await manager.findOneOrFail(Company, { where: { id: tenancy.companyId }, lock: { mode: 'pessimistic_write' } });
-      const plan = await manager.findOneByOrFail(Plan, { id: company.planId });
-      const count = await manager.count(User, { where: { companyId: tenancy.companyId } });
+      const company = await this.companies.findLockedOrFail(manager, tenancy.companyId);
+      const plan = await this.plans.findByIdOrFail(manager, company.planId);
+      const count = await this.users.countOfCompany(manager, tenancy.companyId);
       if (count >= plan.users) throw new AppError('ERR_USER_LIMIT_REACHED', `The plan allows ${plan.users} users`);
       if (input.queueIds?.length) {
-        await companyQueues.lock(manager, tenancy.companyId);
-        await companyQueues.assertKnown(manager, tenancy.companyId, input.queueIds);
+        await this.companyQueues.lock(manager, tenancy.companyId);
+        await this.companyQueues.assertKnown(manager, tenancy.companyId, input.queueIds);
+      }
+      if (input.whatsappId) {
+        await this.companyConnections.lock(manager, tenancy.companyId);
+        await this.companyConnections.assertKnown(manager, tenancy.companyId, [input.whatsappId]);
       }
       return this.writer.insert(manager, { ...input, companyId: tenancy.companyId });
     });
@@ -84,15 +89,26 @@ export class UserService {
   }
 
   async update(tenancy: Tenancy, id: number, input: UserUpdateDto): Promise<UserResponse> {
+    let endedSessions: string[] = [];
     try {
-      const user = await this.dataSource.transaction(async (manager) => {
+      const user = await this.users.transaction(async (manager) => {
         // Before the user's row lock, in the order the queue-deletion consumer takes them.
-        if (input.queueIds?.length) await companyQueues.lock(manager, tenancy.companyId);
-        const target = await this.load(manager, id, true);
+        if (input.queueIds?.length) await this.companyQueues.lock(manager, tenancy.companyId);
+        if (input.whatsappId) await this.companyConnections.lock(manager, tenancy.companyId);
+        if (input.profile !== undefined) await this.users.lockAdminChanges(manager, tenancy.companyId);
+        const target = await this.loadLocked(manager, id);
         assertMayUpdate(tenancy, target, input);
         if (input.queueIds?.length) {
           // Only ids being added: the ones the user has stay valid while the projection catches up.
-          await companyQueues.assertKnown(manager, target.companyId, input.queueIds.filter((queueId) => !target.queueIds.includes(queueId)));
+          await this.companyQueues.assertKnown(
+            manager,
+            target.companyId,
+            input.queueIds.filter((queueId) => !target.queueIds.includes(queueId)),
+          );
+        }
+        // Likewise the default connection: checked when it changes, against the company's connections.
+        if (input.whatsappId && input.whatsappId !== target.whatsappId) {
+          await this.companyConnections.assertKnown(manager, target.companyId, [input.whatsappId]);
         }
         if (target.profile === 'admin' && input.profile !== undefined && input.profile !== 'admin') {
           await this.assertAnotherAdmin(manager, target);
@@ -104,11 +120,9 @@ export class UserService {
         if (password) {
           target.passwordHash = await argon2.hash(password);
           // Someone else set this password: the user's open sessions end.
-          if (target.id !== tenancy.userId) {
-            await manager.update(RefreshToken, { userId: target.id, revokedAt: IsNull() }, { revokedAt: new Date() });
-          }
+          if (target.id !== tenancy.userId) endedSessions = await this.sessions.endSessionsOfUser(manager, target.id);
         }
-        const saved = await manager.save(target);
+        const saved = await this.users.save(manager, target);
         await this.outbox.add(manager, {
           definition: userUpdated,
           companyId: saved.companyId,
@@ -117,6 +131,8 @@ export class UserService {
         });
         return saved;
       });
+      this.sessions.forget(endedSessions);
+      this.sessionRegistry.apply({ kind: 'user-changed', userId: user.id, profile: user.profile, super: user.super });
       return mapUser(user);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'A user with this e-mail already exists');
@@ -125,11 +141,12 @@ export class UserService {
   }
 
   async remove(tenancy: Tenancy, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const target = await this.load(manager, id, true);
+    await this.users.transaction(async (manager) => {
+      await this.users.lockAdminChanges(manager, tenancy.companyId);
+      const target = await this.loadLocked(manager, id);
       assertMayDelete(tenancy, target);
       if (target.profile === 'admin') await this.assertAnotherAdmin(manager, target);
-      await manager.delete(User, { id: target.id });
+      await this.users.delete(manager, target.id);
       await this.outbox.add(manager, {
         definition: userDeleted,
         companyId: target.companyId,
@@ -137,20 +154,21 @@ export class UserService {
         payload: { userId: target.id, companyId: target.companyId },
       });
     });
+    this.sessionRegistry.apply({ kind: 'user-deleted', userId: id });
   }
 
   /** Locks the company's admins, so two demotions cannot leave it with none. */
   private async assertAnotherAdmin(manager: EntityManager, target: User): Promise<void> {
-    const admins = await manager.find(User, {
-      where: { companyId: target.companyId, profile: 'admin', id: Not(target.id) },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const admins = await this.users.otherAdminsLocked(manager, target.companyId, target.id);
     if (admins.length === 0) throw lastAdmin();
   }
 
-  private async load(manager: EntityManager, id: number, lock = false): Promise<User> {
-    const user = await manager.findOne(User, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!user) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
-    return user;
+  private async load(id: number): Promise<User> {
+    return (await this.users.findById(id)) ?? userNotFound();
+  }
+
+  /** The user, locked for the caller's transaction. */
+  private async loadLocked(manager: EntityManager, id: number): Promise<User> {
+    return (await this.users.findLocked(manager, id)) ?? userNotFound();
   }
 }

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
+
+import { presenceReported, userListResponseSchema, userPageResponseSchema, userResponseSchema } from '@app/contracts';
+import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
-import { presenceReported } from '@app/contracts';
+
 import { User } from '../entities/user.entity';
-import { announceQueues, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN, type IdentityTestApp } from '../testing/identity-test-app';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
+import {
+  announceConnections,
+  announceQueues,
+  type IdentityTestApp,
+  insertCompanyWithAdmin,
+  startIdentityTestApp,
+  TEST_ADMIN,
+} from '../testing/identity-test-app';
 import { PresenceConsumer } from './presence.consumer';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
@@ -21,17 +31,25 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
 
   beforeAll(async () => {
     t = await startIdentityTestApp();
-    const a = await insertCompanyWithAdmin(t.dataSource, { name: 'Acme', adminEmail: 'boss@acme.test', password: 'acme-pass-1', usersLimit: 6 });
+    const a = await insertCompanyWithAdmin(t.dataSource, {
+      name: 'Acme',
+      adminEmail: 'boss@acme.test',
+      password: 'acme-pass-1',
+      usersLimit: 6,
+    });
     await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1' });
     acmeCompanyId = a.company.id;
     acmeAdminId = a.admin.id;
     acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
     beta = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
     const created = await createUser(beta, { name: 'Beto', email: 'beto@beta.test', password: 'beto-pass' }).expect(201);
-    betaUserId = created.body.id;
+    betaUserId = expectAnswer(userResponseSchema, created).id;
     // Users are only given queues conversations announced for their company.
     await announceQueues(t, acmeCompanyId, [1, 2, 3]);
-    await createUser(acme, { name: 'Ana Atendente', email: 'ana@acme.test', password: 'ana-pass', profile: 'user', queueIds: [1] }).expect(201);
+    await announceConnections(t, acmeCompanyId, [7]);
+    await createUser(acme, { name: 'Ana Atendente', email: 'ana@acme.test', password: 'ana-pass', profile: 'user', queueIds: [1] }).expect(
+      201,
+    );
     await createUser(acme, { name: 'Sara Supervisora', email: 'sara@acme.test', password: 'sara-pass', profile: 'supervisor' }).expect(201);
   });
   afterAll(() => t?.close());
@@ -42,6 +60,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
     it('GET /users/list gives every user of the caller company, to any of its users', async () => {
       const ana = await logIn(t, 'ana@acme.test', 'ana-pass');
       const list = await as(t, ana.token).get('/api/users/list').expect(200);
+      expectAnswer(userListResponseSchema, list);
       expect(list.body.map((u: { email: string }) => u.email).sort()).toEqual(['ana@acme.test', 'boss@acme.test', 'sara@acme.test']);
       expect(list.body[0]).toEqual(
         expect.objectContaining({ id: expect.any(Number), name: expect.any(String), profile: expect.any(String), online: false }),
@@ -53,12 +72,14 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       expect(refused.body.error).toBe('ERR_NO_PERMISSION');
       const root = await logIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
       const list = await as(t, root.token).get('/api/users/list').query({ companyId: acmeCompanyId }).expect(200);
+      expectAnswer(userListResponseSchema, list);
       expect(list.body).toHaveLength(3);
     });
 
     it('supervisors see the users page; plain users do not', async () => {
       const sara = await logIn(t, 'sara@acme.test', 'sara-pass');
       const page = await as(t, sara.token).get('/api/users').expect(200);
+      expectAnswer(userPageResponseSchema, page);
       expect(page.body).toMatchObject({ count: 3, hasMore: false });
       const ana = await logIn(t, 'ana@acme.test', 'ana-pass');
       expect((await as(t, ana.token).get('/api/users').expect(403)).body.error).toBe('ERR_NO_PERMISSION');
@@ -68,6 +89,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const ana = await logIn(t, 'ana@acme.test', 'ana-pass');
       const anaId = await idOf('ana@acme.test');
       const me = await as(t, ana.token).get(`/api/users/${anaId}`).expect(200);
+      expectAnswer(userResponseSchema, me);
       expect(me.body).toMatchObject({ email: 'ana@acme.test', profile: 'user', queues: [{ id: 1 }] });
       expect(me.body).not.toHaveProperty('passwordHash');
       await as(t, ana.token).get(`/api/users/${acmeAdminId}`).expect(403);
@@ -83,8 +105,16 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const id = await idOf('ana@acme.test');
       const changed = await as(t, acme)
         .put(`/api/users/${id}`)
-        .send({ name: 'Ana Souza', email: 'ana.souza@acme.test', profile: 'supervisor', queueIds: [2, 3], whatsappId: 7, allTicket: 'enabled' })
+        .send({
+          name: 'Ana Souza',
+          email: 'ana.souza@acme.test',
+          profile: 'supervisor',
+          queueIds: [2, 3],
+          whatsappId: 7,
+          allTicket: 'enabled',
+        })
         .expect(200);
+      expectAnswer(userResponseSchema, changed);
       expect(changed.body).toMatchObject({
         name: 'Ana Souza',
         email: 'ana.souza@acme.test',
@@ -95,7 +125,10 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       });
       const events = await outboxEvents(t, 'identity.user.updated');
       expect(events.at(-1)).toMatchObject({ companyId: acmeCompanyId, payload: { user: { id, queueIds: [2, 3], profile: 'supervisor' } } });
-      await as(t, acme).put(`/api/users/${id}`).send({ email: 'ana@acme.test', profile: 'user', queueIds: [1], whatsappId: null, allTicket: 'desabled' }).expect(200);
+      await as(t, acme)
+        .put(`/api/users/${id}`)
+        .send({ email: 'ana@acme.test', profile: 'user', queueIds: [1], whatsappId: null, allTicket: 'desabled' })
+        .expect(200);
     });
 
     it('a user changes only their own name and password', async () => {
@@ -104,8 +137,17 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       await as(t, ana.token).put(`/api/users/${id}`).send({ name: 'Ana Nova', password: 'ana-pass-2' }).expect(200);
       await logIn(t, 'ana@acme.test', 'ana-pass-2');
       // Unchanged values of admin fields are no change; changed ones are refused.
-      await as(t, ana.token).put(`/api/users/${id}`).send({ name: 'Ana Nova', profile: 'user', queueIds: [1] }).expect(200);
-      for (const body of [{ profile: 'admin' }, { queueIds: [1, 2] }, { whatsappId: 3 }, { allTicket: 'enabled' }, { email: 'x@acme.test' }]) {
+      await as(t, ana.token)
+        .put(`/api/users/${id}`)
+        .send({ name: 'Ana Nova', profile: 'user', queueIds: [1] })
+        .expect(200);
+      for (const body of [
+        { profile: 'admin' },
+        { queueIds: [1, 2] },
+        { whatsappId: 3 },
+        { allTicket: 'enabled' },
+        { email: 'x@acme.test' },
+      ]) {
         const refused = await as(t, ana.token).put(`/api/users/${id}`).send(body);
         if (refused.status !== 403) throw new Error(`${JSON.stringify(body)} answered ${refused.status} ${JSON.stringify(refused.body)}`);
         expect(refused.body.error).toBe('ERR_NO_PERMISSION');
@@ -126,7 +168,11 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
 
     it('an admin never edits nor deletes a super user', async () => {
       const root = await t.dataSource.getRepository(User).findOneByOrFail({ email: TEST_ADMIN.email });
-      const platform = await insertCompanyWithAdmin(t.dataSource, { name: 'Platform Admin Co', adminEmail: 'x@x.test', password: 'x-pass-1' });
+      const platform = await insertCompanyWithAdmin(t.dataSource, {
+        name: 'Platform Admin Co',
+        adminEmail: 'x@x.test',
+        password: 'x-pass-1',
+      });
       await t.dataSource.getRepository(User).update({ id: platform.admin.id }, { companyId: root.companyId });
       const admin = await logIn(t, 'x@x.test', 'x-pass-1');
       await as(t, admin.token).put(`/api/users/${root.id}`).send({ name: 'Not super anymore' }).expect(403);
@@ -139,21 +185,49 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const self = await as(t, acme).delete(`/api/users/${acmeAdminId}`).expect(403);
       expect(self.body.error).toBe('ERR_NO_PERMISSION');
 
-      const second = await createUser(acme, { name: 'Second Admin', email: 'second@acme.test', password: 'second-pass', profile: 'admin' }).expect(201);
+      const second = await createUser(acme, {
+        name: 'Second Admin',
+        email: 'second@acme.test',
+        password: 'second-pass',
+        profile: 'admin',
+      }).expect(201);
+      expectAnswer(userResponseSchema, second);
       const secondToken = (await logIn(t, 'second@acme.test', 'second-pass')).token;
       await as(t, secondToken).put(`/api/users/${acmeAdminId}`).send({ profile: 'user' }).expect(200);
       const last = await as(t, secondToken).put(`/api/users/${second.body.id}`).send({ profile: 'user' }).expect(409);
       expect(last.body.error).toBe('ERR_LAST_ADMIN');
       await as(t, secondToken).put(`/api/users/${acmeAdminId}`).send({ profile: 'admin' }).expect(200);
+      // Two admins deleting each other at once: one wins; the other finds itself the last admin, or
+      // (when the winner committed before its request was checked) its session ended with its user.
+      const third = await createUser(secondToken, {
+        name: 'Third Admin',
+        email: 'third@acme.test',
+        password: 'third-pass',
+        profile: 'admin',
+      }).expect(201);
+      expectAnswer(userResponseSchema, third);
+      const thirdToken = (await logIn(t, 'third@acme.test', 'third-pass')).token;
+      await as(t, secondToken).put(`/api/users/${acmeAdminId}`).send({ profile: 'user' }).expect(200);
+      const [bySecond, byThird] = await Promise.all([
+        as(t, secondToken).delete(`/api/users/${third.body.id}`),
+        as(t, thirdToken).delete(`/api/users/${second.body.id}`),
+      ]);
+      expect([bySecond.status, byThird.status].filter((status) => status === 204)).toHaveLength(1);
+      const [winnerToken, loser, loserToken, winnerId] =
+        bySecond.status === 204 ? [secondToken, byThird, thirdToken, second.body.id] : [thirdToken, bySecond, secondToken, third.body.id];
+      expect(loser.body.error).toMatch(/^ERR_(LAST_ADMIN|SESSION_EXPIRED)$/);
+      expect(await t.dataSource.getRepository(User).countBy({ companyId: acmeCompanyId, profile: 'admin' })).toBe(1);
+      // The deleted admin's token is refused at once (decision 0025).
+      expect((await as(t, loserToken).get('/api/users/list')).status).toBe(401);
+
+      await as(t, winnerToken).put(`/api/users/${acmeAdminId}`).send({ profile: 'admin' }).expect(200);
       acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
-      await as(t, acme).delete(`/api/users/${second.body.id}`).expect(204);
-      // Only a stale token of the deleted second admin can still try: the rule holds anyway.
-      const lastDelete = await as(t, secondToken).delete(`/api/users/${acmeAdminId}`).expect(409);
-      expect(lastDelete.body.error).toBe('ERR_LAST_ADMIN');
+      await as(t, acme).delete(`/api/users/${winnerId}`).expect(204);
     });
 
     it('an admin deletes a user; the deletion is an event and the user can no longer log in', async () => {
       const created = await createUser(acme, { name: 'Temp User', email: 'temp@acme.test', password: 'temp-pass' }).expect(201);
+      expectAnswer(userResponseSchema, created);
       await as(t, acme).delete(`/api/users/${created.body.id}`).expect(204);
       await request(t.http).post('/api/auth/login').send({ email: 'temp@acme.test', password: 'temp-pass' }).expect(401);
       const [event] = (await outboxEvents(t, 'identity.user.deleted')).filter((e) => e.key === String(created.body.id));
@@ -170,12 +244,18 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
 
     it('bad input answers 400 with the spec messages', async () => {
       const id = await idOf('ana@acme.test');
-      expect(fieldMessages(await as(t, acme).put(`/api/users/${id}`).send({ name: 'A', email: 'bad', password: '123' }).expect(400))).toEqual({
+      expect(
+        fieldMessages(await as(t, acme).put(`/api/users/${id}`).send({ name: 'A', email: 'bad', password: '123' }).expect(400)),
+      ).toEqual({
         name: 'Too Short!',
         email: 'Invalid email',
         password: 'Too Short!',
       });
-      expect(fieldMessages(await createUser(acme, {}).expect(400))).toMatchObject({ name: 'Required', email: 'Required', password: 'Required' });
+      expect(fieldMessages(await createUser(acme, {}).expect(400))).toMatchObject({
+        name: 'Required',
+        email: 'Required',
+        password: 'Required',
+      });
       const taken = await as(t, acme).put(`/api/users/${id}`).send({ email: 'boss@beta.test' }).expect(409);
       expect(taken.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
     });
@@ -207,25 +287,28 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const before = (await outboxEvents(t, 'identity.user.updated')).length;
       await consumer.handle(report(id, true));
       const online = await as(t, acme).get(`/api/users/${id}`).expect(200);
-      expect(online.body.online).toBe(true);
+      expect(expectAnswer(userResponseSchema, online).online).toBe(true);
       const events = await outboxEvents(t, 'identity.user.updated');
       expect(events).toHaveLength(before + 1);
       expect(events.at(-1)!.payload.user).toMatchObject({ id, online: true });
 
       await consumer.handle(report(id, false, new Date(Date.now() - 60_000)));
-      expect((await as(t, acme).get(`/api/users/${id}`).expect(200)).body.online).toBe(true);
+      expect(expectAnswer(userResponseSchema, await as(t, acme).get(`/api/users/${id}`).expect(200)).online).toBe(true);
 
       await t.dataSource.getRepository(User).update({ id }, { lastSeenAt: new Date(Date.now() - 7 * 60_000) });
       const list = await as(t, acme).get('/api/users/list').expect(200);
-      expect(list.body.find((u: { id: number }) => u.id === id).online).toBe(false);
+      expect(expectAnswer(userListResponseSchema, list).find((u) => u.id === id)!.online).toBe(false);
 
       await consumer.handle(report(id, true));
       await consumer.handle(report(id, false));
-      expect((await as(t, acme).get(`/api/users/${id}`).expect(200)).body.online).toBe(false);
+      expect(expectAnswer(userResponseSchema, await as(t, acme).get(`/api/users/${id}`).expect(200)).online).toBe(false);
     });
 
     it("a report naming another company's user changes nothing", async () => {
-      await t.app.get(PresenceConsumer).handle({ ...report(betaUserId, true), payload: { userId: betaUserId, companyId: acmeCompanyId, online: true, at: new Date().toISOString() } });
+      await t.app.get(PresenceConsumer).handle({
+        ...report(betaUserId, true),
+        payload: { userId: betaUserId, companyId: acmeCompanyId, online: true, at: new Date().toISOString() },
+      });
       expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: betaUserId })).online).toBe(false);
     });
   });

@@ -1,9 +1,28 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
+
 import { Inject, Injectable } from '@nestjs/common';
 import { JsonWebTokenError, JwtService, TokenExpiredError } from '@nestjs/jwt';
+import { z } from 'zod';
+
 import { AppError } from '../errors/app-error';
 import { PLATFORM_OPTIONS, type PlatformOptions } from '../platform-options';
-import { accessTokenClaimsSchema, tenancyFromClaims, type AccessTokenClaims, type Tenancy } from './tenancy';
+import { type AccessTokenClaims, accessTokenClaimsSchema, type Tenancy, tenancyFromClaims } from './tenancy';
+
+/** Clocks of the processes may disagree this much; a token issued further in the future is forged or broken. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * What a verified token must carry besides our claims: when it was issued and when it expires. It
+ * may carry `userId` (every token signed since issue 10 does, for clients that look for the user's
+ * id there); when it does, it must be `sub`'s number.
+ */
+const signedClaimsSchema = accessTokenClaimsSchema
+  .extend({
+    userId: z.number().int().positive().optional(),
+    iat: z.number().int().positive(),
+    exp: z.number().int().positive(),
+  })
+  .refine((claims) => claims.userId === undefined || String(claims.userId) === claims.sub);
 
 /** Signs and verifies access tokens (HS256 with the platform's JWT secret). */
 @Injectable()
@@ -24,11 +43,15 @@ export class AccessTokenService {
   }
 
   sign(claims: AccessTokenClaims): string {
-    return this.jwt.sign(accessTokenClaimsSchema.parse(claims), {
-      secret: this.key,
-      expiresIn: this.options.jwt.accessTtlSeconds,
-      algorithm: 'HS256',
-    });
+    const parsed = accessTokenClaimsSchema.parse(claims);
+    return this.jwt.sign(
+      { ...parsed, userId: Number(parsed.sub) },
+      {
+        secret: this.key,
+        expiresIn: this.options.jwt.accessTtlSeconds,
+        algorithm: 'HS256',
+      },
+    );
   }
 
   /**
@@ -47,8 +70,11 @@ export class AccessTokenService {
       }
       throw new AppError('ERR_SESSION_EXPIRED', 'Malformed access token');
     }
-    const claims = accessTokenClaimsSchema.safeParse(decoded);
+    const claims = signedClaimsSchema.safeParse(decoded);
     if (!claims.success) throw new AppError('ERR_SESSION_EXPIRED', 'Access token claims are invalid');
+    if (claims.data.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
+      throw new AppError('ERR_SESSION_EXPIRED', 'Access token issued in the future');
+    }
     return tenancyFromClaims(claims.data);
   }
 }

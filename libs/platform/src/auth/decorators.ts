@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
+
 import type { PlanFlag, Tenancy } from './tenancy';
 
 export const PUBLIC_KEY = 'auth:public';

@@ -11,7 +11,10 @@ export const PLAN_FLAGS = [
 ] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
-/** The claims of an access token; identity signs them, every service verifies them. */
+/**
+ * The claims of an access token; identity signs them, every service verifies them. The signed token
+ * also carries `userId`, the user's id as a number beside `sub` (AccessTokenService).
+ */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   companyId: z.number().int().positive(),

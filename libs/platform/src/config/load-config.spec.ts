@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ConfigError, env, loadConfig } from './load-config';
 
 const schema = z.object({
@@ -44,5 +45,22 @@ describe('loadConfig', () => {
   it('a missing secret is refused: no default secret exists', () => {
     const { JWT_SECRET: _omit, ...rest } = valid;
     expect(() => loadConfig(schema, rest)).toThrow(/JWT_SECRET: is required/);
+  });
+});
+
+describe('env.outboundAllowlist (OUTBOUND_ALLOWED_HOSTS)', () => {
+  const allowlist = z.object({ OUTBOUND_ALLOWED_HOSTS: env.outboundAllowlist() });
+
+  it('reads a comma-separated list of names, addresses and CIDR ranges; unset is empty', () => {
+    expect(loadConfig(allowlist, { OUTBOUND_ALLOWED_HOSTS: ' Proxy.Corp.Internal, 10.8.0.0/16,fd00::/8 ' })).toEqual({
+      OUTBOUND_ALLOWED_HOSTS: ['proxy.corp.internal', '10.8.0.0/16', 'fd00::/8'],
+    });
+    expect(loadConfig(allowlist, {})).toEqual({ OUTBOUND_ALLOWED_HOSTS: [] });
+  });
+
+  it('a bad entry stops the start with its name', () => {
+    expect(() => loadConfig(allowlist, { OUTBOUND_ALLOWED_HOSTS: '10.8.0.0/40' })).toThrow(
+      /OUTBOUND_ALLOWED_HOSTS: 10\.8\.0\.0\/40 is not a CIDR range/,
+    );
   });
 });

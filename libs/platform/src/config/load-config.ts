@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { allowlistEntryProblem } from '../net/outbound-url-guard';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -11,9 +13,7 @@ export class ConfigError extends Error {
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
-  throw new ConfigError(
-    parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-  );
+  throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
 }
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -33,13 +33,40 @@ export const env = {
   brokers: () =>
     z
       .string({ error: 'is required (comma-separated host:port list)' })
-      .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((broker) => broker.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
-  secret: () =>
+  secret: () => z.string({ error: 'is required: a random string of at least 32 characters' }).min(32, 'must be at least 32 characters'),
+  /** Express `trust proxy`: true, a hop count, or addresses/names such as `loopback, uniquelocal`. */
+  trustProxy: () =>
     z
-      .string({ error: 'is required: a random string of at least 32 characters' })
-      .min(32, 'must be at least 32 characters'),
+      .string()
+      .regex(/^[\w.:/, -]+$/, 'must be true, a hop count or a list such as "loopback, uniquelocal"')
+      .optional(),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** METRICS_TOKEN: unset turns /metrics off; set, scrapers send it as a bearer token. */
+  metricsToken: () => z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters (a random string)').optional()),
+  /** OUTBOUND_ALLOWED_HOSTS: comma-separated host names, addresses and CIDR ranges outbound URLs may reach. */
+  outboundAllowlist: () =>
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .superRefine((entries, context) => {
+        for (const entry of entries) {
+          const problem = allowlistEntryProblem(entry);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }
+      }),
   flag: (fallback: boolean) =>
     z.preprocess(
       emptyAsUndefined,

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { Client } from 'pg';
 
 export interface EmbeddedPostgresHandle {

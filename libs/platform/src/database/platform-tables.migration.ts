@@ -24,9 +24,7 @@ export function platformTablesMigration(schema: string): new () => MigrationInte
           created_at timestamptz NOT NULL DEFAULT now(),
           published_at timestamptz
         )`);
-      await runner.query(
-        `CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox (id) WHERE published_at IS NULL`,
-      );
+      await runner.query(`CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox (id) WHERE published_at IS NULL`);
       await runner.query(`
         CREATE TABLE "${schema}".processed_events (
           consumer text NOT NULL,

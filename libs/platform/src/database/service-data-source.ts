@@ -1,4 +1,5 @@
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
+
 import { platformTablesMigration } from './platform-tables.migration';
 
 export interface ServiceDatabaseOptions {

@@ -1,21 +1,18 @@
-import {
-  type BeforeApplicationShutdown,
-  type DynamicModule,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
+import { type BeforeApplicationShutdown, type DynamicModule, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { EVENT_TRANSPORT } from '../events/event-transport.provider';
+
 import type { EventTransport } from '../events/event-transport';
-import { OutboxRelay } from '../events/outbox-relay';
+import { EVENT_TRANSPORT } from '../events/event-transport.provider';
 import { OutboxWriter } from '../events/outbox';
+import { OutboxRelay } from '../events/outbox-relay';
+import { ProcessedEventRepository } from '../events/processed-event.repository';
 import { ReadinessRegistry } from '../health/readiness';
 import { PLATFORM_OPTIONS, type PlatformOptions } from '../platform-options';
-import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDatabaseOptions } from './service-data-source';
+import { migrateServiceSchema, type ServiceDatabaseOptions, serviceDataSourceOptions } from './service-data-source';
+import { SERVICE_DATA_SOURCE, SERVICE_SCHEMA } from './service-tokens';
 
-export const SERVICE_SCHEMA = Symbol('SERVICE_SCHEMA');
+export { SERVICE_SCHEMA } from './service-tokens';
 
 /** Starts the service's outbox relay once every module has subscribed, stops it before the transport. */
 class OutboxRelayHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -40,7 +37,7 @@ class OutboxRelayHost implements OnApplicationBootstrap, BeforeApplicationShutdo
 
 /**
  * A service's own database: its TypeORM connection (named after its schema), migrations run at
- * start, its repositories, outbox writer and relay.
+ * start, its repositories, outbox writer and relay, and the record of the events its consumers applied.
  */
 @Module({})
 export class ServiceDatabaseModule {
@@ -67,6 +64,8 @@ export class ServiceDatabaseModule {
       ],
       providers: [
         { provide: SERVICE_SCHEMA, useValue: name },
+        { provide: SERVICE_DATA_SOURCE, useExisting: getDataSourceToken(name) },
+        ProcessedEventRepository,
         { provide: OutboxWriter, useValue: new OutboxWriter(name) },
         {
           provide: OutboxRelayHost,
@@ -79,7 +78,7 @@ export class ServiceDatabaseModule {
           },
         },
       ],
-      exports: [TypeOrmModule, SERVICE_SCHEMA, OutboxWriter],
+      exports: [TypeOrmModule, SERVICE_SCHEMA, OutboxWriter, ProcessedEventRepository],
     };
   }
 }

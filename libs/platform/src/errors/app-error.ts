@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@app/contracts';
+
 import { ERROR_STATUS } from './error-status';
 
 /** A failure the client can act on: one of the API's ERR_* codes, its HTTP status and a message. */

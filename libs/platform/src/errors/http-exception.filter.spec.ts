@@ -1,7 +1,8 @@
+import { ERROR_CODES } from '@app/contracts';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
 import { z } from 'zod';
-import { ERROR_CODES } from '@app/contracts';
+
 import { AppError } from './app-error';
 import { ERROR_STATUS } from './error-status';
 import { toErrorBody } from './http-exception.filter';
@@ -44,5 +45,36 @@ describe('error mapping', () => {
       status: 500,
       body: { error: 'ERR_INTERNAL', message: 'Internal server error' },
     });
+  });
+
+  it("the body parser's client errors keep their status: 413 over the limit, 400 for malformed JSON", () => {
+    // As body-parser raises them (http-errors): status, expose and type.
+    const tooLarge = Object.assign(new Error('request entity too large'), {
+      status: 413,
+      statusCode: 413,
+      expose: true,
+      type: 'entity.too.large',
+      limit: 1_048_576,
+    });
+    expect(toErrorBody(tooLarge)).toEqual({
+      status: 413,
+      body: { error: 'ERR_VALIDATION', message: 'The request body is larger than the 1 MB limit' },
+    });
+    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), {
+      status: 400,
+      statusCode: 400,
+      expose: true,
+      type: 'entity.parse.failed',
+    });
+    expect(toErrorBody(malformed)).toEqual({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', message: 'The request body is not valid JSON: Unexpected end of JSON input' },
+    });
+    const hidden = Object.assign(new Error('stream encoding should not be set'), {
+      status: 500,
+      expose: false,
+      type: 'stream.encoding.set',
+    });
+    expect(toErrorBody(hidden).status).toBe(500);
   });
 });

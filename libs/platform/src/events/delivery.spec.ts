@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+
 import type { EventEnvelope } from '@app/contracts';
+import { z } from 'zod';
+
 import { backoffMs, deliverWithRetry, describeError, isPoison, parseEnvelope } from './delivery';
-import { PoisonEventError, type EventHandler, type RetryPolicy } from './event-transport';
+import { type EventHandler, PoisonEventError, type RetryPolicy } from './event-transport';
 
 const envelope = (): EventEnvelope => ({
   id: randomUUID(),

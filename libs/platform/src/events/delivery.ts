@@ -1,10 +1,9 @@
+import { type EventEnvelope, eventEnvelopeSchema } from '@app/contracts';
 import { ZodError } from 'zod';
-import { eventEnvelopeSchema, type EventEnvelope } from '@app/contracts';
-import { PoisonEventError, type EventHandler, type RetryPolicy, type TransportLogger } from './event-transport';
 
-export type DeliveryOutcome =
-  | { kind: 'handled'; attempts: number }
-  | { kind: 'dead-letter'; attempts: number; error: unknown };
+import { type EventHandler, PoisonEventError, type RetryPolicy, type TransportLogger } from './event-transport';
+
+export type DeliveryOutcome = { kind: 'handled'; attempts: number } | { kind: 'dead-letter'; attempts: number; error: unknown };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -6,18 +6,21 @@
  * libs/platform/src/events`, then `bash infra/kafka/stop.sh`. KAFKA_TESTS=skip skips the Kafka half.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Kafka, Partitioners, logLevel, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+
 import type { EventEnvelope } from '@app/contracts';
+import { type Consumer, type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+
 import {
-  PoisonEventError,
   deadLetterTopic,
   type EventHandler,
   type EventTransport,
+  type PartitionAssignment,
+  PoisonEventError,
   type RetryPolicy,
   type TransportLogger,
 } from './event-transport';
 import { InProcessTransport, TransportStoppedError } from './in-process-transport';
-import { KafkaTransport, type KafkaTopicSpec } from './kafka-transport';
+import { type KafkaTopicSpec, KafkaTransport } from './kafka-transport';
 
 jest.setTimeout(20_000);
 
@@ -166,6 +169,25 @@ function makeEvent(key: string, seq: number): EventEnvelope<{ seq: number }> {
 
 const seqOf = (envelope: EventEnvelope) => (envelope.payload as { seq: number }).seq;
 
+/**
+ * A marker says only "what was published before me on this key has come through"; handlers record it
+ * apart from their effects (withMarkers). A valid envelope type (<service>.<entity>.<verb>), or the
+ * transports would dead-letter it as invalid.
+ */
+const MARKER_TYPE = 'contract.marker.passed';
+
+function makeMarker(key: string): EventEnvelope {
+  return { id: randomUUID(), type: MARKER_TYPE, version: 1, companyId: 1, key, occurredAt: new Date().toISOString(), payload: {} };
+}
+
+/** The handler of a test: markers go to `markers` (the keys whose marker the group had), the rest to `handler`. */
+function withMarkers(markers: Set<string>, handler: EventHandler): EventHandler {
+  return async (envelope, context) => {
+    if (envelope.type === MARKER_TYPE) markers.add(envelope.key);
+    else await handler(envelope, context);
+  };
+}
+
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -174,8 +196,17 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_00
   }
 }
 
-/** Let the consumers run a little longer, to catch late duplicates or stragglers. */
-const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How a test proves that nothing more comes (no late duplicate, no straggler) without sleeping on it:
+ * publishes one marker per key to `topic` and waits until every group given (its `withMarkers` set)
+ * had all of them. A marker has the key, so the partition, of the events under test and comes after
+ * them in order; a redelivery resumes from the committed offset, so a duplicate comes before it too.
+ * A marker on `<topic>.dlq` proves the same of dead letters once the source group had its own marker.
+ */
+async function passMarkers(transport: EventTransport, topic: string, keys: string[], ...groups: Array<Set<string>>): Promise<void> {
+  await transport.publish(keys.map((key) => ({ topic, key, envelope: makeMarker(key) })));
+  await waitFor(() => groups.every((markers) => keys.every((key) => markers.has(key))), `the ${keys.length} marker(s) on ${topic}`);
+}
 
 function stringHeaders(headers: IHeaders | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -206,10 +237,11 @@ function contract(harness: Harness): void {
     const inHand = new Map<string, number>();
     const outOfOrder: string[] = [];
     let handled = 0;
+    const markers = new Set<string>();
     await transport.subscribe({
       groupId: `order-${suffix()}`,
       topics: [topic.name],
-      handler: async (envelope) => {
+      handler: withMarkers(markers, async (envelope) => {
         const { key } = envelope;
         const seq = seqOf(envelope);
         // One at a time per key: the next event of a key starts only after the previous one finished.
@@ -221,7 +253,7 @@ function contract(harness: Harness): void {
         if (seq !== last + 1) outOfOrder.push(`${key}: ${seq} finished after ${last}`);
         lastSeq.set(key, seq);
         handled++;
-      },
+      }),
     });
 
     const keys = ['k0', 'k1', 'k2', 'k3', 'k4'];
@@ -236,8 +268,7 @@ function contract(harness: Harness): void {
       await transport.publish(events);
     }
 
-    await waitFor(() => handled >= 200, '200 handled events');
-    await settle();
+    await passMarkers(transport, topic.name, keys, markers);
     expect(outOfOrder).toEqual([]);
     expect(handled).toBe(200);
     expect(Object.fromEntries(lastSeq)).toEqual({ k0: 39, k1: 39, k2: 39, k3: 39, k4: 39 });
@@ -250,19 +281,19 @@ function contract(harness: Harness): void {
     const flaky = events[1].id;
     const attempts = new Map<string, number[]>();
     const effects: number[] = [];
+    const markers = new Set<string>();
     await transport.subscribe({
       groupId: `retry-${suffix()}`,
       topics: [topic.name],
-      handler: async (envelope, context) => {
+      handler: withMarkers(markers, async (envelope, context) => {
         attempts.set(envelope.id, [...(attempts.get(envelope.id) ?? []), context.attempt]);
         if (envelope.id === flaky && context.attempt === 1) throw new Error('database briefly unavailable');
         effects.push(seqOf(envelope)); // applied only when the handler succeeds, like a committed transaction
-      },
+      }),
     });
 
     await transport.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
-    await waitFor(() => effects.length >= 3, 'three effects');
-    await settle();
+    await passMarkers(transport, topic.name, ['ticket-1'], markers);
 
     expect(effects).toEqual([0, 1, 2]);
     expect(attempts.get(flaky)).toEqual([1, 2]);
@@ -279,29 +310,30 @@ function contract(harness: Harness): void {
     const handled: number[] = [];
     let poisonAttempts = 0;
     const groupId = `poison-${suffix()}`;
+    const markers = { source: new Set<string>(), dlq: new Set<string>() };
     await transport.subscribe({
       groupId,
       topics: [topic.name],
-      handler: async (envelope) => {
+      handler: withMarkers(markers.source, async (envelope) => {
         if (envelope.id === poison.id) {
           poisonAttempts++;
           throw new PoisonEventError('payload can never be processed');
         }
         handled.push(seqOf(envelope));
-      },
+      }),
     });
     const deadLetters: EventEnvelope[] = [];
     await transport.subscribe({
       groupId: `poison-dlq-${suffix()}`,
       topics: [deadLetterTopic(topic.name)],
-      handler: async (envelope) => {
+      handler: withMarkers(markers.dlq, async (envelope) => {
         deadLetters.push(envelope);
-      },
+      }),
     });
 
     await transport.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
-    await waitFor(() => handled.length >= 3 && deadLetters.length >= 1, 'three handled events and one dead letter');
-    await settle();
+    await passMarkers(transport, topic.name, ['contact-9'], markers.source);
+    await passMarkers(transport, deadLetterTopic(topic.name), ['contact-9'], markers.dlq);
 
     expect(handled).toEqual([0, 2, 3]);
     expect(poisonAttempts).toBe(1); // no retries for poison
@@ -337,23 +369,27 @@ function contract(harness: Harness): void {
     const invalid = { ...makeEvent('contact-3', 1), id: 'not-a-uuid' } as EventEnvelope;
     const after = makeEvent('contact-3', 2);
     const seen: string[] = [];
+    const markers = new Set<string>();
     await transport.subscribe({
       groupId: `invalid-${suffix()}`,
       topics: [topic.name],
-      handler: async (envelope) => {
+      handler: withMarkers(markers, async (envelope) => {
         seen.push(envelope.id);
-      },
+      }),
     });
 
     await transport.publish([before, invalid, after].map((envelope) => ({ topic: topic.name, key: 'contact-3', envelope })));
-    await waitFor(() => seen.length >= 2, 'two handled events');
-    await settle();
+    await passMarkers(transport, topic.name, ['contact-3'], markers);
 
     expect(seen).toEqual([before.id, after.id]);
     expect(logs).toContainEqual(
       expect.objectContaining({
         msg: 'event dead-lettered',
-        obj: expect.objectContaining({ topic: topic.name, attempts: 0, error: expect.stringMatching(/^PoisonEventError: event envelope is invalid/) }),
+        obj: expect.objectContaining({
+          topic: topic.name,
+          attempts: 0,
+          error: expect.stringMatching(/^PoisonEventError: event envelope is invalid/),
+        }),
       }),
     );
     if (harness.readRaw) {
@@ -377,8 +413,7 @@ function contract(harness: Harness): void {
       },
     });
 
-    const publish = (seq: number) =>
-      transport.publish([{ topic: topic.name, key: 'k', envelope: makeEvent('k', seq) }]);
+    const publish = (seq: number) => transport.publish([{ topic: topic.name, key: 'k', envelope: makeEvent('k', seq) }]);
     await publish(0);
     await harness.produceRaw(topic.name, 'k', 'this is not JSON {');
     await publish(1);
@@ -401,24 +436,25 @@ function contract(harness: Harness): void {
     const failing = events[1];
     const attempts: number[] = [];
     const handled: number[] = [];
+    const markers = { source: new Set<string>(), dlq: new Set<string>() };
     await transport.subscribe({
       groupId: `exhaust-${suffix()}`,
       topics: [topic.name],
-      handler: async (envelope, context) => {
+      handler: withMarkers(markers.source, async (envelope, context) => {
         if (envelope.id === failing.id) {
           attempts.push(context.attempt);
           throw new Error('downstream keeps failing');
         }
         handled.push(seqOf(envelope));
-      },
+      }),
     });
     const deadLetters: EventEnvelope[] = [];
     await transport.subscribe({
       groupId: `exhaust-dlq-${suffix()}`,
       topics: [deadLetterTopic(topic.name)],
-      handler: async (envelope) => {
+      handler: withMarkers(markers.dlq, async (envelope) => {
         deadLetters.push(envelope);
-      },
+      }),
     });
 
     const started = Date.now();
@@ -427,8 +463,8 @@ function contract(harness: Harness): void {
     // The partition is not blocked: later events on the same key go through at once.
     const later = makeEvent('conn-1', 3);
     await transport.publish([{ topic: topic.name, key: 'conn-1', envelope: later }]);
-    await waitFor(() => handled.length >= 3, 'the later event');
-    await settle();
+    await passMarkers(transport, topic.name, ['conn-1'], markers.source);
+    await passMarkers(transport, deadLetterTopic(topic.name), ['conn-1'], markers.dlq);
 
     expect(attempts).toEqual([1, 2, 3]);
     expect(handled).toEqual([0, 2, 3]);
@@ -466,9 +502,9 @@ function contract(harness: Harness): void {
     if (harness.name === 'kafka') {
       // Its offset was committed: the group resumes after it, losing and repeating nothing.
       const resumed: number[] = [];
-      await transport.subscribe({ groupId, topics: [topic.name], handler: async (e) => void resumed.push(seqOf(e)) });
-      await waitFor(() => resumed.length >= 1, 'the second event');
-      await settle();
+      const markers = new Set<string>();
+      await transport.subscribe({ groupId, topics: [topic.name], handler: withMarkers(markers, async (e) => void resumed.push(seqOf(e))) });
+      await passMarkers(transport, topic.name, ['k'], markers);
       expect(resumed).toEqual([1]);
     }
   });
@@ -484,18 +520,133 @@ function contract(harness: Harness): void {
         if (set.has(envelope.id)) duplicates++;
         set.add(envelope.id);
       };
-    await transport.subscribe({ groupId: `fanout-a-${suffix()}`, topics: [topic.name], handler: collect(received.a) });
-    await transport.subscribe({ groupId: `fanout-b-${suffix()}`, topics: [topic.name], handler: collect(received.b) });
+    const markers = { a: new Set<string>(), b: new Set<string>() };
+    await transport.subscribe({
+      groupId: `fanout-a-${suffix()}`,
+      topics: [topic.name],
+      handler: withMarkers(markers.a, collect(received.a)),
+    });
+    await transport.subscribe({
+      groupId: `fanout-b-${suffix()}`,
+      topics: [topic.name],
+      handler: withMarkers(markers.b, collect(received.b)),
+    });
 
-    const events = Array.from({ length: 30 }, (_, i) => makeEvent(`key-${i % 6}`, i));
+    const keys = Array.from({ length: 6 }, (_, i) => `key-${i}`);
+    const events = Array.from({ length: 30 }, (_, i) => makeEvent(keys[i % 6], i));
     await transport.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
-    await waitFor(() => received.a.size >= 30 && received.b.size >= 30, 'both groups to get 30 events');
-    await settle();
+    await passMarkers(transport, topic.name, keys, markers.a, markers.b);
 
     const ids = events.map((e) => e.id).sort();
     expect([...received.a].sort()).toEqual(ids);
     expect([...received.b].sort()).toEqual(ids);
     expect(duplicates).toBe(0);
+  });
+
+  it('a subscriber is told which keys it handles, and is given only events of keys it owns', async () => {
+    const topic = uniqueTopic('assigned');
+    const transport = await harness.create([topic], retry);
+    const assignments: PartitionAssignment[] = [];
+    const handledKeys: string[] = [];
+    await transport.subscribe({
+      groupId: `assigned-${suffix()}`,
+      topics: [topic.name],
+      fromBeginning: false,
+      onAssignment: (assignment) => void assignments.push(assignment),
+      handler: async (envelope) => void handledKeys.push(envelope.key),
+    });
+    await waitFor(() => assignments.length >= 1, 'the first assignment');
+    const [assignment] = assignments;
+    // Alone in its group, the subscriber handles every key of its topic.
+    expect(assignment.partitions).toEqual(harness.name === 'kafka' ? { [topic.name]: [0, 1, 2] } : 'all');
+    const keys = Array.from({ length: 12 }, (_, i) => `conn-${i}`);
+    expect(keys.every((key) => assignment.owns(key) && assignment.owns(key, topic.name))).toBe(true);
+    await transport.publish(keys.map((key, i) => ({ topic: topic.name, key, envelope: makeEvent(key, i) })));
+    await waitFor(() => handledKeys.length >= keys.length, 'every key handled');
+    expect(handledKeys.every((key) => assignment.owns(key))).toBe(true);
+  });
+
+  it("onTransientFailure 'redeliver': a failing event is retried until handled on Kafka, dead-lettered after the retries in process", async () => {
+    const topic = uniqueTopic('redeliver', 1);
+    const transport = await harness.create([topic], retry);
+    const events = [0, 1, 2].map((seq) => makeEvent('conn-7', seq));
+    const flaky = events[1];
+    let failures = 0;
+    const handled: number[] = [];
+    const markers = { source: new Set<string>(), dlq: new Set<string>() };
+    await transport.subscribe({
+      groupId: `redeliver-${suffix()}`,
+      topics: [topic.name],
+      onTransientFailure: 'redeliver',
+      handler: withMarkers(markers.source, async (envelope) => {
+        // Fails twice as often as maxAttempts allows before it goes through.
+        if (envelope.id === flaky.id && failures < 2 * retry.maxAttempts) {
+          failures++;
+          throw new Error('the database is away');
+        }
+        handled.push(seqOf(envelope));
+      }),
+    });
+    const deadLetters: EventEnvelope[] = [];
+    await transport.subscribe({
+      groupId: `redeliver-dlq-${suffix()}`,
+      topics: [deadLetterTopic(topic.name)],
+      handler: withMarkers(markers.dlq, async (envelope) => void deadLetters.push(envelope)),
+    });
+
+    await transport.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
+    if (harness.name === 'kafka') {
+      // Nothing is parked and the key keeps its order: 1 goes through before 2.
+      await passMarkers(transport, topic.name, ['conn-7'], markers.source);
+      await passMarkers(transport, deadLetterTopic(topic.name), ['conn-7'], markers.dlq);
+      expect(handled).toEqual([0, 1, 2]);
+      expect(failures).toBe(2 * retry.maxAttempts);
+      expect(deadLetters).toEqual([]);
+    } else {
+      await waitFor(() => handled.length >= 2 && deadLetters.length >= 1, 'two handled events and one dead letter');
+      expect(handled).toEqual([0, 2]);
+      expect(failures).toBe(retry.maxAttempts);
+      expect(deadLetters).toEqual([flaky]);
+    }
+  });
+
+  kafkaOnly('after a rebalance each member is told its share, and each key goes to the member that owns it', async () => {
+    const topic = uniqueTopic('rebalance');
+    const first = await harness.create([topic], retry);
+    const second = await harness.create([topic], retry);
+    const groupId = `rebalance-${suffix()}`;
+    const latest: { first?: PartitionAssignment; second?: PartitionAssignment } = {};
+    const keysOf = { first: [] as string[], second: [] as string[] };
+    const markers = new Set<string>(); // one group: each marker reaches the member that owns its key
+    await first.subscribe({
+      groupId,
+      topics: [topic.name],
+      onAssignment: (assignment) => void (latest.first = assignment),
+      handler: withMarkers(markers, async (envelope) => void keysOf.first.push(envelope.key)),
+    });
+    await second.subscribe({
+      groupId,
+      topics: [topic.name],
+      onAssignment: (assignment) => void (latest.second = assignment),
+      handler: withMarkers(markers, async (envelope) => void keysOf.second.push(envelope.key)),
+    });
+    const share = (assignment?: PartitionAssignment) =>
+      assignment && assignment.partitions !== 'all' ? [...(assignment.partitions[topic.name] ?? [])] : [];
+    await waitFor(
+      () =>
+        share(latest.first).length + share(latest.second).length === 3 && share(latest.first).length > 0 && share(latest.second).length > 0,
+      'the partitions split between both members',
+    );
+    expect([...share(latest.first), ...share(latest.second)].sort()).toEqual([0, 1, 2]);
+
+    const keys = Array.from({ length: 30 }, (_, i) => `conn-${i}`);
+    // Every key is owned by exactly one member.
+    for (const key of keys) expect(Number(latest.first!.owns(key)) + Number(latest.second!.owns(key))).toBe(1);
+    await first.publish(keys.map((key, i) => ({ topic: topic.name, key, envelope: makeEvent(key, i) })));
+    await passMarkers(first, topic.name, keys, markers);
+    expect(keysOf.first.every((key) => latest.first!.owns(key))).toBe(true);
+    expect(keysOf.second.every((key) => latest.second!.owns(key))).toBe(true);
+    expect(keysOf.first.length + keysOf.second.length).toBe(keys.length);
   });
 
   // In process a group's lanes are shared by its subscriptions; there are no partitions to divide.
@@ -505,23 +656,23 @@ function contract(harness: Harness): void {
     const second = await harness.create([topic], retry);
     const groupId = `shared-${suffix()}`;
     const byConsumer = { first: [] as string[], second: [] as string[] };
+    const markers = new Set<string>(); // one group: each marker reaches the member that owns its key
     await first.subscribe({
       groupId,
       topics: [topic.name],
-      handler: async (envelope) => void byConsumer.first.push(envelope.id),
+      handler: withMarkers(markers, async (envelope) => void byConsumer.first.push(envelope.id)),
     });
     await second.subscribe({
       groupId,
       topics: [topic.name],
-      handler: async (envelope) => void byConsumer.second.push(envelope.id),
+      handler: withMarkers(markers, async (envelope) => void byConsumer.second.push(envelope.id)),
     });
 
     // 30 keys over 3 partitions: every partition gets some, so both consumers have work.
-    const events = Array.from({ length: 90 }, (_, i) => makeEvent(`chat-${i % 30}`, i));
+    const keys = Array.from({ length: 30 }, (_, i) => `chat-${i}`);
+    const events = Array.from({ length: 90 }, (_, i) => makeEvent(keys[i % 30], i));
     await first.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
-    const total = () => byConsumer.first.length + byConsumer.second.length;
-    await waitFor(() => total() >= 90, '90 handled events');
-    await settle(500);
+    await passMarkers(first, topic.name, keys, markers);
 
     const all = [...byConsumer.first, ...byConsumer.second];
     expect(all.length).toBe(90);
@@ -618,9 +769,7 @@ describe('InProcessTransport', () => {
     const rejected = expect(publishing).rejects.toBeInstanceOf(TransportStoppedError);
     await new Promise((resolve) => setImmediate(resolve));
     const stopping = transport.stop();
-    await expect(transport.publish([{ topic: 't', key: 'k', envelope: makeEvent('k', 2) }])).rejects.toBeInstanceOf(
-      TransportStoppedError,
-    );
+    await expect(transport.publish([{ topic: 't', key: 'k', envelope: makeEvent('k', 2) }])).rejects.toBeInstanceOf(TransportStoppedError);
     release();
     await stopping;
     await rejected;

@@ -1,7 +1,8 @@
-import { Logger } from '@nestjs/common';
 import { ALL_TOPICS } from '@app/contracts';
-import type { PlatformOptions } from '../platform-options';
+import { Logger } from '@nestjs/common';
+
 import type { ReadinessRegistry } from '../health/readiness';
+import type { PlatformOptions } from '../platform-options';
 import type { EventTransport } from './event-transport';
 import { InProcessTransport } from './in-process-transport';
 import { KafkaTransport } from './kafka-transport';
@@ -9,10 +10,7 @@ import { KafkaTransport } from './kafka-transport';
 export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');
 
 /** Kafka when brokers are configured (distributed), the in-process bus otherwise (standalone). */
-export async function createEventTransport(
-  options: PlatformOptions,
-  readiness: ReadinessRegistry,
-): Promise<EventTransport> {
+export async function createEventTransport(options: PlatformOptions, readiness: ReadinessRegistry): Promise<EventTransport> {
   const logger = new Logger('EventTransport');
   const log = {
     warn: (obj: unknown, msg?: string) => logger.warn({ ...(obj as object), msg }),

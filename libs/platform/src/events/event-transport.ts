@@ -22,6 +22,32 @@ export interface SubscriptionOptions {
   handler: EventHandler;
   /** A new group starts at the oldest retained event (true, default) or only at new ones (false). */
   fromBeginning?: boolean;
+  /**
+   * Told which events this process now handles: once on subscribe in process (all of them), and on
+   * Kafka after every rebalance of the group (the keys of the partitions it was assigned). For work
+   * tied to keys beyond the events themselves (the whatsapp sessions of the connections it owns).
+   */
+  onAssignment?: (assignment: PartitionAssignment) => void | Promise<void>;
+  /**
+   * What becomes of an event whose handler keeps failing with a transient (not poison) error:
+   * 'dead-letter' (default) parks it in `<topic>.dlq` after the retries and the group moves on;
+   * 'redeliver' never parks it on Kafka: it stays uncommitted and is tried again (with backoff) until
+   * it is handled, or until the partition moves to another member, which gets it again. In process,
+   * where no other member would take it over, 'redeliver' is 'dead-letter'.
+   */
+  onTransientFailure?: 'dead-letter' | 'redeliver';
+  /** Kafka: partitions this subscription handles at once, one event at a time each (default: the transport's). */
+  partitionsConsumedConcurrently?: number;
+  /** Kafka: how long the group waits for a silent member before its partitions move (kafkajs default 30 s). */
+  sessionTimeoutMs?: number;
+}
+
+/** Which events a subscription of this process handles, until the next assignment. */
+export interface PartitionAssignment {
+  /** Whether this process handles the events of `key` on `topic` (default: the subscription's first topic). */
+  owns(key: string, topic?: string): boolean;
+  /** What was assigned, for logs: the partitions per topic, or 'all' in process. */
+  readonly partitions: Readonly<Record<string, readonly number[]>> | 'all';
 }
 
 export interface Subscription {

@@ -1,9 +1,11 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@app/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { ProcessedEventRepository } from './processed-event.repository';
 
 /**
- * Applies an event's effect at most once per consumer: the event id is recorded in the same
- * transaction as the effect, so a redelivered event finds its record and changes nothing.
+ * Applies an event's effect at most once per consumer (see ProcessedEventRepository.consumeOnce,
+ * which consumers inject instead; this form is for code that holds only a DataSource).
  * Returns false when the event had already been applied.
  */
 export async function consumeOnce(
@@ -13,14 +15,5 @@ export async function consumeOnce(
   envelope: EventEnvelope,
   effect: (manager: EntityManager) => Promise<void>,
 ): Promise<boolean> {
-  return dataSource.transaction(async (manager) => {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO "${schema}".processed_events (consumer, event_id) VALUES ($1, $2)
-       ON CONFLICT DO NOTHING RETURNING event_id`,
-      [consumer, envelope.id],
-    );
-    if (inserted.length === 0) return false;
-    await effect(manager);
-    return true;
-  });
+  return new ProcessedEventRepository(dataSource, schema).consumeOnce(consumer, envelope, effect);
 }

@@ -1,14 +1,9 @@
 import type { EventEnvelope } from '@app/contracts';
+
+import { consoleTransportLogger, deliverWithRetry, type DeliveryOutcome, describeError, parseEnvelope } from './delivery';
 import {
-  consoleTransportLogger,
-  deliverWithRetry,
-  describeError,
-  parseEnvelope,
-  type DeliveryOutcome,
-} from './delivery';
-import {
-  DEFAULT_RETRY_POLICY,
   deadLetterTopic,
+  DEFAULT_RETRY_POLICY,
   type EventHandler,
   type EventTransport,
   type OutgoingEvent,
@@ -69,6 +64,8 @@ interface Group {
  * - A failing handler is retried per the retry policy; a poison event or the last failed attempt is
  *   logged and delivered, as the same envelope, to the groups subscribed to `<topic>.dlq`, and the
  *   group goes on with its next event. An event that fails on a `.dlq` topic is only logged.
+ * - `onAssignment` is told once, on subscribe, that this process handles every key; `onTransientFailure:
+ *   'redeliver'` has no other member to redeliver to, so it dead-letters after the retries as by default.
  * - `stop()` lets handler calls in progress finish, gives up retries and queued events (their publish
  *   rejects with TransportStoppedError) and refuses new publishes.
  * - A handler must not await a publish that its own group receives: it would wait for itself. Handlers
@@ -116,6 +113,8 @@ export class InProcessTransport implements EventTransport {
     const member: Member = { topics: new Set(options.topics), handler: options.handler, busy: new Set() };
     group.members.push(member);
     const owner = group;
+    // One process handles every key: its assignment is everything, from the start.
+    await options.onAssignment?.({ owns: () => true, partitions: 'all' });
     let closed = false;
     return {
       close: async () => {
@@ -171,12 +170,7 @@ export class InProcessTransport implements EventTransport {
   }
 
   /** Runs one event through one group; hands back the delivery of its dead letter, if any. */
-  private async deliver(
-    group: Group,
-    topic: string,
-    key: string,
-    raw: string,
-  ): Promise<{ deadLetter?: Promise<void> }> {
+  private async deliver(group: Group, topic: string, key: string, raw: string): Promise<{ deadLetter?: Promise<void> }> {
     if (this.stopping) throw new TransportStoppedError(`stopped before group ${group.id} handled an event of ${topic}`);
     const candidates = group.members.filter((m) => m.topics.has(topic));
     // Every member left while the event waited: nobody in the group is there to take it.

@@ -1,31 +1,34 @@
+import type { EventEnvelope } from '@app/contracts';
 import {
-  Kafka,
-  Partitioners,
-  logLevel,
   type Admin,
   type Consumer,
   type EachBatchPayload,
   type EachMessagePayload,
   type IHeaders,
+  Kafka,
+  type logCreator,
+  logLevel,
   type Message,
+  Partitioners,
   type Producer,
   type RetryOptions,
-  type logCreator,
 } from 'kafkajs';
-import type { EventEnvelope } from '@app/contracts';
+
 import { withTimeout } from '../async/with-timeout';
-import { consoleTransportLogger, deliverWithRetry, describeError, parseEnvelope, type DeliveryOutcome } from './delivery';
+import { consoleTransportLogger, deliverWithRetry, type DeliveryOutcome, describeError, parseEnvelope } from './delivery';
 import {
-  DEFAULT_RETRY_POLICY,
   deadLetterTopic,
+  DEFAULT_RETRY_POLICY,
   type EventHandler,
   type EventTransport,
   type OutgoingEvent,
+  type PartitionAssignment,
   type RetryPolicy,
   type Subscription,
   type SubscriptionOptions,
   type TransportLogger,
 } from './event-transport';
+import { partitionOf } from './partitions';
 
 export interface KafkaTopicSpec {
   name: string;
@@ -77,6 +80,15 @@ interface KafkaSubscription extends Subscription {
   crashed?: Error;
 }
 
+/** How one subscription handles its events. */
+interface Delivery {
+  groupId: string;
+  handler: EventHandler;
+  policy: RetryPolicy;
+  /** onTransientFailure 'redeliver': retried until handled or the partition is lost, never dead-lettered. */
+  redeliver: boolean;
+}
+
 /**
  * The event transport of the distributed runtime, on kafkajs 2.2.4.
  *
@@ -89,6 +101,8 @@ interface KafkaSubscription extends Subscription {
  *   Offsets are committed per event, only after the handler resolved or the dead letter was written:
  *   at least once. close() pauses the consumer and lets the events in hand finish and commit before it
  *   disconnects; only a retry it cuts short leaves its event to be delivered again.
+ * - Assignments: after every rebalance `onAssignment` gets the partitions this member now holds, and
+ *   tells keys apart with the producer's own partitioner (`partitionOf`).
  * - Dead letters: `<topic>.dlq`, same key and value, the original headers plus the `dlq-*` ones. An event
  *   that fails on a `.dlq` topic itself is logged and skipped (there is no `.dlq.dlq`).
  */
@@ -105,6 +119,8 @@ export class KafkaTransport implements EventTransport {
   private readonly joinTimeoutMs: number;
   private readonly healthTimeoutMs: number;
   private readonly subscriptions = new Set<KafkaSubscription>();
+  /** Partition counts of the declared topics as the cluster has them (what the producer hashes over). */
+  private readonly partitionCounts = new Map<string, number>();
   private admin?: Admin;
   private producer?: Producer;
   private state: 'new' | 'starting' | 'started' | 'stopping' | 'stopped' = 'new';
@@ -196,9 +212,16 @@ export class KafkaTransport implements EventTransport {
 
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
     this.ready('subscribe');
-    const { groupId, topics, handler, fromBeginning = true } = options;
+    const { groupId, topics, handler, fromBeginning = true, onAssignment } = options;
     if (topics.length === 0) throw new Error(`subscription ${groupId} names no topics`);
     topics.forEach((topic) => this.assertDeclared(topic));
+    const redeliver = options.onTransientFailure === 'redeliver';
+    const delivery: Delivery = {
+      groupId,
+      handler,
+      redeliver,
+      policy: redeliver ? { ...this.policy, maxAttempts: Number.POSITIVE_INFINITY } : this.policy,
+    };
 
     const consumer = this.kafka.consumer({
       groupId,
@@ -206,6 +229,7 @@ export class KafkaTransport implements EventTransport {
       allowAutoTopicCreation: false,
       // kafkajs heartbeats between messages and fetches only; 1 s lets a rebalance start quickly.
       heartbeatInterval: 1_000,
+      ...(options.sessionTimeoutMs ? { sessionTimeout: options.sessionTimeoutMs } : {}),
       retry: CLIENT_RETRY,
     });
     let closing = false;
@@ -235,6 +259,19 @@ export class KafkaTransport implements EventTransport {
       );
       subscription.crashed = payload.restart ? undefined : payload.error;
     });
+    if (onAssignment) {
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        const assignment = this.assignment(topics, payload.memberAssignment);
+        void Promise.resolve()
+          .then(() => onAssignment(assignment))
+          .catch((error) =>
+            this.logger.error(
+              { groupId, partitions: assignment.partitions, error: describeError(error) },
+              'a subscriber failed to take its assignment',
+            ),
+          );
+      });
+    }
     const ready = this.waitUntilConsuming(consumer, groupId);
 
     try {
@@ -243,10 +280,10 @@ export class KafkaTransport implements EventTransport {
       // run() itself waits for the first join; racing it keeps the join timeout in force.
       const running = consumer.run({
         autoCommit: false,
-        partitionsConsumedConcurrently: this.concurrency,
+        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? this.concurrency,
         eachBatchAutoResolve: false,
         eachBatch: (payload) => {
-          const work = this.onBatch(consumer, groupId, handler, payload, () => closing);
+          const work = this.onBatch(consumer, delivery, payload, () => closing);
           inHand.add(work);
           const forget = () => inHand.delete(work);
           work.then(forget, forget);
@@ -288,6 +325,24 @@ export class KafkaTransport implements EventTransport {
     this.state = 'stopped';
   }
 
+  /** The assignment a GROUP_JOIN announced, for the subscription's topics. */
+  private assignment(topics: string[], memberAssignment: Record<string, number[]>): PartitionAssignment {
+    const owned = new Map(topics.map((topic) => [topic, new Set(memberAssignment[topic] ?? [])]));
+    const counts = new Map(topics.map((topic) => [topic, this.partitionCounts.get(topic) ?? this.declaredPartitions(topic)]));
+    return {
+      partitions: Object.fromEntries([...owned].map(([topic, partitions]) => [topic, [...partitions].sort((a, b) => a - b)])),
+      owns: (key, topic = topics[0]) => {
+        const partitions = owned.get(topic);
+        if (!partitions) throw new Error(`topic "${topic}" is not one of this subscription's (${topics.join(', ')})`);
+        return partitions.has(partitionOf(topic, key, counts.get(topic)!));
+      },
+    };
+  }
+
+  private declaredPartitions(topic: string): number {
+    return this.topicSpecs.find((spec) => spec.name === topic)!.partitions;
+  }
+
   private ready(what: string): Producer {
     if (this.state !== 'started' || !this.producer) {
       throw new Error(`cannot ${what}: KafkaTransport is ${this.state}${this.state === 'new' ? ' (call start() first)' : ''}`);
@@ -319,11 +374,10 @@ export class KafkaTransport implements EventTransport {
       let leaderless: string[] = [];
       try {
         const { topics } = await admin.fetchTopicMetadata({ topics: names });
-        leaderless = topics
-          .filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0))
-          .map((t) => t.name);
+        leaderless = topics.filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0)).map((t) => t.name);
         if (leaderless.length === 0) {
           for (const t of topics) {
+            this.partitionCounts.set(t.name, t.partitions.length);
             const spec = this.topicSpecs.find((s) => s.name === t.name);
             if (spec && t.partitions.length !== spec.partitions) {
               this.logger.warn(
@@ -393,8 +447,7 @@ export class KafkaTransport implements EventTransport {
    */
   private async onBatch(
     consumer: Consumer,
-    groupId: string,
-    handler: EventHandler,
+    delivery: Delivery,
     { batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload,
     isClosing: () => boolean,
   ): Promise<void> {
@@ -411,7 +464,7 @@ export class KafkaTransport implements EventTransport {
     try {
       for (const message of batch.messages) {
         if (!isRunning() || isStale() || isClosing()) break;
-        const handled = await this.onMessage(groupId, handler, { topic, partition, message, heartbeat }, isClosing);
+        const handled = await this.onMessage(delivery, { topic, partition, message, heartbeat }, isClosing);
         if (!handled) break;
         resolveOffset(message.offset);
         done = message.offset;
@@ -429,14 +482,16 @@ export class KafkaTransport implements EventTransport {
    * throws for a handler's failure (kafkajs would restart the consumer); only for Kafka's own.
    */
   private async onMessage(
-    groupId: string,
-    handler: EventHandler,
+    { groupId, handler, policy, redeliver }: Delivery,
     { topic, partition, message, heartbeat }: Pick<EachMessagePayload, 'topic' | 'partition' | 'message' | 'heartbeat'>,
     isClosing: () => boolean,
   ): Promise<boolean> {
     // Closing: leave the event (uncommitted) for whoever owns the partition next.
     if (isClosing()) return false;
-    const isStopping = () => isClosing() || this.state !== 'started';
+    // Redelivering: a heartbeat that fails (the group is rebalancing) gives the event up, uncommitted,
+    // to whoever owns the partition next, instead of retrying it on a partition that may be gone.
+    let rebalancing = false;
+    const isStopping = () => isClosing() || this.state !== 'started' || rebalancing;
 
     let envelope: EventEnvelope | undefined;
     let outcome: DeliveryOutcome | { kind: 'abandoned' };
@@ -444,10 +499,15 @@ export class KafkaTransport implements EventTransport {
       envelope = parseEnvelope(message.value);
       // Keep the group membership alive through retries: kafkajs heartbeats only between messages.
       const heartbeating: EventHandler = async (event, context) => {
-        if (context.attempt > 1) await heartbeat().catch(() => undefined);
+        if (context.attempt > 1) {
+          await heartbeat().catch(() => {
+            if (redeliver) rebalancing = true;
+          });
+          if (rebalancing) throw new Error('the group is rebalancing; the event is left for the next owner');
+        }
         return handler(event, context);
       };
-      outcome = await deliverWithRetry(heartbeating, envelope, topic, this.policy, isStopping);
+      outcome = await deliverWithRetry(heartbeating, envelope, topic, policy, isStopping);
     } catch (error) {
       // Only parseEnvelope throws here: deliverWithRetry reports handler failures as outcomes.
       outcome = { kind: 'dead-letter', attempts: 0, error };

@@ -4,11 +4,13 @@
  * idempotent consumer applies a redelivered event once.
  */
 import { randomBytes } from 'node:crypto';
+
+import type { EventDefinition, EventEnvelope } from '@app/contracts';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { z } from 'zod';
-import type { EventDefinition, EventEnvelope } from '@app/contracts';
-import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
+
 import { openServiceDataSource } from '../database/service-data-source';
+import { createTestDatabase, type TestDatabase, waitFor } from '../testing';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 import { consumeOnce } from './idempotent-consumer';
 import { InProcessTransport } from './in-process-transport';
@@ -105,19 +107,14 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
         seen.push(envelope);
         await consumeOnce(dataSource, SCHEMA, 'effects', envelope, async (manager) => {
           const { seq } = envelope.payload as { seq: number };
-          await manager.query(`INSERT INTO ${SCHEMA}.effects (event_id, seq, key) VALUES ($1, $2, $3)`, [
-            envelope.id,
-            seq,
-            envelope.key,
-          ]);
+          await manager.query(`INSERT INTO ${SCHEMA}.effects (event_id, seq, key) VALUES ($1, $2, $3)`, [envelope.id, seq, envelope.key]);
         });
       },
     });
     cleanups.push(() => subscription.close());
   }
 
-  const effects = (): Promise<{ seq: number; key: string }[]> =>
-    dataSource.query(`SELECT seq, key FROM ${SCHEMA}.effects ORDER BY seq`);
+  const effects = (): Promise<{ seq: number; key: string }[]> => dataSource.query(`SELECT seq, key FROM ${SCHEMA}.effects ORDER BY seq`);
 
   function startRelay(transport: EventTransport, options = {}): OutboxRelay {
     const relay = new OutboxRelay(dataSource, SCHEMA, transport, { pollIntervalMs: 200, ...options });
@@ -142,7 +139,8 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     // The relay marks a batch sent once the transport has it, which may be just after its effects.
     await waitFor(
       async () =>
-        (await dataSource.query(`SELECT count(*)::int AS unpublished FROM ${SCHEMA}.outbox WHERE published_at IS NULL`))[0].unpublished === 0,
+        (await dataSource.query(`SELECT count(*)::int AS unpublished FROM ${SCHEMA}.outbox WHERE published_at IS NULL`))[0].unpublished ===
+        0,
       { what: 'every outbox row marked sent' },
     );
   });
@@ -231,7 +229,12 @@ describe('OutboxWriter', () => {
     const database = await createTestDatabase('outbox');
     const dataSource = await openServiceDataSource(database.url, { schema: SCHEMA, entities: [], migrations: [CreateEffects] });
     try {
-      const definition: EventDefinition = { type: 'test.thing.happened', version: 1, topic: 'identity.events', payload: z.object({ seq: z.number() }) };
+      const definition: EventDefinition = {
+        type: 'test.thing.happened',
+        version: 1,
+        topic: 'identity.events',
+        payload: z.object({ seq: z.number() }),
+      };
       await expect(
         new OutboxWriter(SCHEMA).add(dataSource.manager, { definition, companyId: 1, key: 'k', payload: { seq: 1 } }),
       ).rejects.toThrow(/inside the transaction/);

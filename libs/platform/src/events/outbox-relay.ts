@@ -1,8 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope } from '@app/contracts';
+
 import type { EventTransport } from './event-transport';
-import { outboxChannel } from './outbox';
+import { OutboxRepository } from './outbox.repository';
 
 export interface OutboxRelayOptions {
   batchSize?: number;
@@ -11,13 +11,6 @@ export interface OutboxRelayOptions {
   /** Published rows are kept this long for inspection, then deleted. */
   retentionMs?: number;
   onError?: (error: unknown) => void;
-}
-
-interface OutboxRow {
-  id: string;
-  topic: string;
-  key: string;
-  envelope: EventEnvelope;
 }
 
 /**
@@ -36,13 +29,15 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly retentionMs: number;
+  private readonly outbox: OutboxRepository;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly schema: string,
+    dataSource: DataSource,
+    schema: string,
     private readonly transport: EventTransport,
     private readonly options: OutboxRelayOptions = {},
   ) {
+    this.outbox = new OutboxRepository(schema, dataSource);
     this.batchSize = options.batchSize ?? 200;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.retentionMs = options.retentionMs ?? 24 * 3600_000;
@@ -65,21 +60,15 @@ export class OutboxRelay {
 
   /** One round: returns how many events it published (0 when another relay holds the lock). */
   async relayOnce(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
-        `outbox:${this.schema}`,
-      ]);
-      if (!locked) return 0;
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id, topic, key, envelope FROM "${this.schema}".outbox
-          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
-      );
+    return this.outbox.transaction(async (manager) => {
+      if (!(await this.outbox.tryLock(manager))) return 0;
+      const rows = await this.outbox.unpublished(manager, this.batchSize);
       if (rows.length === 0) return 0;
       await this.transport.publish(rows.map((row) => ({ topic: row.topic, key: row.key, envelope: row.envelope })));
-      await manager.query(`UPDATE "${this.schema}".outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [
+      await this.outbox.markPublished(
+        manager,
         rows.map((row) => row.id),
-      ]);
+      );
       return rows.length;
     });
   }
@@ -109,27 +98,20 @@ export class OutboxRelay {
   }
 
   private async listen(): Promise<void> {
-    const { url } = this.dataSource.options as { url?: string };
-    if (!url) return;
-    const client = new Client({ connectionString: url });
-    client.on('notification', () => this.wake?.());
-    client.on('error', (error) => {
-      this.options.onError?.(error);
-      this.listener = undefined;
-      // Polling carries on; try to listen again on a later round.
-      setTimeout(() => this.running && !this.listener && this.listen().catch(this.options.onError), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${outboxChannel(this.schema)}`);
-    this.listener = client;
+    this.listener = await this.outbox.listen(
+      () => this.wake?.(),
+      (error) => {
+        this.options.onError?.(error);
+        this.listener = undefined;
+        // Polling carries on; try to listen again on a later round.
+        setTimeout(() => this.running && !this.listener && this.listen().catch(this.options.onError), 1000);
+      },
+    );
   }
 
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < 60_000) return;
     this.lastCleanup = Date.now();
-    await this.dataSource.query(
-      `DELETE FROM "${this.schema}".outbox WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
-      [this.retentionMs],
-    );
+    await this.outbox.deletePublishedBefore(this.retentionMs);
   }
 }

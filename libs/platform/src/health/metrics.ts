@@ -1,5 +1,7 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
 import type { NextFunction, Request, Response } from 'express';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
@@ -24,4 +26,17 @@ export function httpMetricsMiddleware(request: Request, response: Response, next
     });
   });
   next();
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether a request may read /metrics: 'off' while no METRICS_TOKEN is configured (the endpoint does
+ * not exist), 'denied' without `Authorization: Bearer <token>`. Compared in constant time.
+ */
+export function metricsAccess(token: string | undefined, authorization: string | undefined): 'off' | 'denied' | 'granted' {
+  if (!token) return 'off';
+  const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1]?.trim();
+  if (!presented) return 'denied';
+  return timingSafeEqual(digest(presented), digest(token)) ? 'granted' : 'denied';
 }

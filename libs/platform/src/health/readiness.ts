@@ -15,10 +15,7 @@ export class ReadinessRegistry {
     const results = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         try {
-          await Promise.race([
-            check(),
-            new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs).unref()),
-          ]);
+          await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs).unref())]);
           return [name, 'ok'] as const;
         } catch (error) {
           return [name, error instanceof Error ? error.message : String(error)] as const;

@@ -1,8 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
+
 import { httpMetricsMiddleware } from '../health/metrics';
+import { PLATFORM_OPTIONS, type PlatformOptions } from '../platform-options';
+import { StorableTextPipe } from './input-validation';
+import { securityHeaders } from './security-headers';
 
 export const API_PREFIX = 'api';
 
@@ -10,10 +15,29 @@ export const API_PREFIX = 'api';
 export function configureHttpApp(app: INestApplication, options: { parseBodies?: boolean } = {}): void {
   const express = app as NestExpressApplication;
   express.useLogger(express.get(Logger));
-  express.set('trust proxy', 'loopback');
+  express.set('trust proxy', trustProxySetting(express.get<PlatformOptions>(PLATFORM_OPTIONS).trustProxy));
   express.disable('x-powered-by');
+  express.use(securityHeaders());
   express.use(cookieParser());
+  // API answers carry tokens and tenants' data: no browser or proxy cache keeps them (a route may say otherwise).
+  express.use(`/${API_PREFIX}`, (_request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   express.use(httpMetricsMiddleware);
   if (options.parseBodies !== false) express.useBodyParser('json', { limit: '1mb' });
+  // Text PostgreSQL cannot store is refused in every body, query and param, before any route sees it.
+  express.useGlobalPipes(new StorableTextPipe());
   express.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'ready', 'metrics'] });
+}
+
+/**
+ * Express's `trust proxy` from TRUST_PROXY: which hops may say the client's address and protocol
+ * (X-Forwarded-For, X-Forwarded-Proto). Default: loopback, i.e. our own gateway on this host.
+ */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value) return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

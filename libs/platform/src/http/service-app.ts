@@ -1,11 +1,16 @@
 import path from 'node:path';
+
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
+
 import { env } from '../config/load-config';
 import { PlatformModule } from '../platform.module';
 import { configureHttpApp } from './configure-app';
 import { closeOnSignals } from './run-app';
+
+/** Where a service other than identity checks that a login session is still alive. */
+export const identityUrlEnv = () => env.url().default('http://identity:3001');
 
 /** The environment every distributed service with a database reads; each app adds its own keys. */
 export function serviceEnvShape(defaultPort: number) {
@@ -17,16 +22,19 @@ export function serviceEnvShape(defaultPort: number) {
     /** Files the service keeps (uploads, media); replicas of one service share it as a volume. */
     STORAGE_DIR: z.string().min(1).default('./data/files'),
     LOG_LEVEL: env.logLevel(),
+    TRUST_PROXY: env.trustProxy(),
+    OUTBOUND_ALLOWED_HOSTS: env.outboundAllowlist(),
+    METRICS_TOKEN: env.metricsToken(),
   };
 }
 
-const serviceEnvSchema = z.object(serviceEnvShape(0));
-export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+export type ServiceEnv = z.infer<z.ZodObject<ReturnType<typeof serviceEnvShape>>>;
 
 /** PlatformModule for a distributed service: Kafka transport, its database, its storage. */
 export function distributedPlatform(
   serviceName: string,
-  config: ServiceEnv,
+  /** IDENTITY_URL: where sessions are checked; every service but identity itself has it. */
+  config: ServiceEnv & { IDENTITY_URL?: string },
   /** Only identity signs tokens; the others verify them, so the lifetime is irrelevant to them. */
   accessTtlSeconds = 900,
 ): DynamicModule {
@@ -38,6 +46,10 @@ export function distributedPlatform(
     jwt: { secret: config.JWT_SECRET, accessTtlSeconds },
     logLevel: config.LOG_LEVEL,
     storageDir: path.resolve(config.STORAGE_DIR),
+    outboundAllowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+    metricsToken: config.METRICS_TOKEN,
+    identityUrl: config.IDENTITY_URL,
+    trustProxy: config.TRUST_PROXY,
   });
 }
 

@@ -1,8 +1,12 @@
 import { DataSource } from 'typeorm';
-import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
+
+import { createTestDatabase, type TestDatabase, waitFor } from '../testing';
 import { Jobs } from './jobs';
 
 jest.setTimeout(60_000);
+
+/** The payload of the job that marks "everything scheduled before me has been fetched". */
+const MARKER = -1;
 
 describe('jobs on pg-boss', () => {
   let database: TestDatabase;
@@ -40,9 +44,16 @@ describe('jobs on pg-boss', () => {
     await dataSource.transaction((manager) => jobs.schedule(manager, 'timer-test', { ticket: 2 }));
 
     const seen: number[] = [];
-    await jobs.work<{ ticket: number }>('timer-test', async (job) => void seen.push(job.data.ticket));
+    let markerRan = false;
+    await jobs.work<{ ticket: number }>('timer-test', async (job) => {
+      if (job.data.ticket === MARKER) markerRan = true;
+      else seen.push(job.data.ticket);
+    });
     await waitFor(() => seen.length > 0, { what: 'the committed job' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A later job of the same queue is fetched after any earlier one: once it has run, a job of the
+    // rolled-back transaction would have run before it.
+    await jobs.schedule(null, 'timer-test', { ticket: MARKER });
+    await waitFor(() => markerRan, { what: 'the marker job' });
     expect(seen).toEqual([2]);
   });
 
@@ -55,10 +66,17 @@ describe('jobs on pg-boss', () => {
 
     const second = await startJobs();
     const ranAt: number[] = [];
-    await second.work('restart-test', async () => void ranAt.push(Date.now()));
+    let markerRan = false;
+    await second.work<{ n: number }>('restart-test', async (job) => {
+      if (job.data.n === MARKER) markerRan = true;
+      else ranAt.push(Date.now());
+    });
     await waitFor(() => ranAt.length > 0, { timeoutMs: 15_000, what: 'the delayed job' });
     expect(ranAt[0] - scheduledAt).toBeGreaterThanOrEqual(1900);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A job scheduled now in the same queue is fetched after any earlier one: once it has run, a
+    // second run of the delayed job would have come before it.
+    await second.schedule(null, 'restart-test', { n: MARKER });
+    await waitFor(() => markerRan, { timeoutMs: 15_000, what: 'the marker job' });
     expect(ranAt).toHaveLength(1);
   });
 
@@ -70,9 +88,7 @@ describe('jobs on pg-boss', () => {
     expect(first).toEqual(expect.any(String));
     expect(second).toBeNull();
     await dataSource.transaction((manager) => jobs.cancelByKey(manager, 'singleton-test', 'ticket-9'));
-    expect(await jobs.schedule(null, 'singleton-test', { v: 3 }, { singletonKey: 'ticket-9', startAfter: 60 })).toEqual(
-      expect.any(String),
-    );
+    expect(await jobs.schedule(null, 'singleton-test', { v: 3 }, { singletonKey: 'ticket-9', startAfter: 60 })).toEqual(expect.any(String));
   });
 
   it('a job whose handler fails once is retried and completes', async () => {

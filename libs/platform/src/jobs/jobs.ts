@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 
+import { JobRepository } from './job.repository';
+
 export const JOBS = Symbol('JOBS');
 
 export interface ScheduleOptions {
@@ -27,9 +29,11 @@ export class Jobs {
   private readonly queues = new Set<string>();
   private readonly schema: string;
   private readonly pollingIntervalSeconds: number;
+  private readonly jobs: JobRepository;
 
   constructor(connectionString: string, options: { schema?: string; pollingIntervalSeconds?: number } = {}) {
     this.schema = options.schema ?? 'pgboss';
+    this.jobs = new JobRepository(this.schema);
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
     this.boss = new PgBoss({ connectionString, schema: this.schema, application_name: 'zapdesk-jobs', max: 4 });
   }
@@ -65,16 +69,13 @@ export class Jobs {
       retryLimit: options.retryLimit ?? 5,
       retryDelay: options.retryDelaySeconds ?? 5,
       retryBackoff: true,
-      ...(manager ? { db: { executeSql: async (text, values) => ({ rows: await manager.query(text, values) }) } } : {}),
+      ...(manager ? { db: this.jobs.executorIn(manager) } : {}),
     });
   }
 
   /** Cancels the pending job of a singleton key, e.g. when the ticket it would expire is closed. */
   async cancelByKey(manager: EntityManager, queue: string, singletonKey: string): Promise<void> {
-    await manager.query(
-      `DELETE FROM "${this.schema}".job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry')`,
-      [queue, singletonKey],
-    );
+    await this.jobs.cancelPending(manager, queue, singletonKey);
   }
 
   /**

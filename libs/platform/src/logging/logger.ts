@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 

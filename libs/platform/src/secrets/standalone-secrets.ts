@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { z } from 'zod';
 
 const secretsSchema = z.object({ jwtSecret: z.string().min(32) });

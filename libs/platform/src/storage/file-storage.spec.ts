@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { assertSafeKey, LocalDiskStorage, storedFileName } from './file-storage';
+
+import { assertSafeKey, LocalDiskStorage, storageKeyName, storedFileName } from './file-storage';
 
 describe('file storage', () => {
   let root: string;
@@ -31,5 +32,25 @@ describe('file storage', () => {
     expect(storedFileName('../../etc/passwd')).toBe('passwd');
     expect(storedFileName('C:\\Users\\x\\foto 1.jpg')).toBe('foto_1.jpg');
     expect(storedFileName('...')).toBe('file');
+  });
+
+  it('names in any script make safe keys, and the name itself is kept beside the file', async () => {
+    const names = {
+      'ação.png': 'u-acao.png',
+      'relatório ação.pdf': 'u-relatorio_acao.pdf',
+      'фото.png': 'u-file.png',
+      'x.ФОТО': 'u-x',
+      '../../a b.PNG': 'u-a_b.png',
+    };
+    for (const [name, key] of Object.entries(names)) {
+      expect(storageKeyName(name, 'u')).toBe(key);
+      expect(() => assertSafeKey(`companies/1/media/${storageKeyName(name)}`)).not.toThrow();
+    }
+    expect(storedFileName('relatório ação.pdf')).toBe('relatório_ação.pdf');
+    const storage = new LocalDiskStorage(root);
+    await storage.put(`companies/1/media/${storageKeyName('фото.png', 'u')}`, Buffer.from('x'), 'image/png', { fileName: 'фото.png' });
+    const file = await storage.get('companies/1/media/u-file.png');
+    expect(file).toMatchObject({ fileName: 'фото.png', contentType: 'image/png' });
+    expect(await text(file!.stream)).toBe('x');
   });
 });

@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
@@ -10,6 +10,8 @@ export interface StoredFile {
   key: string;
   size: number;
   contentType: string;
+  /** The name the user gave or saw (any script, e.g. 'ação.png'); the key only holds an ASCII form. */
+  fileName?: string;
 }
 
 export interface FileContent extends StoredFile {
@@ -22,7 +24,7 @@ export interface FileContent extends StoredFile {
  * check tenancy from the key. Local disk today; an S3-compatible store can implement the same.
  */
 export interface FileStorage {
-  put(key: string, data: Buffer, contentType: string): Promise<StoredFile>;
+  put(key: string, data: Buffer, contentType: string, options?: { fileName?: string }): Promise<StoredFile>;
   get(key: string): Promise<FileContent | null>;
   delete(key: string): Promise<void>;
 }
@@ -46,27 +48,51 @@ export function storedFileName(original: string): string {
   return cleaned.slice(-120) || 'file';
 }
 
+/**
+ * The last part of a storage key for a file named `original`: a unique prefix, then the name in
+ * ASCII (accents dropped, other scripts left out, spaces as underscores), so any name a user sends
+ * ('ação.png', 'relatório ação.pdf', 'фото.png') makes a safe key. Keep the name itself
+ * (`storedFileName`) beside the key for display.
+ */
+export function storageKeyName(original: string, unique: string = randomUUID()): string {
+  const stored = storedFileName(original);
+  const dot = stored.lastIndexOf('.');
+  const toAscii = (text: string) => text.normalize('NFKD').replace(/[^A-Za-z0-9._-]/g, '');
+  const stem =
+    toAscii(dot > 0 ? stored.slice(0, dot) : stored)
+      .replace(/^[._-]+/, '')
+      .slice(-80) || 'file';
+  const extension =
+    dot > 0
+      ? toAscii(stored.slice(dot + 1))
+          .replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 10)
+          .toLowerCase()
+      : '';
+  return `${unique}-${stem}${extension ? `.${extension}` : ''}`;
+}
+
 /** Files on local disk under one root; a small JSON beside each file keeps its content type. */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
-  async put(key: string, data: Buffer, contentType: string): Promise<StoredFile> {
+  async put(key: string, data: Buffer, contentType: string, options: { fileName?: string } = {}): Promise<StoredFile> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const temporary = `${file}.${randomUUID()}.tmp`;
     await writeFile(temporary, data);
-    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }));
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, fileName: options.fileName }));
     await rename(temporary, file);
-    return { key, size: data.length, contentType };
+    return { key, size: data.length, contentType, ...(options.fileName ? { fileName: options.fileName } : {}) };
   }
 
   async get(key: string): Promise<FileContent | null> {
     const file = this.pathOf(key);
     try {
       const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
-      const { contentType } = JSON.parse(meta) as { contentType: string };
-      return { key, size: info.size, contentType, stream: createReadStream(file) };
+      const { contentType, fileName } = JSON.parse(meta) as { contentType: string; fileName?: string };
+      return { key, size: info.size, contentType, ...(fileName ? { fileName } : {}), stream: createReadStream(file) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -1,3 +1,5 @@
-export * from './test-database';
-export * from './wait-for';
+export * from './answer';
 export * from './service-test-app';
+export * from './test-database';
+export * from './token-claims-sessions';
+export * from './wait-for';

@@ -2,18 +2,21 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { type Connection, type EventDefinition, type EventEnvelope, type EventPayload, type Queue, queueSaved } from '@app/contracts';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { queueSaved, type EventDefinition, type EventEnvelope, type EventPayload, type Queue } from '@app/contracts';
+
 import { AccessTokenService } from '../auth/access-token.service';
-import { EVENT_TRANSPORT } from '../events/event-transport.provider';
 import type { EventTransport } from '../events/event-transport';
+import { EVENT_TRANSPORT } from '../events/event-transport.provider';
 import { OutboxWriter } from '../events/outbox';
 import { configureHttpApp } from '../http/configure-app';
 import { PlatformModule } from '../platform.module';
 import { createTestDatabase } from './test-database';
+import { TokenClaimsSessionsModule } from './token-claims-sessions';
 import { waitFor } from './wait-for';
 
 export interface ServiceTestApp {
@@ -28,7 +31,12 @@ export interface ServiceTestApp {
    * Delivers another service's event as its relay would (written to an outbox table of ours and
    * published by our relay, so it reaches our consumers through the real transport).
    */
-  publish<D extends EventDefinition>(definition: D, companyId: number | null, key: string | number, payload: EventPayload<D>): Promise<void>;
+  publish<D extends EventDefinition>(
+    definition: D,
+    companyId: number | null,
+    key: string | number,
+    payload: EventPayload<D>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +50,11 @@ export async function startServiceTestApp(options: {
   module: DynamicModule;
   /** Topics whose events the app collects in `events`. */
   watch: string[];
+  /**
+   * Who answers session checks: the module itself (identity), or by default a stand-in for
+   * identity that takes every token's session as alive with the role it states.
+   */
+  sessions?: 'module' | 'token-claims';
 }): Promise<ServiceTestApp> {
   const database = await createTestDatabase(options.schema);
   const storageDir = mkdtempSync(path.join(tmpdir(), `${options.schema}-files-`));
@@ -56,6 +69,7 @@ export async function startServiceTestApp(options: {
         storageDir,
       }),
       options.module,
+      ...(options.sessions === 'module' ? [] : [TokenClaimsSessionsModule]),
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
@@ -89,6 +103,52 @@ export async function startServiceTestApp(options: {
       await database.drop();
       rmSync(storageDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A connection as whatsapp announces it (secrets left out): the defaults a new connection has. */
+export function connectionFixture(companyId: number, id: number, overrides: Partial<Connection> = {}): Connection {
+  const at = new Date().toISOString();
+  return {
+    id,
+    companyId,
+    name: `Conexão ${id}`,
+    status: 'CONNECTED',
+    number: '',
+    isDefault: false,
+    qrcode: '',
+    qrcodeImage: '',
+    retries: 0,
+    queues: [],
+    queueIds: [],
+    transferQueueId: null,
+    promptId: null,
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    token: '',
+    provider: 'beta',
+    expiresInactiveMessage: '',
+    expiresTicket: 0,
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    activeTranscribe: false,
+    timeresume: null,
+    transcribe: false,
+    transcribeme: false,
+    transcribekey: '',
+    transcribeprovider: 'openai',
+    sendme: false,
+    timeforagroup: 5,
+    proxyUrl: '',
+    timeToTransfer: null,
+    api1_medias: [],
+    api2_medias: [],
+    api3_medias: [],
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
   };
 }
 
@@ -127,8 +187,12 @@ export async function announceQueues(t: ServiceTestApp, schema: string, companyI
   }
   await waitFor(
     async () =>
-      (await t.dataSource.query(`SELECT 1 FROM "${schema}".company_queues WHERE company_id = $1 AND queue_id = ANY($2::int[])`, [companyId, queueIds]))
-        .length === queueIds.length,
+      (
+        await t.dataSource.query(`SELECT 1 FROM "${schema}".company_queues WHERE company_id = $1 AND queue_id = ANY($2::int[])`, [
+          companyId,
+          queueIds,
+        ])
+      ).length === queueIds.length,
     { what: `queues ${queueIds.join(', ')} known to ${schema}` },
   );
 }

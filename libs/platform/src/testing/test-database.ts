@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { Client } from 'pg';
 
 export interface TestDatabase {

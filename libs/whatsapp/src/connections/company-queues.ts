@@ -1,11 +1,18 @@
 import { CompanyQueueIds } from '@app/platform';
+import { Injectable } from '@nestjs/common';
 
 /**
  * whatsapp.company_queues: connections may only offer and transfer to queues of their own company.
- * Checked and changed under the company's connection lock (ConnectionService.lockCompany), so a
- * check and a deletion of the same company never interleave.
+ * Checked and changed under the company's connection lock (ConnectionRepository.lockCompany), so a
+ * check and a deletion of the same company never interleave. Its statements are the platform's
+ * (company-owned-ids.repository.ts).
  */
-export const companyQueues = new CompanyQueueIds('whatsapp');
+@Injectable()
+export class CompanyQueueRepository extends CompanyQueueIds {
+  constructor() {
+    super('whatsapp');
+  }
+}
 
 /** The queue ids a save sets that the connection does not have yet (queues offered, transfer queue). */
 export function newQueueIds(

@@ -1,6 +1,7 @@
+import { connectionSchema, type EventEnvelope, queueDeleted, TOPICS } from '@app/contracts';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
-import { queueDeleted, TOPICS, type Connection, type EventEnvelope } from '@app/contracts';
-import { waitFor } from '@app/platform/testing';
+
 import { ConnectionEntity } from '../entities/connection.entity';
 import { announceQueues, startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 
@@ -22,9 +23,16 @@ describe("connections only offer and transfer to their company's queues, as conv
   });
   afterAll(() => t.close());
 
-  const post = (body: Record<string, unknown>) => request(t.http).post('/api/whatsapp').set({ Authorization: `Bearer ${adminA}` }).send(body);
+  const post = (body: Record<string, unknown>) =>
+    request(t.http)
+      .post('/api/whatsapp')
+      .set({ Authorization: `Bearer ${adminA}` })
+      .send(body);
   const put = (id: number, body: Record<string, unknown>) =>
-    request(t.http).put(`/api/whatsapp/${id}`).set({ Authorization: `Bearer ${adminA}` }).send(body);
+    request(t.http)
+      .put(`/api/whatsapp/${id}`)
+      .set({ Authorization: `Bearer ${adminA}` })
+      .send(body);
   const row = (id: number) => t.dataSource.getRepository(ConnectionEntity).findOneByOrFail({ id });
   const known = async (companyId: number) =>
     (await t.dataSource.query(`SELECT queue_id FROM whatsapp.company_queues WHERE company_id = $1 ORDER BY queue_id`, [companyId])).map(
@@ -43,7 +51,7 @@ describe("connections only offer and transfer to their company's queues, as conv
   });
 
   it('the own known queues are saved, on creation and on change; a refused change leaves the connection as it was', async () => {
-    const created: Connection = (await post({ name: 'Suporte', queueIds: [1], transferQueueId: 2 }).expect(201)).body;
+    const created = expectAnswer(connectionSchema, await post({ name: 'Suporte', queueIds: [1], transferQueueId: 2 }).expect(201));
     expect(created).toMatchObject({ queueIds: [1], transferQueueId: 2 });
     await put(created.id, { queueIds: [1, 2], greetingMessage: 'Escolha', transferQueueId: 1 }).expect(200);
     expect(await row(created.id)).toMatchObject({ queueIds: [1, 2], transferQueueId: 1 });
@@ -54,7 +62,7 @@ describe("connections only offer and transfer to their company's queues, as conv
   });
 
   it('ids the connection already has are kept without a check (the projection may still be catching up); only new ones are checked', async () => {
-    const created: Connection = (await post({ name: 'Antiga' }).expect(201)).body;
+    const created = expectAnswer(connectionSchema, await post({ name: 'Antiga' }).expect(201));
     // Stored before ids were checked, or before the projection heard of the queues.
     await t.dataSource.getRepository(ConnectionEntity).update({ id: created.id }, { queueIds: [77], transferQueueId: 78 });
     await put(created.id, { queueIds: [77, 1], greetingMessage: 'Escolha', transferQueueId: 78 }).expect(200);
@@ -69,7 +77,7 @@ describe("connections only offer and transfer to their company's queues, as conv
     const [saved] = (
       await t.dataSource.query(`SELECT envelope FROM whatsapp.outbox WHERE type = 'conversations.queue.saved' AND key = 'queue-3'`)
     ).map((r: { envelope: EventEnvelope }) => r.envelope) as EventEnvelope[];
-    const created: Connection = (await post({ name: 'Plantão', transferQueueId: 3 }).expect(201)).body;
+    const created = expectAnswer(connectionSchema, await post({ name: 'Plantão', transferQueueId: 3 }).expect(201));
 
     await t.publish(queueDeleted, A, 'queue-3', { queueId: 3 });
     await waitFor(async () => !(await known(A)).includes(3), { what: 'queue 3 forgotten' });

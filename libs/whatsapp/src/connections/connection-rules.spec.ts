@@ -1,5 +1,6 @@
+import { connectionCreateSchema, connectionUpdateSchema, GREETING_REQUIRED_MESSAGE } from '@app/contracts';
 import { AppError } from '@app/platform';
-import { GREETING_REQUIRED_MESSAGE, connectionCreateSchema, connectionUpdateSchema } from '@app/contracts';
+
 import { applyGreetingRule, assertBelowConnectionLimit, assertDefaultKept } from './connection-rules';
 
 const codeOf = (fn: () => unknown) => {
@@ -20,7 +21,10 @@ describe('connection rules', () => {
   });
 
   it('the greeting already stored counts when only the queues change', () => {
-    expect(applyGreetingRule({ queueIds: [1], greetingMessage: 'Olá' }, { queueIds: [1, 2] })).toEqual({ queueIds: [1, 2], greetingMessage: 'Olá' });
+    expect(applyGreetingRule({ queueIds: [1], greetingMessage: 'Olá' }, { queueIds: [1, 2] })).toEqual({
+      queueIds: [1, 2],
+      greetingMessage: 'Olá',
+    });
   });
 
   it('setting one queue or none clears the greeting; other changes leave it alone', () => {
@@ -59,6 +63,10 @@ describe('connection bodies', () => {
     ['ftp://proxy:21', false],
     ['proxy.example.com:3128', false],
     ['http://user@:3128', false],
+    ['socks5://user:secret@[2001:db8::10]:1080', true],
+    ['http://[2001:db8::10]', true],
+    ['http://[not-an-address]:3128', false],
+    ['http://2001:db8::10:3128', false],
   ])('proxy URL %s accepted: %s', (proxyUrl, ok) => {
     expect(connectionUpdateSchema.safeParse({ proxyUrl }).success).toBe(ok);
   });

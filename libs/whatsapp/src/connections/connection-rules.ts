@@ -1,4 +1,4 @@
-import { GREETING_REQUIRED_MESSAGE, type ConnectionUpdateBody } from '@app/contracts';
+import { type ConnectionUpdateBody, GREETING_REQUIRED_MESSAGE } from '@app/contracts';
 import { AppError } from '@app/platform';
 
 /** The greeting and queues a connection ends up with after a change. */
@@ -11,7 +11,10 @@ export interface GreetingState {
  * More than one queue needs a greeting (the contact picks a queue from it); with one queue or none
  * the greeting is cleared when the queues are set.
  */
-export function applyGreetingRule(current: GreetingState, change: Pick<ConnectionUpdateBody, 'queueIds' | 'greetingMessage'>): GreetingState {
+export function applyGreetingRule(
+  current: GreetingState,
+  change: Pick<ConnectionUpdateBody, 'queueIds' | 'greetingMessage'>,
+): GreetingState {
   const queueIds = change.queueIds ?? current.queueIds;
   let greetingMessage = change.greetingMessage ?? current.greetingMessage;
   if (queueIds.length > 1 && greetingMessage.trim() === '') {

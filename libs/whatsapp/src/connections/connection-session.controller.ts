@@ -1,5 +1,6 @@
-import { Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
-import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
+import { Controller, Delete, HttpCode, Post, Put } from '@nestjs/common';
+
 import { ConnectionService } from './connection.service';
 
 /** 'Tentar Novamente', 'Novo QR', 'Desconectar' and restart-all: admin only. */
@@ -10,17 +11,17 @@ export class ConnectionSessionController {
 
   @Post('whatsappsession/:id')
   @HttpCode(200)
-  start(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  start(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.connections.session(tenancy, id, 'start');
   }
 
   @Put('whatsappsession/:id')
-  newQr(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  newQr(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.connections.session(tenancy, id, 'newQr');
   }
 
   @Delete('whatsappsession/:id')
-  disconnect(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  disconnect(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.connections.session(tenancy, id, 'logout');
   }
 

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+
 import { ConnectionCreateDto, ConnectionListQueryDto, ConnectionUpdateDto } from '../dtos/connection.dto';
 import { ConnectionService } from './connection.service';
 
@@ -19,7 +20,7 @@ export class ConnectionController {
   }
 
   @Get(':id')
-  get(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.connections.get(tenancy, id);
   }
 
@@ -31,13 +32,13 @@ export class ConnectionController {
 
   @Put(':id')
   @Roles('admin')
-  update(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: ConnectionUpdateDto) {
+  update(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: ConnectionUpdateDto) {
     return this.connections.update(tenancy, id, body);
   }
 
   @Delete(':id')
   @Roles('admin')
-  delete(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.connections.delete(tenancy, id);
   }
 }

@@ -1,24 +1,27 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import {
-  connectionDeleted,
-  connectionUpdated,
-  SESSION_MESSAGES,
-  sessionActionRequested,
   type Connection,
   type ConnectionCreateBody,
+  connectionDeleted,
   type ConnectionListQuery,
   type ConnectionMessageResponse,
   type ConnectionUpdateBody,
+  connectionUpdated,
+  SESSION_MESSAGES,
+  sessionActionRequested,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, OutboundUrlGuard, OutboxWriter, type Tenancy } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { mapConnection } from '../dtos/connection.dto';
-import { ConnectionEntity } from '../entities/connection.entity';
+import type { ConnectionEntity } from '../entities/connection.entity';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
-import { companyQueues, newQueueIds } from './company-queues';
+import { CompanyQueueRepository, newQueueIds } from './company-queues';
+import { ConnectionRepository } from './connection.repository';
 import { applyGreetingRule, assertBelowConnectionLimit, assertDefaultKept } from './connection-rules';
+import { keepMaskedSecrets, secretsViewOf } from './connection-secrets';
+import { assertProxyUrlAllowed } from './proxy-url-check';
 
 type SessionAction = 'start' | 'restart' | 'newQr' | 'logout' | 'stop';
 
@@ -29,94 +32,90 @@ const RESTART_FIELDS = ['proxyUrl', 'provider'] as const;
 @Injectable()
 export class ConnectionService {
   constructor(
-    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
+    private readonly connections: ConnectionRepository,
+    private readonly companyQueues: CompanyQueueRepository,
     private readonly outbox: OutboxWriter,
     private readonly plans: PlanLimitsRepository,
     @Inject(WHATSAPP_OPTIONS) private readonly options: WhatsappOptions,
+    private readonly outboundGuard: OutboundUrlGuard,
   ) {}
 
   async list(tenancy: Tenancy, query: ConnectionListQuery): Promise<Connection[]> {
-    const rows = await this.dataSource.getRepository(ConnectionEntity).find({
-      where: { companyId: tenancy.companyId },
-      order: { name: 'ASC', id: 'ASC' },
-    });
-    return rows.map((row) => mapConnection(row, { withSession: query.session !== 0 }));
+    const rows = await this.connections.listOfCompany(tenancy.companyId);
+    return rows.map((row) => mapConnection(row, { withSession: query.session !== 0, secrets: secretsViewOf(tenancy) }));
   }
 
   async get(tenancy: Tenancy, id: number): Promise<Connection> {
-    return mapConnection(await this.find(this.dataSource.manager, tenancy, id));
+    return mapConnection(await this.find(null, tenancy, id), { secrets: secretsViewOf(tenancy) });
   }
 
   async getDefault(tenancy: Tenancy): Promise<Connection> {
-    const row = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { companyId: tenancy.companyId, isDefault: true } });
+    const row = await this.connections.defaultOfCompany(tenancy.companyId);
     if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'The company has no default connection');
-    return mapConnection(row);
+    return mapConnection(row, { secrets: secretsViewOf(tenancy) });
   }
 
   async create(tenancy: Tenancy, body: ConnectionCreateBody): Promise<Connection> {
     this.assertProviderEnabled(body.provider);
-    const row = await this.dataSource.transaction(async (manager) => {
-      await this.lockCompany(manager, tenancy.companyId);
-      const repository = manager.getRepository(ConnectionEntity);
-      const count = await repository.count({ where: { companyId: tenancy.companyId } });
+    await assertProxyUrlAllowed(this.outboundGuard, body.proxyUrl);
+    const row = await this.connections.transaction(async (manager) => {
+      await this.connections.lockCompany(manager, tenancy.companyId);
+      const count = await this.connections.countOfCompany(manager, tenancy.companyId);
       assertBelowConnectionLimit(count, await this.plans.connectionLimit(manager, tenancy.companyId));
       const greeting = applyGreetingRule({ queueIds: [], greetingMessage: '' }, body);
-      await companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds({ queueIds: [], transferQueueId: null }, body));
+      await this.companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds({ queueIds: [], transferQueueId: null }, body));
       const isDefault = count === 0 || body.isDefault === true;
-      if (isDefault) await repository.update({ companyId: tenancy.companyId, isDefault: true }, { isDefault: false });
-      const saved = await repository.save(
-        repository.create({
-          ...defaults(),
-          ...withoutUndefined(body),
-          ...greeting,
-          name: body.name,
-          isDefault,
-          companyId: tenancy.companyId,
-          status: 'OPENING',
-        }),
-      );
+      if (isDefault) await this.connections.clearDefault(manager, tenancy.companyId);
+      const saved = await this.connections.insert(manager, {
+        ...defaults(),
+        ...withoutUndefined(body),
+        ...greeting,
+        name: body.name,
+        isDefault,
+        companyId: tenancy.companyId,
+        status: 'OPENING',
+      });
       await this.announce(manager, saved);
       await this.requestSession(manager, saved, 'start');
       return saved;
     });
-    return mapConnection(row);
+    return mapConnection(row, { secrets: secretsViewOf(tenancy) });
   }
 
   async update(tenancy: Tenancy, id: number, body: ConnectionUpdateBody): Promise<Connection> {
     if (body.provider !== undefined) this.assertProviderEnabled(body.provider);
-    const row = await this.dataSource.transaction(async (manager) => {
-      await this.lockCompany(manager, tenancy.companyId);
+    await assertProxyUrlAllowed(this.outboundGuard, body.proxyUrl);
+    const row = await this.connections.transaction(async (manager) => {
+      await this.connections.lockCompany(manager, tenancy.companyId);
       const current = await this.find(manager, tenancy, id);
-      const change = withoutUndefined(body);
+      const change = keepMaskedSecrets(current, withoutUndefined(body));
       if (Object.keys(change).length === 0) return current;
       assertDefaultKept(current.isDefault, change.isDefault);
       const greeting = applyGreetingRule(current, change);
       // Only ids being added: the ones the connection has stay valid while the projection catches up.
-      await companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds(current, change));
-      const repository = manager.getRepository(ConnectionEntity);
+      await this.companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds(current, change));
       if (change.isDefault === true && !current.isDefault) {
-        await repository.update({ companyId: tenancy.companyId, isDefault: true }, { isDefault: false });
+        await this.connections.clearDefault(manager, tenancy.companyId);
       }
       const restart = RESTART_FIELDS.some((field) => change[field] !== undefined && change[field] !== current[field]);
-      const saved = await repository.save(repository.merge(current, { ...change, ...greeting }));
+      const saved = await this.connections.update(manager, current, { ...change, ...greeting });
       await this.announce(manager, saved);
       if (restart) await this.requestSession(manager, saved, 'restart');
       return saved;
     });
-    return mapConnection(row);
+    return mapConnection(row, { secrets: secretsViewOf(tenancy) });
   }
 
   async delete(tenancy: Tenancy, id: number): Promise<ConnectionMessageResponse> {
-    await this.dataSource.transaction(async (manager) => {
-      await this.lockCompany(manager, tenancy.companyId);
+    await this.connections.transaction(async (manager) => {
+      await this.connections.lockCompany(manager, tenancy.companyId);
       const current = await this.find(manager, tenancy, id);
-      const repository = manager.getRepository(ConnectionEntity);
-      await repository.delete({ id: current.id });
+      await this.connections.delete(manager, current.id);
       if (current.isDefault) {
-        const next = await repository.findOne({ where: { companyId: tenancy.companyId }, order: { id: 'ASC' } });
+        const next = await this.connections.firstOfCompany(manager, tenancy.companyId);
         if (next) {
           next.isDefault = true;
-          await this.announce(manager, await repository.save(next));
+          await this.announce(manager, await this.connections.save(manager, next));
         }
       }
       await this.outbox.add(manager, {
@@ -132,25 +131,27 @@ export class ConnectionService {
 
   /** POST, PUT and DELETE /whatsappsession/{id}: start, new QR, log out. */
   async session(tenancy: Tenancy, id: number, action: 'start' | 'newQr' | 'logout'): Promise<ConnectionMessageResponse> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.connections.transaction(async (manager) => {
       const row = await this.find(manager, tenancy, id);
       await this.requestSession(manager, row, action);
     });
-    return { message: action === 'logout' ? SESSION_MESSAGES.disconnected : action === 'newQr' ? SESSION_MESSAGES.newQr : SESSION_MESSAGES.started };
+    return {
+      message: action === 'logout' ? SESSION_MESSAGES.disconnected : action === 'newQr' ? SESSION_MESSAGES.newQr : SESSION_MESSAGES.started,
+    };
   }
 
   /** POST /whatsapp-restart/: every connection of the company is opened again. */
   async restartAll(tenancy: Tenancy): Promise<ConnectionMessageResponse> {
-    await this.dataSource.transaction(async (manager) => {
-      const rows = await manager.getRepository(ConnectionEntity).find({ where: { companyId: tenancy.companyId } });
+    await this.connections.transaction(async (manager) => {
+      const rows = await this.connections.allOfCompany(manager, tenancy.companyId);
       for (const row of rows) await this.requestSession(manager, row, 'restart');
     });
     return { message: SESSION_MESSAGES.restarted };
   }
 
-  /** A connection of the caller's company; another company's id is simply not found. */
-  async find(manager: EntityManager, tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
-    const row = await manager.getRepository(ConnectionEntity).findOne({ where: { id, companyId: tenancy.companyId } });
+  /** A connection of the caller's company (in the transaction when given); another company's id is simply not found. */
+  async find(manager: EntityManager | null, tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
+    const row = await this.connections.ofCompany(manager, tenancy.companyId, id);
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
     return row;
   }
@@ -161,11 +162,6 @@ export class ConnectionService {
         fields: [{ path: 'provider', message: 'simulator desativado' }],
       });
     }
-  }
-
-  /** Serialises the changes of one company's connections (limit count, the one default). */
-  private async lockCompany(manager: EntityManager, companyId: number): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('whatsapp.connections'), $1)`, [companyId]);
   }
 
   private async announce(manager: EntityManager, row: ConnectionEntity): Promise<void> {
@@ -184,7 +180,12 @@ export class ConnectionService {
 
 /** whatsapp.connection.updated for a stored connection, in the caller's transaction. */
 export async function announceConnection(outbox: OutboxWriter, manager: EntityManager, row: ConnectionEntity): Promise<void> {
-  await outbox.add(manager, { definition: connectionUpdated, companyId: row.companyId, key: row.id, payload: { connection: mapConnection(row) } });
+  await outbox.add(manager, {
+    definition: connectionUpdated,
+    companyId: row.companyId,
+    key: row.id,
+    payload: { connection: mapConnection(row) },
+  });
 }
 
 function defaults(): Partial<ConnectionEntity> {

@@ -1,9 +1,9 @@
-import { Logger } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
-import { queueDeleted, queueSaved, TOPICS, type EventEnvelope } from '@app/contracts';
-import { consumeOnce, readEvent, type EventTransport, type OutboxWriter, type Subscription } from '@app/platform';
-import { ConnectionEntity } from '../entities/connection.entity';
-import { companyQueues } from './company-queues';
+import { CompanyQueuesProjection, OutboxWriter, ProcessedEventRepository } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { CompanyQueueRepository } from './company-queues';
+import { ConnectionRepository } from './connection.repository';
 import { announceConnection } from './connection.service';
 
 export const QUEUE_DELETION_CONSUMER = 'whatsapp-queue-deletions';
@@ -15,65 +15,27 @@ export const QUEUE_DELETION_CONSUMER = 'whatsapp-queue-deletions';
  * transferring to it; each changed connection is announced as whatsapp.connection.updated. The
  * greeting stays as it was: it is the company's text. The group id predates the saved events and is kept.
  */
-export class QueueDeletionConsumer {
-  private readonly logger = new Logger(QueueDeletionConsumer.name);
-  private subscription?: Subscription;
-
+@Injectable()
+export class QueueDeletionConsumer extends CompanyQueuesProjection {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly transport: EventTransport,
+    private readonly connections: ConnectionRepository,
+    companyQueues: CompanyQueueRepository,
+    processed: ProcessedEventRepository,
     private readonly outbox: OutboxWriter,
-  ) {}
-
-  async start(): Promise<void> {
-    this.subscription = await this.transport.subscribe({
-      groupId: QUEUE_DELETION_CONSUMER,
-      topics: [TOPICS.conversationsEvents],
-      handler: (envelope) => this.handle(envelope),
-    });
+  ) {
+    super(QUEUE_DELETION_CONSUMER, processed, companyQueues);
   }
 
-  async stop(): Promise<void> {
-    await this.subscription?.close();
-  }
-
-  async handle(envelope: EventEnvelope): Promise<void> {
-    if (envelope.companyId === null) return;
-    const companyId = envelope.companyId;
-    const saved = readEvent(queueSaved, envelope);
-    if (saved) {
-      // The queue's own company, not the envelope's: the projection lists each queue under its owner.
-      await consumeOnce(this.dataSource, 'whatsapp', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
-        companyQueues.remember(manager, saved.queue.companyId, saved.queue.id),
-      );
-      return;
-    }
-    const deleted = readEvent(queueDeleted, envelope);
-    if (!deleted) return;
-    await consumeOnce(this.dataSource, 'whatsapp', QUEUE_DELETION_CONSUMER, envelope, (manager) =>
-      this.removeQueue(manager, companyId, deleted.queueId),
-    );
-    this.logger.debug({ companyId, queueId: deleted.queueId }, 'deleted queue removed from connections');
-  }
-
-  private async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
+  protected async removeQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
     // The lock of the company's connection changes: an edit in flight does not write back the old lists.
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('whatsapp.connections'), $1)`, [companyId]);
+    await this.connections.lockCompany(manager, companyId);
     // Under that lock: a save that passed the queue check commits before the query below looks.
-    await companyQueues.forget(manager, companyId, queueId);
-    const rows = await manager
-      .getRepository(ConnectionEntity)
-      .createQueryBuilder('connection')
-      .where('connection.companyId = :companyId AND (:queueId = ANY(connection.queueIds) OR connection.transferQueueId = :queueId)', {
-        companyId,
-        queueId,
-      })
-      .orderBy('connection.id')
-      .getMany();
+    await this.companyQueues.forget(manager, companyId, queueId);
+    const rows = await this.connections.withQueue(manager, companyId, queueId);
     for (const row of rows) {
       row.queueIds = row.queueIds.filter((id) => id !== queueId);
       if (row.transferQueueId === queueId) row.transferQueueId = null;
-      await announceConnection(this.outbox, manager, await manager.save(row));
+      await announceConnection(this.outbox, manager, await this.connections.save(manager, row));
     }
   }
 }

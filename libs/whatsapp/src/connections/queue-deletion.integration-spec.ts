@@ -1,6 +1,7 @@
+import { type Connection, connectionSchema, type EventEnvelope, queueDeleted, TOPICS } from '@app/contracts';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
-import { queueDeleted, TOPICS, type Connection, type EventEnvelope } from '@app/contracts';
-import { waitFor } from '@app/platform/testing';
+
 import { ConnectionEntity } from '../entities/connection.entity';
 import { announceQueues, startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 
@@ -25,9 +26,9 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
 
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const create = async (token: string, body: Record<string, unknown>): Promise<Connection> =>
-    (await request(t.http).post('/api/whatsapp').set(as(token)).send(body).expect(201)).body;
+    expectAnswer(connectionSchema, await request(t.http).post('/api/whatsapp').set(as(token)).send(body).expect(201));
   const get = async (token: string, id: number): Promise<Connection> =>
-    (await request(t.http).get(`/api/whatsapp/${id}`).set(as(token)).expect(200)).body;
+    expectAnswer(connectionSchema, await request(t.http).get(`/api/whatsapp/${id}`).set(as(token)).expect(200));
   const updates = (id: number) =>
     t.events.filter((e) => e.type === 'whatsapp.connection.updated' && (e.payload as { connection: Connection }).connection.id === id);
   const deletions = async (): Promise<EventEnvelope[]> =>
@@ -36,7 +37,13 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     );
 
   it("removes the id from that company's connections only, clears a transfer to it, announces each change once", async () => {
-    const vendas = await create(adminA, { name: 'Vendas', queueIds: [5, 6], greetingMessage: 'Escolha', transferQueueId: 5, timeToTransfer: 10 });
+    const vendas = await create(adminA, {
+      name: 'Vendas',
+      queueIds: [5, 6],
+      greetingMessage: 'Escolha',
+      transferQueueId: 5,
+      timeToTransfer: 10,
+    });
     const suporte = await create(adminA, { name: 'Suporte', queueIds: [6], transferQueueId: 6 });
     const transferOnly = await create(adminA, { name: 'Plantão', transferQueueId: 5 });
     // Another company's connection naming the same queue id: stored before queue ids were checked.
@@ -49,14 +56,22 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     await waitFor(async () => (await get(adminA, vendas.id)).queueIds.length === 1, { what: 'Vendas without queue 5' });
 
     // The greeting is the company's text and stays; only the dead queue goes.
-    expect(await get(adminA, vendas.id)).toMatchObject({ queueIds: [6], transferQueueId: null, timeToTransfer: 10, greetingMessage: 'Escolha' });
+    expect(await get(adminA, vendas.id)).toMatchObject({
+      queueIds: [6],
+      transferQueueId: null,
+      timeToTransfer: 10,
+      greetingMessage: 'Escolha',
+    });
     expect(await get(adminA, suporte.id)).toMatchObject({ queueIds: [6], transferQueueId: 6 });
     expect(await get(adminA, transferOnly.id)).toMatchObject({ queueIds: [], transferQueueId: null });
     expect(await get(adminB, foreign.id)).toMatchObject({ queueIds: [5], transferQueueId: 5 });
 
     await waitFor(() => updates(transferOnly.id).length > before.plantao, { what: 'the connection updates' });
     expect(updates(vendas.id)).toHaveLength(before.vendas + 1);
-    expect(updates(vendas.id).at(-1)).toMatchObject({ companyId: A, payload: { connection: { id: vendas.id, queueIds: [6], transferQueueId: null } } });
+    expect(updates(vendas.id).at(-1)).toMatchObject({
+      companyId: A,
+      payload: { connection: { id: vendas.id, queueIds: [6], transferQueueId: null } },
+    });
     expect(updates(suporte.id)).toHaveLength(before.suporte);
     expect(updates(foreign.id)).toHaveLength(1);
 

@@ -1,19 +1,36 @@
-import { createZodDto } from 'nestjs-zod';
 import {
+  type Connection,
   connectionCreateSchema,
   connectionListQuerySchema,
-  connectionUpdateSchema,
-  type Connection,
   type ConnectionSession,
+  connectionUpdateSchema,
+  maskProxyUrl,
+  maskSecret,
 } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
+
 import type { ConnectionEntity } from '../entities/connection.entity';
 
 export class ConnectionCreateDto extends createZodDto(connectionCreateSchema) {}
 export class ConnectionUpdateDto extends createZodDto(connectionUpdateSchema) {}
 export class ConnectionListQueryDto extends createZodDto(connectionListQuerySchema) {}
 
-/** The connection as the API shows it; `withSession: false` leaves the QR code out (GET /whatsapp?session=0). */
-export function mapConnection(row: ConnectionEntity, { withSession = true } = {}): Connection {
+/**
+ * How a connection's secrets (token, transcribekey, proxy credentials) go out: `masked` for admins
+ * (SECRET_MASK and the last 4 characters, the proxy password as the mask), `hidden` ('') for everyone
+ * else and for events, which reach every socket of the company and need no secret downstream.
+ */
+export type SecretsView = 'masked' | 'hidden';
+
+/**
+ * The connection as the API shows it; `withSession: false` leaves the QR code out (GET /whatsapp?session=0).
+ * Secrets are hidden unless `secrets: 'masked'` is asked for (admins).
+ */
+export function mapConnection(
+  row: ConnectionEntity,
+  { withSession = true, secrets = 'hidden' }: { withSession?: boolean; secrets?: SecretsView } = {},
+): Connection {
+  const masked = secrets === 'masked';
   return {
     id: row.id,
     companyId: row.companyId,
@@ -32,7 +49,7 @@ export function mapConnection(row: ConnectionEntity, { withSession = true } = {}
     complationMessage: row.complationMessage,
     outOfHoursMessage: row.outOfHoursMessage,
     ratingMessage: row.ratingMessage,
-    token: row.token,
+    token: masked ? maskSecret(row.token) : '',
     provider: row.provider,
     expiresInactiveMessage: row.expiresInactiveMessage,
     expiresTicket: row.expiresTicket,
@@ -42,11 +59,11 @@ export function mapConnection(row: ConnectionEntity, { withSession = true } = {}
     timeresume: row.timeresume,
     transcribe: row.transcribe,
     transcribeme: row.transcribeme,
-    transcribekey: row.transcribekey,
+    transcribekey: masked ? maskSecret(row.transcribekey) : '',
     transcribeprovider: row.transcribeprovider,
     sendme: row.sendme,
     timeforagroup: row.timeforagroup,
-    proxyUrl: row.proxyUrl,
+    proxyUrl: masked ? maskProxyUrl(row.proxyUrl) : '',
     timeToTransfer: row.timeToTransfer,
     api1_medias: row.api1_medias,
     api2_medias: row.api2_medias,

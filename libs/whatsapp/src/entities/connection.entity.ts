@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { ConnectionProvider, ConnectionStatus } from '@app/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A WhatsApp connection (the spec's "whatsapp"): its settings and the state of its session. */
 @Entity({ name: 'connections' })

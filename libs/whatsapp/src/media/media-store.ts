@@ -1,31 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import { storedFileName, type FileStorage, type StoredFile } from '@app/platform';
 import type { StoredMedia } from '@app/contracts';
+import {
+  companyMediaKey,
+  FILE_STORAGE,
+  type FileStorage,
+  mediaUrlOfKey,
+  storageKeyName,
+  type StoredFile,
+  storedFileName,
+  typeOfReceived,
+} from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
 
-export const MEDIA_ROUTE = '/api/whatsapp-media/';
+export { companyOfKey, MEDIA_ROUTE } from '@app/platform';
 
-/** Storage keys of this service's files: always under the owning company. */
+/**
+ * Storage keys of this service's files: always under the owning company, the name in ASCII after a
+ * unique part (the name as sent is kept with the file and in the message).
+ */
 export const mediaKeys = {
   received: (companyId: number, connectionId: number, messageId: string, fileName: string) =>
-    `companies/${companyId}/whatsapp/${connectionId}/${messageId}-${storedFileName(fileName)}`,
-  uploaded: (companyId: number, fileName: string) => `companies/${companyId}/whatsapp/uploads/${randomUUID()}-${storedFileName(fileName)}`,
+    `companies/${companyId}/whatsapp/${connectionId}/${storageKeyName(fileName, safeId(messageId))}`,
+  uploaded: (companyId: number, fileName: string) => `companies/${companyId}/whatsapp/uploads/${storageKeyName(fileName)}`,
   simulatorInbound: (companyId: number, connectionId: number, messageId: string, fileName: string) =>
-    `companies/${companyId}/whatsapp/${connectionId}/simulator/${messageId}-${storedFileName(fileName)}`,
+    `companies/${companyId}/whatsapp/${connectionId}/simulator/${storageKeyName(fileName, safeId(messageId))}`,
 };
 
-export const mediaUrl = (key: string) => `${MEDIA_ROUTE}${key}`;
+/** WhatsApp message ids are hex or alphanumeric; anything else is dropped from the key. */
+const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64) || 'message';
 
-/** The storage key behind a media URL, or null when the URL is not one of ours. */
-export function keyOfMediaUrl(url: string): string | null {
-  const path = url.startsWith('http') ? new URL(url).pathname : url;
-  return path.startsWith(MEDIA_ROUTE) ? decodeURIComponent(path.slice(MEDIA_ROUTE.length)) : null;
-}
-
-/** The company a key belongs to (`companies/{id}/...`), or null. */
-export function companyOfKey(key: string): number | null {
-  const match = /^companies\/(\d+)\//.exec(key);
-  return match ? Number(match[1]) : null;
-}
+export const mediaUrl = mediaUrlOfKey;
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -40,25 +43,37 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** Received media and uploads in the platform's file storage, referenced by URL. */
+@Injectable()
 export class MediaStore {
-  constructor(private readonly storage: FileStorage) {}
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
-  async storeReceived(companyId: number, connectionId: number, messageId: string, bytes: Buffer, mimetype: string, fileName: string): Promise<StoredMedia> {
-    const type = mimetype.split(';')[0].trim() || 'application/octet-stream';
-    const name = fileName || `${messageId}.${EXTENSIONS[type] ?? 'bin'}`;
+  /**
+   * A customer's file: stored under the type its bytes are (the sender's mimetype is only a claim),
+   * so an "image" holding SVG or HTML is kept, and later served, as what it is.
+   */
+  async storeReceived(
+    companyId: number,
+    connectionId: number,
+    messageId: string,
+    bytes: Buffer,
+    mimetype: string,
+    fileName: string,
+  ): Promise<StoredMedia> {
+    const type = typeOfReceived(mimetype || 'application/octet-stream', bytes);
+    const name = storedFileName(fileName || `${messageId}.${EXTENSIONS[type.split(';')[0]!.trim()] ?? 'bin'}`);
     const key = mediaKeys.received(companyId, connectionId, messageId, name);
-    const stored = await this.storage.put(key, bytes, mimetype);
-    return { url: mediaUrl(key), mimetype, fileName: storedFileName(name), size: stored.size };
+    const stored = await this.storage.put(key, bytes, type, { fileName: name });
+    return { url: mediaUrl(key), mimetype: type, fileName: name, size: stored.size };
   }
 
-  async put(key: string, bytes: Buffer, contentType: string): Promise<StoredFile> {
-    return this.storage.put(key, bytes, contentType);
+  async put(key: string, bytes: Buffer, contentType: string, fileName?: string): Promise<StoredFile> {
+    return this.storage.put(key, bytes, contentType, { fileName });
   }
 
   /** The bytes of a media URL of the given company; refuses another company's files. */
   async load(companyId: number, url: string): Promise<Buffer> {
-    const key = keyOfMediaUrl(url);
-    if (!key || companyOfKey(key) !== companyId) throw new Error(`media ${url} is not a file of company ${companyId}`);
+    const key = companyMediaKey(url, companyId);
+    if (!key) throw new Error(`media ${url} is not a file of company ${companyId}`);
     const file = await this.storage.get(key);
     if (!file) throw new Error(`media ${url} does not exist`);
     const chunks: Buffer[] = [];

@@ -1,9 +1,27 @@
-import { Controller, Get, Inject, Param, ParseIntPipe, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { MEDIA_UPLOAD_MAX_BYTES, MEDIA_UPLOAD_TYPES, type MediaLinkResponse, type MediaUploadResponse } from '@app/contracts';
+import {
+  acceptedUploadType,
+  AppError,
+  companyMediaKey,
+  CurrentTenancy,
+  FILE_STORAGE,
+  fileLinkExpiry,
+  fileLinkSignature,
+  type FileStorage,
+  IdParam,
+  PLATFORM_OPTIONS,
+  type PlatformOptions,
+  Public,
+  sendStoredFile,
+  storedFileName,
+  type Tenancy,
+  verifyFileLink,
+} from '@app/platform';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { MEDIA_UPLOAD_MAX_BYTES, MEDIA_UPLOAD_TYPES, type MediaUploadResponse } from '@app/contracts';
-import { AppError, CurrentTenancy, FILE_STORAGE, storedFileName, type FileStorage, type Tenancy } from '@app/platform';
-import { baseType, contentMatches } from './content-type';
+
+import { MediaLinkDto } from '../dtos/media-link.dto';
 import { mediaKeys, mediaUrl } from './media-store';
 
 interface UploadedMedia {
@@ -13,35 +31,61 @@ interface UploadedMedia {
   buffer: Buffer;
 }
 
-/** Media files of the whatsapp service, served only to users of the company that owns them. */
+const notFound = () => new AppError('ERR_NOT_FOUND', 'File not found');
+const SIGNED_ROUTE = '/api/whatsapp-media/signed/';
+
+/**
+ * Media files of the whatsapp service, served only to users of the company that owns them (with
+ * the bearer token, or through a short-lived signed link), always through `sendStoredFile`.
+ */
 @Controller('whatsapp-media')
 export class MediaController {
-  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
+  ) {}
 
   @Get('companies/:companyId/*path')
   async download(
     @CurrentTenancy() tenancy: Tenancy,
-    @Param('companyId', ParseIntPipe) companyId: number,
+    @IdParam('companyId') companyId: number,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     // Another company's file answers exactly like a missing one.
-    if (companyId !== tenancy.companyId) throw new AppError('ERR_NOT_FOUND', 'File not found');
-    const rest = (request.params as Record<string, string | string[]>).path;
-    const key = `companies/${companyId}/${Array.isArray(rest) ? rest.join('/') : rest}`;
-    let file;
-    try {
-      file = await this.storage.get(key);
-    } catch {
-      file = null; // an unsafe key
+    if (companyId !== tenancy.companyId) throw notFound();
+    await this.serve(`companies/${companyId}/${restOf(request)}`, response);
+  }
+
+  /** A link made by POST /whatsapp-media/links: no token, the signature and its expiry stand for it. */
+  @Public()
+  @Get('signed/companies/:companyId/*path')
+  async signed(
+    @IdParam('companyId') companyId: number,
+    @Query('expires') expires: string | undefined,
+    @Query('signature') signature: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const key = `companies/${companyId}/${restOf(request)}`;
+    if (!verifyFileLink(this.options.jwt.secret, key, expires, signature)) throw notFound();
+    await this.serve(key, response);
+  }
+
+  /** A short-lived link to one of the company's files, for the browser to open or download. */
+  @Post('links')
+  @HttpCode(200)
+  link(@CurrentTenancy() tenancy: Tenancy, @Body() body: MediaLinkDto): MediaLinkResponse {
+    const key = companyMediaKey(body.url, tenancy.companyId);
+    if (!key) {
+      throw new AppError('ERR_VALIDATION', 'url must be a media URL of this company', {
+        fields: [{ path: 'url', message: 'mídia inválida' }],
+      });
     }
-    if (!file) throw new AppError('ERR_NOT_FOUND', 'File not found');
-    response.setHeader('Content-Type', file.contentType);
-    response.setHeader('Content-Length', String(file.size));
-    response.setHeader('Cache-Control', 'private, max-age=86400');
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('Content-Disposition', `inline; filename="${key.split('/').pop()}"`);
-    file.stream.pipe(response);
+    const expires = fileLinkExpiry();
+    const signature = fileLinkSignature(this.options.jwt.secret, key, expires);
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return { url: `${SIGNED_ROUTE}${path}?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
   /** Upload for sends and API media positions: size-limited, of an accepted type that the bytes confirm. */
@@ -49,15 +93,26 @@ export class MediaController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1 } }))
   async upload(@CurrentTenancy() tenancy: Tenancy, @UploadedFile() file: UploadedMedia | undefined): Promise<MediaUploadResponse> {
     if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { fields: [{ path: 'file', message: 'Obrigatório' }] });
-    const type = baseType(file.mimetype);
-    if (!(MEDIA_UPLOAD_TYPES as readonly string[]).includes(type) || !contentMatches(type, file.buffer)) {
-      throw new AppError('ERR_VALIDATION', `Files of type ${file.mimetype} are not accepted`, {
-        fields: [{ path: 'file', message: 'tipo de arquivo não permitido' }],
-      });
-    }
+    const type = acceptedUploadType(file, MEDIA_UPLOAD_TYPES, 'file');
     const fileName = storedFileName(Buffer.from(file.originalname, 'latin1').toString('utf8'));
     const key = mediaKeys.uploaded(tenancy.companyId, fileName);
-    const stored = await this.storage.put(key, file.buffer, type);
+    const stored = await this.storage.put(key, file.buffer, type, { fileName });
     return { url: mediaUrl(key), fileName, mimetype: type, size: stored.size };
   }
+
+  private async serve(key: string, response: Response): Promise<void> {
+    let file;
+    try {
+      file = await this.storage.get(key);
+    } catch {
+      file = null; // an unsafe key
+    }
+    if (!file) throw notFound();
+    await sendStoredFile(response, file, { cacheControl: 'private, max-age=86400' });
+  }
 }
+
+const restOf = (request: Request) => {
+  const rest = (request.params as Record<string, string | string[]>).path;
+  return Array.isArray(rest) ? rest.join('/') : rest;
+};

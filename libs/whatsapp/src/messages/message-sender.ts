@@ -1,4 +1,5 @@
 import type { Logger } from '@nestjs/common';
+
 import type { WhatsAppSession } from '../providers/whatsapp-provider';
 import type { SendIntent, SendIntentRepository } from './send-intent.repository';
 

@@ -1,6 +1,8 @@
+import { type EventPayload, messageSendFailed, type messageSendRequested, messageSent } from '@app/contracts';
+import { OutboxWriter } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { messageSendFailed, messageSent, type EventPayload, type messageSendRequested } from '@app/contracts';
-import type { OutboxWriter } from '@app/platform';
 
 export type SendCommand = EventPayload<typeof messageSendRequested>;
 
@@ -44,11 +46,16 @@ const toIntent = (row: Row): SendIntent => ({
  * Sends as recorded intents: written when the command arrives (before anything is sent), carried out
  * in their order per connection, and settled with the answer event in the same transaction.
  */
+@Injectable()
 export class SendIntentRepository {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
   ) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
 
   /** Idempotent per command id: a redelivered command is not a second send. */
   async record(manager: EntityManager, command: SendCommand, companyId: number, waMessageId: string): Promise<boolean> {
@@ -78,10 +85,10 @@ export class SendIntentRepository {
 
   async markSent(intent: SendIntent, stored?: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE whatsapp.send_intents SET status = 'sent', sent_message = $2, updated_at = now() WHERE id = $1`,
-        [intent.id, stored ?? null],
-      );
+      await manager.query(`UPDATE whatsapp.send_intents SET status = 'sent', sent_message = $2, updated_at = now() WHERE id = $1`, [
+        intent.id,
+        stored ?? null,
+      ]);
       await manager.query(
         `INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack) VALUES ($1, $2, 1) ON CONFLICT DO NOTHING`,
         [intent.connectionId, intent.waMessageId],

@@ -47,9 +47,7 @@ export class WhatsappInitial1732400000000 implements MigrationInterface {
       )`);
     await runner.query(`CREATE INDEX connections_company_idx ON whatsapp.connections (company_id, id)`);
     // One default connection per company, held by the database as well as by the service.
-    await runner.query(
-      `CREATE UNIQUE INDEX connections_one_default_idx ON whatsapp.connections (company_id) WHERE is_default`,
-    );
+    await runner.query(`CREATE UNIQUE INDEX connections_one_default_idx ON whatsapp.connections (company_id) WHERE is_default`);
 
     // The plan limits of each company, projected from identity's events.
     await runner.query(`

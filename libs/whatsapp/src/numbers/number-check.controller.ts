@@ -1,7 +1,8 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { createZodDto } from 'nestjs-zod';
 import { checkNumbersSchema } from '@app/contracts';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { createZodDto } from 'nestjs-zod';
+
 import { FORWARDED_CHECK_HEADER, NumberCheckService } from './number-check.service';
 
 class CheckNumbersDto extends createZodDto(checkNumbersSchema) {}

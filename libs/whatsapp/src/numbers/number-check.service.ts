@@ -1,10 +1,11 @@
+import { type CheckNumbersBody, type CheckNumbersResponse, ERROR_CODES, type ErrorCode, type NumberCheck } from '@app/contracts';
+import { AppError, callService, type ServiceAnswer, type Tenancy, withTimeout } from '@app/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { AppError, callService, withTimeout, type ServiceAnswer, type Tenancy } from '@app/platform';
-import { ERROR_CODES, type CheckNumbersBody, type CheckNumbersResponse, type ErrorCode, type NumberCheck } from '@app/contracts';
-import { ConnectionEntity } from '../entities/connection.entity';
-import { SessionsHost } from '../sessions/sessions.host';
+
+import { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionEntity } from '../entities/connection.entity';
+import { SessionLeaseRepository } from '../sessions/session-lease.repository';
+import { SessionManager } from '../sessions/session-manager';
 
 /** Set on a check forwarded to the lease owner: the owner answers itself or refuses, never forwards again. */
 export const FORWARDED_CHECK_HEADER = 'x-zapdesk-forwarded-check';
@@ -21,13 +22,14 @@ export class NumberCheckService {
   private readonly logger = new Logger(NumberCheckService.name);
 
   constructor(
-    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
-    private readonly sessions: SessionsHost,
+    private readonly connections: ConnectionRepository,
+    private readonly sessions: SessionManager,
+    private readonly leases: SessionLeaseRepository,
   ) {}
 
   async check(tenancy: Tenancy, body: CheckNumbersBody, authorization: string, forwarded: boolean): Promise<CheckNumbersResponse> {
     const connection = await this.connection(tenancy, body.whatsappId);
-    const runner = this.sessions.manager.runner(connection.id);
+    const runner = this.sessions.runner(connection.id);
     if (runner && !runner.stopped && runner.current) {
       const session = runner.current;
       if (!session.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
@@ -39,7 +41,7 @@ export class NumberCheckService {
         throw new AppError('ERR_WAPP_CHECK_CONTACT', 'WhatsApp did not answer the number check');
       }
     }
-    const holder = await this.sessions.leases.holder(connection.id);
+    const holder = await this.leases.holder(connection.id);
     // A forwarded check is answered where it lands or refused: at most one hop, never a loop.
     if (forwarded || !holder?.advertisedUrl) {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'No live session runs this connection');
@@ -68,15 +70,16 @@ export class NumberCheckService {
 
   /** The asked connection of the caller's company, or its default one (a connected one when the default is not). */
   private async connection(tenancy: Tenancy, whatsappId: number | undefined): Promise<ConnectionEntity> {
-    const repository = this.dataSource.getRepository(ConnectionEntity);
     if (whatsappId !== undefined) {
-      const row = await repository.findOne({ where: { id: whatsappId, companyId: tenancy.companyId } });
+      const row = await this.connections.ofCompany(null, tenancy.companyId, whatsappId);
       if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
       return row;
     }
-    const rows = await repository.find({ where: { companyId: tenancy.companyId }, order: { id: 'ASC' } });
+    const rows = await this.connections.allOfCompanyById(tenancy.companyId);
     const chosen =
-      rows.find((row) => row.isDefault && row.status === 'CONNECTED') ?? rows.find((row) => row.status === 'CONNECTED') ?? rows.find((row) => row.isDefault);
+      rows.find((row) => row.isDefault && row.status === 'CONNECTED') ??
+      rows.find((row) => row.status === 'CONNECTED') ??
+      rows.find((row) => row.isDefault);
     if (!chosen) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'The company has no default connection');
     return chosen;
   }

@@ -1,31 +1,30 @@
-import { Logger } from '@nestjs/common';
-import { companyCreated, companyDeleted, companyUpdated, planCreated, planDeleted, planUpdated, TOPICS, type EventEnvelope } from '@app/contracts';
-import { consumeOnce, readEvent, type EventTransport, type Subscription } from '@app/platform';
-import type { PlanLimitsRepository } from './plan-limits.repository';
+import {
+  companyCreated,
+  companyDeleted,
+  companyUpdated,
+  type EventEnvelope,
+  planCreated,
+  planDeleted,
+  planUpdated,
+  TOPICS,
+} from '@app/contracts';
+import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
+import { Injectable, Logger } from '@nestjs/common';
+
+import { PlanLimitsRepository } from './plan-limits.repository';
 
 export const PLAN_LIMITS_CONSUMER = 'whatsapp-plan-limits';
 
 /** Keeps the company → plan → connection limit projection up to date from identity's events. */
-export class PlanLimitsConsumer {
+@Injectable()
+export class PlanLimitsConsumer implements EventConsumer {
   private readonly logger = new Logger(PlanLimitsConsumer.name);
-  private subscription?: Subscription;
+  readonly subscription = { groupId: PLAN_LIMITS_CONSUMER, topics: [TOPICS.identityEvents] };
 
   constructor(
-    private readonly transport: EventTransport,
     private readonly plans: PlanLimitsRepository,
+    private readonly processed: ProcessedEventRepository,
   ) {}
-
-  async start(): Promise<void> {
-    this.subscription = await this.transport.subscribe({
-      groupId: PLAN_LIMITS_CONSUMER,
-      topics: [TOPICS.identityEvents],
-      handler: (envelope) => this.handle(envelope),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.close();
-  }
 
   async handle(envelope: EventEnvelope): Promise<void> {
     const company = readEvent(companyCreated, envelope) ?? readEvent(companyUpdated, envelope);
@@ -33,7 +32,7 @@ export class PlanLimitsConsumer {
     const companyGone = readEvent(companyDeleted, envelope);
     const planGone = readEvent(planDeleted, envelope);
     if (!company && !plan && !companyGone && !planGone) return;
-    await consumeOnce(this.plans.source, 'whatsapp', PLAN_LIMITS_CONSUMER, envelope, async (manager) => {
+    await this.processed.consumeOnce(PLAN_LIMITS_CONSUMER, envelope, async (manager) => {
       if (company) await this.plans.setCompanyPlan(manager, company.company.id, company.company.planId);
       if (plan) await this.plans.setPlanLimit(manager, plan.plan.id, plan.plan.connections);
       if (companyGone) await this.plans.deleteCompany(manager, companyGone.companyId);

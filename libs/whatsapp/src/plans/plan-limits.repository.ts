@@ -1,9 +1,12 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
-/** The plan limits of each company as identity reported them (a projection of identity.* events). */
+/**
+ * The plan limits of each company as identity reported them (a projection of identity.* events).
+ * Every statement joins the caller's transaction.
+ */
+@Injectable()
 export class PlanLimitsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
   async connectionLimit(manager: EntityManager, companyId: number): Promise<number | null> {
     const rows: { connections: number }[] = await manager.query(
       `SELECT p.connections FROM whatsapp.company_plans c JOIN whatsapp.plan_limits p ON p.plan_id = c.plan_id WHERE c.company_id = $1`,
@@ -34,9 +37,5 @@ export class PlanLimitsRepository {
 
   async deletePlan(manager: EntityManager, planId: number): Promise<void> {
     await manager.query(`DELETE FROM whatsapp.plan_limits WHERE plan_id = $1`, [planId]);
-  }
-
-  get source(): DataSource {
-    return this.dataSource;
   }
 }

@@ -1,5 +1,8 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { SessionLeaseRepository, type SessionLease } from './session-lease';
+
+import { type SessionLease, SessionLeaseRepository } from './session-lease.repository';
 
 export interface AuthKeyWrite {
   type: string;
@@ -12,14 +15,14 @@ export interface AuthKeyWrite {
  * A session's auth state in PostgreSQL: the creds document and the signal keys, as text the provider
  * serialised (BufferJSON for Baileys). Every write is fenced by the session lease.
  */
+@Injectable()
 export class AuthStateRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource('whatsapp') private readonly dataSource: DataSource) {}
 
   async loadCreds(connectionId: number): Promise<string | null> {
-    const rows: { creds: string }[] = await this.dataSource.query(
-      `SELECT creds FROM whatsapp.auth_creds WHERE connection_id = $1`,
-      [connectionId],
-    );
+    const rows: { creds: string }[] = await this.dataSource.query(`SELECT creds FROM whatsapp.auth_creds WHERE connection_id = $1`, [
+      connectionId,
+    ]);
     return rows[0]?.creds ?? null;
   }
 

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
-import { messageSendRequested, sessionActionRequested, simulatorActionRequested, type EventEnvelope } from '@app/contracts';
-import { readEvent } from '@app/platform';
-import { ConnectionEntity } from '../entities/connection.entity';
-import type { SendIntentRepository } from '../messages/send-intent.repository';
-import type { WhatsAppProvider } from '../providers/whatsapp-provider';
-import { SimulatorSession, type SimulatorInbound } from '../providers/simulator/simulator.provider';
+import { hostname } from 'node:os';
+
+import { type EventEnvelope, messageSendRequested, sessionActionRequested, simulatorActionRequested } from '@app/contracts';
+import { type PlatformOptions, readEvent } from '@app/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionEntity } from '../entities/connection.entity';
+import { MediaStore } from '../media/media-store';
+import { InboundMessageService } from '../messages/inbound-message.service';
+import { SendIntentRepository } from '../messages/send-intent.repository';
+import { type SimulatorInbound, SimulatorSession } from '../providers/simulator/simulator.provider';
+import { WhatsappProviders } from '../providers/whatsapp-providers';
+import { DEFAULT_LEASE_TTL_MS, DEFAULT_SEND_TIMEOUT_MS, SESSION_OWNER, WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
+import { AuthStateRepository } from './auth-state.repository';
+import { SessionLeaseRepository } from './session-lease.repository';
 import { SessionRunner, type SessionRunnerDeps } from './session-runner';
+import { SessionStateWriter } from './session-state.writer';
 
 const SIMULATOR_STEP_WAIT_MS = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -15,23 +24,49 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 /** A WhatsApp-style message id (what Baileys generates: 3EB0 and hex). */
 export const newWaMessageId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
 
+/** This process's name on its session leases; standalone is the only process on its database, so after a crash it takes its own leases back at once. */
+export function sessionOwner(platform: PlatformOptions): string {
+  return platform.kafkaBrokers?.length ? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` : 'standalone';
+}
+
 /**
  * The sessions this process runs: those of the connections whose command partitions it owns
  * (all of them in standalone). Commands for one connection are applied one after another.
  */
+@Injectable()
 export class SessionManager {
+  private readonly logger = new Logger('WhatsappSessions');
   private readonly runners = new Map<number, SessionRunner>();
   private readonly chains = new Map<number, Promise<unknown>>();
+  private readonly deps: SessionRunnerDeps;
   private owns: (connectionId: number) => boolean = () => false;
   private closed = false;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly providers: Map<string, WhatsAppProvider>,
+    private readonly connections: ConnectionRepository,
+    private readonly providers: WhatsappProviders,
     private readonly intents: SendIntentRepository,
-    private readonly deps: SessionRunnerDeps,
-    private readonly logger: Logger,
-  ) {}
+    leases: SessionLeaseRepository,
+    auth: AuthStateRepository,
+    state: SessionStateWriter,
+    inbound: InboundMessageService,
+    media: MediaStore,
+    @Inject(SESSION_OWNER) owner: string,
+    @Inject(WHATSAPP_OPTIONS) options: WhatsappOptions,
+  ) {
+    this.deps = {
+      owner,
+      leases,
+      leaseTtlMs: options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
+      auth,
+      state,
+      inbound,
+      intents,
+      media,
+      sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+      logger: this.logger,
+    };
+  }
 
   get runningConnectionIds(): number[] {
     return [...this.runners.keys()].sort((a, b) => a - b);
@@ -44,12 +79,10 @@ export class SessionManager {
   /** The partitions of this process changed: start what it now owns, hand over what it no longer does. */
   async setOwnership(owns: (connectionId: number) => boolean): Promise<void> {
     this.owns = owns;
-    const rows = await this.dataSource.getRepository(ConnectionEntity).find({ select: ['id', 'companyId', 'provider', 'proxyUrl', 'status'] });
+    const rows = await this.connections.allForSessions();
     const existing = new Set(rows.map((row) => row.id));
     await Promise.all(
-      [...this.runners.keys()]
-        .filter((id) => !existing.has(id) || !owns(id))
-        .map((id) => this.serial(id, () => this.stopRunner(id))),
+      [...this.runners.keys()].filter((id) => !existing.has(id) || !owns(id)).map((id) => this.serial(id, () => this.stopRunner(id))),
     );
     for (const row of rows) {
       if (owns(row.id) && row.status !== 'DISCONNECTED') void this.serial(row.id, () => this.ensureRunner(row));
@@ -71,9 +104,9 @@ export class SessionManager {
   }
 
   private async recordSend(envelope: EventEnvelope, command: ReturnType<typeof messageSendRequested.payload.parse>): Promise<void> {
-    const connection = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id: command.connectionId } });
+    const connection = await this.connections.byId(command.connectionId);
     const companyId = connection?.companyId ?? envelope.companyId ?? 0;
-    const recorded = await this.dataSource.transaction((manager) => this.intents.record(manager, command, companyId, newWaMessageId()));
+    const recorded = await this.intents.transaction((manager) => this.intents.record(manager, command, companyId, newWaMessageId()));
     if (!connection) {
       const intent = await this.intents.nextOpen(command.connectionId);
       if (intent && recorded) await this.intents.markFailed(intent, `ERR_NO_WAPP_FOUND: connection ${command.connectionId} does not exist`);
@@ -82,7 +115,8 @@ export class SessionManager {
     if (connection.companyId !== envelope.companyId) {
       this.logger.warn({ connectionId: connection.id, companyId: envelope.companyId }, 'send command for another company refused');
       const intent = await this.intents.nextOpen(command.connectionId);
-      if (intent?.commandId === command.commandId) await this.intents.markFailed(intent, 'ERR_NO_WAPP_FOUND: not a connection of this company');
+      if (intent?.commandId === command.commandId)
+        await this.intents.markFailed(intent, 'ERR_NO_WAPP_FOUND: not a connection of this company');
       return;
     }
     this.runners.get(connection.id)?.nudgeSender();
@@ -93,7 +127,7 @@ export class SessionManager {
     action: 'start' | 'restart' | 'newQr' | 'logout' | 'stop',
     companyId: number | null,
   ): Promise<void> {
-    const row = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id: connectionId } });
+    const row = await this.connections.byId(connectionId);
     if (row && row.companyId !== companyId) {
       this.logger.warn({ connectionId, companyId }, 'session command for another company ignored');
       return;
@@ -118,13 +152,19 @@ export class SessionManager {
     await existing.reopen({ forgetLogin: action === 'newQr' });
   }
 
-  private async applySimulator(command: ReturnType<typeof simulatorActionRequested.payload.parse>, companyId: number | null): Promise<void> {
+  private async applySimulator(
+    command: ReturnType<typeof simulatorActionRequested.payload.parse>,
+    companyId: number | null,
+  ): Promise<void> {
     const runner = this.runners.get(command.connectionId);
     if (!runner || runner.companyId !== companyId) return;
     // A session still waiting for its lease (a handover) is not waited for long: the step is dropped.
     const started = await Promise.race([runner.start().then(() => true), sleep(SIMULATOR_STEP_WAIT_MS).then(() => false)]);
     if (!started) {
-      this.logger.warn({ connectionId: command.connectionId, action: command.action }, 'simulator step dropped: the session is not open yet');
+      this.logger.warn(
+        { connectionId: command.connectionId, action: command.action },
+        'simulator step dropped: the session is not open yet',
+      );
       return;
     }
     const session = runner.current;
@@ -143,7 +183,9 @@ export class SessionManager {
     }
   }
 
-  private async ensureRunner(row: Pick<ConnectionEntity, 'id' | 'companyId' | 'provider' | 'proxyUrl'>): Promise<SessionRunner | undefined> {
+  private async ensureRunner(
+    row: Pick<ConnectionEntity, 'id' | 'companyId' | 'provider' | 'proxyUrl'>,
+  ): Promise<SessionRunner | undefined> {
     if (this.closed || !this.owns(row.id)) return undefined;
     const current = this.runners.get(row.id);
     if (current && !current.stopped) return current;

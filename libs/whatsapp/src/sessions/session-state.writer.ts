@@ -1,11 +1,14 @@
-import { toDataURL } from 'qrcode';
-import type { DataSource, EntityManager } from 'typeorm';
 import { connectionUpdated, sessionUpdated } from '@app/contracts';
-import type { OutboxWriter } from '@app/platform';
+import { OutboxWriter } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { toDataURL } from 'qrcode';
+import type { EntityManager } from 'typeorm';
+
+import { ConnectionRepository } from '../connections/connection.repository';
 import { mapConnection, mapSession } from '../dtos/connection.dto';
-import { ConnectionEntity } from '../entities/connection.entity';
+import type { ConnectionEntity } from '../entities/connection.entity';
 import type { SessionStateChange } from '../providers/whatsapp-provider';
-import { SessionLeaseRepository, type SessionLease } from './session-lease';
+import { type SessionLease, SessionLeaseRepository } from './session-lease.repository';
 
 /** A QR code as the PNG data URL the QR modal shows. */
 export function qrImage(content: string): Promise<string> {
@@ -16,17 +19,18 @@ export function qrImage(content: string): Promise<string> {
  * Writes a session's state onto its connection and tells the browsers (whatsappSession and
  * whatsapp events), in one transaction, under the session lease.
  */
+@Injectable()
 export class SessionStateWriter {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly connections: ConnectionRepository,
     private readonly outbox: OutboxWriter,
   ) {}
 
   async apply(lease: SessionLease | null, connectionId: number, change: SessionStateChange): Promise<ConnectionEntity | null> {
     const qrcodeImage = change.qrcode === undefined ? undefined : await qrImage(change.qrcode);
-    return this.dataSource.transaction(async (manager) => {
+    return this.connections.transaction(async (manager) => {
       if (lease) await SessionLeaseRepository.assertHeld(manager, lease);
-      const row = await manager.findOne(ConnectionEntity, { where: { id: connectionId }, lock: { mode: 'pessimistic_write' } });
+      const row = await this.connections.lockedById(manager, connectionId);
       if (!row) return null;
       row.status = change.status;
       if (change.qrcode !== undefined) {
@@ -36,7 +40,7 @@ export class SessionStateWriter {
       if (change.number !== undefined) row.number = change.number;
       if (change.retries === 'reset') row.retries = 0;
       if (change.retries === 'increment') row.retries += 1;
-      const saved = await manager.save(row);
+      const saved = await this.connections.save(manager, row);
       await SessionStateWriter.announce(manager, this.outbox, saved);
       return saved;
     });

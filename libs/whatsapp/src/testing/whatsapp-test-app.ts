@@ -1,5 +1,6 @@
 import { TOPICS } from '@app/contracts';
-import { announceQueues as announceServiceQueues, startServiceTestApp, type ServiceTestApp } from '@app/platform/testing';
+import { announceQueues as announceServiceQueues, type ServiceTestApp, startServiceTestApp } from '@app/platform/testing';
+
 import { WhatsappModule } from '../whatsapp.module';
 import type { WhatsappOptions } from '../whatsapp-options';
 

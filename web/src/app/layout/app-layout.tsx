@@ -2,10 +2,13 @@ import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+
+import { useQueuesRealtime } from '@/api/get-queues';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { InternalLogo } from '@/features/logos/components/internal-logo';
 import { useMediaQuery } from '@/hooks/use-media-query';
+
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -24,6 +27,7 @@ export function AppLayout() {
   const isNarrow = useMediaQuery(NARROW_QUERY);
   const [menuOpen, setMenuOpen] = useState(isWide);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useQueuesRealtime(user?.companyId);
 
   // Crossing the 1200 px line resets the permanent menu to that width's default.
   useEffect(() => {
@@ -47,17 +51,12 @@ export function AppLayout() {
 
   async function handleLogout() {
     await logout();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   return (
     <Flex direction="column" h="100vh" overflow="hidden">
-      <TopBar
-        user={user}
-        menuOpen={isNarrow ? drawerOpen : menuOpen}
-        onToggleMenu={handleToggleMenu}
-        onLogout={handleLogout}
-      />
+      <TopBar user={user} menuOpen={isNarrow ? drawerOpen : menuOpen} onToggleMenu={handleToggleMenu} onLogout={handleLogout} />
       <Flex flex="1" minH="0">
         {!isNarrow && (
           <Box

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { LuUsers } from 'react-icons/lu';
+import { describe, expect, it } from 'vitest';
+
 import { getVisibleMenuEntries, type MenuEntry } from '@/app/layout/menu-entries';
 
 const admin = { profile: 'admin' as const, super: false };

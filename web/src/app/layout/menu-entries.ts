@@ -1,15 +1,17 @@
+import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
 import { LuContactRound, LuListOrdered, LuMessageSquare } from 'react-icons/lu';
-import type { ParseKeys } from 'i18next';
+import { LuCable } from 'react-icons/lu';
+
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
 import { isAdmin } from '@/features/auth/utils/roles';
-import { MENU_RULES } from './menu-rules';
-import { LuCable } from 'react-icons/lu';
 import { ConnectionsWarningBadge } from '@/features/connections/components/connections-warning-badge';
+
+import { MENU_RULES } from './menu-rules';
 
 export type MenuUser = Pick<AuthUser, 'profile' | 'super'>;
 

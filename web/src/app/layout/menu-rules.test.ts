@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { getVisibleMenuEntries } from '@/app/layout/menu-entries';
 import { specMenuKeys } from '@/app/layout/menu-rules';
 
@@ -19,14 +20,35 @@ const allFlags = {
 
 describe("the spec's side-menu table", () => {
   it('a plain user sees the service section only', () => {
-    expect(specMenuKeys(attendant, noFlags)).toEqual(['tickets', 'groups', 'quickMessages', 'todo', 'contacts', 'tags', 'services', 'helps']);
+    expect(specMenuKeys(attendant, noFlags)).toEqual([
+      'tickets',
+      'groups',
+      'quickMessages',
+      'todo',
+      'contacts',
+      'tags',
+      'services',
+      'helps',
+    ]);
     expect(specMenuKeys(supervisor, noFlags)).toEqual(specMenuKeys(attendant, noFlags));
   });
 
   it('plan flags add kanban, schedules, internal chat, prompts, integrations and the messages API', () => {
     expect(specMenuKeys(attendant, allFlags)).toEqual([
-      'tickets', 'groups', 'quickMessages', 'kanban', 'todo', 'contacts', 'schedules', 'tags', 'services',
-      'internalChat', 'prompts', 'integrations', 'messagesApi', 'helps',
+      'tickets',
+      'groups',
+      'quickMessages',
+      'kanban',
+      'todo',
+      'contacts',
+      'schedules',
+      'tags',
+      'services',
+      'internalChat',
+      'prompts',
+      'integrations',
+      'messagesApi',
+      'helps',
     ]);
     expect(specMenuKeys(attendant, { ...allFlags, useKanban: false })).not.toContain('kanban');
   });
@@ -39,7 +61,18 @@ describe("the spec's side-menu table", () => {
 
   it('admins get connections, users, finance and settings; super users also announcements and agent templates', () => {
     expect(specMenuKeys(admin, noFlags)).toEqual([
-      'tickets', 'groups', 'quickMessages', 'todo', 'contacts', 'tags', 'services', 'connections', 'users', 'finance', 'settings', 'helps',
+      'tickets',
+      'groups',
+      'quickMessages',
+      'todo',
+      'contacts',
+      'tags',
+      'services',
+      'connections',
+      'users',
+      'finance',
+      'settings',
+      'helps',
     ]);
     const superKeys = specMenuKeys(superUser, noFlags);
     expect(superKeys).toContain('announcements');

@@ -1,5 +1,6 @@
 import { Box, Card, Center, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { PublicLogo } from '@/features/logos/components/public-logo';

@@ -1,9 +1,11 @@
 import { Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+
 import type { AuthUser } from '@/features/auth/types';
 import { isAdmin } from '@/features/auth/utils/roles';
 import { VersionLabel } from '@/features/version/components/version-label';
+
 import { getVisibleMenuEntries } from './menu-entries';
 
 type SideMenuProps = {

@@ -1,12 +1,14 @@
 import { Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMenu } from 'react-icons/lu';
+
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import type { AuthUser } from '@/features/auth/types';
 import { AnnouncementsPopover } from '@/features/announcements/components/announcements-popover';
+import type { AuthUser } from '@/features/auth/types';
 import { TicketNotifications } from '@/features/tickets/components/ticket-notifications';
 import { VolumeControl } from '@/features/tickets/components/volume-control';
+
 import { UserMenu } from './user-menu';
 
 export const TOP_BAR_HEIGHT = '14';

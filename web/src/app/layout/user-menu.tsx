@@ -2,6 +2,7 @@ import { IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleUser, LuLogOut } from 'react-icons/lu';
+
 import type { AuthUser } from '@/features/auth/types';
 
 type UserMenuProps = {

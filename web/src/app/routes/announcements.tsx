@@ -1,5 +1,6 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { AnnouncementsList } from '@/features/announcements/components/announcements-list';
 import { RoleGuard } from '@/features/auth/components/role-guard';
 

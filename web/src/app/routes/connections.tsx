@@ -1,8 +1,9 @@
 import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { isAdmin } from '@/features/auth/utils/roles';
 import { can } from '@/features/auth/utils/permissions';
+import { isAdmin } from '@/features/auth/utils/roles';
 import { ConnectionsPage } from '@/features/connections/components/connections-page';
 
 /** /connections, in the admin area (spec section 2); its buttons follow the page's named checks. */

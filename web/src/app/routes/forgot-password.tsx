@@ -1,8 +1,10 @@
 import { Flex, Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+
 import { paths } from '@/config/paths';
 import { PasswordResetFlow } from '@/features/password-reset/components/password-reset-flow';
+
 import { PublicPage } from '../layout/public-page';
 
 /** /forgetpsw (optional query companyId, kept on the sign-up link). */
@@ -14,7 +16,7 @@ export function ForgotPasswordRoute() {
   const signupPath = companyId ? `${paths.signup}?companyId=${encodeURIComponent(companyId)}` : paths.signup;
 
   function handleReset() {
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   return (

@@ -1,5 +1,6 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { HelpCenter } from '@/features/helps/components/help-center';
 
 /** /helps: for everyone. */

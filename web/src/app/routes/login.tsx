@@ -1,10 +1,12 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { toastError, toastSuccess, toastWarning } from '@/components/ui/toaster';
 import type { LoginInput } from '@/features/auth/api/login';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { usePublicSetting } from '@/features/signup/api/get-public-setting';
+
 import { PublicPage } from '../layout/public-page';
 
 export function LoginRoute() {

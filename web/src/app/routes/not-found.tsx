@@ -1,6 +1,7 @@
 import { Button, Center, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+
 import { paths } from '@/config/paths';
 
 export function NotFoundRoute() {

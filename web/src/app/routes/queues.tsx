@@ -1,5 +1,6 @@
 import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { isAdmin } from '@/features/auth/utils/roles';
 import { QueuesPage } from '@/features/queues/components/queues-page';
@@ -20,5 +21,5 @@ export function QueuesRoute() {
   }
 
   const plan = user.company?.plan as { queues?: number } | undefined;
-  return <QueuesPage companyId={user.companyId} maxQueues={plan?.queues} />;
+  return <QueuesPage maxQueues={plan?.queues} />;
 }

@@ -1,14 +1,17 @@
+import '@/lib/i18n';
+
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { SettingsRoute } from '@/app/routes/settings';
 import { AuthContext } from '@/features/auth/hooks/use-auth';
 import type { AuthUser } from '@/features/auth/types';
 import { system } from '@/lib/theme';
+import { aUser } from '@/testing/contract-fakes';
 import { on, stubApi } from '@/testing/fake-api';
-import '@/lib/i18n';
 
 function renderAs(user: AuthUser) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -25,8 +28,13 @@ function renderAs(user: AuthUser) {
   );
 }
 
-const admin: AuthUser = { id: 1, name: 'Ana', email: 'a@x.com', profile: 'admin', super: false, companyId: 1, company: null };
-const setting = (key: string, value: string, companyId: number | null = 1) => ({ key, value, companyId, updatedAt: '2026-01-01T00:00:00Z' });
+const admin: AuthUser = aUser({ id: 1, name: 'Ana', email: 'a@x.com', profile: 'admin', super: false, companyId: 1 });
+const setting = (key: string, value: string, companyId: number | null = 1) => ({
+  key,
+  value,
+  companyId,
+  updatedAt: '2026-01-01T00:00:00Z',
+});
 const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('settings tabs', () => {

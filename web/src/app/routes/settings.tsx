@@ -2,6 +2,7 @@ import { Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { meQueryKey } from '@/features/auth/api/get-me';
 import { RoleGuard } from '@/features/auth/components/role-guard';
 import { useAuth } from '@/features/auth/hooks/use-auth';

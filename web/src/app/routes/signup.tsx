@@ -1,10 +1,12 @@
 import { Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { paths } from '@/config/paths';
 import { usePublicSetting } from '@/features/signup/api/get-public-setting';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
+
 import { PublicPage } from '../layout/public-page';
 
 /** /signup (optional query companyId): sends the visitor to /login while registration is disabled. */
@@ -14,7 +16,7 @@ export function SignupRoute() {
   const allowRegister = usePublicSetting('allowregister');
 
   function handleRegistered() {
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   if (allowRegister.isPending) return <FullPageSpinner />;

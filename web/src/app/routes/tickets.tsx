@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
+
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import type { AuthUser } from '@/features/auth/types';

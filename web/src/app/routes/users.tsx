@@ -1,5 +1,6 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { can } from '@/features/auth/utils/permissions';
 import { UsersList } from '@/features/users/components/users-list';

@@ -1,7 +1,8 @@
 import { ThemeProvider, useTheme } from 'next-themes';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { getInitialColorMode, isColorMode, toggleColorMode, type ColorMode } from '@/lib/theme-preference';
+import { type ColorMode, getInitialColorMode, isColorMode, toggleColorMode } from '@/lib/theme-preference';
 
 type ColorModeProviderProps = {
   children: ReactNode;

@@ -1,5 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
+import { DialogFrame } from './dialog-frame';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -10,10 +12,23 @@ type ConfirmDialogProps = {
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Test ids of the dialog and of its confirm button (browser specs look them up). */
+  testId?: string;
+  confirmTestId?: string;
 };
 
-/** Asks before a destructive action. */
-export function ConfirmDialog({ open, title, message, confirmLabel, loading, onConfirm, onClose }: ConfirmDialogProps) {
+/** Asks before a destructive action: the one confirm dialog of the app. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  loading,
+  onConfirm,
+  onClose,
+  testId = 'confirm-dialog',
+  confirmTestId = 'confirm-dialog-confirm',
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
 
   function handleOpenChange(details: { open: boolean }) {
@@ -21,31 +36,21 @@ export function ConfirmDialog({ open, title, message, confirmLabel, loading, onC
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={handleOpenChange} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="confirm-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{message ?? t('common.confirmDelete')}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={loading} data-testid="confirm-dialog-confirm">
-                {confirmLabel ?? t('common.confirm')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={handleOpenChange} role="alertdialog" placement="center" testId={testId}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text>{message ?? t('common.confirmDelete')}</Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm} loading={loading} data-testid={confirmTestId}>
+          {confirmLabel ?? t('common.confirm')}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { NativeSelect } from '@chakra-ui/react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, changeLanguage, isSupportedLanguage, toSupportedLanguage } from '@/lib/i18n';
+
+import { changeLanguage, isSupportedLanguage, SUPPORTED_LANGUAGES, toSupportedLanguage } from '@/lib/i18n';
 
 /**
  * pt-BR / en / es; the choice is kept by i18next under localStorage `i18nextLng`. `onBrand` is for the
@@ -24,7 +25,12 @@ export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
         title={t('layout.language')}
         data-testid="language-switcher"
         {...(onBrand
-          ? { bg: 'whiteAlpha.200', color: 'brand.contrast', _hover: { bg: 'whiteAlpha.300' }, css: { '& option': { color: 'fg', background: 'bg' } } }
+          ? {
+              bg: 'whiteAlpha.200',
+              color: 'brand.contrast',
+              _hover: { bg: 'whiteAlpha.300' },
+              css: { '& option': { color: 'fg', background: 'bg' } },
+            }
           : {})}
         value={current}
         onChange={handleChange}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { renderWithProviders } from '@/testing/test-utils';
 

@@ -1,6 +1,7 @@
 import { IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMoon, LuSun } from 'react-icons/lu';
+
 import { useColorMode } from '@/components/ui/color-mode';
 
 /** Switches between light and dark; the icon shows the mode a click leads to. */

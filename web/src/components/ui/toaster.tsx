@@ -1,6 +1,7 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { i18n } from '@/lib/i18n';
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+
 import { getErrorDetails, getErrorMessage } from '@/lib/errors';
+import { i18n } from '@/lib/i18n';
 
 /** Toast duration of the spec (section 9). */
 export const TOAST_DURATION_MS = 2000;
@@ -20,9 +21,7 @@ export function Toaster() {
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && (
-                <Toast.Description whiteSpace="pre-line">{toast.description}</Toast.Description>
-              )}
+              {toast.description && <Toast.Description whiteSpace="pre-line">{toast.description}</Toast.Description>}
             </Stack>
             {toast.closable && <Toast.CloseTrigger />}
           </Toast.Root>

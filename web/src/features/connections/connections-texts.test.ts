@@ -1,5 +1,6 @@
 import { GREETING_REQUIRED_MESSAGE } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+
 import ptBR from '@/locales/pt-BR.json';
 
 describe('connections texts', () => {

@@ -1,21 +1,69 @@
 import { randomUUID } from 'node:crypto';
+
 import type { EventEnvelope, Message, Ticket } from '@app/contracts';
+
 import { conversationsSocketMapper } from './conversations.mapper';
 
 const now = new Date().toISOString();
 const contact = { id: 4, uuid: randomUUID(), name: 'Cliente', number: '5511999990000', email: '', profilePicUrl: '', isGroup: false };
 const ticket: Ticket = {
-  id: 10, uuid: randomUUID(), status: 'pending', userId: null, user: null, queueId: 2, queue: { id: 2, name: 'Vendas', color: '#ff0000' },
-  whatsappId: 7, whatsapp: { id: 7, name: 'Conexão' }, contactId: 4, contact, companyId: 3, lastMessage: 'oi', unreadMessages: 1,
-  isGroup: false, chatbot: false, presence: null, tags: [], useIntegration: false, promptId: null, integrationId: null, createdAt: now, updatedAt: now,
+  id: 10,
+  uuid: randomUUID(),
+  status: 'pending',
+  userId: null,
+  user: null,
+  queueId: 2,
+  queue: { id: 2, name: 'Vendas', color: '#ff0000' },
+  whatsappId: 7,
+  whatsapp: { id: 7, name: 'Conexão' },
+  contactId: 4,
+  contact,
+  companyId: 3,
+  lastMessage: 'oi',
+  unreadMessages: 1,
+  isGroup: false,
+  chatbot: false,
+  presence: null,
+  tags: [],
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  createdAt: now,
+  updatedAt: now,
 };
 const message: Message = {
-  id: 50, wid: 'ABC', ticketId: 10, contactId: 4, body: 'oi', fromMe: false, mediaType: 'chat', mediaUrl: null, fileName: null,
-  quotedMsgId: null, quotedMsg: null, ack: 0, read: false, isDeleted: false, isEdited: false, isForwarded: false, sendError: null,
-  reactions: [], contact: { id: 4, name: 'Cliente', number: '5511999990000', profilePicUrl: '' }, queueId: 2, createdAt: now, updatedAt: now,
+  id: 50,
+  wid: 'ABC',
+  ticketId: 10,
+  contactId: 4,
+  body: 'oi',
+  fromMe: false,
+  mediaType: 'chat',
+  mediaUrl: null,
+  fileName: null,
+  quotedMsgId: null,
+  quotedMsg: null,
+  ack: 0,
+  read: false,
+  isDeleted: false,
+  isEdited: false,
+  isForwarded: false,
+  sendError: null,
+  reactions: [],
+  userId: null,
+  contact: { id: 4, name: 'Cliente', number: '5511999990000', profilePicUrl: '' },
+  queueId: 2,
+  createdAt: now,
+  updatedAt: now,
 };
 const envelope = (type: string, payload: unknown, companyId = 3): EventEnvelope => ({
-  id: randomUUID(), type, version: 1, companyId, key: '10', occurredAt: now, payload,
+  id: randomUUID(),
+  type,
+  version: 1,
+  companyId,
+  key: '10',
+  occurredAt: now,
+  payload,
 });
 const audience = { kind: 'users', userIds: [1, 5] };
 
@@ -40,15 +88,17 @@ describe('conversations socket mapper', () => {
     expect(conversationsSocketMapper.map(envelope('conversations.message.created', { message, ticket, audience: [1, 5] }))).toEqual([
       { target: audience, event: 'company-3-appMessage', payload: { action: 'create', message, ticket, contact } },
     ]);
-    expect(conversationsSocketMapper.map(envelope('conversations.message.updated', { message, ticket, audience: [1, 5] }))[0]!.payload).toMatchObject({
+    expect(
+      conversationsSocketMapper.map(envelope('conversations.message.updated', { message, ticket, audience: [1, 5] }))[0]!.payload,
+    ).toMatchObject({
       action: 'update',
     });
   });
 
   it("a contact typing goes as company-{id}-presence to the ticket's audience", () => {
-    expect(conversationsSocketMapper.map(envelope('conversations.presence.updated', { ticketId: 10, presence: 'composing', audience: [1, 5] }))).toEqual([
-      { target: audience, event: 'company-3-presence', payload: { action: 'update', ticketId: 10, presence: 'composing' } },
-    ]);
+    expect(
+      conversationsSocketMapper.map(envelope('conversations.presence.updated', { ticketId: 10, presence: 'composing', audience: [1, 5] })),
+    ).toEqual([{ target: audience, event: 'company-3-presence', payload: { action: 'update', ticketId: 10, presence: 'composing' } }]);
   });
 
   it('an event whose audience is empty reaches nobody', () => {

@@ -1,37 +1,31 @@
 import {
+  type CompanySocketPayloads,
   contactDeleted,
   contactSaved,
+  type ContactSocketPayload,
   messageCreated,
   messageUpdated,
   queueDeleted,
   queueSaved,
+  type QueueSocketPayload,
   ticketDeleted,
   ticketPresenceUpdated,
   ticketRead,
   ticketUpdated,
-  type AppMessageSocketPayload,
-  type ContactSocketPayload,
-  type PresenceSocketPayload,
-  type QueueSocketPayload,
-  type TicketSocketPayload,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
-import type { SocketEmit, SocketEventMapper } from '../socket-emit';
-import { companyEvent } from '../socket-events';
 
-const toAudience = (
+import { companySocketEmit, type SocketEmit, type SocketEventMapper } from '../socket-emit';
+
+const toAudience = <K extends 'ticket' | 'appMessage' | 'presence'>(
   companyId: number,
   audience: number[],
-  name: 'ticket' | 'appMessage' | 'presence',
-  payload: TicketSocketPayload | AppMessageSocketPayload | PresenceSocketPayload,
-): SocketEmit[] =>
-  audience.length === 0 ? [] : [{ target: { kind: 'users', userIds: audience }, event: companyEvent(companyId, name), payload }];
+  name: K,
+  payload: CompanySocketPayloads[K],
+): SocketEmit[] => (audience.length === 0 ? [] : [companySocketEmit({ kind: 'users', userIds: audience }, companyId, name, payload)]);
 
-const toCompany = (companyId: number, name: 'contact' | 'queue', payload: ContactSocketPayload | QueueSocketPayload): SocketEmit => ({
-  target: { kind: 'company', companyId },
-  event: companyEvent(companyId, name),
-  payload,
-});
+const toCompany = <K extends 'contact' | 'queue'>(companyId: number, name: K, payload: CompanySocketPayloads[K]): SocketEmit =>
+  companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);
 
 /**
  * The inbox: `company-{id}-ticket` (update, updateUnread, delete) and `company-{id}-appMessage`
@@ -61,17 +55,26 @@ export const conversationsSocketMapper: SocketEventMapper = {
       });
     }
     const presence = readEvent(ticketPresenceUpdated, envelope);
-    if (presence) return toAudience(companyId, presence.audience, 'presence', { action: 'update', ticketId: presence.ticketId, presence: presence.presence });
+    if (presence)
+      return toAudience(companyId, presence.audience, 'presence', {
+        action: 'update',
+        ticketId: presence.ticketId,
+        presence: presence.presence,
+      });
     const contact = readEvent(contactSaved, envelope);
     if (contact) {
-      const payload: ContactSocketPayload = contact.created ? { action: 'create', contact: contact.contact } : { action: 'update', contact: contact.contact };
+      const payload: ContactSocketPayload = contact.created
+        ? { action: 'create', contact: contact.contact }
+        : { action: 'update', contact: contact.contact };
       return [toCompany(companyId, 'contact', payload)];
     }
     const contactGone = readEvent(contactDeleted, envelope);
     if (contactGone) return [toCompany(companyId, 'contact', { action: 'delete', contactId: contactGone.contactId })];
     const queue = readEvent(queueSaved, envelope);
     if (queue) {
-      const payload: QueueSocketPayload = queue.created ? { action: 'create', queue: queue.queue } : { action: 'update', queue: queue.queue };
+      const payload: QueueSocketPayload = queue.created
+        ? { action: 'create', queue: queue.queue }
+        : { action: 'update', queue: queue.queue };
       return [toCompany(companyId, 'queue', payload)];
     }
     const queueGone = readEvent(queueDeleted, envelope);

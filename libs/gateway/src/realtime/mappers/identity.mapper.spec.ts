@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import type { EventEnvelope } from '@app/contracts';
+
 import { identitySocketMapper } from './identity.mapper';
 
 const user = {
@@ -73,10 +75,8 @@ describe('identity socket mapper', () => {
     ]);
   });
 
-  it("a company setting goes to that company as company-{id}-settings; billing secrets and global settings go nowhere", () => {
-    expect(
-      identitySocketMapper.map(envelope('identity.setting.updated', { companyId: 3, key: 'userRating', value: 'enabled' })),
-    ).toEqual([
+  it('a company setting goes to that company as company-{id}-settings; billing secrets and global settings go nowhere', () => {
+    expect(identitySocketMapper.map(envelope('identity.setting.updated', { companyId: 3, key: 'userRating', value: 'enabled' }))).toEqual([
       {
         target: { kind: 'company', companyId: 3 },
         event: 'company-3-settings',

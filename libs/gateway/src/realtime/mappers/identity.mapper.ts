@@ -1,60 +1,61 @@
 import {
+  ANNOUNCEMENT_SOCKET_EVENT,
   announcementCreated,
   announcementDeleted,
   announcementUpdated,
+  type EventEnvelope,
   isSecretSettingKey,
   sessionStarted,
   settingUpdated,
   userCreated,
   userDeleted,
   userUpdated,
-  type EventEnvelope,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
-import type { SocketEmit, SocketEventMapper } from '../socket-emit';
+
+import { type SocketEmit, socketEmit, type SocketEventMapper } from '../socket-emit';
 import { companyEvent } from '../socket-events';
 
 /** The spec's company-wide notice channel (not per company: announcements are for everyone). */
-export const ANNOUNCEMENT_EVENT = 'company-announcement';
-
+export const ANNOUNCEMENT_EVENT = ANNOUNCEMENT_SOCKET_EVENT;
 
 function mapIdentityEvent(envelope: EventEnvelope): SocketEmit[] {
   const created = readEvent(userCreated, envelope) ?? readEvent(userUpdated, envelope);
   if (created) {
     const { companyId } = created.user;
     const action = envelope.type === userCreated.type ? 'create' : 'update';
-    return [{ target: { kind: 'company', companyId }, event: companyEvent(companyId, 'user'), payload: { action, user: created.user } }];
+    return [socketEmit({ kind: 'company', companyId }, companyEvent(companyId, 'user'), { action, user: created.user })];
   }
   const deleted = readEvent(userDeleted, envelope);
   if (deleted) {
     const { companyId, userId } = deleted;
-    return [{ target: { kind: 'company', companyId }, event: companyEvent(companyId, 'user'), payload: { action: 'delete', userId } }];
+    return [socketEmit({ kind: 'company', companyId }, companyEvent(companyId, 'user'), { action: 'delete', userId })];
   }
   const session = readEvent(sessionStarted, envelope);
   if (session) {
     // Every socket of the user hears it; the one of the new session knows its id and stays.
     return [
-      {
-        target: { kind: 'user', userId: session.userId },
-        event: companyEvent(session.companyId, 'auth'),
-        payload: { action: 'update', user: { id: session.userId }, sessionId: session.sessionId },
-      },
+      socketEmit({ kind: 'user', userId: session.userId }, companyEvent(session.companyId, 'auth'), {
+        action: 'update',
+        user: { id: session.userId },
+        sessionId: session.sessionId,
+      }),
     ];
   }
   const announcement = readEvent(announcementCreated, envelope) ?? readEvent(announcementUpdated, envelope);
   if (announcement) {
     const action = envelope.type === announcementCreated.type ? 'create' : 'update';
-    return [{ target: { kind: 'everyone' }, event: ANNOUNCEMENT_EVENT, payload: { action, record: announcement.announcement } }];
+    return [socketEmit({ kind: 'everyone' }, ANNOUNCEMENT_EVENT, { action, record: announcement.announcement })];
   }
   const removed = readEvent(announcementDeleted, envelope);
   if (removed) {
-    return [{ target: { kind: 'everyone' }, event: ANNOUNCEMENT_EVENT, payload: { action: 'delete', id: removed.announcementId } }];
+    return [socketEmit({ kind: 'everyone' }, ANNOUNCEMENT_EVENT, { action: 'delete', id: removed.announcementId })];
   }
   const setting = readEvent(settingUpdated, envelope);
   // The billing integrations' keys are secrets only super users read.
   if (setting?.companyId && !isSecretSettingKey(setting.key)) {
     const { companyId } = setting;
-    return [{ target: { kind: 'company', companyId }, event: companyEvent(companyId, 'settings'), payload: { action: 'update', setting } }];
+    return [socketEmit({ kind: 'company', companyId }, companyEvent(companyId, 'settings'), { action: 'update', setting })];
   }
   return [];
 }

@@ -1,19 +1,68 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Connection, EventEnvelope } from '@app/contracts';
+
 import { whatsappSocketMapper } from './whatsapp.mapper';
 
 const now = new Date().toISOString();
 const connection: Connection = {
-  id: 7, companyId: 3, name: 'Vendas', status: 'qrcode', number: '', isDefault: true, qrcode: '2@abc', qrcodeImage: 'data:image/png;base64,AAAA',
-  retries: 0, queues: [{ id: 1 }], queueIds: [1], transferQueueId: null, promptId: null, greetingMessage: '', complationMessage: '',
-  outOfHoursMessage: '', ratingMessage: '', token: '', provider: 'simulator', expiresInactiveMessage: '', expiresTicket: 0,
-  timeUseBotQueues: 0, maxUseBotQueues: 3, activeTranscribe: false, timeresume: null, transcribe: false, transcribeme: false,
-  transcribekey: '', transcribeprovider: 'openai', sendme: false, timeforagroup: 5, proxyUrl: '', timeToTransfer: null,
-  api1_medias: [], api2_medias: [], api3_medias: [], createdAt: now, updatedAt: now,
+  id: 7,
+  companyId: 3,
+  name: 'Vendas',
+  status: 'qrcode',
+  number: '',
+  isDefault: true,
+  qrcode: '2@abc',
+  qrcodeImage: 'data:image/png;base64,AAAA',
+  retries: 0,
+  queues: [{ id: 1 }],
+  queueIds: [1],
+  transferQueueId: null,
+  promptId: null,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  token: '',
+  provider: 'simulator',
+  expiresInactiveMessage: '',
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 3,
+  activeTranscribe: false,
+  timeresume: null,
+  transcribe: false,
+  transcribeme: false,
+  transcribekey: '',
+  transcribeprovider: 'openai',
+  sendme: false,
+  timeforagroup: 5,
+  proxyUrl: '',
+  timeToTransfer: null,
+  api1_medias: [],
+  api2_medias: [],
+  api3_medias: [],
+  createdAt: now,
+  updatedAt: now,
 };
-const session = { id: 7, name: 'Vendas', status: 'qrcode' as const, number: '', qrcode: '2@abc', qrcodeImage: 'data:image/png;base64,AAAA', retries: 0, updatedAt: now };
+const session = {
+  id: 7,
+  name: 'Vendas',
+  status: 'qrcode' as const,
+  number: '',
+  qrcode: '2@abc',
+  qrcodeImage: 'data:image/png;base64,AAAA',
+  retries: 0,
+  updatedAt: now,
+};
 const envelope = (type: string, payload: unknown): EventEnvelope => ({
-  id: randomUUID(), type, version: 1, companyId: 3, key: '7', occurredAt: now, payload,
+  id: randomUUID(),
+  type,
+  version: 1,
+  companyId: 3,
+  key: '7',
+  occurredAt: now,
+  payload,
 });
 const company3 = { kind: 'company', companyId: 3 };
 
@@ -22,6 +71,17 @@ describe('whatsapp socket mapper', () => {
     expect(whatsappSocketMapper.map(envelope('whatsapp.connection.updated', { connection }))).toEqual([
       { target: company3, event: 'company-3-whatsapp', payload: { action: 'update', whatsapp: connection } },
     ]);
+  });
+
+  it("a connection's secrets never reach the company's sockets, even from an event that still carries them", () => {
+    const withSecrets = {
+      ...connection,
+      token: 'tok-123456',
+      transcribekey: 'sk-abcdef',
+      proxyUrl: 'http://bob:s3cr3t@proxy.example.com:8080',
+    };
+    const [emit] = whatsappSocketMapper.map(envelope('whatsapp.connection.updated', { connection: withSecrets }));
+    expect(emit?.payload).toEqual({ action: 'update', whatsapp: { ...withSecrets, token: '', transcribekey: '', proxyUrl: '' } });
   });
 
   it('a deleted connection goes out as company-{id}-whatsapp delete with its id', () => {

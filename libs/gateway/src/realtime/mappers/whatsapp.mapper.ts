@@ -1,13 +1,17 @@
-import { connectionDeleted, connectionUpdated, sessionUpdated, type WhatsappSessionSocketPayload, type WhatsappSocketPayload } from '@app/contracts';
+import { type CompanySocketPayloads, type Connection, connectionDeleted, connectionUpdated, sessionUpdated } from '@app/contracts';
 import { readEvent } from '@app/platform';
-import type { SocketEmit, SocketEventMapper } from '../socket-emit';
-import { companyEvent } from '../socket-events';
 
-const toCompany = (companyId: number, name: 'whatsapp' | 'whatsappSession', payload: WhatsappSocketPayload | WhatsappSessionSocketPayload): SocketEmit => ({
-  target: { kind: 'company', companyId },
-  event: companyEvent(companyId, name),
-  payload,
-});
+import { companySocketEmit, type SocketEmit, type SocketEventMapper } from '../socket-emit';
+
+const toCompany = <K extends 'whatsapp' | 'whatsappSession'>(companyId: number, name: K, payload: CompanySocketPayloads[K]): SocketEmit =>
+  companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);
+
+/**
+ * The room is every socket of the company, plain users too: a connection goes out without its
+ * secrets. The whatsapp service already leaves them out of its events; events written before it did
+ * (still in a topic or an outbox) are stripped here.
+ */
+const withoutSecrets = (connection: Connection): Connection => ({ ...connection, token: '', transcribekey: '', proxyUrl: '' });
 
 /** Connections and their sessions: `company-{id}-whatsapp` (update, delete) and `company-{id}-whatsappSession` (update). */
 export const whatsappSocketMapper: SocketEventMapper = {
@@ -16,7 +20,7 @@ export const whatsappSocketMapper: SocketEventMapper = {
     const updated = readEvent(connectionUpdated, envelope);
     if (updated) {
       const { connection } = updated;
-      return [toCompany(connection.companyId, 'whatsapp', { action: 'update', whatsapp: connection })];
+      return [toCompany(connection.companyId, 'whatsapp', { action: 'update', whatsapp: withoutSecrets(connection) })];
     }
     const deleted = readEvent(connectionDeleted, envelope);
     if (deleted) return [toCompany(deleted.companyId, 'whatsapp', { action: 'delete', whatsappId: deleted.connectionId })];

@@ -1,5 +1,6 @@
+import { MEDIA_TYPE_BY_KIND, type MessageKind, parseVCard, type WaParty } from '@app/contracts';
 import type { proto, WAMessage } from '@whiskeysockets/baileys';
-import { MEDIA_TYPE_BY_KIND, type MessageKind, type WaParty } from '@app/contracts';
+
 import type { InboundMessage } from '../whatsapp-provider';
 import { isBroadcastJid, isGroupJid, isLidJid, userOf } from './jids';
 
@@ -150,19 +151,39 @@ interface Described {
 }
 
 export function textOf(content: proto.IMessage | null | undefined): string {
-  return content?.conversation ?? content?.extendedTextMessage?.text ?? content?.imageMessage?.caption ?? content?.videoMessage?.caption ?? content?.documentMessage?.caption ?? '';
+  return (
+    content?.conversation ??
+    content?.extendedTextMessage?.text ??
+    content?.imageMessage?.caption ??
+    content?.videoMessage?.caption ??
+    content?.documentMessage?.caption ??
+    ''
+  );
 }
 
 function describe(content: proto.IMessage): Described | null {
   if (content.conversation != null || content.extendedTextMessage) return { kind: 'text', body: textOf(content) };
   if (content.imageMessage) {
-    return { kind: 'image', body: content.imageMessage.caption ?? '', media: { mimetype: content.imageMessage.mimetype ?? 'image/jpeg', fileName: '' } };
+    return {
+      kind: 'image',
+      body: content.imageMessage.caption ?? '',
+      media: { mimetype: content.imageMessage.mimetype ?? 'image/jpeg', fileName: '' },
+    };
   }
   if (content.videoMessage) {
-    return { kind: 'video', body: content.videoMessage.caption ?? '', media: { mimetype: content.videoMessage.mimetype ?? 'video/mp4', fileName: '' } };
+    return {
+      kind: 'video',
+      body: content.videoMessage.caption ?? '',
+      media: { mimetype: content.videoMessage.mimetype ?? 'video/mp4', fileName: '' },
+    };
   }
   if (content.audioMessage) {
-    return { kind: 'audio', body: '', ptt: !!content.audioMessage.ptt, media: { mimetype: content.audioMessage.mimetype ?? 'audio/ogg', fileName: '' } };
+    return {
+      kind: 'audio',
+      body: '',
+      ptt: !!content.audioMessage.ptt,
+      media: { mimetype: content.audioMessage.mimetype ?? 'audio/ogg', fileName: '' },
+    };
   }
   if (content.documentMessage) {
     const document = content.documentMessage;
@@ -172,7 +193,8 @@ function describe(content: proto.IMessage): Described | null {
       media: { mimetype: document.mimetype ?? 'application/octet-stream', fileName: document.fileName ?? '' },
     };
   }
-  if (content.stickerMessage) return { kind: 'sticker', body: '', media: { mimetype: content.stickerMessage.mimetype ?? 'image/webp', fileName: '' } };
+  if (content.stickerMessage)
+    return { kind: 'sticker', body: '', media: { mimetype: content.stickerMessage.mimetype ?? 'image/webp', fileName: '' } };
   const location = content.locationMessage ?? content.liveLocationMessage;
   if (location) {
     const latitude = location.degreesLatitude ?? 0;
@@ -188,11 +210,11 @@ function describe(content: proto.IMessage): Described | null {
     };
   }
   if (content.contactMessage) {
-    const card = { displayName: content.contactMessage.displayName ?? '', vcard: content.contactMessage.vcard ?? '' };
+    const card = contactCard(content.contactMessage.displayName, content.contactMessage.vcard);
     return { kind: 'vcard', body: card.vcard, vcards: [card] };
   }
   if (content.contactsArrayMessage) {
-    const cards = (content.contactsArrayMessage.contacts ?? []).map((c) => ({ displayName: c.displayName ?? '', vcard: c.vcard ?? '' }));
+    const cards = (content.contactsArrayMessage.contacts ?? []).map((c) => contactCard(c.displayName, c.vcard));
     return { kind: 'vcard', body: cards.map((c) => c.vcard).join('\n'), vcards: cards };
   }
   if (content.reactionMessage?.key?.id) {
@@ -231,4 +253,10 @@ export async function normaliseCall(
     ack: 0,
     timestamp: new Date(call.date).toISOString(),
   };
+}
+
+/** A shared contact as WhatsApp sends it; the name from the card itself (FN, or N) when the message has none. */
+function contactCard(displayName: string | null | undefined, vcard: string | null | undefined): { displayName: string; vcard: string } {
+  const text = vcard ?? '';
+  return { displayName: displayName || (text ? (parseVCard(text)?.name ?? '') : ''), vcard: text };
 }

@@ -3,13 +3,7 @@ import type * as Baileys from '@whiskeysockets/baileys';
 /** The parts of Baileys' runtime this service uses; loaded lazily because the package is ESM-only. */
 export type BaileysLib = Pick<
   typeof Baileys,
-  | 'initAuthCreds'
-  | 'BufferJSON'
-  | 'proto'
-  | 'makeCacheableSignalKeyStore'
-  | 'downloadMediaMessage'
-  | 'Browsers'
-  | 'fetchLatestWaWebVersion'
+  'initAuthCreds' | 'BufferJSON' | 'proto' | 'makeCacheableSignalKeyStore' | 'downloadMediaMessage' | 'Browsers' | 'fetchLatestWaWebVersion'
 > & { makeWASocket: typeof Baileys.makeWASocket };
 
 let loading: Promise<BaileysLib> | undefined;

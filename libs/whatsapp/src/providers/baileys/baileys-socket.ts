@@ -1,8 +1,12 @@
 import type { Agent } from 'node:https';
+import { isIP } from 'node:net';
+
+import { type CheckedOutboundUrl, pinnedUrl } from '@app/platform';
+import type { AuthenticationState, BaileysEventMap, CacheStore, proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import pino from 'pino';
 import { SocksProxyAgent } from 'socks-proxy-agent';
-import type { AuthenticationState, BaileysEventMap, CacheStore, proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
+
 import { loadBaileys } from './baileys-runtime';
 
 /** The part of a Baileys socket the session uses; tests hand in a fake with the same shape. */
@@ -26,7 +30,8 @@ export interface BaileysSocketLike {
 export interface SocketOptions {
   connectionId: number;
   auth: AuthenticationState;
-  proxyUrl: string;
+  /** The connection's proxy as the outbound guard checked it just now; none: dial directly. */
+  proxy?: CheckedOutboundUrl;
   getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined>;
   /** Survives reconnects of the session (Baileys counts decryption retries in it). */
   retryCounterCache: CacheStore;
@@ -37,10 +42,17 @@ export interface SocketOptions {
 /** Makes the socket for a session: the real makeWASocket in production, a fake in tests. */
 export type SocketFactory = (options: SocketOptions) => Promise<BaileysSocketLike>;
 
-/** The agent that carries WhatsApp's traffic through the connection's proxy, if it has one. */
-export function proxyAgent(proxyUrl: string): Agent | undefined {
-  if (!proxyUrl) return undefined;
-  return (/^socks/i.test(proxyUrl) ? new SocksProxyAgent(proxyUrl) : new HttpsProxyAgent(proxyUrl)) as unknown as Agent;
+/**
+ * The agent that carries WhatsApp's traffic through the connection's proxy, if it has one. It dials
+ * the address the guard checked, never the name again, so a DNS answer that changes between the
+ * check and the dial (rebinding) cannot point it inside; an https proxy still sees its name in TLS.
+ */
+export function proxyAgent(proxy: CheckedOutboundUrl | undefined): Agent | undefined {
+  if (!proxy) return undefined;
+  const url = pinnedUrl(proxy);
+  if (url.protocol.startsWith('socks')) return new SocksProxyAgent(url) as unknown as Agent;
+  const servername = url.protocol === 'https:' && !isIP(proxy.host) ? proxy.host : undefined;
+  return new HttpsProxyAgent(url, servername ? { servername } : {}) as unknown as Agent;
 }
 
 /** A small in-memory CacheStore (Baileys' retry counters). */
@@ -67,7 +79,7 @@ const baseLogger = pino({ level: process.env.BAILEYS_LOG_LEVEL ?? 'warn' });
 export const realSocketFactory: SocketFactory = async (options) => {
   const baileys = await loadBaileys();
   const logger = baseLogger.child({ connectionId: options.connectionId });
-  const agent = proxyAgent(options.proxyUrl);
+  const agent = proxyAgent(options.proxy);
   const socket = baileys.makeWASocket({
     auth: {
       creds: options.auth.creds,

@@ -1,15 +1,17 @@
+import type { NumberCheck, SendContent } from '@app/contracts';
+import { type CheckedOutboundUrl, type OutboundUrlGuard, OutboundUrlRefusedError } from '@app/platform';
 import type { Logger } from '@nestjs/common';
 import type { BaileysEventMap, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import type { NumberCheck, SendContent } from '@app/contracts';
+
 import type { SendIntentRepository } from '../../messages/send-intent.repository';
 import type { AuthStateRepository } from '../../sessions/auth-state.repository';
 import type { OutgoingMessage, SessionContext, WhatsAppProvider, WhatsAppSession } from '../whatsapp-provider';
-import { normaliseCall, normaliseUpsert, textOf, type NormaliseDeps } from './baileys-normalise';
-import { loadBaileys, type BaileysLib } from './baileys-runtime';
-import { MapCache, realSocketFactory, type BaileysSocketLike, type SocketFactory } from './baileys-socket';
-import { disconnectAction } from './disconnect-policy';
+import { normaliseCall, type NormaliseDeps, normaliseUpsert, textOf } from './baileys-normalise';
+import { type BaileysLib, loadBaileys } from './baileys-runtime';
+import { type BaileysSocketLike, MapCache, realSocketFactory, type SocketFactory } from './baileys-socket';
+import { backoffDelay, disconnectAction } from './disconnect-policy';
 import { isLidJid, phoneJid, toJid, userOf } from './jids';
-import { usePostgresAuthState, type PostgresAuthState } from './pg-auth-state';
+import { type PostgresAuthState, usePostgresAuthState } from './pg-auth-state';
 
 export interface BaileysProviderDeps {
   intents: SendIntentRepository;
@@ -17,6 +19,8 @@ export interface BaileysProviderDeps {
   /** Whether a message id of this connection was already seen (our own sends echo back). */
   seen: (connectionId: number, messageId: string) => Promise<boolean>;
   logger: Logger;
+  /** Checks the connection's proxy again right before every dial (it may resolve elsewhere by now). */
+  outboundGuard: OutboundUrlGuard;
   socketFactory?: SocketFactory;
   loadLib?: () => Promise<Pick<BaileysLib, 'initAuthCreds' | 'BufferJSON' | 'proto' | 'downloadMediaMessage' | 'fetchLatestWaWebVersion'>>;
 }
@@ -62,12 +66,14 @@ export class BaileysSession implements WhatsAppSession {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
+    const proxy = await this.checkedProxy();
+    if (proxy === 'refused') return;
     this.auth = await usePostgresAuthState(this.lib, this.context.auth, this.context.lease);
     const factory = this.deps.socketFactory ?? realSocketFactory;
     const socket = await factory({
       connectionId: this.context.connectionId,
       auth: this.auth.state,
-      proxyUrl: this.context.proxyUrl,
+      proxy,
       retryCounterCache: this.retryCounterCache,
       version: this.version,
       getMessage: (key) => this.storedMessage(key),
@@ -75,6 +81,33 @@ export class BaileysSession implements WhatsAppSession {
     this.socket = socket;
     this.presenceSubscribed = new Set();
     this.bind(socket);
+  }
+
+  /**
+   * The proxy as the guard sees it now. Refused (a private, loopback or metadata address, whatever
+   * was saved before): no dial at all, the connection shows DISCONNECTED and the reason is logged.
+   * A name that does not resolve is retried with the usual backoff: DNS may be down for a moment.
+   */
+  private async checkedProxy(): Promise<CheckedOutboundUrl | undefined | 'refused'> {
+    if (!this.context.proxyUrl) return undefined;
+    try {
+      return await this.deps.outboundGuard.check(this.context.proxyUrl, 'proxy');
+    } catch (error) {
+      if (!(error instanceof OutboundUrlRefusedError)) throw error;
+      const { connectionId } = this.context;
+      if (error.refusal.reason === 'unresolvable') {
+        this.attempts += 1;
+        const delayMs = backoffDelay(this.attempts);
+        this.deps.logger.warn({ connectionId, reason: error.message, retryInMs: delayMs }, 'proxy does not resolve; not dialling yet');
+        await this.context.listener.onState({ status: 'OPENING', qrcode: '', retries: 'increment' });
+        this.scheduleConnect(delayMs);
+        return 'refused';
+      }
+      this.deps.logger.error({ connectionId, reason: error.message }, 'proxy refused by the outbound guard; the session does not dial');
+      await this.context.listener.onState({ status: 'DISCONNECTED', qrcode: '' });
+      this.context.listener.onFatal(`proxy refused: ${error.message}`);
+      return 'refused';
+    }
   }
 
   private bind(socket: BaileysSocketLike): void {
@@ -119,9 +152,11 @@ export class BaileysSession implements WhatsAppSession {
   }
 
   private enqueue(event: string, work: () => Promise<void>): void {
-    this.queue = this.queue.then(work).catch((error) =>
-      this.deps.logger.error({ connectionId: this.context.connectionId, event, error: String(error) }, 'Baileys event handling failed'),
-    );
+    this.queue = this.queue
+      .then(work)
+      .catch((error) =>
+        this.deps.logger.error({ connectionId: this.context.connectionId, event, error: String(error) }, 'Baileys event handling failed'),
+      );
   }
 
   /** Resolves once every event received so far has been handled (tests and shutdown). */
@@ -135,7 +170,12 @@ export class BaileysSession implements WhatsAppSession {
     if (update.connection === 'open') {
       this.open = true;
       this.attempts = 0;
-      await listener.onState({ status: 'CONNECTED', qrcode: '', number: socket.user ? userOf(socket.user.id) : undefined, retries: 'reset' });
+      await listener.onState({
+        status: 'CONNECTED',
+        qrcode: '',
+        number: socket.user ? userOf(socket.user.id) : undefined,
+        retries: 'reset',
+      });
       return;
     }
     if (update.connection !== 'close') return;
@@ -268,7 +308,8 @@ export class BaileysSession implements WhatsAppSession {
       return {};
     }
     const content = await buildContent(message.content, jid, message.loadMedia);
-    if (message.isForwarded && 'text' in content) (content as { contextInfo?: object }).contextInfo = { isForwarded: true, forwardingScore: 1 };
+    if (message.isForwarded && 'text' in content)
+      (content as { contextInfo?: object }).contextInfo = { isForwarded: true, forwardingScore: 1 };
     const quoted = message.quotedId
       ? ({ key: { remoteJid: jid, id: message.quotedId, fromMe: false }, message: { conversation: '' } } as WAMessage)
       : undefined;
@@ -323,7 +364,11 @@ export class BaileysSession implements WhatsAppSession {
 }
 
 /** The Baileys message content for one of our send commands. */
-export async function buildContent(content: Exclude<SendContent, { type: 'read' }>, jid: string, loadMedia: (url: string) => Promise<Buffer>): Promise<object> {
+export async function buildContent(
+  content: Exclude<SendContent, { type: 'read' }>,
+  jid: string,
+  loadMedia: (url: string) => Promise<Buffer>,
+): Promise<object> {
   switch (content.type) {
     case 'text':
       return { text: content.body };

@@ -1,21 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+
 import {
-  SIMULATOR_MAX_MEDIA_BYTES,
-  simulatorActionRequested,
   type ConnectionSession,
   type EventPayload,
+  SIMULATOR_MAX_MEDIA_BYTES,
   type SimulatorAckBody,
+  simulatorActionRequested,
   type SimulatorContactsBody,
   type SimulatorInboundBody,
   type SimulatorOutboundResponse,
   type SimulatorUnregisteredBody,
 } from '@app/contracts';
-import { AppError, FILE_STORAGE, OutboxWriter, type FileStorage, type Tenancy } from '@app/platform';
+import { AppError, FILE_STORAGE, type FileStorage, OutboxWriter, type Tenancy, typeOfReceived } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+
+import { ConnectionRepository } from '../../connections/connection.repository';
 import { mapSession } from '../../dtos/connection.dto';
-import { ConnectionEntity } from '../../entities/connection.entity';
+import type { ConnectionEntity } from '../../entities/connection.entity';
 import { mediaKeys } from '../../media/media-store';
 import { newWaMessageId } from '../../sessions/session-manager';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../../whatsapp-options';
@@ -36,16 +37,13 @@ const DEFAULT_MIME: Record<string, string> = {
  */
 @Injectable()
 export class SimulatorControlService {
-  private readonly phone: SimulatorPhoneRepository;
-
   constructor(
-    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
+    private readonly connections: ConnectionRepository,
+    private readonly phone: SimulatorPhoneRepository,
     private readonly outbox: OutboxWriter,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(WHATSAPP_OPTIONS) private readonly options: WhatsappOptions,
-  ) {
-    this.phone = new SimulatorPhoneRepository(dataSource);
-  }
+  ) {}
 
   get enabled(): boolean {
     return this.options.simulatorEnabled;
@@ -76,11 +74,14 @@ export class SimulatorControlService {
     if (mediaBase64 && body.mediaType) {
       const bytes = Buffer.from(mediaBase64, 'base64');
       if (bytes.length === 0 || bytes.length > SIMULATOR_MAX_MEDIA_BYTES) {
-        throw new AppError('ERR_VALIDATION', 'mediaBase64 must hold 1 byte to 16 MB', { fields: [{ path: 'mediaBase64', message: 'tamanho inválido' }] });
+        throw new AppError('ERR_VALIDATION', 'mediaBase64 must hold 1 byte to 16 MB', {
+          fields: [{ path: 'mediaBase64', message: 'tamanho inválido' }],
+        });
       }
       const fileName = body.fileName ?? `${messageId}`;
       mediaKey = mediaKeys.simulatorInbound(tenancy.companyId, id, messageId, fileName);
-      await this.storage.put(mediaKey, bytes, body.mimetype ?? DEFAULT_MIME[body.mediaType]);
+      // Staged as what the bytes are; the session then stores it as any received media (MediaStore).
+      await this.storage.put(mediaKey, bytes, typeOfReceived(body.mimetype ?? DEFAULT_MIME[body.mediaType], bytes), { fileName });
     }
     await this.request(tenancy, {
       action: 'inbound',
@@ -125,23 +126,22 @@ export class SimulatorControlService {
   /** A simulator connection of the caller's company; anything else is not found. */
   private async connection(tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
     if (!this.options.simulatorEnabled) throw new AppError('ERR_NOT_FOUND', 'The simulator is not enabled');
-    const row = await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id, companyId: tenancy.companyId } });
+    const row = await this.connections.ofCompany(null, tenancy.companyId, id);
     if (!row || row.provider !== 'simulator') throw new AppError('ERR_NO_WAPP_FOUND', 'Simulator connection not found');
     return row;
   }
 
   private async request(tenancy: Tenancy, payload: EventPayload<typeof simulatorActionRequested>): Promise<void> {
-    await this.dataSource.transaction((manager) =>
+    await this.connections.transaction((manager) =>
       this.outbox.add(manager, { definition: simulatorActionRequested, companyId: tenancy.companyId, key: payload.connectionId, payload }),
     );
   }
 
   /** The session once it reached the expected status, or as it is after a few seconds. */
   private async settle(tenancy: Tenancy, id: number, reached: (status: string) => boolean): Promise<ConnectionSession> {
-    const repository = this.dataSource.getRepository(ConnectionEntity);
     const deadline = Date.now() + 5_000;
     for (;;) {
-      const row = await repository.findOneOrFail({ where: { id, companyId: tenancy.companyId } });
+      const row = await this.connections.ofCompanyOrFail(tenancy.companyId, id);
       if (reached(row.status) || Date.now() > deadline) return mapSession(row);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,5 +1,7 @@
-import type { DataSource } from 'typeorm';
 import type { SimulatorOutboundMessage } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 
 export interface SimulatorOutboundRow {
   connectionId: number;
@@ -15,8 +17,9 @@ export interface SimulatorOutboundRow {
 }
 
 /** What the fake phone received from the company, kept in PostgreSQL so any process can list it. */
+@Injectable()
 export class SimulatorPhoneRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource('whatsapp') private readonly dataSource: DataSource) {}
 
   /** Recording the same message id twice keeps the first: a resend is not a second message. */
   async record(row: SimulatorOutboundRow): Promise<boolean> {
@@ -77,10 +80,7 @@ export class SimulatorPhoneRepository {
       quoted_id: string | null;
       ack: number;
       sent_at: Date;
-    }[] = await this.dataSource.query(
-      `SELECT * FROM whatsapp.simulator_outbound WHERE connection_id = $1 ORDER BY seq`,
-      [connectionId],
-    );
+    }[] = await this.dataSource.query(`SELECT * FROM whatsapp.simulator_outbound WHERE connection_id = $1 ORDER BY seq`, [connectionId]);
     return rows.map((row) => ({
       messageId: row.wa_message_id,
       to: row.to_number,

@@ -1,15 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { simulatorAckSchema, simulatorContactsSchema, simulatorInboundSchema, simulatorUnregisteredSchema } from '@app/contracts';
+import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { simulatorAckSchema, simulatorContactsSchema, simulatorInboundSchema, simulatorUnregisteredSchema } from '@app/contracts';
-import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
+
 import { SimulatorControlService } from './simulator-control.service';
 
 class SimulatorInboundDto extends createZodDto(simulatorInboundSchema) {}
 class SimulatorAckDto extends createZodDto(simulatorAckSchema) {}
 class SimulatorUnregisteredDto extends createZodDto(simulatorUnregisteredSchema) {}
 class SimulatorContactsDto extends createZodDto(simulatorContactsSchema) {}
-class SimulatorScanDto extends createZodDto(z.object({ number: z.string().regex(/^\d{8,15}$/).optional() })) {}
+class SimulatorScanDto extends createZodDto(
+  z.object({
+    number: z
+      .string()
+      .regex(/^\d{8,15}$/)
+      .optional(),
+  }),
+) {}
 
 /** The fake phone's control API: an admin of the connection's company, only when SIMULATOR_ENABLED. */
 @Controller('simulator')
@@ -24,48 +32,48 @@ export class SimulatorController {
   @Post('connections/:id/scan')
   @Roles('admin')
   @HttpCode(200)
-  scan(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorScanDto) {
+  scan(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorScanDto) {
     return this.simulator.scan(tenancy, id, body?.number);
   }
 
   @Post('connections/:id/inbound')
   @Roles('admin')
   @HttpCode(200)
-  inbound(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorInboundDto) {
+  inbound(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorInboundDto) {
     return this.simulator.inbound(tenancy, id, body);
   }
 
   @Get('connections/:id/outbound')
   @Roles('admin')
-  outbound(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  outbound(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.simulator.outbound(tenancy, id);
   }
 
   @Post('connections/:id/ack')
   @Roles('admin')
   @HttpCode(200)
-  ack(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorAckDto) {
+  ack(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorAckDto) {
     return this.simulator.ack(tenancy, id, body);
   }
 
   @Post('connections/:id/unregistered')
   @Roles('admin')
   @HttpCode(200)
-  unregistered(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorUnregisteredDto) {
+  unregistered(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorUnregisteredDto) {
     return this.simulator.unregistered(tenancy, id, body);
   }
 
   @Post('connections/:id/contacts')
   @Roles('admin')
   @HttpCode(200)
-  contacts(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number, @Body() body: SimulatorContactsDto) {
+  contacts(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorContactsDto) {
     return this.simulator.contacts(tenancy, id, body);
   }
 
   @Post('connections/:id/disconnect')
   @Roles('admin')
   @HttpCode(200)
-  disconnect(@CurrentTenancy() tenancy: Tenancy, @Param('id', ParseIntPipe) id: number) {
+  disconnect(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.simulator.disconnect(tenancy, id);
   }
 }

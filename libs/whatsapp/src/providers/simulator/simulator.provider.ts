@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+
+import {
+  MEDIA_TYPE_BY_KIND,
+  type MessageKind,
+  type NumberCheck,
+  parseVCard,
+  type SendContent,
+  type SimulatorInboundBody,
+} from '@app/contracts';
 import type { FileStorage } from '@app/platform';
-import { MEDIA_TYPE_BY_KIND, type MessageKind, type NumberCheck, type SendContent, type SimulatorInboundBody } from '@app/contracts';
+
 import type { InboundMessage, OutgoingMessage, SessionContext, WhatsAppProvider, WhatsAppSession } from '../whatsapp-provider';
 import { SimulatorPhoneRepository } from './simulator-phone.repository';
 
@@ -134,8 +143,10 @@ export class SimulatorSession implements WhatsAppSession {
           }
         : null,
       ptt: inbound.mediaType === 'ptt',
-      location: location ? { latitude: location.latitude, longitude: location.longitude, name: location.name ?? null, address: null } : null,
-      vcards: inbound.vcard ? [{ displayName: /FN:(.*)/.exec(inbound.vcard)?.[1]?.trim() ?? '', vcard: inbound.vcard }] : [],
+      location: location
+        ? { latitude: location.latitude, longitude: location.longitude, name: location.name ?? null, address: null }
+        : null,
+      vcards: inbound.vcard ? [{ displayName: parseVCard(inbound.vcard)?.name ?? '', vcard: inbound.vcard }] : [],
       reaction: inbound.reaction ? { targetId: inbound.reaction.messageId, emoji: inbound.reaction.emoji } : null,
       quotedId: inbound.quotedId ?? null,
       isForwarded: !!inbound.isForwarded,
@@ -198,7 +209,12 @@ function describe(content: SendContent): { body: string; mediaType: string | nul
     case 'text':
       return { body: content.body, ...none };
     case 'media':
-      return { body: content.caption, mediaType: content.ptt ? 'ptt' : content.mediaType, mediaUrl: content.mediaUrl, fileName: content.fileName };
+      return {
+        body: content.caption,
+        mediaType: content.ptt ? 'ptt' : content.mediaType,
+        mediaUrl: content.mediaUrl,
+        fileName: content.fileName,
+      };
     case 'location':
       return { body: `${content.latitude},${content.longitude}${content.name ? ` ${content.name}` : ''}`, ...none, mediaType: 'location' };
     case 'vcard':

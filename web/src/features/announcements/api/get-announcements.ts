@@ -1,12 +1,15 @@
+import { announcementPageResponseSchema } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { AnnouncementPageResponse } from '../types';
 
 export const announcementsQueryKey = ['announcements'] as const;
 
 /** `GET /api/announcements?searchParam=&pageNumber=`: all for super users, the active ones for others. */
 export function getAnnouncements(searchParam: string, pageNumber: number): Promise<AnnouncementPageResponse> {
-  return api.get<AnnouncementPageResponse>('/announcements', { query: { searchParam, pageNumber } });
+  return api.get('/announcements', { schema: announcementPageResponseSchema, query: { searchParam, pageNumber } });
 }
 
 export function getAnnouncementsQueryOptions(searchParam: string) {

@@ -1,6 +1,9 @@
+import { announcementResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
+
 import type { AnnouncementCreateRequest, AnnouncementResponse } from '../types';
 import { announcementsQueryKey } from './get-announcements';
 
@@ -18,23 +21,23 @@ export function toAnnouncementRequest(values: AnnouncementFormValues): Announcem
 }
 
 export function createAnnouncement(input: AnnouncementCreateRequest): Promise<AnnouncementResponse> {
-  return api.post<AnnouncementResponse>('/announcements', input);
+  return api.post('/announcements', input, { schema: announcementResponseSchema });
 }
 
 export function updateAnnouncement(id: number, input: AnnouncementCreateRequest): Promise<AnnouncementResponse> {
-  return api.put<AnnouncementResponse>(`/announcements/${id}`, input);
+  return api.put(`/announcements/${id}`, input, { schema: announcementResponseSchema });
 }
 
 /** `POST /api/announcements/{id}/media-upload` multipart `file`. */
 export function uploadAnnouncementMedia(id: number, file: File): Promise<AnnouncementResponse> {
   const body = new FormData();
   body.append('file', file);
-  return api.post<AnnouncementResponse>(`/announcements/${id}/media-upload`, body);
+  return api.post(`/announcements/${id}/media-upload`, body, { schema: announcementResponseSchema });
 }
 
 /** `DELETE /api/announcements/{id}/media-upload` */
 export function deleteAnnouncementMedia(id: number): Promise<AnnouncementResponse> {
-  return api.delete<AnnouncementResponse>(`/announcements/${id}/media-upload`);
+  return api.delete(`/announcements/${id}/media-upload`, { schema: announcementResponseSchema });
 }
 
 type SaveAnnouncementInput = {

@@ -1,11 +1,14 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuTrash2 } from 'react-icons/lu';
+
+import { FormModal } from '@/components/ui/form-modal';
 import { toastSuccess } from '@/components/ui/toaster';
-import { announcementFormSchema, useSaveAnnouncement, type AnnouncementFormValues } from '../api/save-announcement';
+
+import { announcementFormSchema, type AnnouncementFormValues, useSaveAnnouncement } from '../api/save-announcement';
 import { ANNOUNCEMENT_MEDIA_EXTENSIONS, type AnnouncementResponse } from '../types';
 import { isAllowedAttachment } from '../utils/priority';
 
@@ -42,10 +45,6 @@ export function AnnouncementModal({ open, announcement, onClose }: AnnouncementM
     onClose();
   }
 
-  function handleOpenChange(details: { open: boolean }) {
-    if (!details.open) handleClose();
-  }
-
   function handleFileChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -72,93 +71,85 @@ export function AnnouncementModal({ open, announcement, onClose }: AnnouncementM
   const message = (key: string | undefined) => (key ? t(key as 'validation.required') : undefined);
 
   return (
-    <Dialog.Root open={open} onOpenChange={handleOpenChange} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="announcement-modal">
-            <form noValidate onSubmit={handleSubmit(handleValid)}>
-              <Dialog.Header>
-                <Dialog.Title>{announcement ? t('announcements.modal.editTitle') : t('announcements.modal.addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!errors.title} required>
-                    <Field.Label>{t('announcements.modal.title')}</Field.Label>
-                    <Input {...register('title')} autoFocus />
-                    <Field.ErrorText>{message(errors.title?.message)}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.text} required>
-                    <Field.Label>{t('announcements.modal.text')}</Field.Label>
-                    <Textarea {...register('text')} rows={5} />
-                    <Field.ErrorText>{message(errors.text?.message)}</Field.ErrorText>
-                  </Field.Root>
-                  <SimpleGrid columns={2} gap="4">
-                    <Field.Root>
-                      <Field.Label>{t('announcements.modal.priority')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register('priority')}>
-                          <option value="1">{t('announcements.priorities.1')}</option>
-                          <option value="2">{t('announcements.priorities.2')}</option>
-                          <option value="3">{t('announcements.priorities.3')}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>{t('announcements.modal.status')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register('status')}>
-                          <option value="true">{t('announcements.status.active')}</option>
-                          <option value="false">{t('announcements.status.inactive')}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Field.Root invalid={!!attachmentError}>
-                    <Field.Label>{t('announcements.modal.attachment')}</Field.Label>
-                    <HStack gap="2">
-                      <Button as="label" variant="outline" size="sm" cursor="pointer">
-                        <LuPaperclip /> {t('announcements.modal.chooseFile')}
-                        <input
-                          type="file"
-                          hidden
-                          accept={ANNOUNCEMENT_MEDIA_EXTENSIONS.join(',')}
-                          onChange={handleFileChange}
-                          data-testid="announcement-file"
-                        />
-                      </Button>
-                      {currentName && (
-                        <>
-                          <Text fontSize="sm" truncate>
-                            {currentName}
-                          </Text>
-                          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setAttachment('remove')} aria-label={t('common.delete')}>
-                            <LuTrash2 />
-                          </Button>
-                        </>
-                      )}
-                    </HStack>
-                    <Field.ErrorText>{attachmentError}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={handleClose} disabled={isSubmitting}>
-                  {t('common.cancel')}
+    <FormModal
+      open={open}
+      onClose={handleClose}
+      title={announcement ? t('announcements.modal.editTitle') : t('announcements.modal.addTitle')}
+      onSubmit={handleSubmit(handleValid)}
+      submitting={isSubmitting}
+      submitLabel={announcement ? t('common.save') : t('common.add')}
+      testId="announcement-modal"
+      submitTestId="announcement-save"
+      size="lg"
+      placement="top"
+    >
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.title} required>
+          <Field.Label>{t('announcements.modal.title')}</Field.Label>
+          <Input {...register('title')} autoFocus />
+          <Field.ErrorText>{message(errors.title?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.text} required>
+          <Field.Label>{t('announcements.modal.text')}</Field.Label>
+          <Textarea {...register('text')} rows={5} />
+          <Field.ErrorText>{message(errors.text?.message)}</Field.ErrorText>
+        </Field.Root>
+        <SimpleGrid columns={2} gap="4">
+          <Field.Root>
+            <Field.Label>{t('announcements.modal.priority')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('priority')}>
+                <option value="1">{t('announcements.priorities.1')}</option>
+                <option value="2">{t('announcements.priorities.2')}</option>
+                <option value="3">{t('announcements.priorities.3')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('announcements.modal.status')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('status')}>
+                <option value="true">{t('announcements.status.active')}</option>
+                <option value="false">{t('announcements.status.inactive')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!!attachmentError}>
+          <Field.Label>{t('announcements.modal.attachment')}</Field.Label>
+          <HStack gap="2">
+            <Button as="label" variant="outline" size="sm" cursor="pointer">
+              <LuPaperclip /> {t('announcements.modal.chooseFile')}
+              <input
+                type="file"
+                hidden
+                accept={ANNOUNCEMENT_MEDIA_EXTENSIONS.join(',')}
+                onChange={handleFileChange}
+                data-testid="announcement-file"
+              />
+            </Button>
+            {currentName && (
+              <>
+                <Text fontSize="sm" truncate>
+                  {currentName}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => setAttachment('remove')}
+                  aria-label={t('common.delete')}
+                >
+                  <LuTrash2 />
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="announcement-save">
-                  {announcement ? t('common.save') : t('common.add')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </>
+            )}
+          </HStack>
+          <Field.ErrorText>{attachmentError}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </FormModal>
   );
 }

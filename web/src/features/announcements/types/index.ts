@@ -1,6 +1,7 @@
 import {
   ANNOUNCEMENT_MEDIA_EXTENSIONS,
   ANNOUNCEMENT_PRIORITIES,
+  ANNOUNCEMENT_SOCKET_EVENT,
   type AnnouncementCreateRequest,
   type AnnouncementPageResponse,
   type AnnouncementResponse,
@@ -16,4 +17,4 @@ export {
   type AnnouncementSocketPayload,
 };
 
-export const ANNOUNCEMENT_EVENT = 'company-announcement';
+export const ANNOUNCEMENT_EVENT = ANNOUNCEMENT_SOCKET_EVENT;

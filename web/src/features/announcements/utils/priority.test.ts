@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isAllowedAttachment, priorityColor } from '@/features/announcements/utils/priority';
 import { isAllowedLogoFile } from '@/features/logos/utils/logo-file';
 

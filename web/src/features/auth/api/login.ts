@@ -1,5 +1,8 @@
+import { loginResponseSchema } from '@app/contracts';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
+
 import type { LoginResponse } from '../types';
 
 /** Messages are i18n keys; the form translates them. */
@@ -17,5 +20,5 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** `POST /api/auth/login`. A 403 here is an answer, not an expired token: no refresh. */
 export function loginWithEmailAndPassword(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', input, { skipAuthRefresh: true });
+  return api.post('/auth/login', input, { skipAuthRefresh: true, schema: loginResponseSchema });
 }

@@ -1,7 +1,8 @@
 import { Alert } from '@chakra-ui/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toaster, TOAST_DURATION_MS } from '@/components/ui/toaster';
+
+import { TOAST_DURATION_MS, toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 
 /** Spec: a page the user may not see says why and returns to / after 1 s. */

@@ -1,13 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+
 import { ApiError } from '@/lib/api-client';
 import { clearSession, onSessionEnded, storeSession } from '@/lib/session';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
+
 import { getMeQueryOptions, meQueryKey } from '../api/get-me';
-import { loginWithEmailAndPassword, type LoginInput } from '../api/login';
+import { type LoginInput, loginWithEmailAndPassword } from '../api/login';
 import { logout as logoutRequest } from '../api/logout';
 import { AuthContext, type AuthContextValue, type LoginResult } from '../hooks/use-auth';
-import { useOtherSessionSignOut, useUserStatusHeartbeat } from '../hooks/use-session-events';
+import { useOtherSessionSignOut, useSessionCheckOnServerDisconnect, useUserStatusHeartbeat } from '../hooks/use-session-events';
 import type { AuthUser } from '../types';
 import { getSubscriptionStatus } from '../utils/subscription';
 
@@ -44,6 +46,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
 
   useOtherSessionSignOut(user);
   useUserStatusHeartbeat(user !== null);
+  useSessionCheckOnServerDisconnect(user !== null);
 
   const login = useCallback(
     async (input: LoginInput): Promise<LoginResult> => {
@@ -66,8 +69,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       queryClient.setQueryData<AuthUser | null>(meQueryKey, signedIn);
       return {
         user: signedIn,
-        subscriptionWarningDays:
-          subscription.state === 'active' && subscription.warn ? subscription.daysLeft : null,
+        subscriptionWarningDays: subscription.state === 'active' && subscription.warn ? subscription.daysLeft : null,
       };
     },
     [queryClient],

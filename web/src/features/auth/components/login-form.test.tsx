@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { LoginForm } from '@/features/auth/components/login-form';
 import { normalizeEmailInput } from '@/features/auth/utils/email';
 import { renderWithProviders } from '@/testing/test-utils';

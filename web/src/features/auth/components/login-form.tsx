@@ -4,8 +4,10 @@ import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+
 import { paths } from '@/config/paths';
-import { loginInputSchema, type LoginInput } from '../api/login';
+
+import { type LoginInput, loginInputSchema } from '../api/login';
 import { normalizeEmailInput } from '../utils/email';
 
 type LoginFormProps = {
@@ -52,17 +54,13 @@ export function LoginForm({ onSubmit, showSignupLink = true }: LoginFormProps) {
             autoCapitalize="none"
             spellCheck={false}
           />
-          {errors.email?.message && (
-            <Field.ErrorText>{t(errors.email.message as 'validation.required')}</Field.ErrorText>
-          )}
+          {errors.email?.message && <Field.ErrorText>{t(errors.email.message as 'validation.required')}</Field.ErrorText>}
         </Field.Root>
 
         <Field.Root invalid={!!errors.password} required>
           <Field.Label>{t('login.form.password')}</Field.Label>
           <Input {...register('password')} type="password" autoComplete="current-password" />
-          {errors.password?.message && (
-            <Field.ErrorText>{t(errors.password.message as 'validation.required')}</Field.ErrorText>
-          )}
+          {errors.password?.message && <Field.ErrorText>{t(errors.password.message as 'validation.required')}</Field.ErrorText>}
         </Field.Root>
 
         <Button type="submit" colorPalette="brand" loading={isSubmitting} width="full">

@@ -1,25 +1,28 @@
-import { act, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+
 import { ChakraProvider } from '@chakra-ui/react';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { PlanGuard } from '@/features/auth/components/plan-guard';
 import { RoleGuard } from '@/features/auth/components/role-guard';
 import { AuthContext, type AuthContextValue } from '@/features/auth/hooks/use-auth';
 import type { AuthUser } from '@/features/auth/types';
 import { system } from '@/lib/theme';
-import '@/lib/i18n';
+import { aPlan, aUser, aUserCompany } from '@/testing/contract-fakes';
 
 function userWith(plan: Partial<Record<'useKanban', boolean>>, extra: Partial<AuthUser> = {}): AuthUser {
-  return {
+  return aUser({
     id: 1,
     name: 'Ana',
     email: 'ana@example.com',
     profile: 'admin',
     super: false,
     companyId: 1,
-    company: { id: 1, name: 'Acme', dueDate: null, plan },
+    company: aUserCompany({ plan: aPlan(plan) }),
     ...extra,
-  };
+  });
 }
 
 function renderAt(user: AuthUser, page: React.ReactNode) {
@@ -48,9 +51,7 @@ describe('plan-gated pages', () => {
   it('without the plan flag: the message, then / after 1 s', () => {
     const router = renderAt(userWith({ useKanban: false }), <PlanGuard flag="useKanban">kanban board</PlanGuard>);
     expect(screen.queryByText('kanban board')).toBeNull();
-    expect(
-      screen.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.'),
-    ).toBeTruthy();
+    expect(screen.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')).toBeTruthy();
     act(() => {
       vi.advanceTimersByTime(999);
     });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useAuth } from '../hooks/use-auth';
 import type { PlanFlag } from '../types';
 import { hasPlanFlag } from '../utils/permissions';

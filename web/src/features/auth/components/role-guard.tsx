@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useAuth } from '../hooks/use-auth';
 import { isAdmin, isSuper } from '../utils/roles';
 import { AccessGuard } from './access-guard';

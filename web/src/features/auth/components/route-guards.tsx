@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { HOME_AFTER_LOGIN, paths } from '@/config/paths';
+
 import { useAuth } from '../hooks/use-auth';
 
 type GuardProps = {

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+
 import type { LoginInput } from '../api/login';
 import type { AuthUser } from '../types';
 

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { Toaster } from '@/components/ui/toaster';
 import { fakeJwt, TestProviders } from '@/testing/test-utils';
 
@@ -11,7 +12,10 @@ vi.mock('socket.io-client', () => ({
     emit: (...args: unknown[]) => state.emit.push(args),
     on: (event: string, handler: Handler) => state.handlers.set(event, [...(state.handlers.get(event) ?? []), handler]),
     off: (event: string, handler: Handler) =>
-      state.handlers.set(event, (state.handlers.get(event) ?? []).filter((h) => h !== handler)),
+      state.handlers.set(
+        event,
+        (state.handlers.get(event) ?? []).filter((h) => h !== handler),
+      ),
     disconnect: () => {},
     removeAllListeners: () => {},
     io: { opts: {}, on: () => {}, removeAllListeners: () => {} },
@@ -22,9 +26,8 @@ vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 const { connectSocket, disconnectSocket } = await import('@/lib/socket');
 const { setToken } = await import('@/lib/session');
 const { reloadPage } = await import('@/lib/reload-page');
-const { useOtherSessionSignOut, useUserStatusHeartbeat, USER_STATUS_INTERVAL_MS } = await import(
-  '@/features/auth/hooks/use-session-events'
-);
+const { useOtherSessionSignOut, useUserStatusHeartbeat, USER_STATUS_INTERVAL_MS } =
+  await import('@/features/auth/hooks/use-session-events');
 
 const SID = '5f0c1b9e-7d7a-4a47-9b1a-1d2c3e4f5a6b';
 

@@ -1,10 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { toastError } from '@/components/ui/toaster';
 import { reloadPage } from '@/lib/reload-page';
 import { getToken } from '@/lib/session';
-import { useSocket, useSocketEvent } from '@/lib/socket';
-import { authEventName, isReplacedByOtherSession, type AuthSocketEvent } from '../utils/session-events';
+import { reconnectSocket, useSocket, useSocketEvent } from '@/lib/socket';
+
+import { getMeQueryOptions } from '../api/get-me';
+import { authEventName, isReplacedByOtherSession } from '../utils/session-events';
 
 /** Spec section 9: the user-status ping. */
 export const USER_STATUS_INTERVAL_MS = 300_000;
@@ -19,7 +23,7 @@ type SessionUser = { id: number; companyId: number };
  */
 export function useOtherSessionSignOut(user: SessionUser | null) {
   const { t } = useTranslation();
-  useSocketEvent<AuthSocketEvent>(user ? authEventName(user.companyId) : null, (event) => {
+  useSocketEvent(user ? authEventName(user.companyId) : null, (event) => {
     if (!user || !isReplacedByOtherSession(event, getToken(), user.id)) return;
     toastError(t('common.otherSession'));
     window.setTimeout(() => {
@@ -38,4 +42,30 @@ export function useUserStatusHeartbeat(enabled: boolean) {
     const timer = window.setInterval(() => socket.emit('userStatus'), USER_STATUS_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [enabled, socket]);
+}
+
+/**
+ * The server closes a socket whose session changed (ended, or the user's role changed). Asking
+ * `GET /auth/me` through the API client applies the session rules: a 401 ends the session here too,
+ * a 403 refreshes the token (bringing the new role); then the socket connects again with it.
+ */
+export function useSessionCheckOnServerDisconnect(enabled: boolean) {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || !socket) return;
+    function handleDisconnect(reason: string) {
+      if (reason !== 'io server disconnect') return;
+      queryClient
+        .fetchQuery({ ...getMeQueryOptions(), staleTime: 0 })
+        .then((user) => {
+          if (user) reconnectSocket();
+        })
+        .catch(() => undefined);
+    }
+    socket.on('disconnect', handleDisconnect);
+    return () => {
+      socket.off('disconnect', handleDisconnect);
+    };
+  }, [enabled, socket, queryClient]);
 }

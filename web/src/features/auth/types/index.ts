@@ -1,3 +1,5 @@
+import type { LoginResponse as ContractLoginResponse, UserResponse } from '@app/contracts';
+
 /** Profiles of docs/permissions.md: admin, supervisor and user (the super flag sits on top). */
 export type UserProfile = 'admin' | 'supervisor' | 'user';
 
@@ -14,29 +16,11 @@ export type PlanFlags = {
 
 export type PlanFlag = keyof PlanFlags;
 
-export type AuthCompany = {
-  id: number;
-  name: string;
-  /** Date ('YYYY-MM-DD') or ISO date-time; login is refused once it is past. */
-  dueDate: string | null;
-  plan?: Partial<PlanFlags> & { id?: number; name?: string };
-  /** The company settings (key/value), when the API sends them with the user. */
-  settings?: { key: string; value: string | null }[];
-};
+/** The user's company as login and `GET /api/auth/me` carry it (the contract's user company). */
+export type AuthCompany = NonNullable<UserResponse['company']>;
 
-/** The signed-in user, as `POST /api/auth/login` and `GET /api/auth/me` return it. */
-export type AuthUser = {
-  id: number;
-  name: string;
-  email: string;
-  profile: UserProfile;
-  super: boolean;
-  companyId: number;
-  allTicket?: 'enabled' | 'desabled' | string;
-  company: AuthCompany | null;
-};
+/** The signed-in user, as `POST /api/auth/login` and `GET /api/auth/me` return it (the contract's UserResponse). */
+export type AuthUser = UserResponse;
 
-export type LoginResponse = {
-  token: string;
-  user: AuthUser;
-};
+/** `POST /api/auth/login`: the token, the session's id, the user and the subscription. */
+export type LoginResponse = ContractLoginResponse;

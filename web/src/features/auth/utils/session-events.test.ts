@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { authEventName, isReplacedByOtherSession } from '@/features/auth/utils/session-events';
 import { fakeJwt } from '@/testing/test-utils';
 

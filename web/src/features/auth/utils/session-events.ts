@@ -1,15 +1,10 @@
+import { type AuthSocketPayload, companySocketEvent } from '@app/contracts';
+
 import { decodeJwtPayload } from '@/lib/jwt';
 
-/** Payload of `company-{id}-auth`: a user logged in again, in the session it names. */
-export type AuthSocketEvent = {
-  action?: string;
-  user?: { id?: number | string };
-  userId?: number | string;
-  sessionId?: string;
-};
-
-export function authEventName(companyId: number | string): string {
-  return `company-${companyId}-auth`;
+/** `company-{id}-auth`: a user logged in again, in the session its payload names. */
+export function authEventName(companyId: number) {
+  return companySocketEvent(companyId, 'auth');
 }
 
 /**
@@ -17,9 +12,13 @@ export function authEventName(companyId: number | string): string {
  * (its `sid` claim): this browser then signs out. Events about other users, about this very
  * session, or without a session id to compare change nothing.
  */
-export function isReplacedByOtherSession(event: AuthSocketEvent | null | undefined, token: string | null, userId: number): boolean {
+export function isReplacedByOtherSession(
+  event: Partial<AuthSocketPayload> | null | undefined,
+  token: string | null,
+  userId: number,
+): boolean {
   if (!event || typeof event !== 'object' || !token) return false;
-  const eventUserId = event.user?.id ?? event.userId;
+  const eventUserId = event.user?.id;
   if (eventUserId !== undefined && Number(eventUserId) !== userId) return false;
   const sid = decodeJwtPayload(token)?.sid;
   if (typeof sid !== 'string' || typeof event.sessionId !== 'string') return false;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { getSubscriptionStatus } from '@/features/auth/utils/subscription';
 
 describe('subscription at login', () => {

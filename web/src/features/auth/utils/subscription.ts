@@ -1,4 +1,4 @@
-import { isDateOnly } from '@/lib/dates';
+import { isDateOnly } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -6,9 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBSCRIPTION_WARNING_DAYS = 5;
 
 export type SubscriptionStatus =
-  | { state: 'unknown' }
-  | { state: 'expired'; dueDate: string }
-  | { state: 'active'; dueDate: string; daysLeft: number; warn: boolean };
+  { state: 'unknown' } | { state: 'expired'; dueDate: string } | { state: 'active'; dueDate: string; daysLeft: number; warn: boolean };
 
 /** The instant the subscription ends: a date-only due date lasts to the end of that (UTC) day, as the server counts it. */
 function endOf(dueDate: string): number {

@@ -1,12 +1,15 @@
+import { companyPageResponseSchema } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { CompanyPageResponse } from '../types';
 
 export const companiesQueryKey = ['companies'] as const;
 
 /** `GET /api/companies?searchParam=&pageNumber=` (super users). */
 export function getCompanies(searchParam: string, pageNumber: number): Promise<CompanyPageResponse> {
-  return api.get<CompanyPageResponse>('/companies', { query: { searchParam, pageNumber } });
+  return api.get('/companies', { schema: companyPageResponseSchema, query: { searchParam, pageNumber } });
 }
 
 export function getCompaniesQueryOptions(searchParam: string) {

@@ -1,11 +1,14 @@
+import { companyResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { CompanyResponse } from '../types';
 import { companiesQueryKey } from './get-companies';
 
 /** `GET /api/companies/{id}`: the own company, or any for a super user. */
 export function getCompany(companyId: number): Promise<CompanyResponse> {
-  return api.get<CompanyResponse>(`/companies/${companyId}`);
+  return api.get(`/companies/${companyId}`, { schema: companyResponseSchema });
 }
 
 export function getCompanyQueryOptions(companyId: number) {

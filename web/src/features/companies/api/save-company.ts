@@ -1,7 +1,10 @@
+import { companyResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
-import { RECURRENCES, type CompanyCreateRequest, type CompanyResponse, type CompanyUpdateRequest } from '../types';
+
+import { type CompanyCreateRequest, type CompanyResponse, type CompanyUpdateRequest, RECURRENCES } from '../types';
 import { companiesQueryKey } from './get-companies';
 
 /** The company form; messages are i18n keys. The password creates the company's first admin. */
@@ -11,9 +14,7 @@ export function companyFormSchema(mode: 'create' | 'edit') {
     email: z.string().trim().toLowerCase().min(1, 'validation.required').pipe(z.email('validation.invalidEmail')),
     phone: z.string().trim().max(20, 'validation.tooLong'),
     password:
-      mode === 'create'
-        ? z.string().min(1, 'validation.required').min(5, 'validation.tooShort').max(50, 'validation.tooLong')
-        : z.string(),
+      mode === 'create' ? z.string().min(1, 'validation.required').min(5, 'validation.tooShort').max(50, 'validation.tooLong') : z.string(),
     planId: z.string().min(1, 'validation.required'),
     status: z.enum(['true', 'false']),
     approved: z.enum(['true', 'false']),
@@ -48,11 +49,11 @@ export function toCompanyRequest(values: CompanyFormValues): CompanyUpdateReques
 }
 
 export function createCompany(input: CompanyCreateRequest): Promise<CompanyResponse> {
-  return api.post<CompanyResponse>('/companies', input);
+  return api.post('/companies', input, { schema: companyResponseSchema });
 }
 
 export function updateCompany(companyId: number, input: CompanyUpdateRequest): Promise<CompanyResponse> {
-  return api.put<CompanyResponse>(`/companies/${companyId}`, input);
+  return api.put(`/companies/${companyId}`, input, { schema: companyResponseSchema });
 }
 
 /** Creates (no id) or updates a company; a failure shows the spec's "could not complete" text. */

@@ -1,11 +1,14 @@
-import { Button, Center, CloseButton, Dialog, Field, Input, InputGroup, Portal, Spinner, Stack } from '@chakra-ui/react';
-import { useState, type ChangeEvent } from 'react';
+import { Center, Spinner, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuSearch } from 'react-icons/lu';
+
+import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
+import { SearchField } from '@/components/list/search-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { InfoDialog } from '@/components/ui/info-dialog';
 import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useNearBottom } from '@/hooks/use-near-bottom';
+
 import { useDeleteCompany } from '../api/delete-company';
 import { useCompanies } from '../api/get-companies';
 import type { CompanyResponse } from '../types';
@@ -24,12 +27,6 @@ export function CompaniesManager() {
   const [deleting, setDeleting] = useState<CompanyResponse | null>(null);
   const [scheduling, setScheduling] = useState<CompanyResponse | null>(null);
   const companies = companiesQuery.data?.pages.flatMap((page) => page.companies) ?? [];
-  const canLoadMore = !!companiesQuery.hasNextPage && !companiesQuery.isFetchingNextPage;
-  const sentinelRef = useNearBottom<HTMLDivElement>(() => void companiesQuery.fetchNextPage(), canLoadMore);
-
-  function handleSearchChange(event: ChangeEvent<HTMLInputElement>) {
-    setSearch(event.target.value);
-  }
 
   async function handleConfirmDelete() {
     if (!deleting) return;
@@ -45,12 +42,7 @@ export function CompaniesManager() {
   return (
     <Stack gap="5" data-testid="companies-manager">
       <CompanyForm key={editing?.id ?? 'new'} company={editing} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
-      <Field.Root maxW="sm">
-        <Field.Label srOnly>{t('common.search')}</Field.Label>
-        <InputGroup startElement={<LuSearch />}>
-          <Input type="search" value={search} onChange={handleSearchChange} placeholder={t('common.search')} data-testid="companies-search" />
-        </InputGroup>
-      </Field.Root>
+      <SearchField value={search} onChange={setSearch} testId="companies-search" />
       {companiesQuery.isPending ? (
         <Center py="6">
           <Spinner aria-label={t('common.loading')} />
@@ -58,32 +50,26 @@ export function CompaniesManager() {
       ) : (
         <CompaniesTable companies={companies} onEdit={setEditing} onSchedules={setScheduling} onDelete={setDeleting} />
       )}
-      <div ref={sentinelRef} />
-      {companiesQuery.hasNextPage && (
-        <Center>
-          <Button variant="outline" onClick={() => void companiesQuery.fetchNextPage()} loading={companiesQuery.isFetchingNextPage}>
-            {t('common.loadMore')}
-          </Button>
-        </Center>
-      )}
-      <Dialog.Root open={scheduling !== null} onOpenChange={(details) => !details.open && setScheduling(null)} size="md">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="company-schedules-dialog">
-              <Dialog.Header>
-                <Dialog.Title>
-                  {t('settings.tabs.schedules')} — {scheduling?.name}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">{scheduling && <CompanySchedulesForm companyId={scheduling.id} />}</Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <InfiniteListFooter
+        hasNextPage={!!companiesQuery.hasNextPage}
+        isFetchingNextPage={companiesQuery.isFetchingNextPage}
+        onLoadMore={() => void companiesQuery.fetchNextPage()}
+        showLoadMore
+      />
+      <InfoDialog
+        open={scheduling !== null}
+        onClose={() => setScheduling(null)}
+        title={
+          <>
+            {t('settings.tabs.schedules')} — {scheduling?.name}
+          </>
+        }
+        testId="company-schedules-dialog"
+        size="md"
+        bodyProps={{ pb: '6' }}
+      >
+        {scheduling && <CompanySchedulesForm companyId={scheduling.id} />}
+      </InfoDialog>
       <ConfirmDialog
         open={deleting !== null}
         title={deleting?.name ?? ''}

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { addDays, format } from 'date-fns';
 import { describe, expect, it, vi } from 'vitest';
+
 import { CompaniesTable } from '@/features/companies/components/companies-table';
 import type { CompanyResponse } from '@/features/companies/types';
 import { renderWithProviders } from '@/testing/test-utils';

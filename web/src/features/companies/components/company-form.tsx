@@ -1,13 +1,18 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarPlus } from 'react-icons/lu';
+
+import { FormField } from '@/components/form/form-field';
+import { InlineForm } from '@/components/form/inline-form';
+import { SelectInput } from '@/components/form/select-input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toastSuccess } from '@/components/ui/toaster';
+
 import { usePlanOptions } from '../api/get-plan-options';
-import { companyFormSchema, toDueDate, useSaveCompany, type CompanyFormValues } from '../api/save-company';
+import { companyFormSchema, type CompanyFormValues, toDueDate, useSaveCompany } from '../api/save-company';
 import { advanceDueDate, type CompanyResponse } from '../types';
 
 type CompanyFormProps = {
@@ -65,110 +70,72 @@ export function CompanyForm({ company, onSaved, onCancel }: CompanyFormProps) {
     }
   }
 
-  const message = (key: string | undefined) => (key ? t(key as 'validation.required') : undefined);
-
   return (
-    <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="company-form">
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
-          <Field.Root invalid={!!errors.name} required>
-            <Field.Label>{t('companies.form.name')}</Field.Label>
-            <Input {...register('name')} />
-            <Field.ErrorText>{message(errors.name?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.email} required>
-            <Field.Label>{t('companies.form.email')}</Field.Label>
-            <Input {...register('email')} type="email" autoCapitalize="none" />
-            <Field.ErrorText>{message(errors.email?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.phone}>
-            <Field.Label>{t('companies.form.phone')}</Field.Label>
-            <Input {...register('phone')} type="tel" />
-            <Field.ErrorText>{message(errors.phone?.message)}</Field.ErrorText>
-          </Field.Root>
-          {mode === 'create' && (
-            <Field.Root invalid={!!errors.password} required>
-              <Field.Label>{t('companies.form.password')}</Field.Label>
-              <PasswordInput {...register('password')} autoComplete="new-password" />
-              <Field.ErrorText>{message(errors.password?.message)}</Field.ErrorText>
-            </Field.Root>
-          )}
-          <Field.Root invalid={!!errors.planId} required>
-            <Field.Label>{t('companies.form.plan')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('planId')} data-testid="company-plan">
-                <option value="">{t('companies.form.selectPlan')}</option>
-                {(plans.data ?? []).map((plan) => (
-                  <option key={plan.id} value={String(plan.id)}>
-                    {plan.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{message(errors.planId?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('companies.form.status')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('status')} data-testid="company-status">
-                <option value="true">{t('common.yes')}</option>
-                <option value="false">{t('common.no')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('companies.form.approved')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('approved')} data-testid="company-approved">
-                <option value="true">{t('companies.approved.true')}</option>
-                <option value="false">{t('companies.approved.false')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('companies.form.campaigns')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('campaignsEnabled')}>
-                <option value="true">{t('common.enabled')}</option>
-                <option value="false">{t('common.disabled')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('companies.form.dueDate')}</Field.Label>
-            <HStack gap="2">
-              <Input {...register('dueDate')} type="date" data-testid="company-due-date" />
-              <Button type="button" variant="outline" onClick={handleAdvanceDueDate} data-testid="company-advance-due-date">
-                <LuCalendarPlus /> {t('companies.form.advanceDueDate')}
-              </Button>
-            </HStack>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('companies.form.recurrence')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('recurrence')}>
-                {/* Spec 3 section 4: only Mensal is offered in the selector. */}
-                <option value="MENSAL">{t('companies.recurrence.MENSAL')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        </SimpleGrid>
-        <HStack justify="flex-end" gap="2">
-          {onCancel && (
-            <Button type="button" variant="outline" onClick={onCancel}>
-              {t('common.clear')}
+    <InlineForm
+      onSubmit={handleSubmit(handleValid)}
+      onClear={onCancel}
+      submitting={isSubmitting}
+      testId="company-form"
+      submitTestId="company-save"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
+        <FormField label={t('companies.form.name')} error={errors.name?.message} required>
+          <Input {...register('name')} />
+        </FormField>
+        <FormField label={t('companies.form.email')} error={errors.email?.message} required>
+          <Input {...register('email')} type="email" autoCapitalize="none" />
+        </FormField>
+        <FormField label={t('companies.form.phone')} error={errors.phone?.message}>
+          <Input {...register('phone')} type="tel" />
+        </FormField>
+        {mode === 'create' && (
+          <FormField label={t('companies.form.password')} error={errors.password?.message} required>
+            <PasswordInput {...register('password')} autoComplete="new-password" />
+          </FormField>
+        )}
+        <FormField label={t('companies.form.plan')} error={errors.planId?.message} required>
+          <SelectInput {...register('planId')} data-testid="company-plan">
+            <option value="">{t('companies.form.selectPlan')}</option>
+            {(plans.data ?? []).map((plan) => (
+              <option key={plan.id} value={String(plan.id)}>
+                {plan.name}
+              </option>
+            ))}
+          </SelectInput>
+        </FormField>
+        <FormField label={t('companies.form.status')}>
+          <SelectInput {...register('status')} data-testid="company-status">
+            <option value="true">{t('common.yes')}</option>
+            <option value="false">{t('common.no')}</option>
+          </SelectInput>
+        </FormField>
+        <FormField label={t('companies.form.approved')}>
+          <SelectInput {...register('approved')} data-testid="company-approved">
+            <option value="true">{t('companies.approved.true')}</option>
+            <option value="false">{t('companies.approved.false')}</option>
+          </SelectInput>
+        </FormField>
+        <FormField label={t('companies.form.campaigns')}>
+          <SelectInput {...register('campaignsEnabled')}>
+            <option value="true">{t('common.enabled')}</option>
+            <option value="false">{t('common.disabled')}</option>
+          </SelectInput>
+        </FormField>
+        <FormField label={t('companies.form.dueDate')}>
+          <HStack gap="2">
+            <Input {...register('dueDate')} type="date" data-testid="company-due-date" />
+            <Button type="button" variant="outline" onClick={handleAdvanceDueDate} data-testid="company-advance-due-date">
+              <LuCalendarPlus /> {t('companies.form.advanceDueDate')}
             </Button>
-          )}
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="company-save">
-            {t('common.save')}
-          </Button>
-        </HStack>
-      </Stack>
-    </form>
+          </HStack>
+        </FormField>
+        <FormField label={t('companies.form.recurrence')}>
+          <SelectInput {...register('recurrence')}>
+            {/* Spec 3 section 4: only Mensal is offered in the selector. */}
+            <option value="MENSAL">{t('companies.recurrence.MENSAL')}</option>
+          </SelectInput>
+        </FormField>
+      </SimpleGrid>
+    </InlineForm>
   );
 }

@@ -1,7 +1,9 @@
 import { Button, Center, Grid, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { toastSuccess } from '@/components/ui/toaster';
+
 import { useCompany } from '../api/get-company';
 import { useUpdateCompanySchedules } from '../api/update-company-schedules';
 import type { WeeklyScheduleEntry } from '../types';
@@ -19,7 +21,8 @@ export function CompanySchedulesForm({ companyId }: CompanySchedulesFormProps) {
   const [week, setWeek] = useState<WeeklyScheduleEntry[]>([]);
 
   useEffect(() => {
-    if (companyQuery.data) setWeek(fullWeek(companyQuery.data.schedules, (day) => t(`companies.weekdays.${day}` as 'companies.weekdays.monday')));
+    if (companyQuery.data)
+      setWeek(fullWeek(companyQuery.data.schedules, (day) => t(`companies.weekdays.${day}` as 'companies.weekdays.monday')));
   }, [companyQuery.data, t]);
 
   function handleTimeChange(index: number, field: 'startTime' | 'endTime') {
@@ -53,7 +56,12 @@ export function CompanySchedulesForm({ companyId }: CompanySchedulesFormProps) {
         <Text fontWeight="semibold">{t('companies.schedules.startTime')}</Text>
         <Text fontWeight="semibold">{t('companies.schedules.endTime')}</Text>
         {week.map((entry, index) => (
-          <ScheduleRow key={entry.weekdayEn} entry={entry} onStart={handleTimeChange(index, 'startTime')} onEnd={handleTimeChange(index, 'endTime')} />
+          <ScheduleRow
+            key={entry.weekdayEn}
+            entry={entry}
+            onStart={handleTimeChange(index, 'startTime')}
+            onEnd={handleTimeChange(index, 'endTime')}
+          />
         ))}
       </Grid>
       <Button alignSelf="flex-end" colorPalette="brand" onClick={handleSave} loading={updateSchedules.isPending}>
@@ -74,8 +82,20 @@ function ScheduleRow({ entry, onStart, onEnd }: ScheduleRowProps) {
   return (
     <>
       <Text>{entry.weekday}</Text>
-      <Input type="time" size="sm" value={entry.startTime} onChange={onStart} aria-label={`${entry.weekday} ${t('companies.schedules.startTime')}`} />
-      <Input type="time" size="sm" value={entry.endTime} onChange={onEnd} aria-label={`${entry.weekday} ${t('companies.schedules.endTime')}`} />
+      <Input
+        type="time"
+        size="sm"
+        value={entry.startTime}
+        onChange={onStart}
+        aria-label={`${entry.weekday} ${t('companies.schedules.startTime')}`}
+      />
+      <Input
+        type="time"
+        size="sm"
+        value={entry.endTime}
+        onChange={onEnd}
+        aria-label={`${entry.weekday} ${t('companies.schedules.endTime')}`}
+      />
     </>
   );
 }

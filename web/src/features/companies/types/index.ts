@@ -1,6 +1,4 @@
 import {
-  RECURRENCES,
-  WEEKDAYS_EN,
   advanceDueDate,
   type CompanyCreateRequest,
   type CompanyPageResponse,
@@ -8,12 +6,12 @@ import {
   type CompanyUpdateRequest,
   type PlanResponse,
   type Recurrence,
+  RECURRENCES,
+  WEEKDAYS_EN,
   type WeeklyScheduleEntry,
 } from '@app/contracts';
 
 export {
-  RECURRENCES,
-  WEEKDAYS_EN,
   advanceDueDate,
   type CompanyCreateRequest,
   type CompanyPageResponse,
@@ -21,5 +19,7 @@ export {
   type CompanyUpdateRequest,
   type PlanResponse,
   type Recurrence,
+  RECURRENCES,
+  WEEKDAYS_EN,
   type WeeklyScheduleEntry,
 };

@@ -1,5 +1,6 @@
 import { advanceDueDate } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+
 import { dueDateTone } from '@/features/companies/utils/due-date';
 
 describe('company row colours by due date (spec 3 section 4)', () => {

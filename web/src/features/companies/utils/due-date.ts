@@ -1,5 +1,6 @@
 import { differenceInCalendarDays } from 'date-fns';
-import { parseApiDate } from '@/lib/dates';
+
+import { parseApiDate } from '@/lib/format';
 
 /** Spec 3 section 4: a due date 1 to 5 days away is yellow; today or past is red. */
 export const DUE_SOON_DAYS = 5;

@@ -1,12 +1,14 @@
-import type { ConnectionCreateBody } from '@app/contracts';
+import { type ConnectionCreateBody, connectionSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Connection } from '../types';
 import { connectionsQueryKey } from './get-connections';
 
 /** `POST /api/whatsapp`: the new connection starts its session on the server. */
 export function createConnection(body: ConnectionCreateBody): Promise<Connection> {
-  return api.post<Connection>('/whatsapp', body);
+  return api.post('/whatsapp', body, { schema: connectionSchema });
 }
 
 export function useCreateConnection() {

@@ -1,11 +1,13 @@
-import type { ConnectionMessageResponse } from '@app/contracts';
+import { type ConnectionMessageResponse, connectionMessageResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import { connectionsQueryKey } from './get-connections';
 
 /** `DELETE /api/whatsapp/{id}` */
 export function deleteConnection(id: number): Promise<ConnectionMessageResponse> {
-  return api.delete<ConnectionMessageResponse>(`/whatsapp/${id}`);
+  return api.delete(`/whatsapp/${id}`, { schema: connectionMessageResponseSchema });
 }
 
 export function useDeleteConnection() {

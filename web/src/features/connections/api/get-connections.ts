@@ -1,5 +1,8 @@
+import { connectionListResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Connection } from '../types';
 
 export const connectionsQueryKey = ['connections'] as const;
@@ -7,7 +10,7 @@ export const connectionsListQueryKey = [...connectionsQueryKey, 'list'] as const
 
 /** `GET /api/whatsapp/`: the company's connections. */
 export function getConnections(): Promise<Connection[]> {
-  return api.get<Connection[]>('/whatsapp/');
+  return api.get('/whatsapp/', { schema: connectionListResponseSchema });
 }
 
 export function getConnectionsQueryOptions() {

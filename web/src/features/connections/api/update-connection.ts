@@ -1,6 +1,8 @@
-import type { ConnectionUpdateBody } from '@app/contracts';
+import { connectionSchema, type ConnectionUpdateBody } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Connection } from '../types';
 import { connectionsQueryKey } from './get-connections';
 
@@ -8,7 +10,7 @@ export type UpdateConnectionInput = { id: number; changes: ConnectionUpdateBody 
 
 /** `PUT /api/whatsapp/{id}` with the changed fields only. */
 export function updateConnection({ id, changes }: UpdateConnectionInput): Promise<Connection> {
-  return api.put<Connection>(`/whatsapp/${id}`, changes);
+  return api.put(`/whatsapp/${id}`, changes, { schema: connectionSchema });
 }
 
 export function useUpdateConnection() {

@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Flex, HStack, Icon, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuStar, LuTrash2 } from 'react-icons/lu';
+
 import type { Connection, ConnectionQueue } from '../types';
 import { formatLastUpdate } from '../utils/format-last-update';
 import { formatPhone } from '../utils/format-phone';
-import { ConnectionSessionActions } from './connection-session-actions';
+import { ConnectionSessionActions, type ConnectionSessionHandlers } from './connection-session-actions';
 import { ConnectionStatusChip } from './connection-status-chip';
 import { ConnectionStatusIcon } from './connection-status-icon';
 
@@ -14,10 +15,7 @@ type ConnectionCardProps = {
   queues: readonly ConnectionQueue[];
   canEditOrDelete: boolean;
   sessionBusy: boolean;
-  onShowQrCode: (connection: Connection) => void;
-  onRetry: (connection: Connection) => void;
-  onNewQrCode: (connection: Connection) => void;
-  onDisconnect: (connection: Connection) => void;
+  sessionHandlers: ConnectionSessionHandlers;
   onEdit: (connection: Connection) => void;
   onDelete: (connection: Connection) => void;
 };
@@ -27,10 +25,7 @@ export function ConnectionCard({
   queues,
   canEditOrDelete,
   sessionBusy,
-  onShowQrCode,
-  onRetry,
-  onNewQrCode,
-  onDisconnect,
+  sessionHandlers,
   onEdit,
   onDelete,
 }: ConnectionCardProps) {
@@ -93,14 +88,7 @@ export function ConnectionCard({
           <Text fontSize="xs" color="fg.muted">
             {t('connections.card.transcription')}: {connection.activeTranscribe ? t('connections.card.on') : t('connections.card.off')}
           </Text>
-          <ConnectionSessionActions
-            connection={connection}
-            busy={sessionBusy}
-            onShowQrCode={onShowQrCode}
-            onRetry={onRetry}
-            onNewQrCode={onNewQrCode}
-            onDisconnect={onDisconnect}
-          />
+          <ConnectionSessionActions connection={connection} busy={sessionBusy} handlers={sessionHandlers} />
         </Stack>
       </Card.Body>
       {canEditOrDelete && (

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { EMPTY_CONNECTION_FORM } from '../utils/connection-form';
 import { ConnectionForm } from './connection-form';
 
@@ -18,7 +20,11 @@ describe('connection form', () => {
   it('asks for the greeting when more than one queue is selected', async () => {
     const onSubmit = vi.fn();
     const { container } = renderWithProviders(
-      <ConnectionForm defaultValues={{ ...EMPTY_CONNECTION_FORM, name: 'Central', selectQueues: true, queueIds: [1, 2] }} queues={queues} onSubmit={onSubmit} />,
+      <ConnectionForm
+        defaultValues={{ ...EMPTY_CONNECTION_FORM, name: 'Central', selectQueues: true, queueIds: [1, 2] }}
+        queues={queues}
+        onSubmit={onSubmit}
+      />,
     );
     submit(container);
     expect(await screen.findByText('Mensagem de saudação é obrigatória quando há mais de uma fila selecionada')).toBeTruthy();

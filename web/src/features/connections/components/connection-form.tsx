@@ -1,11 +1,13 @@
-import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { CONNECTION_PROVIDERS } from '@app/contracts';
+import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { isApiError } from '@/lib/api-client';
+
 import type { ConnectionQueue } from '../types';
-import { EMPTY_CONNECTION_FORM, connectionFormSchema, type ConnectionFormValues } from '../utils/connection-form';
+import { connectionFormSchema, type ConnectionFormValues, EMPTY_CONNECTION_FORM } from '../utils/connection-form';
 
 export const CONNECTION_FORM_ID = 'connection-form';
 

@@ -1,17 +1,20 @@
-import { Button, Center, CloseButton, Dialog, Portal, Spinner } from '@chakra-ui/react';
+import { Center, Spinner } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
+import { useQueues } from '@/api/get-queues';
+import { FormModal } from '@/components/ui/form-modal';
 import { toastSuccess } from '@/components/ui/toaster';
-import { useConnection } from '../api/get-connection';
+
 import { useCreateConnection } from '../api/create-connection';
-import { useQueues } from '../api/get-queues';
+import { useConnection } from '../api/get-connection';
 import { useSimulatorEnabled } from '../api/get-simulator-status';
 import { useUpdateConnection } from '../api/update-connection';
 import {
-  EMPTY_CONNECTION_FORM,
   buildConnectionUpdate,
-  connectionToFormValues,
-  toConnectionPayload,
   type ConnectionFormValues,
+  connectionToFormValues,
+  EMPTY_CONNECTION_FORM,
+  toConnectionPayload,
 } from '../utils/connection-form';
 import { CONNECTION_FORM_ID, ConnectionForm } from './connection-form';
 
@@ -26,7 +29,7 @@ export function ConnectionModal({ connectionId, onClose }: ConnectionModalProps)
   const { t } = useTranslation();
   const editing = connectionId != null;
   const connectionQuery = useConnection(connectionId);
-  const queuesQuery = useQueues();
+  const queuesQuery = useQueues({ silent: true });
   const simulatorEnabled = useSimulatorEnabled();
   const createMutation = useCreateConnection();
   const updateMutation = useUpdateConnection();
@@ -52,42 +55,33 @@ export function ConnectionModal({ connectionId, onClose }: ConnectionModalProps)
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="connection-modal">
-            <Dialog.Header>
-              <Dialog.Title>{editing ? t('connections.modal.editTitle') : t('connections.modal.addTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {initialValues ? (
-                <ConnectionForm
-                  defaultValues={initialValues}
-                  queues={queuesQuery.data ?? []}
-                  simulatorEnabled={simulatorEnabled}
-                  onSubmit={handleSubmit}
-                />
-              ) : (
-                <Center py="8">
-                  <Spinner aria-label={t('common.loading')} />
-                </Center>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('connections.buttons.cancel')}
-              </Button>
-              <Button type="submit" form={CONNECTION_FORM_ID} colorPalette="brand" loading={saving} disabled={!initialValues} data-testid="connection-save">
-                {t('connections.buttons.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormModal
+      open
+      onClose={onClose}
+      title={editing ? t('connections.modal.editTitle') : t('connections.modal.addTitle')}
+      formId={CONNECTION_FORM_ID}
+      cancelLabel={t('connections.buttons.cancel')}
+      submitting={saving}
+      submitDisabled={!initialValues}
+      submitLabel={t('connections.buttons.save')}
+      testId="connection-modal"
+      submitTestId="connection-save"
+      scrollBehavior="inside"
+      size="lg"
+      placement="top"
+    >
+      {initialValues ? (
+        <ConnectionForm
+          defaultValues={initialValues}
+          queues={queuesQuery.data ?? []}
+          simulatorEnabled={simulatorEnabled}
+          onSubmit={handleSubmit}
+        />
+      ) : (
+        <Center py="8">
+          <Spinner aria-label={t('common.loading')} />
+        </Center>
+      )}
+    </FormModal>
   );
 }

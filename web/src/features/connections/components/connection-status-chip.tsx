@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { chipForStatus } from '../utils/connection-status';
 
 type ConnectionStatusChipProps = {

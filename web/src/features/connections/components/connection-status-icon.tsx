@@ -1,9 +1,10 @@
 import { Box, Icon, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import type { IconType } from 'react-icons';
 import { LuCircleCheck, LuClock, LuQrCode, LuSmartphone, LuWifiOff } from 'react-icons/lu';
-import { useTranslation } from 'react-i18next';
-import { isConnectionStatus } from '../utils/connection-status';
+
 import type { ConnectionStatus } from '../types';
+import { isConnectionStatus } from '../utils/connection-status';
 
 const ICONS: Record<Exclude<ConnectionStatus, 'OPENING'>, { icon: IconType; color: string }> = {
   CONNECTED: { icon: LuCircleCheck, color: 'green.500' },

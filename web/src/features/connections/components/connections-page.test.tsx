@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { aConnection, aSession } from '../testing/connection-factory';
 import type { Connection } from '../types';
 import { ConnectionsPage } from './connections-page';
@@ -48,7 +50,7 @@ const connections: Connection[] = [
   aConnection({ id: 1, name: 'Vendas', status: 'CONNECTED', isDefault: true }),
   aConnection({ id: 2, name: 'Suporte', status: 'DISCONNECTED', number: '' }),
   aConnection({ id: 3, name: 'Financeiro', status: 'OPENING' }),
-  aConnection({ id: 4, name: 'Novo', status: 'qrcode', qrcode: '2@first-qr' }),
+  aConnection({ id: 4, name: 'Novo', status: 'qrcode', qrcode: '2@first-qr', qrcodeImage: 'data:image/png;base64,Zmlyc3Q=' }),
 ];
 
 describe('connections page', () => {
@@ -131,17 +133,23 @@ describe('connections page', () => {
     expect(within(modal).getByText('Abra o WhatsApp no seu celular')).toBeTruthy();
     expect(within(modal).getAllByRole('listitem')).toHaveLength(4);
     expect(within(modal).getByTestId('qr-code').getAttribute('data-qrcode')).toBe('2@first-qr');
-    expect(modal.querySelector('svg')).toBeTruthy();
+    // Drawn once, by the server: the modal shows its image and draws nothing itself.
+    expect(modal.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,Zmlyc3Q=');
+    expect(within(modal).getByTestId('qr-code').querySelector('svg')).toBeNull();
 
-    emit('company-7-whatsappSession', { action: 'update', session: aSession(connections[3]!, { qrcode: '2@second-qr' }) });
+    emit('company-7-whatsappSession', {
+      action: 'update',
+      session: aSession(connections[3]!, { qrcode: '2@second-qr', qrcodeImage: 'data:image/png;base64,c2Vjb25k' }),
+    });
     await waitFor(() => expect(within(modal).getByTestId('qr-code').getAttribute('data-qrcode')).toBe('2@second-qr'));
+    expect(modal.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,c2Vjb25k');
 
     emit('company-7-whatsappSession', { action: 'update', session: aSession(connections[3]!, { status: 'PAIRING', qrcode: '' }) });
     await waitFor(() => expect(screen.queryByTestId('qr-code-modal')).toBeNull());
   });
 
   it('disconnecting asks first, then calls DELETE /whatsappsession/{id}', async () => {
-    const calls = serve({ 'GET /api/whatsapp/': connections, 'DELETE /api/whatsappsession/1': null });
+    const calls = serve({ 'GET /api/whatsapp/': connections, 'DELETE /api/whatsappsession/1': { message: 'ok' } });
     renderPage();
     fireEvent.click(within(await card('Vendas')).getByRole('button', { name: /Desconectar/ }));
     const dialog = await screen.findByTestId('connection-confirmation');
@@ -152,7 +160,11 @@ describe('connections page', () => {
   });
 
   it("'Tentar Novamente' starts the session and 'Novo QR' asks for a new QR code", async () => {
-    const calls = serve({ 'GET /api/whatsapp/': connections, 'POST /api/whatsappsession/2': null, 'PUT /api/whatsappsession/2': null });
+    const calls = serve({
+      'GET /api/whatsapp/': connections,
+      'POST /api/whatsappsession/2': { message: 'ok' },
+      'PUT /api/whatsappsession/2': { message: 'ok' },
+    });
     renderPage();
     const suporte = await card('Suporte');
     fireEvent.click(within(suporte).getByRole('button', { name: /Tentar Novamente/ }));
@@ -162,7 +174,7 @@ describe('connections page', () => {
   });
 
   it('deleting asks for confirmation with the spec text, then calls DELETE /whatsapp/{id}', async () => {
-    const calls = serve({ 'GET /api/whatsapp/': connections, 'DELETE /api/whatsapp/2': null });
+    const calls = serve({ 'GET /api/whatsapp/': connections, 'DELETE /api/whatsapp/2': { message: 'ok' } });
     renderPage();
     fireEvent.click(within(await card('Suporte')).getByRole('button', { name: /Deletar/ }));
     const dialog = await screen.findByTestId('connection-confirmation');
@@ -173,7 +185,12 @@ describe('connections page', () => {
 
   it('an edit without changes sends nothing; a renamed connection sends only the change', async () => {
     const stored = connections[0]!;
-    const calls = serve({ 'GET /api/whatsapp/': connections, 'GET /api/whatsapp/1': stored, 'GET /api/queue': [], 'PUT /api/whatsapp/1': stored });
+    const calls = serve({
+      'GET /api/whatsapp/': connections,
+      'GET /api/whatsapp/1': stored,
+      'GET /api/queue': [],
+      'PUT /api/whatsapp/1': stored,
+    });
     renderPage();
     fireEvent.click(within(await card('Vendas')).getByRole('button', { name: /Editar/ }));
     const modal = await screen.findByTestId('connection-modal');

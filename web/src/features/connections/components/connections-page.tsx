@@ -2,19 +2,22 @@ import { Button, Center, Flex, Heading, HStack, SimpleGrid, Spinner, Stack, Text
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
+
+import { useQueues } from '@/api/get-queues';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastSuccess, toastWarning } from '@/components/ui/toaster';
+
 import { useDeleteConnection } from '../api/delete-connection';
 import { useDisconnectSession } from '../api/disconnect-session';
 import { useConnections } from '../api/get-connections';
-import { useQueues } from '../api/get-queues';
 import { useRequestNewQrCode } from '../api/request-new-qr-code';
 import { useRestartConnections } from '../api/restart-connections';
 import { useStartSession } from '../api/start-session';
 import { useConnectionsRealtime } from '../hooks/use-connections-realtime';
 import type { Connection } from '../types';
-import { ConfirmationDialog } from './confirmation-dialog';
 import { ConnectionCard } from './connection-card';
 import { ConnectionModal } from './connection-modal';
+import type { ConnectionSessionHandlers } from './connection-session-actions';
 import { QrCodeModal } from './qr-code-modal';
 
 type ConnectionsPageProps = {
@@ -30,7 +33,7 @@ type Confirmation = { kind: 'delete' | 'disconnect'; connection: Connection } | 
 export function ConnectionsPage({ companyId, canAddConnection, canEditOrDeleteConnection }: ConnectionsPageProps) {
   const { t } = useTranslation();
   const connectionsQuery = useConnections();
-  const queuesQuery = useQueues();
+  const queuesQuery = useQueues({ silent: true });
   useConnectionsRealtime(companyId);
 
   const [editor, setEditor] = useState<EditorState>({ open: false });
@@ -114,6 +117,13 @@ export function ConnectionsPage({ companyId, canAddConnection, canEditOrDeleteCo
     setConfirmation(null);
   }
 
+  const sessionHandlers: ConnectionSessionHandlers = {
+    onShowQrCode: handleShowQrCode,
+    onRetry: handleRetry,
+    onNewQrCode: handleNewQrCode,
+    onDisconnect: handleAskDisconnect,
+  };
+
   return (
     <Stack gap="4" data-testid="connections-page">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -152,10 +162,7 @@ export function ConnectionsPage({ companyId, canAddConnection, canEditOrDeleteCo
               queues={queuesQuery.data ?? []}
               canEditOrDelete={canEditOrDeleteConnection}
               sessionBusy={busySessionId === connection.id}
-              onShowQrCode={handleShowQrCode}
-              onRetry={handleRetry}
-              onNewQrCode={handleNewQrCode}
-              onDisconnect={handleAskDisconnect}
+              sessionHandlers={sessionHandlers}
               onEdit={handleEdit}
               onDelete={handleAskDelete}
             />
@@ -165,7 +172,9 @@ export function ConnectionsPage({ companyId, canAddConnection, canEditOrDeleteCo
 
       {editor.open && <ConnectionModal connectionId={editor.connectionId} onClose={handleCloseEditor} />}
       {qrConnectionId != null && <QrCodeModal connection={qrConnection} onClose={handleCloseQrCode} />}
-      <ConfirmationDialog
+      <ConfirmDialog
+        testId="connection-confirmation"
+        confirmTestId="connection-confirm"
         open={confirmation != null}
         title={
           confirmation?.kind === 'delete'

@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { aConnection, aSession } from '../testing/connection-factory';
 import type { Connection } from '../types';
 import { ConnectionsWarningBadge } from './connections-warning-badge';
@@ -61,11 +63,15 @@ describe("the Connections menu '!' badge", () => {
     await settle(2100);
     expect(screen.queryByTestId('connections-warning-badge')).toBeNull();
 
-    act(() => socket.handlers.get('company-7-whatsappSession')!({ action: 'update', session: aSession(connection, { status: 'DISCONNECTED' }) }));
+    act(() =>
+      socket.handlers.get('company-7-whatsappSession')!({ action: 'update', session: aSession(connection, { status: 'DISCONNECTED' }) }),
+    );
     await settle(10);
     expect(screen.getByTestId('connections-warning-badge')).toBeTruthy();
 
-    act(() => socket.handlers.get('company-7-whatsappSession')!({ action: 'update', session: aSession(connection, { status: 'CONNECTED' }) }));
+    act(() =>
+      socket.handlers.get('company-7-whatsappSession')!({ action: 'update', session: aSession(connection, { status: 'CONNECTED' }) }),
+    );
     await settle(10);
     expect(screen.queryByTestId('connections-warning-badge')).toBeNull();
   });

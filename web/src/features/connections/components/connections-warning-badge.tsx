@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { useConnections } from '../api/get-connections';
 import { useConnectionsRealtime } from '../hooks/use-connections-realtime';
 import { useConnectionsWarning } from '../hooks/use-connections-warning';
@@ -16,7 +17,14 @@ export function ConnectionsWarningBadge({ companyId }: ConnectionsWarningBadgePr
   const warning = useConnectionsWarning(connectionsQuery.data);
   if (!warning) return null;
   return (
-    <Badge colorPalette="red" variant="solid" size="xs" borderRadius="full" title={t('connections.attention')} data-testid="connections-warning-badge">
+    <Badge
+      colorPalette="red"
+      variant="solid"
+      size="xs"
+      borderRadius="full"
+      title={t('connections.attention')}
+      data-testid="connections-warning-badge"
+    >
       !
     </Badge>
   );

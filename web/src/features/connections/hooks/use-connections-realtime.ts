@@ -1,23 +1,25 @@
-import { whatsappSessionSocketPayloadSchema, whatsappSocketPayloadSchema } from '@app/contracts';
+import { companySocketEvent, whatsappSessionSocketPayloadSchema, whatsappSocketPayloadSchema } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+
 import { useSocketEvent } from '@/lib/socket';
+
 import { connectionsListQueryKey } from '../api/get-connections';
 import type { Connection } from '../types';
 import { applyConnectionEvent, applySessionEvent } from '../utils/connections-cache';
 
-export function connectionEventName(companyId: number | string): string {
-  return `company-${companyId}-whatsapp`;
+export function connectionEventName(companyId: number) {
+  return companySocketEvent(companyId, 'whatsapp');
 }
 
-export function sessionEventName(companyId: number | string): string {
-  return `company-${companyId}-whatsappSession`;
+export function sessionEventName(companyId: number) {
+  return companySocketEvent(companyId, 'whatsappSession');
 }
 
 /**
  * Keeps the cached connections list current from the socket, without refetching. Payloads are
  * checked with the contract's schemas; one that does not match makes the list reload instead.
  */
-export function useConnectionsRealtime(companyId: number | string | null | undefined) {
+export function useConnectionsRealtime(companyId: number | null | undefined) {
   const queryClient = useQueryClient();
 
   function update(change: (list: readonly Connection[]) => Connection[]) {
@@ -29,13 +31,13 @@ export function useConnectionsRealtime(companyId: number | string | null | undef
     void queryClient.invalidateQueries({ queryKey: connectionsListQueryKey });
   }
 
-  useSocketEvent<unknown>(companyId == null ? null : connectionEventName(companyId), (payload) => {
+  useSocketEvent(companyId == null ? null : connectionEventName(companyId), (payload) => {
     const parsed = whatsappSocketPayloadSchema.safeParse(payload);
     if (parsed.success) update((list) => applyConnectionEvent(list, parsed.data));
     else reload(payload);
   });
 
-  useSocketEvent<unknown>(companyId == null ? null : sessionEventName(companyId), (payload) => {
+  useSocketEvent(companyId == null ? null : sessionEventName(companyId), (payload) => {
     const parsed = whatsappSessionSocketPayloadSchema.safeParse(payload);
     if (parsed.success) update((list) => applySessionEvent(list, parsed.data));
     else reload(payload);

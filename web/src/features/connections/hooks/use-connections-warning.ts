@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import type { Connection } from '../types';
 import { needsAttention } from '../utils/connection-status';
 

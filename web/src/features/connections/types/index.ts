@@ -2,9 +2,9 @@ export type {
   Connection,
   ConnectionProvider,
   ConnectionSession,
-  ConnectionStatus,
   WhatsappSessionSocketPayload as ConnectionSessionSocketEvent,
   WhatsappSocketPayload as ConnectionSocketEvent,
+  ConnectionStatus,
 } from '@app/contracts';
 
 /** A queue as `GET /api/queue` lists it (spec section 3, "Queue (as seen here)"). */

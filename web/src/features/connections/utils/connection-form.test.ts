@@ -1,13 +1,15 @@
+import { SECRET_MASK } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+
 import { aConnection } from '../testing/connection-factory';
 import {
-  EMPTY_CONNECTION_FORM,
   buildConnectionUpdate,
   connectionFormSchema,
+  type ConnectionFormValues,
   connectionToFormValues,
+  EMPTY_CONNECTION_FORM,
   greetingFor,
   toConnectionPayload,
-  type ConnectionFormValues,
 } from './connection-form';
 
 function issues(values: ConnectionFormValues) {
@@ -97,10 +99,26 @@ describe('connection form', () => {
     });
 
     it('sends the changed fields plus queueIds and transferQueueId', () => {
-      expect(buildConnectionUpdate(initial, { ...initial, name: 'Vendas SP' })).toEqual({ name: 'Vendas SP', queueIds: [1, 2], transferQueueId: 2 });
+      expect(buildConnectionUpdate(initial, { ...initial, name: 'Vendas SP' })).toEqual({
+        name: 'Vendas SP',
+        queueIds: [1, 2],
+        transferQueueId: 2,
+      });
       expect(buildConnectionUpdate(initial, { ...initial, isDefault: true, proxyUrl: 'http://p.test:3128' })).toEqual({
         isDefault: true,
         proxyUrl: 'http://p.test:3128',
+        queueIds: [1, 2],
+        transferQueueId: 2,
+      });
+    });
+
+    it('masked secrets as an admin gets them are valid and, untouched, not sent back (the server keeps the stored ones)', () => {
+      const masked = connectionToFormValues(
+        aConnection({ ...stored, transcribekey: `${SECRET_MASK}wxyz`, proxyUrl: `http://bob:${SECRET_MASK}@93.184.216.34:8080` }),
+      );
+      expect(issues(masked)).toEqual([]);
+      expect(buildConnectionUpdate(masked, { ...masked, name: 'Vendas SP' })).toEqual({
+        name: 'Vendas SP',
         queueIds: [1, 2],
         transferQueueId: 2,
       });

@@ -1,5 +1,6 @@
 import { CONNECTION_NAME_MAX, CONNECTION_NAME_MIN, CONNECTION_PROVIDERS, type ConnectionCreateBody } from '@app/contracts';
 import { z } from 'zod';
+
 import type { Connection } from '../types';
 import { isValidProxyUrl } from './proxy-url';
 
@@ -136,10 +137,7 @@ export function changedConnectionFields(initial: ConnectionPayload, next: Connec
  * The body of an edit (spec sections 5 and 7): null when nothing changed; otherwise the changed
  * fields plus queueIds and transferQueueId, which `PUT /whatsapp/{id}` always carries.
  */
-export function buildConnectionUpdate(
-  initial: ConnectionFormValues,
-  current: ConnectionFormValues,
-): Partial<ConnectionPayload> | null {
+export function buildConnectionUpdate(initial: ConnectionFormValues, current: ConnectionFormValues): Partial<ConnectionPayload> | null {
   const before = toConnectionPayload(initial);
   const after = toConnectionPayload(current);
   const changed = changedConnectionFields(before, after);

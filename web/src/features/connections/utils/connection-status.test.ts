@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { actionsForStatus, chipForStatus, needsAttention } from './connection-status';
 
 describe('connection status', () => {

@@ -1,4 +1,5 @@
 import { CONNECTION_STATUSES, CONNECTION_WARNING_STATUSES } from '@app/contracts';
+
 import type { ConnectionStatus } from '../types';
 
 /** What a card offers for a status (spec section 4, table "Connection statuses"). */

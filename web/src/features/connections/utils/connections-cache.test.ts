@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { aConnection, aSession } from '../testing/connection-factory';
 import type { Connection } from '../types';
 import { applyConnectionEvent, applySessionEvent } from './connections-cache';

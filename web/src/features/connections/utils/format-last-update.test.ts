@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatLastUpdate } from './format-last-update';
 import { formatPhone } from './format-phone';
 

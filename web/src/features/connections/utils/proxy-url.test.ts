@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isValidProxyUrl } from './proxy-url';
 
 describe('proxy URL', () => {

@@ -1,13 +1,15 @@
+import { contactListResponseSchema } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { ContactListResponse } from '../types';
 
 export const contactsQueryKey = ['contacts'] as const;
 
 /** `GET /api/contacts/?searchParam&pageNumber`: a page of contacts, `{ contacts, hasMore }`. */
-export async function getContacts(searchParam: string, pageNumber: number): Promise<ContactListResponse> {
-  const page = await api.get<Partial<ContactListResponse> | undefined>('/contacts/', { query: { searchParam: searchParam || undefined, pageNumber } });
-  return { contacts: page?.contacts ?? [], hasMore: page?.hasMore ?? false };
+export function getContacts(searchParam: string, pageNumber: number): Promise<ContactListResponse> {
+  return api.get('/contacts/', { query: { searchParam: searchParam || undefined, pageNumber }, schema: contactListResponseSchema });
 }
 
 export function getContactsQueryOptions(searchParam: string) {

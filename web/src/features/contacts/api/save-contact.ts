@@ -1,5 +1,8 @@
+import { contactSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Contact, ContactCreateBody } from '../types';
 import { contactsQueryKey } from './get-contacts';
 
@@ -7,7 +10,7 @@ export type SaveContactInput = { id?: number; body: ContactCreateBody };
 
 /** `POST /api/contacts` (the number is checked against WhatsApp) or `PUT /api/contacts/{id}`. */
 export function saveContact({ id, body }: SaveContactInput): Promise<Contact> {
-  return id ? api.put<Contact>(`/contacts/${id}`, body) : api.post<Contact>('/contacts', body);
+  return id ? api.put(`/contacts/${id}`, body, { schema: contactSchema }) : api.post('/contacts', body, { schema: contactSchema });
 }
 
 export function useSaveContact() {

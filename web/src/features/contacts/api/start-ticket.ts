@@ -1,10 +1,11 @@
-import type { Ticket, TicketCreateBody } from '@app/contracts';
+import { type Ticket, type TicketCreateBody, ticketCreateResponseSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
 
 /** `POST /api/tickets`: opens a ticket with the contact for the current user (status open). */
 export function startTicket(body: TicketCreateBody): Promise<Ticket> {
-  return api.post<Ticket>('/tickets', body);
+  return api.post('/tickets', body, { schema: ticketCreateResponseSchema });
 }
 
 export function useStartTicket() {

@@ -3,11 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppQueryClient } from '@/app/provider';
 import { Toaster, toaster } from '@/components/ui/toaster';
+import { aTicket } from '@/features/tickets/testing/ticket-factory';
 import { system } from '@/lib/theme';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
+
 import type { Contact } from '../types';
 import { ContactsPage } from './contacts-page';
 
@@ -84,25 +87,37 @@ describe('contacts page', () => {
   });
 
   it('starting a ticket opens its chat; the own open ticket is opened on a conflict', async () => {
-    stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }), on('POST', '/tickets', 200, { uuid: 'started-uuid' }));
+    const started = aTicket({ id: 30, contactId: aContact().id, status: 'open', userId: user.id });
+    stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }), on('POST', '/tickets', 200, started));
     const onOpenTicket = vi.fn();
     const view = renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
     fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
-    await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith('started-uuid'));
+    await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith(started.uuid));
     view.unmount();
     vi.unstubAllGlobals();
 
     stubApi(
       on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }),
-      on('POST', '/tickets', 409, { error: 'ERR_OTHER_OPEN_TICKET', message: 'x', ticketId: 9, uuid: 'mine-uuid', userId: 5, userName: 'Ana', queueName: 'Vendas' }),
+      on('POST', '/tickets', 409, {
+        error: 'ERR_OTHER_OPEN_TICKET',
+        message: 'x',
+        ticketId: 9,
+        uuid: '00000000-0000-4000-8000-000000000009',
+        userId: 5,
+        userName: 'Ana',
+        queueName: 'Vendas',
+      }),
     );
     renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
     fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
-    await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith('mine-uuid'));
+    await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000009'));
   });
 
   it('importing from the phone confirms first, then reports how many were imported and skipped', async () => {
-    const calls = stubApi(on('GET', '/contacts/', 200, { contacts: [], hasMore: false }), on('POST', '/contacts/import', 200, { imported: 2, skipped: 1 }));
+    const calls = stubApi(
+      on('GET', '/contacts/', 200, { contacts: [], hasMore: false }),
+      on('POST', '/contacts/import', 200, { imported: 2, skipped: 1 }),
+    );
     renderWithProviders(
       <>
         <ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />
@@ -166,7 +181,7 @@ describe('contacts page', () => {
   it("another user's open ticket without a queue is named without an empty queue, in one toast", async () => {
     stubApi(
       on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }),
-      on('POST', '/tickets', 409, { error: 'ERR_OTHER_OPEN_TICKET', message: 'x', ticketId: 9, uuid: 'theirs', userId: 8, userName: 'Admin', queueName: null }),
+      on('POST', '/tickets', 409, { error: 'ERR_OTHER_OPEN_TICKET', message: 'x', userId: 8, userName: 'Admin', queueName: null }),
     );
     const onOpenTicket = vi.fn();
     renderWithAppClient(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
@@ -174,6 +189,18 @@ describe('contacts page', () => {
     expect(await screen.findByText('Este contato já possui um ticket aberto com Admin.')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByTestId('toast-error')).toHaveLength(1);
+    expect(onOpenTicket).not.toHaveBeenCalled();
+  });
+
+  it("an open ticket the user may not see is only said to exist: the code's own text, no holder", async () => {
+    stubApi(
+      on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }),
+      on('POST', '/tickets', 409, { error: 'ERR_OTHER_OPEN_TICKET', message: 'An open ticket already exists for this contact' }),
+    );
+    const onOpenTicket = vi.fn();
+    renderWithAppClient(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
+    fireEvent.click(within(await screen.findByTestId('contact-row')).getByTestId('contact-start-ticket'));
+    expect((await screen.findByTestId('toast-error')).textContent).toContain('Já existe um ticket aberto para este contato.');
     expect(onOpenTicket).not.toHaveBeenCalled();
   });
 

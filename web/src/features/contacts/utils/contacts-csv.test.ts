@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactsToCsv, formatLastInteraction } from './contacts-csv';
+
+import { contactsToCsv, guardFormula } from './contacts-csv';
 
 describe('contacts export', () => {
   it('is separated by semicolons, quoting cells that hold one', () => {
@@ -13,8 +14,22 @@ describe('contacts export', () => {
     expect(csv.split('\r\n')).toEqual(['Nome;Número;Email', 'Maria;5511999998888;maria@example.com', '"Silva; João";5511988887777;']);
   });
 
-  it('shows the last interaction as dd/MM/yy HH:mm', () => {
-    expect(formatLastInteraction('2026-11-21T09:05:00')).toBe('21/11/26 09:05');
-    expect(formatLastInteraction(null)).toBe('');
+  it('a cell a spreadsheet would run as a formula gets a leading apostrophe and stays text', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    expect(guardFormula('Maria')).toBe('Maria');
+    expect(guardFormula('Ana=Bia')).toBe('Ana=Bia');
+    const csv = contactsToCsv(
+      [
+        { name: '=HYPERLINK("http://evil.example","x")', number: '5511999998888', email: '@evil' },
+        { name: '-2+3', number: '+5511988887777', email: '' },
+        { name: '\rcmd', number: '5511977776666', email: '' },
+      ],
+      ['Nome', 'Número', 'Email'],
+    );
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      `"'=HYPERLINK(""http://evil.example"",""x"")";5511999998888;'@evil`,
+      "'-2+3;'+5511988887777;",
+    ]);
+    expect(csv.endsWith(`"'\rcmd";5511977776666;`)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { invalidRowLines, MAX_LISTED_ROWS } from './import-report';
 
 describe('sheet import report', () => {

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import { helpsQueryKey } from './get-helps';
 
-/** `DELETE /api/helps/{id}` (super users). */
+/** `DELETE /api/helps/{id}` (super users). Answers 204 with no body, so there is no answer to parse. */
 export function deleteHelp(helpId: number): Promise<void> {
   return api.delete<void>(`/helps/${helpId}`);
 }

@@ -1,6 +1,9 @@
+import { helpResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
+
 import type { HelpCreateRequest, HelpResponse } from '../types';
 import { helpsQueryKey } from './get-helps';
 
@@ -13,11 +16,11 @@ export const helpFormSchema = z.object({
 export type HelpFormValues = z.infer<typeof helpFormSchema>;
 
 export function createHelp(input: HelpCreateRequest): Promise<HelpResponse> {
-  return api.post<HelpResponse>('/helps', input);
+  return api.post('/helps', input, { schema: helpResponseSchema });
 }
 
 export function updateHelp(helpId: number, input: HelpCreateRequest): Promise<HelpResponse> {
-  return api.put<HelpResponse>(`/helps/${helpId}`, input);
+  return api.put(`/helps/${helpId}`, input, { schema: helpResponseSchema });
 }
 
 export function useSaveHelp() {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { HelpCenter } from '@/features/helps/components/help-center';
 import { TUTORIAL_CATEGORIES } from '@/features/helps/types';
 import { TUTORIALS } from '@/features/helps/utils/tutorials';
@@ -38,7 +39,11 @@ describe('help centre', () => {
     unmount();
     vi.unstubAllGlobals();
 
-    stubApi(on('GET', '/helps/list', 200, [{ id: 1, title: 'Primeiros passos', description: 'Tour', video: 'abc123', createdAt: '', updatedAt: '' }]));
+    stubApi(
+      on('GET', '/helps/list', 200, [
+        { id: 1, title: 'Primeiros passos', description: 'Tour', video: 'abc123', createdAt: '', updatedAt: '' },
+      ]),
+    );
     renderWithProviders(<HelpCenter />);
     fireEvent.click(screen.getByRole('tab', { name: 'Vídeos' }));
     fireEvent.click(await screen.findByTestId('help-video'));

@@ -1,8 +1,9 @@
 import { Badge, Box, Card, Center, Heading, Image, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useHelps } from '../api/get-helps';
-import { TUTORIAL_CATEGORIES, type HelpResponse, type Tutorial } from '../types';
+import { type HelpResponse, type Tutorial, TUTORIAL_CATEGORIES } from '../types';
 import { TUTORIALS, videoThumbnailUrl } from '../utils/tutorials';
 import { TutorialDialog } from './tutorial-dialog';
 import { VideoDialog } from './video-dialog';
@@ -64,7 +65,15 @@ export function HelpCenter() {
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {videos.map((help) => (
-              <Card.Root key={help.id} as="button" textAlign="start" cursor="pointer" overflow="hidden" onClick={() => setVideo(help)} data-testid="help-video">
+              <Card.Root
+                key={help.id}
+                as="button"
+                textAlign="start"
+                cursor="pointer"
+                overflow="hidden"
+                onClick={() => setVideo(help)}
+                data-testid="help-video"
+              >
                 <Image src={videoThumbnailUrl(help.video)} alt={help.title} aspectRatio={16 / 9} objectFit="cover" />
                 <Card.Body gap="1">
                   <Text fontWeight="semibold">{help.title}</Text>

@@ -1,9 +1,13 @@
-import { Button, Field, HStack, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Input, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
+import { FormField } from '@/components/form/form-field';
+import { InlineForm } from '@/components/form/inline-form';
 import { toastSuccess } from '@/components/ui/toaster';
-import { helpFormSchema, useSaveHelp, type HelpFormValues } from '../api/save-help';
+
+import { helpFormSchema, type HelpFormValues, useSaveHelp } from '../api/save-help';
 import type { HelpResponse } from '../types';
 
 type HelpFormProps = {
@@ -38,37 +42,19 @@ export function HelpForm({ help, onDone }: HelpFormProps) {
     }
   }
 
-  const message = (key: string | undefined) => (key ? t(key as 'validation.required') : undefined);
-
   return (
-    <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="help-form">
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root invalid={!!errors.title} required>
-            <Field.Label>{t('helps.form.title')}</Field.Label>
-            <Input {...register('title')} />
-            <Field.ErrorText>{message(errors.title?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.video}>
-            <Field.Label>{t('helps.form.video')}</Field.Label>
-            <Input {...register('video')} />
-            <Field.ErrorText>{message(errors.video?.message)}</Field.ErrorText>
-          </Field.Root>
-        </SimpleGrid>
-        <Field.Root invalid={!!errors.description}>
-          <Field.Label>{t('helps.form.description')}</Field.Label>
-          <Textarea {...register('description')} rows={3} />
-          <Field.ErrorText>{message(errors.description?.message)}</Field.ErrorText>
-        </Field.Root>
-        <HStack justify="flex-end" gap="2">
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t('common.clear')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="help-save">
-            {t('common.save')}
-          </Button>
-        </HStack>
-      </Stack>
-    </form>
+    <InlineForm onSubmit={handleSubmit(handleValid)} onClear={onDone} submitting={isSubmitting} testId="help-form" submitTestId="help-save">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label={t('helps.form.title')} error={errors.title?.message} required>
+          <Input {...register('title')} />
+        </FormField>
+        <FormField label={t('helps.form.video')} error={errors.video?.message}>
+          <Input {...register('video')} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label={t('helps.form.description')} error={errors.description?.message}>
+        <Textarea {...register('description')} rows={3} />
+      </FormField>
+    </InlineForm>
   );
 }

@@ -1,9 +1,12 @@
-import { Box, Center, HStack, IconButton, Spinner, Stack, Table } from '@chakra-ui/react';
+import { Center, Spinner, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+
+import { DataTable } from '@/components/list/data-table';
+import { RowActions } from '@/components/list/row-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastSuccess } from '@/components/ui/toaster';
+
 import { useDeleteHelp } from '../api/delete-help';
 import { useHelps } from '../api/get-helps';
 import type { HelpResponse } from '../types';
@@ -36,44 +39,18 @@ export function HelpsManager() {
           <Spinner aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <Box borderWidth="1px" borderRadius="md" bg="bg" overflowX="auto">
-          <Table.Root size="sm" data-testid="helps-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('helps.form.title')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('helps.form.description')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('helps.form.video')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(helpsQuery.data ?? []).map((help) => (
-                <Table.Row key={help.id} data-testid="helps-row">
-                  <Table.Cell>{help.title}</Table.Cell>
-                  <Table.Cell>{help.description}</Table.Cell>
-                  <Table.Cell>{help.video}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" justify="flex-end">
-                      <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setEditing(help)}>
-                        <LuPencil />
-                      </IconButton>
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setDeleting(help)}>
-                        <LuTrash2 />
-                      </IconButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-              {(helpsQuery.data ?? []).length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={4} textAlign="center" color="fg.muted">
-                    {t('common.noRecords')}
-                  </Table.Cell>
-                </Table.Row>
-              )}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataTable
+          testId="helps-table"
+          rowTestId="helps-row"
+          rows={helpsQuery.data ?? []}
+          rowKey={(help) => help.id}
+          columns={[
+            { header: t('helps.form.title'), cell: (help) => help.title },
+            { header: t('helps.form.description'), cell: (help) => help.description },
+            { header: t('helps.form.video'), cell: (help) => help.video },
+          ]}
+          actions={(help) => <RowActions onEdit={() => setEditing(help)} onDelete={() => setDeleting(help)} />}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,10 +1,12 @@
+import { IDENTITY_MESSAGES, type LogoUploadResponse, logoUploadResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDENTITY_MESSAGES } from '@app/contracts';
+
 import { api } from '@/lib/api-client';
+
 import type { LogoDestination } from '../types';
 import { logosQueryKey } from './get-logos';
 
-export type UploadLogoResponse = { mensagem: string; url: string };
+export type UploadLogoResponse = LogoUploadResponse;
 
 /** The answer the spec counts as success. */
 export const FILE_ATTACHED = IDENTITY_MESSAGES.fileAttached;
@@ -13,7 +15,7 @@ export const FILE_ATTACHED = IDENTITY_MESSAGES.fileAttached;
 export function uploadLogo({ destination, file }: { destination: LogoDestination; file: File }): Promise<UploadLogoResponse> {
   const body = new FormData();
   body.append('file', file);
-  return api.post<UploadLogoResponse>('/settings/media-upload', body, { query: { ref: destination } });
+  return api.post('/settings/media-upload', body, { query: { ref: destination }, schema: logoUploadResponseSchema });
 }
 
 export function useUploadLogo() {

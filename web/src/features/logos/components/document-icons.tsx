@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import { useLogos } from '../api/get-logos';
 
 function setLink(rel: string, href: string, sizes?: string): void {

@@ -1,4 +1,5 @@
 import { Image } from '@chakra-ui/react';
+
 import { useLogos } from '../api/get-logos';
 
 /** The uploaded inner-pages logo ('interno') at the top of the side menu; nothing while none was uploaded. */

@@ -1,8 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { LogosUpload } from '@/features/logos/components/logos-upload';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
+
+/** GET /logos names every destination; null where none was uploaded. */
+const noLogos = { signup: null, login: null, interno: null, favicon: null, 'favicon-256x256': null, 'apple-touch-icon': null };
 
 function choose(file: File) {
   fireEvent.change(screen.getByTestId('logo-file'), { target: { files: [file] } });
@@ -12,7 +16,7 @@ describe('logos and icons upload', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a file, a PNG/ICO/SVG one, and a destination', async () => {
-    const calls = stubApi(on('GET', '/logos', 200, { login: null }));
+    const calls = stubApi(on('GET', '/logos', 200, noLogos));
     renderWithProviders(<LogosUpload />);
     fireEvent.click(screen.getByTestId('logo-submit'));
     expect(await screen.findByText('Escolha um arquivo!')).toBeTruthy();
@@ -26,7 +30,7 @@ describe('logos and icons upload', () => {
 
   it('uploads to the chosen destination as multipart "file"', async () => {
     const calls = stubApi(
-      on('GET', '/logos', 200, { login: null }),
+      on('GET', '/logos', 200, noLogos),
       on('POST', '/settings/media-upload', 201, { mensagem: 'Arquivo Anexado', url: '/api/logos/login' }),
     );
     renderWithProviders(<LogosUpload />);

@@ -1,8 +1,10 @@
 import { Box, Button, Field, HStack, Image, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUpload } from 'react-icons/lu';
+
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+
 import { useLogos } from '../api/get-logos';
 import { FILE_ATTACHED, useUploadLogo } from '../api/upload-logo';
 import { LOGO_DESTINATIONS, LOGO_EXTENSIONS, type LogoDestination } from '../types';
@@ -96,7 +98,13 @@ export function LogosUpload() {
           return (
             <Stack key={item} gap="1" align="center" borderWidth="1px" borderRadius="md" p="3">
               <Box h="16" display="flex" alignItems="center">
-                {url ? <Image src={url} alt={item} maxH="16" maxW="full" /> : <Text color="fg.muted" fontSize="xs">{t('logos.default')}</Text>}
+                {url ? (
+                  <Image src={url} alt={item} maxH="16" maxW="full" />
+                ) : (
+                  <Text color="fg.muted" fontSize="xs">
+                    {t('logos.default')}
+                  </Text>
+                )}
               </Box>
               <Text fontSize="xs">{t(`logos.destinations.${item}`)}</Text>
             </Stack>

@@ -1,6 +1,7 @@
 import { Box, Heading, Image } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useLogos } from '../api/get-logos';
 import type { LogoDestination } from '../types';
 
@@ -28,6 +29,14 @@ export function PublicLogo({ destination }: PublicLogoProps) {
     );
   }
   return (
-    <Image src={url} alt={t('app.name')} maxH="24" maxW="xs" objectFit="contain" onError={handleError} data-testid={`logo-${destination}`} />
+    <Image
+      src={url}
+      alt={t('app.name')}
+      maxH="24"
+      maxW="xs"
+      objectFit="contain"
+      onError={handleError}
+      data-testid={`logo-${destination}`}
+    />
   );
 }

@@ -1,6 +1,7 @@
+import { type ForgotPasswordRequest, forgotPasswordResponseSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ForgotPasswordRequest } from '@app/contracts';
+
 import { api } from '@/lib/api-client';
 
 export const requestCodeFormSchema = z.object({
@@ -8,9 +9,9 @@ export const requestCodeFormSchema = z.object({
 });
 export type RequestCodeFormValues = z.infer<typeof requestCodeFormSchema>;
 
-/** `POST /api/forgetpassword` `{ email }`: mails a reset code; 404 when no user has that e-mail. */
+/** `POST /api/forgetpassword` `{ email }`: mails a reset code, or a note that no account uses the e-mail; the answer is the same. */
 export function requestResetCode(input: ForgotPasswordRequest): Promise<unknown> {
-  return api.post('/forgetpassword', input, { skipAuthRefresh: true });
+  return api.post('/forgetpassword', input, { schema: forgotPasswordResponseSchema, skipAuthRefresh: true });
 }
 
 export function useRequestResetCode() {

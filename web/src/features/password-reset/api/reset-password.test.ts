@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { requestCodeFormSchema } from '@/features/password-reset/api/request-reset-code';
 import { resetPasswordFormSchema } from '@/features/password-reset/api/reset-password';
 

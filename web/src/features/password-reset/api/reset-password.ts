@@ -1,7 +1,8 @@
+import { type ResetPasswordRequest, resetPasswordResponseSchema, STRONG_PASSWORD_PATTERN } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
-import { STRONG_PASSWORD_PATTERN, type ResetPasswordRequest } from '@app/contracts';
 
 /** Phase two: the mailed code, the new password and its confirmation (spec 3 section 5). */
 export const resetPasswordFormSchema = z
@@ -27,7 +28,7 @@ export type ResetPasswordInput = ResetPasswordRequest;
  * in the path, which would leave the password in logs (see docs/api.md).
  */
 export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
-  return api.post('/resetpasswords', input, { skipAuthRefresh: true });
+  return api.post('/resetpasswords', input, { schema: resetPasswordResponseSchema, skipAuthRefresh: true });
 }
 
 export function useResetPassword() {

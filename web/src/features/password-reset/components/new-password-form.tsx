@@ -2,7 +2,9 @@ import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { PasswordInput } from '@/components/ui/password-input';
+
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../api/reset-password';
 
 type NewPasswordFormProps = {

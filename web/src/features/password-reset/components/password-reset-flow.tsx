@@ -1,10 +1,11 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { toastError, toastSuccess } from '@/components/ui/toaster';
-import { isApiError } from '@/lib/api-client';
-import { useRequestResetCode, type RequestCodeFormValues } from '../api/request-reset-code';
-import { useResetPassword, type ResetPasswordFormValues } from '../api/reset-password';
+
+import { type RequestCodeFormValues, useRequestResetCode } from '../api/request-reset-code';
+import { type ResetPasswordFormValues, useResetPassword } from '../api/reset-password';
 import { NewPasswordForm } from './new-password-form';
 import { RequestCodeForm } from './request-code-form';
 
@@ -26,7 +27,8 @@ export function PasswordResetFlow({ onReset }: PasswordResetFlowProps) {
       toastSuccess(t('passwordReset.toasts.emailSent'));
       setEmail(values.email);
     } catch (error) {
-      toastError(isApiError(error) && error.status === 404 ? t('passwordReset.toasts.emailNotFound') : error);
+      // Known or not, the server answers the same (it does not tell who has an account): only real failures land here.
+      toastError(error);
     }
   }
 

@@ -2,6 +2,7 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { requestCodeFormSchema, type RequestCodeFormValues } from '../api/request-reset-code';
 
 type RequestCodeFormProps = {

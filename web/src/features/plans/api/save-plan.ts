@@ -1,7 +1,10 @@
+import { planResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
-import { parseMoney } from '@/lib/money';
+import { parseMoney } from '@/lib/format';
+
 import type { PlanCreateRequest, PlanResponse } from '../types';
 import { plansQueryKey } from './get-plans';
 
@@ -53,11 +56,11 @@ export function toPlanRequest(values: PlanFormValues): PlanCreateRequest {
 }
 
 export function createPlan(input: PlanCreateRequest): Promise<PlanResponse> {
-  return api.post<PlanResponse>('/plans', input);
+  return api.post('/plans', input, { schema: planResponseSchema });
 }
 
 export function updatePlan(planId: number, input: PlanCreateRequest): Promise<PlanResponse> {
-  return api.put<PlanResponse>(`/plans/${planId}`, input);
+  return api.put(`/plans/${planId}`, input, { schema: planResponseSchema });
 }
 
 export function useSavePlan() {

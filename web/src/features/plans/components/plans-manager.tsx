@@ -1,10 +1,13 @@
-import { Box, Center, HStack, IconButton, Spinner, Stack, Table } from '@chakra-ui/react';
+import { Center, Spinner, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+
+import { DataTable } from '@/components/list/data-table';
+import { RowActions } from '@/components/list/row-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastSuccess } from '@/components/ui/toaster';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
+
 import { useDeletePlan } from '../api/delete-plan';
 import { usePlans } from '../api/get-plans';
 import { PLAN_FORM_FLAGS, type PlanResponse } from '../types';
@@ -39,54 +42,22 @@ export function PlansManager() {
           <Spinner aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <Box borderWidth="1px" borderRadius="md" bg="bg" overflowX="auto">
-          <Table.Root size="sm" data-testid="plans-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('plans.form.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('plans.form.users')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('plans.form.connections')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('plans.form.queues')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('plans.form.value')}</Table.ColumnHeader>
-                {PLAN_FORM_FLAGS.map((flag) => (
-                  <Table.ColumnHeader key={flag}>{t(`plans.flags.${flag}`)}</Table.ColumnHeader>
-                ))}
-                <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(plansQuery.data ?? []).map((plan) => (
-                <Table.Row key={plan.id} data-testid="plans-row" data-plan-id={plan.id}>
-                  <Table.Cell>{plan.name}</Table.Cell>
-                  <Table.Cell>{plan.users}</Table.Cell>
-                  <Table.Cell>{plan.connections}</Table.Cell>
-                  <Table.Cell>{plan.queues}</Table.Cell>
-                  <Table.Cell>{formatMoney(plan.value)}</Table.Cell>
-                  {PLAN_FORM_FLAGS.map((flag) => (
-                    <Table.Cell key={flag}>{yesNo(plan[flag])}</Table.Cell>
-                  ))}
-                  <Table.Cell>
-                    <HStack gap="1" justify="flex-end">
-                      <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setEditing(plan)} data-testid="plans-edit">
-                        <LuPencil />
-                      </IconButton>
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setDeleting(plan)}>
-                        <LuTrash2 />
-                      </IconButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-              {(plansQuery.data ?? []).length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={6 + PLAN_FORM_FLAGS.length} textAlign="center" color="fg.muted">
-                    {t('common.noRecords')}
-                  </Table.Cell>
-                </Table.Row>
-              )}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataTable
+          testId="plans-table"
+          rowTestId="plans-row"
+          rows={plansQuery.data ?? []}
+          rowKey={(plan) => plan.id}
+          rowProps={(plan) => ({ 'data-plan-id': plan.id })}
+          columns={[
+            { header: t('plans.form.name'), cell: (plan) => plan.name },
+            { header: t('plans.form.users'), cell: (plan) => plan.users },
+            { header: t('plans.form.connections'), cell: (plan) => plan.connections },
+            { header: t('plans.form.queues'), cell: (plan) => plan.queues },
+            { header: t('plans.form.value'), cell: (plan) => formatMoney(plan.value) },
+            ...PLAN_FORM_FLAGS.map((flag) => ({ header: t(`plans.flags.${flag}`), cell: (plan: PlanResponse) => yesNo(plan[flag]) })),
+          ]}
+          actions={(plan) => <RowActions onEdit={() => setEditing(plan)} onDelete={() => setDeleting(plan)} editTestId="plans-edit" />}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

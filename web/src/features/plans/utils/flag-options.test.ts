@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { planFormSchema, toPlanRequest } from '@/features/plans/api/save-plan';
 import { flagOptionValues } from '@/features/plans/utils/flag-options';
 
@@ -44,8 +45,19 @@ describe('plan flags', () => {
 
   it('refuses a value that is not money and limits that are not whole numbers', () => {
     const base = planFormSchema.parse({
-      name: 'Pro', users: '1', connections: '1', queues: '1', value: '0', useCampaigns: 'true', useSchedules: 'true',
-      useInternalChat: 'true', useExternalApi: 'true', useKanban: 'true', useOpenAi: 'true', useIntegrations: 'true', useInternal: 'false',
+      name: 'Pro',
+      users: '1',
+      connections: '1',
+      queues: '1',
+      value: '0',
+      useCampaigns: 'true',
+      useSchedules: 'true',
+      useInternalChat: 'true',
+      useExternalApi: 'true',
+      useKanban: 'true',
+      useOpenAi: 'true',
+      useIntegrations: 'true',
+      useInternal: 'false',
     });
     expect(planFormSchema.safeParse({ ...base, value: 'dez' }).success).toBe(false);
     expect(planFormSchema.safeParse({ ...base, users: '1.5' }).success).toBe(false);

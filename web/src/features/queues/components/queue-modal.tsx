@@ -1,16 +1,19 @@
-import { Button, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { MEDIA_UPLOAD_TYPES } from '@app/contracts';
+import { Button, Field, HStack, IconButton, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuX } from 'react-icons/lu';
+
+import { FormModal } from '@/components/ui/form-modal';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
+
 import { useChangeQueueMedia } from '../api/queue-media';
 import { useSaveQueue } from '../api/save-queue';
 import type { Queue } from '../types';
-import { queueFormDefaults, queueFormSchema, toQueueBody, type QueueFormValues } from '../utils/queue-form';
+import { queueFormDefaults, queueFormSchema, type QueueFormValues, toQueueBody } from '../utils/queue-form';
 
 type QueueModalProps = {
   queue: Queue | null;
@@ -54,116 +57,109 @@ export function QueueModal({ queue, usedColors = [], onClose }: QueueModalProps)
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="queue-modal">
-            <form onSubmit={handleSubmit(handleSave)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Tabs.Root defaultValue="data" variant="line">
-                  <Tabs.List>
-                    <Tabs.Trigger value="data">{t('queues.modal.dataTab')}</Tabs.Trigger>
-                    <Tabs.Trigger value="schedules" data-testid="queue-schedules-tab">
-                      {t('queues.modal.schedulesTab')}
-                    </Tabs.Trigger>
-                  </Tabs.List>
-                  <Tabs.Content value="data">
-                    <Stack gap="3">
-                      <HStack align="flex-start" wrap="wrap">
-                        <Field.Root invalid={!!errors.name} required flex="1" minW="48">
-                          <Field.Label>{t('queues.fields.name')}</Field.Label>
-                          <Input {...register('name')} data-testid="queue-name" />
-                          {errors.name?.message && <Field.ErrorText>{t(errors.name.message as MessageKey)}</Field.ErrorText>}
-                        </Field.Root>
-                        <Field.Root invalid={!!errors.color} w="28">
-                          <Field.Label>{t('queues.fields.color')}</Field.Label>
-                          <Input type="color" p="1" {...register('color')} data-testid="queue-color" />
-                          {errors.color?.message && <Field.ErrorText>{t(errors.color.message as MessageKey)}</Field.ErrorText>}
-                        </Field.Root>
-                        <Field.Root invalid={!!errors.orderQueue} w="28">
-                          <Field.Label>{t('queues.fields.order')}</Field.Label>
-                          <Input inputMode="numeric" {...register('orderQueue')} data-testid="queue-order" />
-                          {errors.orderQueue?.message && <Field.ErrorText>{t(errors.orderQueue.message as MessageKey)}</Field.ErrorText>}
-                        </Field.Root>
-                      </HStack>
-                      <Field.Root>
-                        <Field.Label>{t('queues.fields.media')}</Field.Label>
-                        <HStack w="full" gap="2">
-                          <Text fontSize="sm" flex="1" minW="0" truncate color={mediaName ? undefined : 'fg.muted'} data-testid="queue-media-name">
-                            {mediaName || t('queues.fields.mediaNone')}
-                          </Text>
-                          {mediaName && (
-                            <IconButton size="xs" variant="ghost" aria-label={t('queues.buttons.removeMedia')} title={t('queues.buttons.removeMedia')} onClick={() => setMedia({ file: null })} data-testid="queue-media-remove">
-                              <LuX />
-                            </IconButton>
-                          )}
-                          <Button size="xs" variant="outline" onClick={() => fileInput.current?.click()} data-testid="queue-media-attach">
-                            <LuPaperclip /> {t('queues.buttons.attachMedia')}
-                          </Button>
-                          <input
-                            ref={fileInput}
-                            type="file"
-                            accept={MEDIA_UPLOAD_TYPES.join(',')}
-                            hidden
-                            onChange={(event) => {
-                              const file = event.target.files?.[0];
-                              event.target.value = '';
-                              if (file) setMedia({ file });
-                            }}
-                            data-testid="queue-media-input"
-                          />
-                        </HStack>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t('queues.fields.greetingMessage')}</Field.Label>
-                        <Textarea rows={3} {...register('greetingMessage')} data-testid="queue-greeting" />
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t('queues.fields.complationMessage')}</Field.Label>
-                        <Textarea rows={2} {...register('complationMessage')} />
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t('queues.fields.ratingMessage')}</Field.Label>
-                        <Textarea rows={2} {...register('ratingMessage')} />
-                      </Field.Root>
-                    </Stack>
-                  </Tabs.Content>
-                  <Tabs.Content value="schedules">
-                    <Stack gap="3">
-                      <Field.Root>
-                        <Field.Label>{t('queues.fields.outOfHoursMessage')}</Field.Label>
-                        <Textarea rows={2} {...register('outOfHoursMessage')} />
-                      </Field.Root>
-                      {schedules.map((item, index) => (
-                        <SimpleGrid key={item.weekdayEn} columns={3} gap="2" alignItems="center" data-testid="queue-schedule-row">
-                          <Text fontSize="sm">{t(`queues.weekdays.${item.weekdayEn}`)}</Text>
-                          <Input size="sm" type="time" {...register(`schedules.${index}.startTime`)} aria-label={t('queues.fields.startTime')} />
-                          <Input size="sm" type="time" {...register(`schedules.${index}.endTime`)} aria-label={t('queues.fields.endTime')} />
-                        </SimpleGrid>
-                      ))}
-                    </Stack>
-                  </Tabs.Content>
-                </Tabs.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
+    <FormModal
+      open
+      onClose={onClose}
+      title={queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}
+      onSubmit={handleSubmit(handleSave)}
+      submitting={saveMutation.isPending || mediaMutation.isPending}
+      submitLabel={t('common.save')}
+      testId="queue-modal"
+      submitTestId="queue-save"
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <Tabs.Root defaultValue="data" variant="line">
+        <Tabs.List>
+          <Tabs.Trigger value="data">{t('queues.modal.dataTab')}</Tabs.Trigger>
+          <Tabs.Trigger value="schedules" data-testid="queue-schedules-tab">
+            {t('queues.modal.schedulesTab')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="data">
+          <Stack gap="3">
+            <HStack align="flex-start" wrap="wrap">
+              <Field.Root invalid={!!errors.name} required flex="1" minW="48">
+                <Field.Label>{t('queues.fields.name')}</Field.Label>
+                <Input {...register('name')} data-testid="queue-name" />
+                {errors.name?.message && <Field.ErrorText>{t(errors.name.message as MessageKey)}</Field.ErrorText>}
+              </Field.Root>
+              <Field.Root invalid={!!errors.color} w="28">
+                <Field.Label>{t('queues.fields.color')}</Field.Label>
+                <Input type="color" p="1" {...register('color')} data-testid="queue-color" />
+                {errors.color?.message && <Field.ErrorText>{t(errors.color.message as MessageKey)}</Field.ErrorText>}
+              </Field.Root>
+              <Field.Root invalid={!!errors.orderQueue} w="28">
+                <Field.Label>{t('queues.fields.order')}</Field.Label>
+                <Input inputMode="numeric" {...register('orderQueue')} data-testid="queue-order" />
+                {errors.orderQueue?.message && <Field.ErrorText>{t(errors.orderQueue.message as MessageKey)}</Field.ErrorText>}
+              </Field.Root>
+            </HStack>
+            <Field.Root>
+              <Field.Label>{t('queues.fields.media')}</Field.Label>
+              <HStack w="full" gap="2">
+                <Text fontSize="sm" flex="1" minW="0" truncate color={mediaName ? undefined : 'fg.muted'} data-testid="queue-media-name">
+                  {mediaName || t('queues.fields.mediaNone')}
+                </Text>
+                {mediaName && (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t('queues.buttons.removeMedia')}
+                    title={t('queues.buttons.removeMedia')}
+                    onClick={() => setMedia({ file: null })}
+                    data-testid="queue-media-remove"
+                  >
+                    <LuX />
+                  </IconButton>
+                )}
+                <Button size="xs" variant="outline" onClick={() => fileInput.current?.click()} data-testid="queue-media-attach">
+                  <LuPaperclip /> {t('queues.buttons.attachMedia')}
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={saveMutation.isPending || mediaMutation.isPending} data-testid="queue-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept={MEDIA_UPLOAD_TYPES.join(',')}
+                  hidden
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = '';
+                    if (file) setMedia({ file });
+                  }}
+                  data-testid="queue-media-input"
+                />
+              </HStack>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('queues.fields.greetingMessage')}</Field.Label>
+              <Textarea rows={3} {...register('greetingMessage')} data-testid="queue-greeting" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('queues.fields.complationMessage')}</Field.Label>
+              <Textarea rows={2} {...register('complationMessage')} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('queues.fields.ratingMessage')}</Field.Label>
+              <Textarea rows={2} {...register('ratingMessage')} />
+            </Field.Root>
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="schedules">
+          <Stack gap="3">
+            <Field.Root>
+              <Field.Label>{t('queues.fields.outOfHoursMessage')}</Field.Label>
+              <Textarea rows={2} {...register('outOfHoursMessage')} />
+            </Field.Root>
+            {schedules.map((item, index) => (
+              <SimpleGrid key={item.weekdayEn} columns={3} gap="2" alignItems="center" data-testid="queue-schedule-row">
+                <Text fontSize="sm">{t(`queues.weekdays.${item.weekdayEn}`)}</Text>
+                <Input size="sm" type="time" {...register(`schedules.${index}.startTime`)} aria-label={t('queues.fields.startTime')} />
+                <Input size="sm" type="time" {...register(`schedules.${index}.endTime`)} aria-label={t('queues.fields.endTime')} />
+              </SimpleGrid>
+            ))}
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
+    </FormModal>
   );
 }

@@ -2,11 +2,13 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppQueryClient } from '@/app/provider';
 import { Toaster, toaster } from '@/components/ui/toaster';
 import { system } from '@/lib/theme';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { QueuesPage } from './queues-page';
 
 vi.mock('@/lib/socket', () => ({ useSocketEvent: () => undefined }));
@@ -39,7 +41,7 @@ describe('queues page', () => {
 
   it('shows one card per queue, and the add button turns into the limit at the plan maximum', async () => {
     stubApi(on('GET', '/queue', 200, [queue]));
-    renderWithProviders(<QueuesPage companyId={7} maxQueues={1} />);
+    renderWithProviders(<QueuesPage maxQueues={1} />);
     expect(await screen.findByRole('article', { name: 'Vendas' })).toBeTruthy();
     expect(screen.getByText('Bem-vindo às vendas')).toBeTruthy();
     const add = screen.getByTestId('queues-add') as HTMLButtonElement;
@@ -49,7 +51,7 @@ describe('queues page', () => {
 
   it('a new queue needs a name of 2 characters, and is sent with the default week', async () => {
     const calls = stubApi(on('GET', '/queue', 200, []), on('POST', '/queue', 200, { ...queue, id: 2, name: 'Suporte' }));
-    renderWithProviders(<QueuesPage companyId={7} maxQueues={3} />);
+    renderWithProviders(<QueuesPage maxQueues={3} />);
     await screen.findByTestId('queues-empty');
     fireEvent.click(screen.getByTestId('queues-add'));
     fireEvent.change(await screen.findByTestId('queue-name'), { target: { value: 'S' } });
@@ -74,14 +76,14 @@ describe('queues page', () => {
     render(
       <ChakraProvider value={system}>
         <QueryClientProvider client={createAppQueryClient()}>
-          <QueuesPage companyId={7} maxQueues={3} />
+          <QueuesPage maxQueues={3} />
           <Toaster />
         </QueryClientProvider>
       </ChakraProvider>,
     );
     await screen.findByRole('article', { name: 'Vendas' });
     fireEvent.click(screen.getByTestId('queues-add'));
-    expect((await screen.findByTestId('queue-color') as HTMLInputElement).value).not.toBe('#2576d2');
+    expect(((await screen.findByTestId('queue-color')) as HTMLInputElement).value).not.toBe('#2576d2');
     fireEvent.change(screen.getByTestId('queue-name'), { target: { value: 'Suporte' } });
     fireEvent.change(screen.getByTestId('queue-color'), { target: { value: '#2576d2' } });
     fireEvent.click(screen.getByTestId('queue-save'));
@@ -100,8 +102,10 @@ describe('queues page', () => {
       on('POST', '/queue/1/media-upload', 201, { ...withMedia, mediaName: 'boas_vindas.png' }),
       on('DELETE', '/queue/1/media-upload', 200, { ...queue }),
     );
-    renderWithProviders(<QueuesPage companyId={7} maxQueues={3} />);
-    expect(within(await screen.findByRole('article', { name: 'Vendas' })).getByTestId('queue-card-media').textContent).toContain('menu.pdf');
+    renderWithProviders(<QueuesPage maxQueues={3} />);
+    expect(within(await screen.findByRole('article', { name: 'Vendas' })).getByTestId('queue-card-media').textContent).toContain(
+      'menu.pdf',
+    );
 
     fireEvent.click(screen.getByTestId('queue-edit'));
     expect((await screen.findByTestId('queue-media-name')).textContent).toBe('menu.pdf');

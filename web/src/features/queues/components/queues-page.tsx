@@ -1,38 +1,32 @@
 import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+
+import { useQueues } from '@/api/get-queues';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { contrastText } from '@/lib/contrast-text';
-import { useSocketEvent } from '@/lib/socket';
+
 import { useDeleteQueue } from '../api/delete-queue';
-import { queuesQueryKey, useQueues } from '../api/get-queues';
 import type { Queue } from '../types';
 import { queueLimit } from '../utils/queue-form';
 import { QueueModal } from './queue-modal';
 
 type QueuesPageProps = {
-  companyId: number;
   /** The plan's queue maximum (plan.queues), when known. */
   maxQueues?: number | null;
 };
 
 /** /queues: one card per queue with name, colour, order and greeting; add, edit and delete. */
-export function QueuesPage({ companyId, maxQueues }: QueuesPageProps) {
+export function QueuesPage({ maxQueues }: QueuesPageProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const query = useQueues();
   const deleteMutation = useDeleteQueue();
   const [editing, setEditing] = useState<{ queue: Queue | null } | null>(null);
   const [deleting, setDeleting] = useState<Queue | null>(null);
   const queues = query.data ?? [];
   const limit = queueLimit(queues.length, maxQueues);
-
-  useSocketEvent(`company-${companyId}-queue`, () => {
-    void queryClient.invalidateQueries({ queryKey: queuesQueryKey });
-  });
 
   async function handleDelete() {
     if (!deleting) return;
@@ -66,7 +60,14 @@ export function QueuesPage({ companyId, maxQueues }: QueuesPageProps) {
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {queues.map((queue) => (
-            <Card.Root key={queue.id} role="article" aria-label={queue.name} borderTopWidth="4px" style={{ borderTopColor: queue.color }} data-testid="queue-card">
+            <Card.Root
+              key={queue.id}
+              role="article"
+              aria-label={queue.name}
+              borderTopWidth="4px"
+              style={{ borderTopColor: queue.color }}
+              data-testid="queue-card"
+            >
               <Card.Body gap="2">
                 <HStack justify="space-between">
                   <Heading size="md">{queue.name}</Heading>

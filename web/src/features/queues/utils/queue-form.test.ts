@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { nextQueueColor, QUEUE_COLORS, queueFormDefaults, queueFormSchema, queueLimit, toQueueBody } from './queue-form';
 
 describe('queue form', () => {

@@ -14,7 +14,10 @@ export const queueFormSchema = z.object({
     .min(1, { message: 'queues.validation.required', abort: true })
     .min(2, 'queues.validation.tooShort')
     .max(50, 'queues.validation.tooLong'),
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{2,8}$/, 'queues.validation.color'),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{2,8}$/, 'queues.validation.color'),
   orderQueue: z.string().regex(/^\d*$/, 'queues.validation.number'),
   greetingMessage: z.string(),
   complationMessage: z.string(),
@@ -34,8 +37,26 @@ export type QueueFormValues = z.infer<typeof queueFormSchema>;
 
 /** Colours offered to a new queue, in order; a company's colours are unique (ERR_QUEUE_COLOR_ALREADY_EXISTS). */
 export const QUEUE_COLORS = [
-  '#2576d2', '#e91e63', '#4caf50', '#ff9800', '#9c27b0', '#00bcd4', '#f44336', '#3f51b5', '#8bc34a', '#795548',
-  '#009688', '#ffc107', '#673ab7', '#03a9f4', '#cddc39', '#ff5722', '#607d8b', '#1b5e20', '#880e4f', '#0d47a1',
+  '#2576d2',
+  '#e91e63',
+  '#4caf50',
+  '#ff9800',
+  '#9c27b0',
+  '#00bcd4',
+  '#f44336',
+  '#3f51b5',
+  '#8bc34a',
+  '#795548',
+  '#009688',
+  '#ffc107',
+  '#673ab7',
+  '#03a9f4',
+  '#cddc39',
+  '#ff5722',
+  '#607d8b',
+  '#1b5e20',
+  '#880e4f',
+  '#0d47a1',
 ] as const;
 
 /** The first palette colour no queue uses yet, so a new queue does not collide by default. */
@@ -61,7 +82,9 @@ export function queueFormDefaults(queue: Queue | null, usedColors: readonly stri
     complationMessage: queue?.complationMessage ?? '',
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
     ratingMessage: queue?.ratingMessage ?? '',
-    schedules: queue?.schedules?.length ? queue.schedules.map((item) => ({ ...item })) : DEFAULT_QUEUE_SCHEDULES.map((item) => ({ ...item })),
+    schedules: queue?.schedules?.length
+      ? queue.schedules.map((item) => ({ ...item }))
+      : DEFAULT_QUEUE_SCHEDULES.map((item) => ({ ...item })),
   };
 }
 

@@ -1,12 +1,15 @@
+import { settingListResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { SettingResponse } from '../types';
 
 export const settingsQueryKey = ['settings'] as const;
 
 /** `GET /api/settings`: the company's settings (and the global ones for a super user). */
 export function getSettings(): Promise<SettingResponse[]> {
-  return api.get<SettingResponse[]>('/settings');
+  return api.get('/settings', { schema: settingListResponseSchema });
 }
 
 export function getSettingsQueryOptions() {

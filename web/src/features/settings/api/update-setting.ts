@@ -1,6 +1,8 @@
+import { settingResponseSchema, type SettingUpdateRequest } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingUpdateRequest } from '@app/contracts';
+
 import { api } from '@/lib/api-client';
+
 import type { SettingResponse } from '../types';
 import { settingsQueryKey } from './get-settings';
 
@@ -8,7 +10,7 @@ export type UpdateSettingInput = { key: string } & SettingUpdateRequest;
 
 /** `PUT /api/settings/{key}` `{ key, value }` */
 export function updateSetting({ key, value }: UpdateSettingInput): Promise<SettingResponse> {
-  return api.put<SettingResponse>(`/settings/${encodeURIComponent(key)}`, { key, value });
+  return api.put(`/settings/${encodeURIComponent(key)}`, { key, value }, { schema: settingResponseSchema });
 }
 
 export function useUpdateSetting() {

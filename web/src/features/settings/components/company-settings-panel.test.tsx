@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { CompanySettingsPanel } from '@/features/settings/components/company-settings-panel';
 import { GlobalSettingsPanel } from '@/features/settings/components/global-settings-panel';
-import { COMPANY_SETTINGS, COMPANY_SETTING_KEYS } from '@/features/settings/types';
+import { COMPANY_SETTING_KEYS, COMPANY_SETTINGS } from '@/features/settings/types';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -27,7 +28,10 @@ describe('settings', () => {
   });
 
   it('a change is saved with PUT /settings/{key}', async () => {
-    const calls = stubApi(on('GET', '/settings', 200, stored), on('PUT', '/settings/userRating', 200, {}));
+    const calls = stubApi(
+      on('GET', '/settings', 200, stored),
+      on('PUT', '/settings/userRating', 200, { key: 'userRating', value: 'enabled', companyId: 1, updatedAt: '2026-01-01T00:00:00Z' }),
+    );
     renderWithProviders(<CompanySettingsPanel isSuper />);
     expect(await screen.findByTestId('setting-asaas')).toBeTruthy();
     fireEvent.change(screen.getByTestId('setting-userRating'), { target: { value: 'enabled' } });

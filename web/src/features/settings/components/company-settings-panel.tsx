@@ -1,9 +1,11 @@
 import { Center, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { toastSuccess } from '@/components/ui/toaster';
+
 import { companySettingValue, useSettings } from '../api/get-settings';
 import { useUpdateSetting } from '../api/update-setting';
-import { COMPANY_SETTINGS, COMPANY_SETTING_KEYS, type CompanySettingKey } from '../types';
+import { COMPANY_SETTING_KEYS, COMPANY_SETTINGS, type CompanySettingKey } from '../types';
 import { SettingField } from './setting-field';
 
 type CompanySettingsPanelProps = {
@@ -14,8 +16,14 @@ type CompanySettingsPanelProps = {
 type SettingDefinition = { values: readonly string[] | null; default: string; superOnly?: boolean };
 
 const GROUPS: { titleKey: 'settings.groups.general' | 'settings.groups.integrations'; keys: CompanySettingKey[] }[] = [
-  { titleKey: 'settings.groups.general', keys: COMPANY_SETTING_KEYS.filter((key) => !(COMPANY_SETTINGS[key] as SettingDefinition).superOnly) },
-  { titleKey: 'settings.groups.integrations', keys: COMPANY_SETTING_KEYS.filter((key) => (COMPANY_SETTINGS[key] as SettingDefinition).superOnly) },
+  {
+    titleKey: 'settings.groups.general',
+    keys: COMPANY_SETTING_KEYS.filter((key) => !(COMPANY_SETTINGS[key] as SettingDefinition).superOnly),
+  },
+  {
+    titleKey: 'settings.groups.integrations',
+    keys: COMPANY_SETTING_KEYS.filter((key) => (COMPANY_SETTINGS[key] as SettingDefinition).superOnly),
+  },
 ];
 
 /** The Options tab: every company setting of the spec with its enumeration. */

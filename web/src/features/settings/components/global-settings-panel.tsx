@@ -1,9 +1,11 @@
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { toastSuccess } from '@/components/ui/toaster';
+
 import { globalSettingValue, useSettings } from '../api/get-settings';
 import { useUpdateSetting } from '../api/update-setting';
-import { GLOBAL_SETTINGS, GLOBAL_SETTING_KEYS } from '../types';
+import { GLOBAL_SETTING_KEYS, GLOBAL_SETTINGS } from '../types';
 import { SettingField } from './setting-field';
 
 /** Super users: sign-up allowed and shown, and the trial length (1 to 7 days). */
@@ -37,7 +39,10 @@ export function GlobalSettingsPanel() {
               value={globalSettingValue(settingsQuery.data, key) ?? definition.default}
               options={definition.values.map((value) => ({
                 value,
-                label: key === 'trial' ? t('settings.trialDays', { count: Number(value) }) : t(`settings.values.${value}` as 'settings.values.enabled'),
+                label:
+                  key === 'trial'
+                    ? t('settings.trialDays', { count: Number(value) })
+                    : t(`settings.values.${value}` as 'settings.values.enabled'),
               }))}
               disabled={settingsQuery.isPending}
               onChange={(value) => void handleChange(key, value)}

@@ -1,5 +1,5 @@
 import { Field, Input, NativeSelect } from '@chakra-ui/react';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 
 type SettingFieldProps = {
   settingKey: string;

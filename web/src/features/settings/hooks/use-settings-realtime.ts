@@ -1,12 +1,14 @@
+import { companySocketEvent } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+
 import { useSocketEvent } from '@/lib/socket';
+
 import { settingsQueryKey } from '../api/get-settings';
-import type { SettingSocketPayload } from '../types';
 
 /** `company-{id}-settings`: a setting changed elsewhere refreshes the settings shown. */
 export function useSettingsRealtime(companyId: number | null | undefined) {
   const queryClient = useQueryClient();
-  useSocketEvent<SettingSocketPayload>(companyId == null ? null : `company-${companyId}-settings`, (event) => {
+  useSocketEvent(companyId == null ? null : companySocketEvent(companyId, 'settings'), (event) => {
     if (event?.action !== 'update') return;
     void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
   });

@@ -1,5 +1,8 @@
+import { planListResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { PublicPlan } from '../types';
 
 /** The plan hidden from the sign-up list (spec 3 section 5). */
@@ -7,7 +10,7 @@ export const HIDDEN_SIGNUP_PLAN_ID = 2;
 
 /** `GET /api/plans/list`: no authentication. */
 export function getPublicPlans(): Promise<PublicPlan[]> {
-  return api.get<PublicPlan[]>('/plans/list', { skipAuthRefresh: true });
+  return api.get('/plans/list', { skipAuthRefresh: true, schema: planListResponseSchema });
 }
 
 export function signupPlans(plans: readonly PublicPlan[]): PublicPlan[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { signupPlans } from '@/features/signup/api/get-public-plans';
 import { signupFormSchema, toRegisterCompanyInput, trialDays } from '@/features/signup/api/register-company';
 import type { PublicPlan } from '@/features/signup/types';

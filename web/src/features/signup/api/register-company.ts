@@ -1,10 +1,18 @@
+import {
+  type SignUpRequest,
+  signUpResponseSchema,
+  STRONG_PASSWORD_PATTERN,
+  TRIAL_DAYS_DEFAULT,
+  TRIAL_DAYS_MAX,
+  TRIAL_DAYS_MIN,
+} from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { addDays, format } from 'date-fns';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
-import { STRONG_PASSWORD_PATTERN, TRIAL_DAYS_DEFAULT, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN, type SignUpRequest } from '@app/contracts';
-import { PHONE_MAX_DIGITS } from '../utils/phone-mask';
 
+import { api } from '@/lib/api-client';
+
+import { PHONE_MAX_DIGITS } from '../utils/phone-mask';
 
 /** Step one of the sign-up form. Messages are i18n keys (spec 1 section 5, Sign-up). */
 export const signupFormSchema = z.object({
@@ -14,12 +22,7 @@ export const signupFormSchema = z.object({
     .min(1, 'signup.validation.nameRequired')
     .min(2, 'signup.validation.nameTooShort')
     .max(50, 'signup.validation.nameTooLong'),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'validation.emailRequired')
-    .pipe(z.email('validation.emailInvalid')),
+  email: z.string().trim().toLowerCase().min(1, 'validation.emailRequired').pipe(z.email('validation.emailInvalid')),
   phone: z.string().regex(new RegExp(`^\\d{0,${PHONE_MAX_DIGITS}}$`), 'signup.validation.phoneInvalid'),
   password: z.string().min(1, 'validation.passwordRequired').regex(STRONG_PASSWORD_PATTERN, 'validation.passwordRule'),
   planId: z.string().min(1, 'signup.validation.planRequired'),
@@ -55,7 +58,7 @@ export function toRegisterCompanyInput(values: SignupFormValues, trial: number, 
 
 /** `POST /api/companies/cadastro`, after the code was verified. */
 export function registerCompany(input: RegisterCompanyInput): Promise<unknown> {
-  return api.post('/companies/cadastro', input, { skipAuthRefresh: true });
+  return api.post('/companies/cadastro', input, { schema: signUpResponseSchema, skipAuthRefresh: true });
 }
 
 export function useRegisterCompany() {

@@ -1,6 +1,7 @@
+import { type VerifyCodeRequest, type VerifyCodeResponse, verifyCodeResponseSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { VerifyCodeRequest, VerifyCodeResponse } from '@app/contracts';
+
 import { api } from '@/lib/api-client';
 
 export type VerifyCodeInput = VerifyCodeRequest;
@@ -18,7 +19,7 @@ export type VerifyCodeFormValues = z.infer<typeof verifyCodeFormSchema>;
 
 /** `POST /api/verify-code`: answers whether the code sent to the e-mail is right. */
 export function verifyCode(input: VerifyCodeInput): Promise<VerifyCodeResponse> {
-  return api.post<VerifyCodeResponse>('/verify-code', input, { skipAuthRefresh: true });
+  return api.post('/verify-code', input, { schema: verifyCodeResponseSchema, skipAuthRefresh: true });
 }
 
 export function useVerifyCode() {

@@ -1,14 +1,16 @@
 import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ChangeEvent } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { PasswordInput } from '@/components/ui/password-input';
 import { toastError } from '@/components/ui/toaster';
-import { formatMoney } from '@/lib/money';
-import { formatPhoneMask, phoneDigits } from '../utils/phone-mask';
+import { formatMoney } from '@/lib/format';
+
 import { signupFormSchema, type SignupFormValues } from '../api/register-company';
 import type { PublicPlan } from '../types';
+import { formatPhoneMask, phoneDigits } from '../utils/phone-mask';
 
 type SignupAccountFormProps = {
   plans: PublicPlan[];

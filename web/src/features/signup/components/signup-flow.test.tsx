@@ -1,11 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SignupRoute } from '@/app/routes/signup';
+
 import { AppProvider } from '@/app/provider';
+import { SignupRoute } from '@/app/routes/signup';
+import { aPlan } from '@/testing/contract-fakes';
 import { on, stubApi } from '@/testing/fake-api';
 
-const plans = [1, 2, 3].map((id) => ({ id, name: `Plano ${id}`, users: 5, connections: 2, queues: 3, value: 99.9 }));
+const plans = [1, 2, 3].map((id) => aPlan({ id, name: `Plano ${id}`, users: 5, connections: 2, queues: 3, value: 99.9 }));
 
 function renderSignup() {
   const router = createMemoryRouter(

@@ -1,13 +1,15 @@
 import { Center, Heading, Spinner, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+
 import { usePublicPlans } from '../api/get-public-plans';
 import { usePublicSetting } from '../api/get-public-setting';
-import { toRegisterCompanyInput, trialDays, useRegisterCompany, type SignupFormValues } from '../api/register-company';
+import { type SignupFormValues, toRegisterCompanyInput, trialDays, useRegisterCompany } from '../api/register-company';
+import type { VerifyCodeFormValues } from '../api/verify-code';
 import { useVerifyCode, type VerifyCodeResponse } from '../api/verify-code';
 import { useVerifyEmail } from '../api/verify-email';
-import type { VerifyCodeFormValues } from '../api/verify-code';
 import { SignupAccountForm } from './signup-account-form';
 import { SignupVerifyForm } from './signup-verify-form';
 

@@ -2,6 +2,7 @@ import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { verifyCodeFormSchema, type VerifyCodeFormValues } from '../api/verify-code';
 
 type SignupVerifyFormProps = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneMask, phoneDigits, PHONE_MAX_DIGITS } from '@/features/signup/utils/phone-mask';
+
+import { formatPhoneMask, PHONE_MAX_DIGITS, phoneDigits } from '@/features/signup/utils/phone-mask';
 
 describe('sign-up phone mask (99) 99999-9999', () => {
   it('keeps digits only, at most 11', () => {
@@ -17,5 +18,10 @@ describe('sign-up phone mask (99) 99999-9999', () => {
     expect(formatPhoneMask('11987654')).toBe('(11) 98765-4');
     expect(formatPhoneMask('11987654321')).toBe('(11) 98765-4321');
     expect(formatPhoneMask('119876543210000')).toBe('(11) 98765-4321');
+  });
+
+  it('a landline shows as (99) 9999-9999', () => {
+    expect(formatPhoneMask('1133334444')).toBe('(11) 3333-4444');
+    expect(formatPhoneMask('113333444')).toBe('(11) 3333-444');
   });
 });

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { aMessage } from '../testing/ticket-factory';
 import { FORWARD_PAUSE_MS, forwardMessages } from './forward-message';
 
 type Sent = { at: number; body: { messageId: number; contactId: number; signMessage: boolean } };
@@ -20,9 +22,15 @@ describe('forwarding several messages', () => {
         const body = JSON.parse(String(init?.body)) as Sent['body'];
         sent.push({ at: Date.now(), body });
         if (failFor.has(body.messageId)) {
-          return new Response(JSON.stringify({ error: 'ERR_NOT_FOUND', message: 'Message not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+          return new Response(JSON.stringify({ error: 'ERR_NOT_FOUND', message: 'Message not found' }), {
+            status: 404,
+            headers: { 'Content-Type': 'application/json' },
+          });
         }
-        return new Response(JSON.stringify({ id: 1000 + body.messageId }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify(aMessage({ id: 1000 + body.messageId, fromMe: true, isForwarded: true })), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }),
     );
   });

@@ -1,13 +1,14 @@
-import type { MessageForwardBody } from '@app/contracts';
+import { type Message, type MessageForwardBody, messageForwardResponseSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
 
 /** Spec 1 section 9: messages are forwarded one at a time with a 900 ms pause. */
 export const FORWARD_PAUSE_MS = 900;
 
 /** `POST /api/message/forward {messageId, contactId, signMessage}`. */
-export function forwardMessage(body: MessageForwardBody): Promise<unknown> {
-  return api.post('/message/forward', body);
+export function forwardMessage(body: MessageForwardBody): Promise<Message> {
+  return api.post('/message/forward', body, { schema: messageForwardResponseSchema });
 }
 
 export type ForwardProgress = { done: number; total: number };
@@ -31,7 +32,13 @@ type ForwardMessagesInput = {
  * Forwards the messages one at a time, in the given order, pausing between them (spec 1: 900 ms).
  * A failure does not stop the rest: it is collected and reported at the end.
  */
-export async function forwardMessages({ messageIds, contactId, signMessage, onProgress, pauseMs = FORWARD_PAUSE_MS }: ForwardMessagesInput): Promise<ForwardResult> {
+export async function forwardMessages({
+  messageIds,
+  contactId,
+  signMessage,
+  onProgress,
+  pauseMs = FORWARD_PAUSE_MS,
+}: ForwardMessagesInput): Promise<ForwardResult> {
   const result: ForwardResult = { forwarded: [], failed: [] };
   for (const [index, messageId] of messageIds.entries()) {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));

@@ -1,12 +1,13 @@
+import { type Connection, connectionListResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
 
-export type TicketConnection = { id: number; name: string; isDefault?: boolean; status?: string };
+export type TicketConnection = Pick<Connection, 'id' | 'name' | 'isDefault' | 'status'>;
 
 /** `GET /api/whatsapp/`: the company's connections, to choose the one a new ticket goes through. */
-export async function getConnections(): Promise<TicketConnection[]> {
-  const connections = await api.get<unknown>('/whatsapp/');
-  return Array.isArray(connections) ? (connections as TicketConnection[]) : [];
+export function getConnections(): Promise<TicketConnection[]> {
+  return api.get('/whatsapp/', { schema: connectionListResponseSchema });
 }
 
 export function getConnectionsQueryOptions() {

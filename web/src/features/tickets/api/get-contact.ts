@@ -1,12 +1,13 @@
-import type { Contact } from '@app/contracts';
+import { type Contact, contactSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
 
 export const contactQueryKey = (id: number) => ['tickets', 'contact', id] as const;
 
 /** `GET /api/contacts/{id}`: the contact of the drawer, with its extra info. */
 export function getContact(id: number): Promise<Contact> {
-  return api.get<Contact>(`/contacts/${id}`);
+  return api.get(`/contacts/${id}`, { schema: contactSchema });
 }
 
 export function getContactQueryOptions(id: number) {

@@ -1,14 +1,16 @@
+import { messageListResponseSchema } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { MessagesPage } from '../types';
 
 export const messagesQueryKey = ['messages'] as const;
 export const ticketMessagesQueryKey = (ticketId: number) => [...messagesQueryKey, ticketId] as const;
 
 /** `GET /api/messages/{ticketId}?pageNumber=`: a page of messages, page 1 the most recent. */
-export async function getMessages(ticketId: number, pageNumber: number): Promise<MessagesPage> {
-  const page = await api.get<Partial<MessagesPage> | undefined>(`/messages/${ticketId}`, { query: { pageNumber } });
-  return { messages: page?.messages ?? [], hasMore: page?.hasMore ?? false, ticket: page?.ticket };
+export function getMessages(ticketId: number, pageNumber: number): Promise<MessagesPage> {
+  return api.get(`/messages/${ticketId}`, { query: { pageNumber }, schema: messageListResponseSchema });
 }
 
 export function getMessagesQueryOptions(ticketId: number) {

@@ -1,11 +1,13 @@
+import { tagListResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { TicketTag } from '../types';
 
 /** `GET /api/tags/list`: the company's tags, for the search tab's tag filter. */
-export async function getTags(): Promise<TicketTag[]> {
-  const tags = await api.get<unknown>('/tags/list');
-  return Array.isArray(tags) ? (tags as TicketTag[]) : [];
+export function getTags(): Promise<TicketTag[]> {
+  return api.get('/tags/list', { schema: tagListResponseSchema });
 }
 
 export function getTagsQueryOptions() {

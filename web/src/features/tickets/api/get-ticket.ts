@@ -1,5 +1,8 @@
+import { ticketSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Ticket } from '../types';
 import { ticketsQueryKey } from './get-tickets';
 
@@ -7,7 +10,7 @@ export const ticketQueryKey = (uuid: string) => [...ticketsQueryKey, 'one', uuid
 
 /** `GET /api/tickets/u/{uuid}`: the ticket of the chat. */
 export function getTicketByUuid(uuid: string): Promise<Ticket> {
-  return api.get<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`);
+  return api.get(`/tickets/u/${encodeURIComponent(uuid)}`, { schema: ticketSchema });
 }
 
 /** Silent: the chat handles a refusal itself ('Acesso não permitido' and back to /tickets). */

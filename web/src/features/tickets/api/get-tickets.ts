@@ -1,15 +1,17 @@
+import { ticketListResponseSchema } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { TicketsPage } from '../types';
-import { ticketListQuery, type TicketListFilter } from '../utils/ticket-list-filter';
+import { type TicketListFilter, ticketListQuery } from '../utils/ticket-list-filter';
 
 export const ticketsQueryKey = ['tickets'] as const;
 export const ticketListsQueryKey = [...ticketsQueryKey, 'list'] as const;
 
 /** `GET /api/tickets`: one page of a ticket list, `{ tickets, hasMore }`. */
-export async function getTickets(filter: TicketListFilter, pageNumber: number): Promise<TicketsPage> {
-  const page = await api.get<Partial<TicketsPage> | undefined>('/tickets', { query: ticketListQuery(filter, pageNumber) });
-  return { tickets: page?.tickets ?? [], hasMore: page?.hasMore ?? false };
+export function getTickets(filter: TicketListFilter, pageNumber: number): Promise<TicketsPage> {
+  return api.get('/tickets', { query: ticketListQuery(filter, pageNumber), schema: ticketListResponseSchema });
 }
 
 export function getTicketsQueryOptions(filter: TicketListFilter) {

@@ -1,11 +1,13 @@
+import { userListResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { TicketUser } from '../types';
 
 /** `GET /api/users/list`: the company's users, for the admin's user filter. */
-export async function getUsersList(): Promise<TicketUser[]> {
-  const users = await api.get<unknown>('/users/list');
-  return Array.isArray(users) ? (users as TicketUser[]) : [];
+export function getUsersList(): Promise<TicketUser[]> {
+  return api.get('/users/list', { schema: userListResponseSchema });
 }
 
 export function getUsersListQueryOptions() {

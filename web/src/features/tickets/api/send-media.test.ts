@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { api, ApiError } from '@/lib/api-client';
 import { getToken, onSessionEnded } from '@/lib/session';
+
 import { uploadMedia } from './send-media';
 
 type Answer = { status: number; body: unknown };
@@ -47,7 +49,12 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-const uploaded = { url: '/api/whatsapp-media/companies/7/whatsapp/uploads/x-audio.mp3', mimetype: 'audio/mpeg', fileName: 'audio.mp3', size: 12_000 };
+const uploaded = {
+  url: '/api/whatsapp-media/companies/7/whatsapp/uploads/x-audio.mp3',
+  mimetype: 'audio/mpeg',
+  fileName: 'audio.mp3',
+  size: 12_000,
+};
 const file = () => new File([new Uint8Array(12)], 'audio.mp3', { type: 'audio/mpeg' });
 
 describe('media upload (XMLHttpRequest) follows the API client session rules', () => {
@@ -79,7 +86,10 @@ describe('media upload (XMLHttpRequest) follows the API client session rules', (
   });
 
   it('a 403 refreshes the token once and the upload is sent again with the new token', async () => {
-    FakeXhr.answers = [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }, { status: 201, body: uploaded }];
+    FakeXhr.answers = [
+      { status: 403, body: { error: 'ERR_SESSION_EXPIRED' } },
+      { status: 201, body: uploaded },
+    ];
     fetchMock.mockResolvedValueOnce(json(200, { token: 'new-token' }));
 
     await expect(uploadMedia(file())).resolves.toEqual(uploaded);
@@ -121,7 +131,10 @@ describe('media upload (XMLHttpRequest) follows the API client session rules', (
   });
 
   it('an upload and a fetch call that both get a 403 share one refresh', async () => {
-    FakeXhr.answers = [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }, { status: 201, body: uploaded }];
+    FakeXhr.answers = [
+      { status: 403, body: { error: 'ERR_SESSION_EXPIRED' } },
+      { status: 201, body: uploaded },
+    ];
     let releaseRefresh: (response: Response) => void = () => undefined;
     fetchMock
       .mockResolvedValueOnce(json(403, { error: 'ERR_SESSION_EXPIRED' }))

@@ -1,6 +1,7 @@
-import type { MediaUploadResponse } from '@app/contracts';
+import { type MediaUploadResponse, mediaUploadResponseSchema, messageSendResponseSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, buildUrl, withSessionRules } from '@/lib/api-client';
+
+import { api, ApiError, buildUrl, parseAnswer, withSessionRules } from '@/lib/api-client';
 
 export type SendMediaInput = {
   ticketId: number;
@@ -44,13 +45,13 @@ function postWithProgress(url: string, form: FormData, token: string | null, onP
 export async function uploadMedia(file: File, onProgress?: (fraction: number) => void): Promise<MediaUploadResponse> {
   const url = buildUrl('/whatsapp-media');
   const answer = await withSessionRules((token) => postWithProgress(url, buildUploadForm(file), token, onProgress));
-  let parsed: Record<string, unknown> = {};
+  let parsed: Record<string, unknown>;
   try {
     parsed = answer.responseText ? (JSON.parse(answer.responseText) as Record<string, unknown>) : {};
   } catch {
     parsed = {};
   }
-  if (answer.status >= 200 && answer.status < 300) return parsed as MediaUploadResponse;
+  if (answer.status >= 200 && answer.status < 300) return parseAnswer(mediaUploadResponseSchema, parsed, 'POST /whatsapp-media');
   const code = typeof parsed.error === 'string' ? parsed.error : undefined;
   const message = typeof parsed.message === 'string' ? parsed.message : (code ?? (answer.responseText || answer.statusText));
   throw new ApiError({ status: answer.status, code, message, details: parsed });
@@ -63,14 +64,18 @@ export async function uploadMedia(file: File, onProgress?: (fraction: number) =>
 export async function sendMedia({ ticketId, files, body, onProgress }: SendMediaInput): Promise<void> {
   for (const [index, file] of files.entries()) {
     const uploaded = await uploadMedia(file, (fraction) => onProgress?.((index + fraction) / files.length));
-    await api.post(`/messages/${ticketId}`, {
-      body: index === 0 ? body : '',
-      fromMe: true,
-      read: true,
-      mediaUrl: uploaded.url,
-      mimetype: uploaded.mimetype,
-      fileName: uploaded.fileName,
-    });
+    await api.post(
+      `/messages/${ticketId}`,
+      {
+        body: index === 0 ? body : '',
+        fromMe: true,
+        read: true,
+        mediaUrl: uploaded.url,
+        mimetype: uploaded.mimetype,
+        fileName: uploaded.fileName,
+      },
+      { schema: messageSendResponseSchema },
+    );
   }
   onProgress?.(1);
 }

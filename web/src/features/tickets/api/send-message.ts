@@ -1,5 +1,8 @@
+import { messageSendResponseSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Message } from '../types';
 
 export type SendMessageInput = {
@@ -12,8 +15,12 @@ export type SendMessageInput = {
  * `POST /api/messages/{ticketId}` (JSON). The sent message comes back on `company-{id}-appMessage`,
  * which puts it in the chat.
  */
-export function sendMessage({ ticketId, body, quotedMsg }: SendMessageInput): Promise<unknown> {
-  return api.post(`/messages/${ticketId}`, { read: true, fromMe: true, body, quotedMsg: quotedMsg ?? null });
+export function sendMessage({ ticketId, body, quotedMsg }: SendMessageInput): Promise<Message> {
+  return api.post(
+    `/messages/${ticketId}`,
+    { read: true, fromMe: true, body, quotedMsg: quotedMsg ?? null },
+    { schema: messageSendResponseSchema },
+  );
 }
 
 export function useSendMessage() {

@@ -1,13 +1,19 @@
-import type { TicketNote, TicketNoteCreateBody } from '@app/contracts';
+import {
+  type TicketNote,
+  type TicketNoteCreateBody,
+  ticketNoteDeleteResponseSchema,
+  ticketNoteListResponseSchema,
+  ticketNoteSchema,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
 
 export const ticketNotesQueryKey = (contactId: number, ticketId?: number) => ['tickets', 'notes', contactId, ticketId ?? null] as const;
 
 /** `GET /api/ticket-notes/list?ticketId&contactId`. */
-export async function getTicketNotes(contactId: number, ticketId?: number): Promise<TicketNote[]> {
-  const notes = await api.get<unknown>('/ticket-notes/list', { query: { contactId, ticketId } });
-  return Array.isArray(notes) ? (notes as TicketNote[]) : [];
+export function getTicketNotes(contactId: number, ticketId?: number): Promise<TicketNote[]> {
+  return api.get('/ticket-notes/list', { query: { contactId, ticketId }, schema: ticketNoteListResponseSchema });
 }
 
 export function getTicketNotesQueryOptions(contactId: number, ticketId?: number) {
@@ -20,12 +26,12 @@ export function useTicketNotes(contactId: number, ticketId?: number, enabled = t
 
 /** `POST /api/ticket-notes {note, ticketId, contactId}`. */
 export function createTicketNote(body: TicketNoteCreateBody): Promise<TicketNote> {
-  return api.post<TicketNote>('/ticket-notes', body);
+  return api.post('/ticket-notes', body, { schema: ticketNoteSchema });
 }
 
 /** `DELETE /api/ticket-notes/{id}`. */
-export function deleteTicketNote(id: number): Promise<unknown> {
-  return api.delete(`/ticket-notes/${id}`);
+export function deleteTicketNote(id: number): Promise<{ message: string }> {
+  return api.delete(`/ticket-notes/${id}`, { schema: ticketNoteDeleteResponseSchema });
 }
 
 export function useCreateTicketNote() {

@@ -1,6 +1,8 @@
-import type { Contact, ContactUpdateBody } from '@app/contracts';
+import { type Contact, contactSchema, type ContactUpdateBody } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import { contactQueryKey } from './get-contact';
 import { ticketsQueryKey } from './get-tickets';
 
@@ -8,7 +10,7 @@ export type UpdateContactInput = { id: number; changes: ContactUpdateBody };
 
 /** `PUT /api/contacts/{id}`. */
 export function updateContact({ id, changes }: UpdateContactInput): Promise<Contact> {
-  return api.put<Contact>(`/contacts/${id}`, changes);
+  return api.put(`/contacts/${id}`, changes, { schema: contactSchema });
 }
 
 export function useUpdateContact() {

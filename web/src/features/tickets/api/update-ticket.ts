@@ -1,5 +1,8 @@
+import { ticketSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { Ticket, TicketUpdateBody } from '../types';
 import { ticketsQueryKey } from './get-tickets';
 
@@ -7,7 +10,7 @@ export type UpdateTicketInput = { id: number; changes: TicketUpdateBody };
 
 /** `PUT /api/tickets/{id}`: a transition (accept, return, resolve, reopen, close) or a transfer. */
 export function updateTicket({ id, changes }: UpdateTicketInput): Promise<Ticket> {
-  return api.put<Ticket>(`/tickets/${id}`, changes);
+  return api.put(`/tickets/${id}`, changes, { schema: ticketSchema });
 }
 
 export function useUpdateTicket() {

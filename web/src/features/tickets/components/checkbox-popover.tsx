@@ -1,6 +1,8 @@
-import { Badge, Box, Button, Checkbox, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
+
+import { PopoverPanel } from '@/components/ui/popover-panel';
 
 export type CheckboxOption = { id: number; name: string; color?: string };
 
@@ -21,8 +23,9 @@ export function CheckboxPopover({ label, options, selected, emptyText, testId, i
   }
 
   return (
-    <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount>
-      <Popover.Trigger asChild>
+    <PopoverPanel
+      placement="bottom-start"
+      trigger={
         <Button size="xs" variant="outline" data-testid={testId}>
           {icon}
           {label}
@@ -33,33 +36,42 @@ export function CheckboxPopover({ label, options, selected, emptyText, testId, i
           )}
           <LuChevronDown />
         </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="64" maxH="80" overflowY="auto" data-testid={`${testId}-options`}>
-            <Popover.Body p="3">
-              <Stack gap="2">
-                {options.length === 0 && <Text color="fg.muted">{emptyText}</Text>}
-                {options.map((option) => (
-                  <Checkbox.Root
-                    key={option.id}
-                    size="sm"
-                    checked={selected.includes(option.id)}
-                    onCheckedChange={(details) => handleToggle(option.id, details.checked === true)}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>
-                      {option.color && <Box as="span" display="inline-block" w="2.5" h="2.5" borderRadius="full" mr="2" style={{ backgroundColor: option.color }} />}
-                      {option.name}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      testId={`${testId}-options`}
+      contentProps={{ w: '64', maxH: '80' }}
+      bodyProps={{ p: '3' }}
+    >
+      <Stack gap="2">
+        {options.length === 0 && <Text color="fg.muted">{emptyText}</Text>}
+        <CheckboxOptionList options={options} selected={selected} onToggle={handleToggle} />
+      </Stack>
+    </PopoverPanel>
   );
+}
+
+type CheckboxOptionListProps = {
+  options: CheckboxOption[];
+  selected: number[];
+  onToggle: (id: number, checked: boolean) => void;
+};
+
+/** One checkbox per option, with its colour dot when it has one (queues, tags). */
+export function CheckboxOptionList({ options, selected, onToggle }: CheckboxOptionListProps) {
+  return options.map((option) => (
+    <Checkbox.Root
+      key={option.id}
+      size="sm"
+      checked={selected.includes(option.id)}
+      onCheckedChange={(details) => onToggle(option.id, details.checked === true)}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>
+        {option.color && (
+          <Box as="span" display="inline-block" w="2.5" h="2.5" borderRadius="full" mr="2" style={{ backgroundColor: option.color }} />
+        )}
+        {option.name}
+      </Checkbox.Label>
+    </Checkbox.Root>
+  ));
 }

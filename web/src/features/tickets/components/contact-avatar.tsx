@@ -1,4 +1,5 @@
 import { Avatar } from '@chakra-ui/react';
+
 import { getInitials } from '../utils/initials';
 
 type ContactAvatarProps = { name: string; src?: string | null; size?: 'xs' | 'sm' | 'md' | 'lg' };

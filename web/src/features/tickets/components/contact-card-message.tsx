@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUser } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+
 import { toastError } from '@/components/ui/toaster';
+
 import { useStartContactTicket } from '../api/start-contact-ticket';
 import { useInboxUser } from '../hooks/inbox-user-context';
 import { parseVCard } from '../utils/vcard';
@@ -21,9 +23,15 @@ export function ContactCardMessage({ body }: { body: string }) {
     if (!user) return;
     try {
       const result = await startMutation.mutateAsync({ name: card.name, number: card.number, userId: user.id });
-      if ('uuid' in result) navigate(`/tickets/${result.uuid}`);
+      if ('uuid' in result) void navigate(`/tickets/${result.uuid}`);
       else if ('invalidNumber' in result) setInvalid(true);
-      else toastError(t('tickets.newTicket.conflict', { userName: result.heldBy.userName ?? '', queueName: result.heldBy.queueName ?? t('tickets.noQueue') }));
+      else
+        toastError(
+          t('tickets.newTicket.conflict', {
+            userName: result.heldBy.userName ?? '',
+            queueName: result.heldBy.queueName ?? t('tickets.noQueue'),
+          }),
+        );
     } catch (error) {
       toastError(error);
     }
@@ -40,7 +48,13 @@ export function ContactCardMessage({ body }: { body: string }) {
           {t('tickets.chat.contactOutsideWhatsApp')}
         </Text>
       ) : (
-        <Button size="xs" variant="outline" onClick={() => void handleStart()} loading={startMutation.isPending} data-testid="contact-card-start">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => void handleStart()}
+          loading={startMutation.isPending}
+          data-testid="contact-card-start"
+        >
           {t('tickets.chat.startConversation')}
         </Button>
       )}

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { Toaster } from '@/components/ui/toaster';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
-import { Toaster } from '@/components/ui/toaster';
+
 import { aTicket } from '../testing/ticket-factory';
 import { ContactDrawer } from './contact-drawer';
 
@@ -27,7 +29,16 @@ describe('contact drawer', () => {
     const calls = stubApi(
       on('GET', '/contacts/3', 200, contact),
       on('GET', '/ticket-notes/list', 200, []),
-      on('POST', '/ticket-notes', 200, { id: 1, note: 'Ligar amanhã' }),
+      on('POST', '/ticket-notes', 200, {
+        id: 1,
+        note: 'Ligar amanhã',
+        userId: 5,
+        user: { id: 5, name: 'Ana' },
+        ticketId: 81,
+        contactId: 3,
+        createdAt: '2026-11-21T10:00:00.000Z',
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      }),
     );
     renderWithProviders(
       <>
@@ -44,7 +55,9 @@ describe('contact drawer', () => {
 
     fireEvent.change(screen.getByTestId('ticket-note-text'), { target: { value: 'Ligar amanhã' } });
     fireEvent.click(screen.getByTestId('ticket-note-add'));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ note: 'Ligar amanhã', ticketId: 81, contactId: 3 }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ note: 'Ligar amanhã', ticketId: 81, contactId: 3 }),
+    );
     expect(await screen.findByText('Observação adicionada com sucesso!')).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { Button, CloseButton, Drawer, Heading, Portal, Separator, Spinner, Stack
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil } from 'react-icons/lu';
+
 import { useContact } from '../api/get-contact';
 import type { Ticket } from '../types';
 import { ContactAvatar } from './contact-avatar';

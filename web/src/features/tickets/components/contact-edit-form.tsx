@@ -4,13 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
+
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { type ContactFormMessageKey, contactFormSchema, type ContactFormValues } from '@/lib/contact-form';
+
 import { useUpdateContact } from '../api/update-contact';
-import { contactFormSchema, type ContactFormValues } from '../utils/contact-form';
 
 type ContactEditFormProps = { contact: Contact; onDone: () => void };
 
-type MessageKey = 'tickets.contact.validation.required';
+type MessageKey = ContactFormMessageKey;
 
 /** Edits the contact of the drawer: name, number, e-mail and extra info. */
 export function ContactEditForm({ contact, onDone }: ContactEditFormProps) {

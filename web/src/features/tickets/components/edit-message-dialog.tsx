@@ -1,7 +1,10 @@
-import { Button, CloseButton, Dialog, Field, Portal, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Field, Textarea } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { FormModal } from '@/components/ui/form-modal';
 import { toastError } from '@/components/ui/toaster';
+
 import { useEditMessage } from '../api/edit-message';
 import type { Message } from '../types';
 
@@ -26,35 +29,26 @@ export function EditMessageDialog({ message, onClose }: EditMessageDialogProps) 
     }
   }
 
+  function handleFormSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void handleSave();
+  }
+
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="edit-message-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('tickets.messageMenu.edit')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root invalid={touched && empty}>
-                <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={4} autoFocus data-testid="edit-message-text" />
-                <Field.ErrorText>{t('tickets.messageMenu.emptyText')}</Field.ErrorText>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="brand" onClick={() => void handleSave()} loading={editMutation.isPending} data-testid="edit-message-save">
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormModal
+      open
+      onClose={onClose}
+      title={t('tickets.messageMenu.edit')}
+      onSubmit={handleFormSubmit}
+      submitting={editMutation.isPending}
+      submitLabel={t('common.save')}
+      testId="edit-message-dialog"
+      submitTestId="edit-message-save"
+    >
+      <Field.Root invalid={touched && empty}>
+        <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={4} autoFocus data-testid="edit-message-text" />
+        <Field.ErrorText>{t('tickets.messageMenu.emptyText')}</Field.ErrorText>
+      </Field.Root>
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react';
+
 import { parseWhatsAppFormat } from '../utils/whatsapp-format';
 
 /** A message text with WhatsApp's markup shown as styles. */

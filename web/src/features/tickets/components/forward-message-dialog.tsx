@@ -1,12 +1,18 @@
-import { Box, Button, chakra, CloseButton, Dialog, Field, Input, Portal, Progress, Stack, Switch, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { FormField } from '@/components/form/form-field';
+import { SearchPicker, useSearchPickerState } from '@/components/form/search-picker';
+import { FormModal } from '@/components/ui/form-modal';
+import { TOAST_DURATION_MS, toaster, toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { toaster, TOAST_DURATION_MS, toastError, toastSuccess } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
+
 import { type ForwardProgress, useForwardMessages } from '../api/forward-message';
 import { CONTACT_SEARCH_MIN_LENGTH, useContactSearch } from '../api/search-contacts';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-ticket-filters';
+import { ContactOption } from './contact-option';
 
 type ForwardMessageDialogProps = {
   /** The messages to forward, in the order they go out (oldest first). */
@@ -22,11 +28,11 @@ type ForwardMessageDialogProps = {
  */
 export function ForwardMessageDialog({ messageIds, onForwarded, onClose }: ForwardMessageDialogProps) {
   const { t, i18n } = useTranslation();
-  const [text, setText] = useState('');
+  const contactSearch = useSearchPickerState();
   const [contact, setContact] = useState<{ id: number; name: string } | null>(null);
   const [sign, setSign] = useState(true);
   const [progress, setProgress] = useState<ForwardProgress | null>(null);
-  const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(contactSearch.text, SEARCH_DEBOUNCE_MS);
   const contactsQuery = useContactSearch(contact ? '' : search);
   const forwardMutation = useForwardMessages();
   const busy = forwardMutation.isPending;
@@ -59,85 +65,59 @@ export function ForwardMessageDialog({ messageIds, onForwarded, onClose }: Forwa
     }
   }
 
+  function handleFormSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void handleForward();
+  }
+
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="forward-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{messageIds.length > 1 ? t('tickets.forward.titleCount', { count: messageIds.length }) : t('tickets.forward.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root required>
-                  <Field.Label>{t('tickets.newTicket.contact')}</Field.Label>
-                  <Input
-                    value={contact ? contact.name : text}
-                    disabled={busy}
-                    onChange={(event) => {
-                      setContact(null);
-                      setText(event.target.value);
-                    }}
-                    placeholder={t('tickets.newTicket.contactPlaceholder', { count: CONTACT_SEARCH_MIN_LENGTH })}
-                    data-testid="forward-contact"
-                  />
-                  {!contact && search.trim().length >= CONTACT_SEARCH_MIN_LENGTH && (
-                    <Box borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" w="full">
-                      {(contactsQuery.data ?? []).map((option) => (
-                        <chakra.button
-                          key={option.id}
-                          type="button"
-                          display="block"
-                          w="full"
-                          textAlign="start"
-                          px="3"
-                          py="2"
-                          _hover={{ bg: 'bg.muted' }}
-                          onClick={() => setContact({ id: option.id, name: option.name })}
-                          data-testid="forward-contact-option"
-                        >
-                          <Text fontSize="sm">
-                            {option.name} <Text as="span" color="fg.muted">{option.number}</Text>
-                          </Text>
-                        </chakra.button>
-                      ))}
-                    </Box>
-                  )}
-                </Field.Root>
-                <Switch.Root checked={sign} disabled={busy} onCheckedChange={(details) => setSign(details.checked)}>
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                  <Switch.Label>{t('tickets.input.signMessage')}</Switch.Label>
-                </Switch.Root>
-                {progress && (
-                  <Stack gap="1" data-testid="forward-progress">
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('tickets.forward.progress', { done: progress.done, total: progress.total })}
-                    </Text>
-                    <Progress.Root size="xs" value={Math.round((progress.done / progress.total) * 100)}>
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                    </Progress.Root>
-                  </Stack>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="brand" disabled={!contact} loading={forwardMutation.isPending} onClick={() => void handleForward()} data-testid="forward-submit">
-                {t('tickets.messageMenu.forward')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormModal
+      open
+      onClose={onClose}
+      title={messageIds.length > 1 ? t('tickets.forward.titleCount', { count: messageIds.length }) : t('tickets.forward.title')}
+      onSubmit={handleFormSubmit}
+      submitting={busy}
+      submitDisabled={!contact}
+      closeDisabled={busy}
+      submitLabel={t('tickets.messageMenu.forward')}
+      testId="forward-dialog"
+      submitTestId="forward-submit"
+    >
+      <Stack gap="4">
+        <FormField label={t('tickets.newTicket.contact')} required>
+          <SearchPicker
+            state={contactSearch}
+            disabled={busy}
+            onUnpick={() => setContact(null)}
+            placeholder={t('tickets.newTicket.contactPlaceholder', { count: CONTACT_SEARCH_MIN_LENGTH })}
+            testId="forward-contact"
+            options={!contact && search.trim().length >= CONTACT_SEARCH_MIN_LENGTH ? (contactsQuery.data ?? []) : null}
+            renderOption={(option) => <ContactOption name={option.name} number={option.number} />}
+            onPick={(option) => {
+              setContact({ id: option.id, name: option.name });
+              return option.name;
+            }}
+            optionTestId="forward-contact-option"
+          />
+        </FormField>
+        <Switch.Root checked={sign} disabled={busy} onCheckedChange={(details) => setSign(details.checked)}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('tickets.input.signMessage')}</Switch.Label>
+        </Switch.Root>
+        {progress && (
+          <Stack gap="1" data-testid="forward-progress">
+            <Text fontSize="sm" color="fg.muted">
+              {t('tickets.forward.progress', { done: progress.done, total: progress.total })}
+            </Text>
+            <Progress.Root size="xs" value={Math.round((progress.done / progress.total) * 100)}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Stack>
+        )}
+      </Stack>
+    </FormModal>
   );
 }

@@ -13,13 +13,25 @@ export function ForwardSelectionBar({ count, onCancel, onForward }: ForwardSelec
   const { t } = useTranslation();
   return (
     <Flex align="center" gap="3" px="3" py="2" borderTopWidth="1px" bg="bg.panel" data-testid="forward-selection-bar">
-      <IconButton variant="ghost" aria-label={t('tickets.forward.cancelSelection')} title={t('tickets.forward.cancelSelection')} onClick={onCancel} data-testid="forward-selection-cancel">
+      <IconButton
+        variant="ghost"
+        aria-label={t('tickets.forward.cancelSelection')}
+        title={t('tickets.forward.cancelSelection')}
+        onClick={onCancel}
+        data-testid="forward-selection-cancel"
+      >
         <LuX />
       </IconButton>
       <Text flex="1" fontWeight="medium" data-testid="forward-selection-count">
         {count === 0 ? t('tickets.forward.noMessages') : t('tickets.forward.selected', { count })}
       </Text>
-      <IconButton colorPalette="brand" aria-label={t('tickets.messageMenu.forward')} title={t('tickets.messageMenu.forward')} onClick={onForward} data-testid="forward-selection-submit">
+      <IconButton
+        colorPalette="brand"
+        aria-label={t('tickets.messageMenu.forward')}
+        title={t('tickets.messageMenu.forward')}
+        onClick={onForward}
+        data-testid="forward-selection-submit"
+      >
         <LuForward />
       </IconButton>
     </Flex>

@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { toaster } from '@/components/ui/toaster';
-import { on, stubApi, type FakeCall, type FakeRoute } from '@/testing/fake-api';
+import { aContact } from '@/testing/contract-fakes';
+import { type FakeCall, type FakeRoute, on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { useMessageActions } from '../hooks/use-message-actions';
-import { aMessage } from '../testing/ticket-factory';
+import { aMessage, aTicket } from '../testing/ticket-factory';
 import { ForwardSelectionBar } from './forward-selection-bar';
 import { MessageList } from './message-list';
 
@@ -15,7 +18,7 @@ const messages = [
   aMessage({ id: 13, ticketId: TICKET, body: 'Apagada', isDeleted: true, createdAt: '2026-11-21T10:30:00.000Z' }),
   aMessage({ id: 14, ticketId: TICKET, body: 'Terceira', createdAt: '2026-11-21T11:00:00.000Z' }),
 ];
-const contact = { id: 77, uuid: '00000000-0000-4000-9000-000000000077', name: 'Marcos Entregador', number: '5511933330003' };
+const contact = aContact({ id: 77, name: 'Marcos Entregador', number: '5511933330003' });
 
 function Chat() {
   const actions = useMessageActions(vi.fn(), TICKET);
@@ -23,7 +26,11 @@ function Chat() {
     <>
       <MessageList ticketId={TICKET} isGroup={false} actions={actions.handlers} selection={actions.selection} />
       {actions.selection.active && (
-        <ForwardSelectionBar count={actions.selection.selectedIds.size} onCancel={actions.selection.cancel} onForward={actions.selection.forward} />
+        <ForwardSelectionBar
+          count={actions.selection.selectedIds.size}
+          onCancel={actions.selection.cancel}
+          onForward={actions.selection.forward}
+        />
       )}
       {actions.dialogs}
     </>
@@ -34,7 +41,9 @@ function forwardRoute(failing: number[] = []): FakeRoute {
   return (call: FakeCall) => {
     if (call.method !== 'POST' || call.url !== '/api/message/forward') return undefined;
     const { messageId } = call.body as { messageId: number };
-    return failing.includes(messageId) ? { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'Message not found' } } : { status: 201, body: { id: 1000 + messageId } };
+    return failing.includes(messageId)
+      ? { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'Message not found' } }
+      : { status: 201, body: aMessage({ id: 1000 + messageId, fromMe: true, isForwarded: true }) };
   };
 }
 
@@ -70,7 +79,11 @@ describe('forwarding selected messages', () => {
   });
 
   it('"Encaminhar" ticks that message; more are ticked on the list; they go out oldest first, signed by default', async () => {
-    const calls = stubApi(on('GET', `/messages/${TICKET}`, 200, { messages, hasMore: false }), on('GET', '/contacts/', 200, { contacts: [contact], hasMore: false }), forwardRoute());
+    const calls = stubApi(
+      on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false }),
+      on('GET', '/contacts/', 200, { contacts: [contact], hasMore: false }),
+      forwardRoute(),
+    );
     const success = vi.spyOn(toaster, 'create');
     renderWithProviders(<Chat />);
 
@@ -96,7 +109,11 @@ describe('forwarding selected messages', () => {
   });
 
   it('failures are reported and only the failed messages stay ticked', async () => {
-    const calls = stubApi(on('GET', `/messages/${TICKET}`, 200, { messages, hasMore: false }), on('GET', '/contacts/', 200, { contacts: [contact], hasMore: false }), forwardRoute([12]));
+    const calls = stubApi(
+      on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false }),
+      on('GET', '/contacts/', 200, { contacts: [contact], hasMore: false }),
+      forwardRoute([12]),
+    );
     const toast = vi.spyOn(toaster, 'create');
     renderWithProviders(<Chat />);
 
@@ -113,7 +130,7 @@ describe('forwarding selected messages', () => {
   }, 10_000);
 
   it('forwarding with no message ticked shows the error; cancel leaves selection mode', async () => {
-    stubApi(on('GET', `/messages/${TICKET}`, 200, { messages, hasMore: false }));
+    stubApi(on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false }));
     const toast = vi.spyOn(toaster, 'create');
     renderWithProviders(<Chat />);
 

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { getLastInteraction } from '../utils/last-interaction';
 
 type LastInteractionLabelProps = { updatedAt: string; now: Date };

@@ -1,8 +1,10 @@
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { formatTime } from '@/lib/format';
+
 import type { Message } from '../types';
-import { formatMessageTime } from '../utils/message-separators';
 import { AckIcon } from './ack-icon';
 import { FormattedText } from './formatted-text';
 import { MessageMedia, showsBodyText } from './message-media';
@@ -48,7 +50,15 @@ export function MessageBubble({ message, isGroup, menu }: MessageBubbleProps) {
           </Text>
         )}
         {message.quotedMsg && (
-          <Box borderLeftWidth="4px" borderLeftColor={message.quotedMsg.fromMe ? 'green.500' : 'blue.500'} bg="bg.muted" px="2" py="1" borderRadius="sm" data-testid="message-quoted">
+          <Box
+            borderLeftWidth="4px"
+            borderLeftColor={message.quotedMsg.fromMe ? 'green.500' : 'blue.500'}
+            bg="bg.muted"
+            px="2"
+            py="1"
+            borderRadius="sm"
+            data-testid="message-quoted"
+          >
             <Text fontSize="xs" fontWeight="semibold">
               {message.quotedMsg.fromMe ? t('tickets.input.you') : (message.quotedMsg.contact?.name ?? '')}
             </Text>
@@ -59,7 +69,12 @@ export function MessageBubble({ message, isGroup, menu }: MessageBubbleProps) {
         )}
         <MessageMedia message={message} />
         {showsBodyText(message) && message.body && (
-          <Text whiteSpace="pre-wrap" wordBreak="break-word" textDecoration={message.isDeleted ? 'line-through' : undefined} data-testid="message-body">
+          <Text
+            whiteSpace="pre-wrap"
+            wordBreak="break-word"
+            textDecoration={message.isDeleted ? 'line-through' : undefined}
+            data-testid="message-body"
+          >
             {message.isDeleted ? message.body : <FormattedText text={message.body} />}
           </Text>
         )}
@@ -71,7 +86,7 @@ export function MessageBubble({ message, isGroup, menu }: MessageBubbleProps) {
         <HStack gap="1" justify="flex-end" fontSize="2xs" color="fg.muted">
           {message.isEdited && <Text>{t('tickets.chat.edited')}</Text>}
           {message.sendError && <Text color="red.500">{t('tickets.chat.sendError')}</Text>}
-          <Text>{formatMessageTime(new Date(message.createdAt))}</Text>
+          <Text>{formatTime(message.createdAt)}</Text>
           {fromMe && <AckIcon ack={message.ack} />}
         </HStack>
       </Stack>

@@ -3,15 +3,17 @@ import { Box, CloseButton, Flex, HStack, IconButton, Progress, Switch, Tag, Text
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMic, LuPaperclip, LuSend, LuSquare, LuX } from 'react-icons/lu';
+
 import { toastError, toastWarning } from '@/components/ui/toaster';
+
 import { useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
+import { composeMessageBody, useSignMessage } from '../hooks/use-sign-message';
+import type { Message } from '../types';
 import { recordingToMp3 } from '../utils/audio-to-mp3';
 import { prepareAttachment } from '../utils/compress-image';
 import { isRecordingLongEnough, oversizedFiles } from '../utils/media-rules';
-import { composeMessageBody, useSignMessage } from '../hooks/use-sign-message';
-import type { Message } from '../types';
 
 /** Spec 1 section 9: the input grows to 5 rows at most. */
 export const MESSAGE_INPUT_MAX_ROWS = 5;
@@ -45,7 +47,12 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
       const prepared = await Promise.all(attachments.map(prepareAttachment));
       const oversized = oversizedFiles(prepared);
       if (oversized.length > 0) {
-        toastWarning(t('tickets.input.fileTooLarge', { names: oversized.map((file) => file.name).join(', '), max: MEDIA_UPLOAD_MAX_BYTES / (1024 * 1024) }));
+        toastWarning(
+          t('tickets.input.fileTooLarge', {
+            names: oversized.map((file) => file.name).join(', '),
+            max: MEDIA_UPLOAD_MAX_BYTES / (1024 * 1024),
+          }),
+        );
         return false;
       }
       await mediaMutation.mutateAsync({ ticketId, files: prepared, body: caption, onProgress: setProgress });
@@ -108,7 +115,11 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
     if (blank || !canSend || sendMutation.isPending) return;
     const body = composeMessageBody(text, sign, userName);
     try {
-      await sendMutation.mutateAsync({ ticketId, body, quotedMsg: replyTo ? { id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe } : null });
+      await sendMutation.mutateAsync({
+        ticketId,
+        body,
+        quotedMsg: replyTo ? { id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe } : null,
+      });
       setText('');
       onCancelReply?.();
     } catch (error) {
@@ -136,7 +147,19 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
   return (
     <Box borderTopWidth="1px" bg="bg.panel">
       {replyTo && (
-        <Flex mx="3" mt="2" px="3" py="1" gap="2" align="center" bg="bg.muted" borderLeftWidth="4px" borderLeftColor={replyTo.fromMe ? 'green.500' : 'blue.500'} borderRadius="sm" data-testid="message-reply-preview">
+        <Flex
+          mx="3"
+          mt="2"
+          px="3"
+          py="1"
+          gap="2"
+          align="center"
+          bg="bg.muted"
+          borderLeftWidth="4px"
+          borderLeftColor={replyTo.fromMe ? 'green.500' : 'blue.500'}
+          borderRadius="sm"
+          data-testid="message-reply-preview"
+        >
           <Box flex="1" minW="0">
             <Text fontSize="xs" fontWeight="semibold">
               {t('tickets.input.replyingTo', { name: replyTo.fromMe ? t('tickets.input.you') : (replyTo.contact?.name ?? '') })}
@@ -154,7 +177,10 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
             <Tag.Root key={`${file.name}-${index}`} size="md">
               <Tag.Label>{file.name}</Tag.Label>
               <Tag.EndElement>
-                <Tag.CloseTrigger aria-label={t('tickets.input.removeAttachment')} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))} />
+                <Tag.CloseTrigger
+                  aria-label={t('tickets.input.removeAttachment')}
+                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                />
               </Tag.EndElement>
             </Tag.Root>
           ))}
@@ -206,7 +232,12 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
         {blank && files.length === 0 ? (
           <HStack gap="1">
             {recorder.recording && (
-              <IconButton variant="ghost" aria-label={t('tickets.input.cancelRecording')} onClick={recorder.cancel} data-testid="message-record-cancel">
+              <IconButton
+                variant="ghost"
+                aria-label={t('tickets.input.cancelRecording')}
+                onClick={recorder.cancel}
+                data-testid="message-record-cancel"
+              >
                 <LuX />
               </IconButton>
             )}

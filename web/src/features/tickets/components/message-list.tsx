@@ -1,12 +1,15 @@
 import { Badge, Box, Center, Checkbox, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { formatDate, formatDateTime } from '@/lib/format';
+
 import { useMessages } from '../api/get-messages';
 import type { MessageSelection } from '../hooks/use-message-actions';
 import type { Message } from '../types';
 import { isSelectable } from '../utils/forward-selection';
-import { buildMessageRows, formatMessageDay, formatMessageTime } from '../utils/message-separators';
 import { flattenMessages } from '../utils/message-cache';
+import { buildMessageRows } from '../utils/message-separators';
 import { MessageBubble } from './message-bubble';
 import { MessageMenu, type MessageMenuHandlers } from './message-menu';
 
@@ -21,10 +24,6 @@ type MessageListProps = {
   /** Selection mode for forwarding: checkboxes in place of the menus. */
   selection?: MessageSelection;
 };
-
-function formatDateTime(date: Date | null): string {
-  return date ? `${formatMessageDay(date)} ${formatMessageTime(date)}` : '';
-}
 
 /** The chat's messages, oldest first, with day separators and the marker between tickets. */
 export function MessageList({ ticketId, isGroup, actions, selection }: MessageListProps) {
@@ -78,7 +77,7 @@ export function MessageList({ ticketId, isGroup, actions, selection }: MessageLi
           if (row.kind === 'day') {
             return (
               <Flex key={row.key} justify="center" py="2" data-testid="message-day">
-                <Badge variant="subtle">{formatMessageDay(row.date)}</Badge>
+                <Badge variant="subtle">{formatDate(row.date)}</Badge>
               </Flex>
             );
           }

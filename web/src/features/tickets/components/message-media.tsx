@@ -1,8 +1,9 @@
 import { Box, Button, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuMapPin, LuPhone } from 'react-icons/lu';
-import type { Message } from '../types';
+
 import { useMediaUrl } from '../hooks/use-media-url';
+import type { Message } from '../types';
 import { parseLocation } from '../utils/location';
 import { ContactCardMessage } from './contact-card-message';
 
@@ -13,7 +14,7 @@ export function MessageMedia({ message }: { message: Message }) {
   switch (message.mediaType) {
     case 'image':
       return url ? (
-        <Link href={url} target="_blank" rel="noreferrer">
+        <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="message-image-link">
           <Image src={url} alt={message.fileName ?? ''} maxW="280px" maxH="280px" borderRadius="md" data-testid="message-image" />
         </Link>
       ) : null;
@@ -45,7 +46,7 @@ export function MessageMedia({ message }: { message: Message }) {
     case 'document':
       return url ? (
         <Button asChild size="xs" variant="outline" data-testid="message-download">
-          <a href={url} target="_blank" rel="noreferrer" download={message.fileName ?? true}>
+          <a href={url} target="_blank" rel="noopener noreferrer" download={message.fileName ?? true}>
             <LuDownload /> {message.fileName ?? t('tickets.chat.download')}
           </a>
         </Button>

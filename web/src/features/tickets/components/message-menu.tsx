@@ -1,6 +1,8 @@
 import { HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuForward, LuPencil, LuReply, LuSmilePlus, LuTrash2 } from 'react-icons/lu';
+
+import { useInboxUser } from '../hooks/inbox-user-context';
 import type { Message } from '../types';
 import { getMessageMenuActions, QUICK_REACTIONS } from '../utils/message-menu';
 
@@ -19,7 +21,7 @@ export type MessageMenuHandlers = {
  */
 export function MessageMenu({ message, ...handlers }: { message: Message } & MessageMenuHandlers) {
   const { t } = useTranslation();
-  const actions = getMessageMenuActions(message);
+  const actions = getMessageMenuActions(message, useInboxUser());
   if (actions.length === 0) return null;
 
   return (

@@ -4,10 +4,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppQueryClient } from '@/app/provider';
 import { Toaster, toaster } from '@/components/ui/toaster';
 import { system } from '@/lib/theme';
 import { on, stubApi } from '@/testing/fake-api';
+
 import { InboxUserContext } from '../hooks/inbox-user-context';
 import { aMessage, aTicket } from '../testing/ticket-factory';
 import { ContactCardMessage } from './contact-card-message';
@@ -46,7 +48,9 @@ describe('a failed tickets action shows one error toast', () => {
 
   it("a contact card's start-a-ticket", async () => {
     stubApi(on('POST', '/contacts', 500, failure));
-    renderWithAppClient(<ContactCardMessage body={'BEGIN:VCARD\nVERSION:3.0\nFN:João\nTEL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD'} />);
+    renderWithAppClient(
+      <ContactCardMessage body={'BEGIN:VCARD\nVERSION:3.0\nFN:João\nTEL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD'} />,
+    );
     fireEvent.click(screen.getByTestId('contact-card-start'));
     await expectOneErrorToast('Falha no servidor de teste');
   });

@@ -1,19 +1,26 @@
-import { Box, Button, chakra, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { OtherOpenTicketError } from '@app/contracts';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
+import { useQueues } from '@/api/get-queues';
+import { FormField } from '@/components/form/form-field';
+import { SearchPicker, useSearchPickerState } from '@/components/form/search-picker';
+import { SelectInput } from '@/components/form/select-input';
+import { FormModal } from '@/components/ui/form-modal';
 import { toastError } from '@/components/ui/toaster';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
 import { useCreateTicket } from '../api/create-ticket';
 import { useTicketConnections } from '../api/get-connections';
-import { useQueues } from '../api/get-queues';
 import { CONTACT_SEARCH_MIN_LENGTH, useContactSearch } from '../api/search-contacts';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-ticket-filters';
 import type { InboxUser } from '../types';
-import { newTicketFormSchema, readOtherOpenTicket, toCreateTicketBody, type NewTicketFormValues } from '../utils/new-ticket-form';
+import { newTicketFormSchema, type NewTicketFormValues, readOtherOpenTicket, toCreateTicketBody } from '../utils/new-ticket-form';
 import { isInboxAdmin } from '../utils/ticket-actions';
+import { ContactOption } from './contact-option';
 
 type NewTicketDialogProps = {
   open: boolean;
@@ -27,12 +34,11 @@ type NewTicketDialogProps = {
 export function NewTicketDialog({ open, user, onClose, onOpenTicket }: NewTicketDialogProps) {
   const { t } = useTranslation();
   const admin = isInboxAdmin(user);
-  const [contactText, setContactText] = useState('');
-  const [contactName, setContactName] = useState('');
+  const contactSearch = useSearchPickerState();
   const [conflict, setConflict] = useState<OtherOpenTicketError | null>(null);
-  const searchText = useDebouncedValue(contactText, SEARCH_DEBOUNCE_MS);
+  const searchText = useDebouncedValue(contactSearch.text, SEARCH_DEBOUNCE_MS);
   const contactsQuery = useContactSearch(searchText);
-  const queuesQuery = useQueues();
+  const queuesQuery = useQueues({ silent: true });
   const connectionsQuery = useTicketConnections(open);
   const createMutation = useCreateTicket();
 
@@ -49,14 +55,17 @@ export function NewTicketDialog({ open, user, onClose, onOpenTicket }: NewTicket
     formState: { errors },
   } = useForm<NewTicketFormValues>({
     resolver: zodResolver(newTicketFormSchema(admin)),
-    values: { contactId: 0, queueId: queues.length === 1 ? String(queues[0]!.id) : '', whatsappId: defaultConnection ? String(defaultConnection) : '' },
+    values: {
+      contactId: 0,
+      queueId: queues.length === 1 ? String(queues[0]!.id) : '',
+      whatsappId: defaultConnection ? String(defaultConnection) : '',
+    },
     resetOptions: { keepDirtyValues: true },
   });
 
   function handleClose() {
     reset();
-    setContactText('');
-    setContactName('');
+    contactSearch.reset();
     setConflict(null);
     onClose();
   }
@@ -68,7 +77,7 @@ export function NewTicketDialog({ open, user, onClose, onOpenTicket }: NewTicket
       onOpenTicket(ticket.uuid);
     } catch (error) {
       const other = readOtherOpenTicket(error);
-      if (other && other.userId === user.id) {
+      if (other?.uuid && other.userId === user.id) {
         handleClose();
         onOpenTicket(other.uuid);
       } else if (other) {
@@ -80,123 +89,67 @@ export function NewTicketDialog({ open, user, onClose, onOpenTicket }: NewTicket
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && handleClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="new-ticket-dialog">
-            <form onSubmit={handleSubmit(handleCreate)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('tickets.newTicket.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Controller
-                    control={control}
-                    name="contactId"
-                    render={({ field }) => (
-                      <Field.Root invalid={!!errors.contactId} required>
-                        <Field.Label>{t('tickets.newTicket.contact')}</Field.Label>
-                        <Input
-                          value={contactName || contactText}
-                          onChange={(event) => {
-                            setContactName('');
-                            field.onChange(0);
-                            setContactText(event.target.value);
-                          }}
-                          placeholder={t('tickets.newTicket.contactPlaceholder', { count: CONTACT_SEARCH_MIN_LENGTH })}
-                          data-testid="new-ticket-contact"
-                        />
-                        {!contactName && searchText.trim().length >= CONTACT_SEARCH_MIN_LENGTH && (
-                          <Box borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" w="full" data-testid="new-ticket-contact-options">
-                            {(contactsQuery.data ?? []).length === 0 && !contactsQuery.isFetching && (
-                              <Text px="3" py="2" color="fg.muted" fontSize="sm">
-                                {t('common.noRecords')}
-                              </Text>
-                            )}
-                            {(contactsQuery.data ?? []).map((contact) => (
-                              <chakra.button
-                                key={contact.id}
-                                type="button"
-                                display="block"
-                                w="full"
-                                textAlign="start"
-                                px="3"
-                                py="2"
-                                _hover={{ bg: 'bg.muted' }}
-                                data-testid="new-ticket-contact-option"
-                                onClick={() => {
-                                  field.onChange(contact.id);
-                                  setContactName(`${contact.name} (${contact.number})`);
-                                }}
-                              >
-                                <Text fontSize="sm">
-                                  {contact.name} <Text as="span" color="fg.muted">{contact.number}</Text>
-                                </Text>
-                              </chakra.button>
-                            ))}
-                          </Box>
-                        )}
-                        {errors.contactId?.message && <Field.ErrorText>{t(errors.contactId.message as 'tickets.newTicket.contactRequired')}</Field.ErrorText>}
-                      </Field.Root>
-                    )}
-                  />
-                  <Field.Root invalid={!!errors.queueId} required={!admin}>
-                    <Field.Label>{t('tickets.newTicket.queue')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('queueId')} data-testid="new-ticket-queue">
-                        <option value="">{t('tickets.newTicket.selectQueue')}</option>
-                        {queues.map((queue) => (
-                          <option key={queue.id} value={String(queue.id)}>
-                            {queue.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errors.queueId?.message && <Field.ErrorText>{t(errors.queueId.message as 'tickets.newTicket.queueRequired')}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.whatsappId} required>
-                    <Field.Label>{t('tickets.newTicket.connection')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('whatsappId')} data-testid="new-ticket-connection">
-                        <option value="">{t('tickets.newTicket.selectConnection')}</option>
-                        {connections.map((connection) => (
-                          <option key={connection.id} value={String(connection.id)}>
-                            {connection.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errors.whatsappId?.message && (
-                      <Field.ErrorText>{t(errors.whatsappId.message as 'tickets.newTicket.connectionRequired')}</Field.ErrorText>
-                    )}
-                  </Field.Root>
-                  {conflict && (
-                    <Box borderWidth="1px" borderColor="orange.300" bg="orange.subtle" borderRadius="md" p="3" data-testid="new-ticket-conflict">
-                      <Text fontSize="sm">
-                        {t('tickets.newTicket.conflict', { userName: conflict.userName ?? t('tickets.chat.unassigned'), queueName: conflict.queueName ?? t('tickets.noQueue') })}
-                      </Text>
-                    </Box>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={handleClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={createMutation.isPending} data-testid="new-ticket-submit">
-                  {t('tickets.newTicket.submit')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormModal
+      open={open}
+      onClose={handleClose}
+      title={t('tickets.newTicket.title')}
+      onSubmit={handleSubmit(handleCreate)}
+      submitting={createMutation.isPending}
+      submitLabel={t('tickets.newTicket.submit')}
+      testId="new-ticket-dialog"
+      submitTestId="new-ticket-submit"
+    >
+      <Stack gap="4">
+        <Controller
+          control={control}
+          name="contactId"
+          render={({ field }) => (
+            <FormField label={t('tickets.newTicket.contact')} error={errors.contactId?.message} required>
+              <SearchPicker
+                state={contactSearch}
+                onUnpick={() => field.onChange(0)}
+                placeholder={t('tickets.newTicket.contactPlaceholder', { count: CONTACT_SEARCH_MIN_LENGTH })}
+                testId="new-ticket-contact"
+                options={!contactSearch.picked && searchText.trim().length >= CONTACT_SEARCH_MIN_LENGTH ? (contactsQuery.data ?? []) : null}
+                emptyText={contactsQuery.isFetching ? undefined : t('common.noRecords')}
+                renderOption={(contact) => <ContactOption name={contact.name} number={contact.number} />}
+                onPick={(contact) => {
+                  field.onChange(contact.id);
+                  return `${contact.name} (${contact.number})`;
+                }}
+                listTestId="new-ticket-contact-options"
+                optionTestId="new-ticket-contact-option"
+              />
+            </FormField>
+          )}
+        />
+        <FormField label={t('tickets.newTicket.queue')} error={errors.queueId?.message} required={!admin}>
+          <SelectInput
+            {...register('queueId')}
+            emptyOption={t('tickets.newTicket.selectQueue')}
+            options={queues}
+            data-testid="new-ticket-queue"
+          />
+        </FormField>
+        <FormField label={t('tickets.newTicket.connection')} error={errors.whatsappId?.message} required>
+          <SelectInput
+            {...register('whatsappId')}
+            emptyOption={t('tickets.newTicket.selectConnection')}
+            options={connections}
+            data-testid="new-ticket-connection"
+          />
+        </FormField>
+        {conflict && (
+          <Box borderWidth="1px" borderColor="orange.300" bg="orange.subtle" borderRadius="md" p="3" data-testid="new-ticket-conflict">
+            <Text fontSize="sm">
+              {t('tickets.newTicket.conflict', {
+                userName: conflict.userName ?? t('tickets.chat.unassigned'),
+                queueName: conflict.queueName ?? t('tickets.noQueue'),
+              })}
+            </Text>
+          </Box>
+        )}
+      </Stack>
+    </FormModal>
   );
 }

@@ -1,5 +1,8 @@
-import { Badge, CloseButton, Dialog, Flex, Portal } from '@chakra-ui/react';
+import { Badge, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
+import { InfoDialog } from '@/components/ui/info-dialog';
+
 import type { Ticket } from '../types';
 import { MessageList } from './message-list';
 
@@ -9,27 +12,24 @@ type SpyDialogProps = { ticket: Ticket | null; onClose: () => void };
 export function SpyDialog({ ticket, onClose }: SpyDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={ticket != null} onOpenChange={(details) => !details.open && onClose()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content h="80vh" data-testid="spy-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                {ticket?.contact.name} <Badge ml="2">{t('tickets.chat.spyMode')}</Badge>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body p="0" display="flex">
-              <Flex direction="column" flex="1" minH="0">
-                {ticket && <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} />}
-              </Flex>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <InfoDialog
+      open={ticket != null}
+      onClose={onClose}
+      title={
+        <>
+          {ticket?.contact.name} <Badge ml="2">{t('tickets.chat.spyMode')}</Badge>
+        </>
+      }
+      testId="spy-dialog"
+      size="lg"
+      placement="center"
+      scrollBehavior="inside"
+      contentProps={{ h: '80vh' }}
+      bodyProps={{ p: '0', display: 'flex' }}
+    >
+      <Flex direction="column" flex="1" minH="0">
+        {ticket && <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} />}
+      </Flex>
+    </InfoDialog>
   );
 }

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { aTicket } from '../testing/ticket-factory';
 import { TagEditor } from './tag-editor';
 
@@ -10,8 +12,8 @@ describe('tag editor chips', () => {
 
   it('a light tag colour gets dark text and a dark one white text', async () => {
     const tags = [
-      { id: 1, name: 'Padrão', color: '#A4CCCC' },
-      { id: 2, name: 'Azul', color: '#2576d2' },
+      { id: 1, name: 'Padrão', color: '#A4CCCC', kanban: 0, companyId: 1 },
+      { id: 2, name: 'Azul', color: '#2576d2', kanban: 0, companyId: 1 },
     ];
     stubApi(on('GET', '/tags/list', 200, tags));
     renderWithProviders(<TagEditor ticket={aTicket({ tags })} />);

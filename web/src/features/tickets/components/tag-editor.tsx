@@ -1,14 +1,18 @@
 import { TAG_NAME_MIN } from '@app/contracts';
-import { Badge, Box, Checkbox, CloseButton, Flex, IconButton, Input, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, CloseButton, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTag } from 'react-icons/lu';
+
+import { PopoverPanel } from '@/components/ui/popover-panel';
 import { toastError } from '@/components/ui/toaster';
 import { contrastText } from '@/lib/contrast-text';
+
 import { useCreateTag } from '../api/create-tag';
 import { useTags } from '../api/get-tags';
 import { useSyncTicketTags } from '../api/sync-ticket-tags';
 import type { Ticket } from '../types';
+import { CheckboxOptionList } from './checkbox-popover';
 
 /** The chat's tag editor: the ticket's tags as chips, chosen from the company's tags or created here. */
 export function TagEditor({ ticket }: { ticket: Ticket }) {
@@ -20,7 +24,9 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState(false);
   const allTags = tagsQuery.data ?? [];
-  const shown = selected.map((id) => allTags.find((tag) => tag.id === id) ?? ticket.tags.find((tag) => tag.id === id)).filter((tag) => tag != null);
+  const shown = selected
+    .map((id) => allTags.find((tag) => tag.id === id) ?? ticket.tags.find((tag) => tag.id === id))
+    .filter((tag) => tag != null);
 
   async function sync(next: number[]) {
     const previous = selected;
@@ -52,51 +58,43 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
 
   return (
     <Flex gap="2" px="3" py="1.5" align="center" wrap="wrap" borderBottomWidth="1px" bg="bg.panel" data-testid="tag-editor">
-      <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount>
-        <Popover.Trigger asChild>
-          <IconButton size="2xs" variant="ghost" aria-label={t('tickets.tags.edit')} title={t('tickets.tags.edit')} data-testid="tag-editor-open">
+      <PopoverPanel
+        placement="bottom-start"
+        trigger={
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            aria-label={t('tickets.tags.edit')}
+            title={t('tickets.tags.edit')}
+            data-testid="tag-editor-open"
+          >
             <LuTag />
           </IconButton>
-        </Popover.Trigger>
-        <Portal>
-          <Popover.Positioner>
-            <Popover.Content w="64" maxH="80" overflowY="auto">
-              <Popover.Body p="3">
-                <Stack gap="2">
-                  <Input
-                    size="sm"
-                    value={name}
-                    onChange={(event) => setName(event.target.value)}
-                    onKeyDown={(event) => void handleCreate(event)}
-                    placeholder={t('tickets.tags.create')}
-                    data-testid="tag-editor-new"
-                  />
-                  {nameError && (
-                    <Text fontSize="xs" color="fg.error">
-                      {t('tickets.tags.tooShort')}
-                    </Text>
-                  )}
-                  {allTags.map((tag) => (
-                    <Checkbox.Root
-                      key={tag.id}
-                      size="sm"
-                      checked={selected.includes(tag.id)}
-                      onCheckedChange={(details) => void sync(details.checked === true ? [...selected, tag.id] : selected.filter((id) => id !== tag.id))}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        <Box as="span" display="inline-block" w="2.5" h="2.5" borderRadius="full" mr="2" style={{ backgroundColor: tag.color }} />
-                        {tag.name}
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  ))}
-                </Stack>
-              </Popover.Body>
-            </Popover.Content>
-          </Popover.Positioner>
-        </Portal>
-      </Popover.Root>
+        }
+        contentProps={{ w: '64', maxH: '80' }}
+        bodyProps={{ p: '3' }}
+      >
+        <Stack gap="2">
+          <Input
+            size="sm"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => void handleCreate(event)}
+            placeholder={t('tickets.tags.create')}
+            data-testid="tag-editor-new"
+          />
+          {nameError && (
+            <Text fontSize="xs" color="fg.error">
+              {t('tickets.tags.tooShort')}
+            </Text>
+          )}
+          <CheckboxOptionList
+            options={allTags}
+            selected={selected}
+            onToggle={(id, checked) => void sync(checked ? [...selected, id] : selected.filter((item) => item !== id))}
+          />
+        </Stack>
+      </PopoverPanel>
       {shown.length === 0 && (
         <Text fontSize="xs" color="fg.muted">
           {t('tickets.tags.none')}
@@ -105,7 +103,12 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
       {shown.map((tag) => (
         <Badge key={tag.id} size="sm" style={{ backgroundColor: tag.color, color: contrastText(tag.color) }} data-testid="ticket-tag">
           {tag.name}
-          <CloseButton size="2xs" color="inherit" aria-label={t('tickets.tags.remove', { name: tag.name })} onClick={() => void sync(selected.filter((id) => id !== tag.id))} />
+          <CloseButton
+            size="2xs"
+            color="inherit"
+            aria-label={t('tickets.tags.remove', { name: tag.name })}
+            onClick={() => void sync(selected.filter((id) => id !== tag.id))}
+          />
         </Badge>
       ))}
     </Flex>

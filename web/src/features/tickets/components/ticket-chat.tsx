@@ -2,12 +2,14 @@ import { presenceSocketPayloadSchema } from '@app/contracts';
 import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { TOAST_DURATION_MS, toaster, toastError } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { joinRoom, leaveRoom, useSocketEvent } from '@/lib/socket';
-import { toaster, TOAST_DURATION_MS, toastError } from '@/components/ui/toaster';
+
 import { useTicket } from '../api/get-ticket';
-import { ticketEventName } from '../hooks/use-tickets-realtime';
 import { useMessageActions } from '../hooks/use-message-actions';
+import { ticketEventName } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Message } from '../types';
 import { canSendTo, mayOpenTicket } from '../utils/ticket-actions';
 import { ForwardSelectionBar } from './forward-selection-bar';
@@ -62,12 +64,12 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
   }, [ticketId]);
 
   const [presence, setPresence] = useState<string | null>(null);
-  useSocketEvent<unknown>(`company-${user.companyId}-presence`, (payload) => {
+  useSocketEvent(`company-${user.companyId}-presence`, (payload) => {
     const parsed = presenceSocketPayloadSchema.safeParse(payload);
     if (parsed.success && parsed.data.ticketId === ticketId) setPresence(parsed.data.presence);
   });
 
-  useSocketEvent<{ action?: string; ticketId?: number }>(ticketEventName(user.companyId), (payload) => {
+  useSocketEvent(ticketEventName(user.companyId), (payload) => {
     if (payload?.action === 'delete' && ticketId != null && payload.ticketId === ticketId) {
       toaster.create({ type: 'info', title: t('tickets.chat.deleted'), duration: TOAST_DURATION_MS });
       onLeave();

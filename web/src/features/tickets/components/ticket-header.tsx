@@ -2,8 +2,10 @@ import { Button, chakra, Flex, HStack, IconButton, Stack, Text } from '@chakra-u
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuArrowRightLeft, LuTrash2 } from 'react-icons/lu';
+
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError } from '@/components/ui/toaster';
+
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicket } from '../api/update-ticket';
 import type { InboxUser, Ticket } from '../types';
@@ -107,18 +109,35 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
           </Button>
         ))}
         {actions.includes('transfer') && (
-          <IconButton size="xs" variant="outline" aria-label={t('tickets.buttons.transfer')} title={t('tickets.buttons.transfer')} onClick={() => setTransferOpen(true)} data-testid="ticket-action-transfer">
+          <IconButton
+            size="xs"
+            variant="outline"
+            aria-label={t('tickets.buttons.transfer')}
+            title={t('tickets.buttons.transfer')}
+            onClick={() => setTransferOpen(true)}
+            data-testid="ticket-action-transfer"
+          >
             <LuArrowRightLeft />
           </IconButton>
         )}
         {actions.includes('delete') && (
-          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('tickets.buttons.delete')} title={t('tickets.buttons.delete')} onClick={() => setConfirmDelete(true)} data-testid="ticket-action-delete">
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t('tickets.buttons.delete')}
+            title={t('tickets.buttons.delete')}
+            onClick={() => setConfirmDelete(true)}
+            data-testid="ticket-action-delete"
+          >
             <LuTrash2 />
           </IconButton>
         )}
       </HStack>
       {contactOpen && <ContactDrawer ticket={ticket} open onClose={() => setContactOpen(false)} />}
-      {transferOpen && <TransferDialog ticket={ticket} open onClose={() => setTransferOpen(false)} onTransferred={() => setTransferOpen(false)} />}
+      {transferOpen && (
+        <TransferDialog ticket={ticket} open onClose={() => setTransferOpen(false)} onTransferred={() => setTransferOpen(false)} />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title={t('tickets.buttons.delete')}

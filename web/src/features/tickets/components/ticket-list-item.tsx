@@ -1,10 +1,12 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuEye } from 'react-icons/lu';
+
 import { contrastText } from '@/lib/contrast-text';
+import { formatDate, formatTime, isSameDay, parseApiDate } from '@/lib/format';
+
 import type { Ticket } from '../types';
 import { lastMessagePreview } from '../utils/last-message-preview';
-import { formatMessageDay, formatMessageTime } from '../utils/message-separators';
 import { ContactAvatar } from './contact-avatar';
 import { FormattedText } from './formatted-text';
 import { LastInteractionLabel } from './last-interaction-label';
@@ -23,9 +25,9 @@ type TicketListItemProps = {
 };
 
 function formatUpdatedAt(value: string, now: Date): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return formatMessageDay(date) === formatMessageDay(now) ? formatMessageTime(date) : formatMessageDay(date);
+  const date = parseApiDate(value);
+  if (!date) return '';
+  return isSameDay(date, now) ? formatTime(date) : (formatDate(date) ?? '');
 }
 
 /** One row of the ticket list (spec 1 section 2, List item). */
@@ -89,7 +91,13 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
             <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
           </Text>
           {ticket.unreadMessages > 0 && (
-            <Badge colorPalette="green" variant="solid" borderRadius="full" data-testid="ticket-unread" aria-label={t('tickets.list.unread', { count: ticket.unreadMessages })}>
+            <Badge
+              colorPalette="green"
+              variant="solid"
+              borderRadius="full"
+              data-testid="ticket-unread"
+              aria-label={t('tickets.list.unread', { count: ticket.unreadMessages })}
+            >
               {ticket.unreadMessages}
             </Badge>
           )}
@@ -106,7 +114,14 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
           <LastInteractionLabel updatedAt={ticket.updatedAt} now={now} />
           <Box flex="1" />
           {canSpy && ticket.status !== 'closed' && (
-            <IconButton size="2xs" variant="ghost" aria-label={t('tickets.buttons.spy')} title={t('tickets.buttons.spy')} onClick={handleSpy} data-testid="ticket-spy">
+            <IconButton
+              size="2xs"
+              variant="ghost"
+              aria-label={t('tickets.buttons.spy')}
+              title={t('tickets.buttons.spy')}
+              onClick={handleSpy}
+              data-testid="ticket-spy"
+            >
               <LuEye />
             </IconButton>
           )}

@@ -2,10 +2,12 @@ import { Box, Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTrash2 } from 'react-icons/lu';
+
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { formatDateTime } from '@/lib/format';
+
 import { useCreateTicketNote, useDeleteTicketNote, useTicketNotes } from '../api/ticket-notes';
 import { ticketNoteSchema } from '../utils/contact-form';
-import { formatMessageDay, formatMessageTime } from '../utils/message-separators';
 
 type TicketNotesProps = { contactId: number; ticketId: number };
 
@@ -46,10 +48,24 @@ export function TicketNotes({ contactId, ticketId }: TicketNotesProps) {
   return (
     <Stack gap="2" data-testid="ticket-notes">
       <Field.Root invalid={!!error}>
-        <Textarea size="sm" rows={2} value={note} onChange={(event) => setNote(event.target.value)} placeholder={t('tickets.contact.notePlaceholder')} data-testid="ticket-note-text" />
+        <Textarea
+          size="sm"
+          rows={2}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          placeholder={t('tickets.contact.notePlaceholder')}
+          data-testid="ticket-note-text"
+        />
         {error && <Field.ErrorText>{t(error as 'tickets.contact.validation.noteRequired')}</Field.ErrorText>}
       </Field.Root>
-      <Button size="xs" colorPalette="brand" alignSelf="flex-end" onClick={() => void handleAdd()} loading={createMutation.isPending} data-testid="ticket-note-add">
+      <Button
+        size="xs"
+        colorPalette="brand"
+        alignSelf="flex-end"
+        onClick={() => void handleAdd()}
+        loading={createMutation.isPending}
+        data-testid="ticket-note-add"
+      >
         {t('tickets.contact.addNote')}
       </Button>
       {(notesQuery.data ?? []).map((item) => (
@@ -63,7 +79,7 @@ export function TicketNotes({ contactId, ticketId }: TicketNotesProps) {
             </IconButton>
           </HStack>
           <Text fontSize="2xs" color="fg.muted">
-            {item.user?.name} · {formatMessageDay(new Date(item.createdAt))} {formatMessageTime(new Date(item.createdAt))}
+            {item.user?.name} · {formatDateTime(item.createdAt)}
           </Text>
         </Box>
       ))}

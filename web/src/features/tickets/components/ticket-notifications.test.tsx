@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { aMessage, aTicket } from '../testing/ticket-factory';
 import { TicketNotifications } from './ticket-notifications';
 
@@ -46,7 +48,14 @@ describe('ticket notifications', () => {
     renderWithProviders(<TicketNotifications user={user} />, { initialPath: '/tickets' });
     expect(socket.joins).toContainEqual(['joinNotification']);
     const ticket = aTicket({ id: 91, status: 'open', userId: 5, contact: { ...aTicket().contact, name: 'Maria' } });
-    act(() => socket.handlers.get('company-7-appMessage')!({ action: 'create', ticket, message: aMessage({ ticketId: 91, body: 'Oi?', read: false }), contact: ticket.contact }));
+    act(() =>
+      socket.handlers.get('company-7-appMessage')!({
+        action: 'create',
+        ticket,
+        message: aMessage({ ticketId: 91, body: 'Oi?', read: false }),
+        contact: ticket.contact,
+      }),
+    );
     expect(FakeNotification.shown).toEqual([{ title: 'Maria', body: 'Oi?' }]);
     expect(sound).toHaveBeenCalledWith(0.4);
     expect(screen.getByTestId('notifications-count').textContent).toBe('1');
@@ -58,7 +67,14 @@ describe('ticket notifications', () => {
   it('nothing is raised for the ticket being looked at', () => {
     const ticket = aTicket({ id: 92, status: 'open', userId: 5 });
     renderWithProviders(<TicketNotifications user={user} />, { initialPath: `/tickets/${ticket.uuid}` });
-    act(() => socket.handlers.get('company-7-appMessage')!({ action: 'create', ticket, message: aMessage({ ticketId: 92, read: false }), contact: ticket.contact }));
+    act(() =>
+      socket.handlers.get('company-7-appMessage')!({
+        action: 'create',
+        ticket,
+        message: aMessage({ ticketId: 92, read: false }),
+        contact: ticket.contact,
+      }),
+    );
     expect(FakeNotification.shown).toEqual([]);
     expect(sound).not.toHaveBeenCalled();
   });

@@ -1,16 +1,20 @@
 import { appMessageSocketPayloadSchema, ticketSocketPayloadSchema } from '@app/contracts';
-import { Badge, Box, Float, IconButton, Popover, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBell } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router';
+
+import { CountIconButton } from '@/components/ui/count-icon-button';
+import { PopoverPanel } from '@/components/ui/popover-panel';
 import { joinRoom, useSocketEvent } from '@/lib/socket';
-import { readVolume } from '../hooks/use-volume';
+
 import { appMessageEventName, ticketEventName } from '../hooks/use-tickets-realtime';
+import { readVolume } from '../hooks/use-volume';
 import type { InboxUser, Ticket } from '../types';
+import { lastMessagePreview } from '../utils/last-message-preview';
 import { playNotificationSound } from '../utils/notification-sound';
 import { shouldNotify } from '../utils/should-notify';
-import { lastMessagePreview } from '../utils/last-message-preview';
 import { FormattedText } from './formatted-text';
 
 const TICKET_PATH = /^\/tickets\/([^/]+)/;
@@ -21,7 +25,11 @@ function showBrowserNotification(ticket: Ticket, body: string, onOpen: () => voi
     return;
   }
   if (Notification.permission !== 'granted') return;
-  const notification = new Notification(ticket.contact.name, { body, tag: String(ticket.id), icon: ticket.contact.profilePicUrl || undefined });
+  const notification = new Notification(ticket.contact.name, {
+    body,
+    tag: String(ticket.id),
+    icon: ticket.contact.profilePicUrl || undefined,
+  });
   notification.onclick = () => {
     window.focus();
     onOpen();
@@ -50,13 +58,16 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
 
   function open(ticket: Ticket) {
     setTickets((list) => list.filter((item) => item.id !== ticket.id));
-    navigate(`/tickets/${ticket.uuid}`);
+    void navigate(`/tickets/${ticket.uuid}`);
   }
 
-  useSocketEvent<unknown>(appMessageEventName(user.companyId), (payload) => {
+  useSocketEvent(appMessageEventName(user.companyId), (payload) => {
     const parsed = appMessageSocketPayloadSchema.safeParse(payload);
     if (!parsed.success) return;
-    const view = { openTicketUuid: openTicketUuid.current, pageVisible: typeof document === 'undefined' || document.visibilityState === 'visible' };
+    const view = {
+      openTicketUuid: openTicketUuid.current,
+      pageVisible: typeof document === 'undefined' || document.visibilityState === 'visible',
+    };
     if (!shouldNotify(parsed.data, user, view)) return;
     const { ticket, message } = parsed.data;
     setTickets((list) => [ticket, ...list.filter((item) => item.id !== ticket.id)]);
@@ -64,7 +75,7 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
     playNotificationSound(readVolume());
   });
 
-  useSocketEvent<unknown>(ticketEventName(user.companyId), (payload) => {
+  useSocketEvent(ticketEventName(user.companyId), (payload) => {
     const parsed = ticketSocketPayloadSchema.safeParse(payload);
     if (!parsed.success) return;
     const data = parsed.data;
@@ -74,47 +85,50 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
   });
 
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={t('tickets.notifications.title')} title={t('tickets.notifications.title')} variant="ghost" size="sm" position="relative" data-testid="notifications-button">
-          <LuBell />
-          {tickets.length > 0 && (
-            <Float placement="top-end" offset="1.5">
-              <Badge size="xs" colorPalette="red" variant="solid" borderRadius="full" data-testid="notifications-count">
-                {tickets.length}
-              </Badge>
-            </Float>
-          )}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="xs" maxH="md" overflowY="auto" data-testid="notifications-popover">
-            <Popover.Body p="2">
-              {tickets.length === 0 ? (
-                <Text color="fg.muted" px="2" py="1">
-                  {t('tickets.notifications.empty')}
+    <PopoverPanel
+      placement="bottom-end"
+      trigger={
+        <CountIconButton
+          label={t('tickets.notifications.title')}
+          icon={<LuBell />}
+          count={tickets.length}
+          countTestId="notifications-count"
+          data-testid="notifications-button"
+        />
+      }
+      testId="notifications-popover"
+      contentProps={{ w: 'xs', maxH: 'md' }}
+      bodyProps={{ p: '2' }}
+    >
+      {tickets.length === 0 ? (
+        <Text color="fg.muted" px="2" py="1">
+          {t('tickets.notifications.empty')}
+        </Text>
+      ) : (
+        <Stack gap="1">
+          {tickets.map((ticket) => (
+            <chakra.button
+              key={ticket.id}
+              type="button"
+              textAlign="start"
+              px="2"
+              py="1.5"
+              borderRadius="md"
+              _hover={{ bg: 'bg.muted' }}
+              onClick={() => open(ticket)}
+            >
+              <Text fontWeight="semibold" fontSize="sm" truncate>
+                {ticket.contact.name}
+              </Text>
+              <Box>
+                <Text fontSize="xs" color="fg.muted" truncate>
+                  <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
                 </Text>
-              ) : (
-                <Stack gap="1">
-                  {tickets.map((ticket) => (
-                    <chakra.button key={ticket.id} type="button" textAlign="start" px="2" py="1.5" borderRadius="md" _hover={{ bg: 'bg.muted' }} onClick={() => open(ticket)}>
-                      <Text fontWeight="semibold" fontSize="sm" truncate>
-                        {ticket.contact.name}
-                      </Text>
-                      <Box>
-                        <Text fontSize="xs" color="fg.muted" truncate>
-                          <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
-                        </Text>
-                      </Box>
-                    </chakra.button>
-                  ))}
-                </Stack>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+              </Box>
+            </chakra.button>
+          ))}
+        </Stack>
+      )}
+    </PopoverPanel>
   );
 }

@@ -1,12 +1,14 @@
+import { can } from '@app/contracts';
 import { Badge, Box, Flex, HStack, IconButton, Input, InputGroup, Switch, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCheckCheck, LuPlus, LuSearch } from 'react-icons/lu';
-import { can } from '@app/contracts';
+
+import { useQueues } from '@/api/get-queues';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+
 import { useCloseAllTickets } from '../api/close-all-tickets';
-import { useQueues } from '../api/get-queues';
 import { useTags } from '../api/get-tags';
 import { useTickets } from '../api/get-tickets';
 import { useUsersList } from '../api/get-users-list';
@@ -45,7 +47,7 @@ export function TicketsListPanel({ user, selectedUuid, onOpenTicket, onOpenUuid,
   const { t } = useTranslation();
   const state = useTicketFilters(user);
   const admin = isInboxAdmin(user);
-  const queuesQuery = useQueues();
+  const queuesQuery = useQueues({ silent: true });
   const tagsQuery = useTags(state.tab === 'search');
   const usersQuery = useUsersList(admin && state.tab === 'search');
   const updateMutation = useUpdateTicket();
@@ -127,7 +129,12 @@ export function TicketsListPanel({ user, selectedUuid, onOpenTicket, onOpenUuid,
           onChange={state.setQueueIds}
         />
         {can(user, 'tickets-manager:showall') && (
-          <Switch.Root size="sm" checked={state.showAll} onCheckedChange={(details) => state.setShowAll(details.checked)} data-testid="tickets-show-all">
+          <Switch.Root
+            size="sm"
+            checked={state.showAll}
+            onCheckedChange={(details) => state.setShowAll(details.checked)}
+            data-testid="tickets-show-all"
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>{t('tickets.buttons.showAll')}</Switch.Label>

@@ -1,5 +1,6 @@
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { useTickets } from '../api/get-tickets';
 import { useNow } from '../hooks/use-now';
 import type { Ticket } from '../types';

@@ -1,9 +1,12 @@
+import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
+
 import { toaster } from '@/components/ui/toaster';
-import { on, stubApi, type FakeCall, type FakeRoute } from '@/testing/fake-api';
+import { aQueue } from '@/testing/contract-fakes';
+import { type FakeCall, type FakeRoute, on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
+
 import { aMessage, aTicket } from '../testing/ticket-factory';
 import type { InboxUser } from '../types';
 import { TicketsManager } from './tickets-manager';
@@ -42,7 +45,7 @@ function ticketsByStatus(tickets: ReturnType<typeof aTicket>[]): FakeRoute {
   };
 }
 
-const queues = on('GET', '/queue', 200, [{ id: 1, name: 'Vendas', color: '#2576d2' }]);
+const queues = on('GET', '/queue', 200, [aQueue({ id: 1, name: 'Vendas', color: '#2576d2' })]);
 
 function renderManager(user: InboxUser, selectedUuid?: string, handlers: { onOpen?: (uuid: string) => void; onLeave?: () => void } = {}) {
   return renderWithProviders(
@@ -68,7 +71,14 @@ describe('ticket manager', () => {
       queues,
       ticketsByStatus([
         aTicket({ id: 1, status: 'open', userId: 5, contact: { ...aTicket().contact, name: 'Maria da Silva' } }),
-        aTicket({ id: 2, status: 'pending', queueId: null, queue: null, unreadMessages: 3, contact: { ...aTicket().contact, name: 'João Souza' } }),
+        aTicket({
+          id: 2,
+          status: 'pending',
+          queueId: null,
+          queue: null,
+          unreadMessages: 3,
+          contact: { ...aTicket().contact, name: 'João Souza' },
+        }),
         aTicket({ id: 3, status: 'pending' }),
       ]),
     );
@@ -91,7 +101,9 @@ describe('ticket manager', () => {
     const listCall = calls.find((call) => call.url.includes('status=pending'));
     expect(listCall?.url).toContain('queueIds=%5B1%5D');
     expect(listCall?.url).toContain('showAll=false');
-    expect(socket.joins).toEqual(expect.arrayContaining([['joinNotification'], ['joinTickets', 'open'], ['joinTickets', 'pending'], ['joinTickets', 'closed']]));
+    expect(socket.joins).toEqual(
+      expect.arrayContaining([['joinNotification'], ['joinTickets', 'open'], ['joinTickets', 'pending'], ['joinTickets', 'closed']]),
+    );
   });
 
   it("a list item's last message shows WhatsApp's markup as styles, not as asterisks", async () => {
@@ -142,7 +154,13 @@ describe('ticket manager', () => {
     emit('company-7-appMessage', { action: 'create', message: aMessage({ ticketId: 21 }), ticket, contact: ticket.contact });
     expect(await within(list).findByText('Oi, tudo bem?')).toBeTruthy();
 
-    const other = aTicket({ id: 22, status: 'pending', queueId: 2, queue: { id: 2, name: 'Suporte', color: '#000000' }, lastMessage: 'Outra fila' });
+    const other = aTicket({
+      id: 22,
+      status: 'pending',
+      queueId: 2,
+      queue: { id: 2, name: 'Suporte', color: '#000000' },
+      lastMessage: 'Outra fila',
+    });
     emit('company-7-appMessage', { action: 'create', message: aMessage({ ticketId: 22 }), ticket: other, contact: other.contact });
     expect(within(list).queryByText('Outra fila')).toBeNull();
 
@@ -151,7 +169,11 @@ describe('ticket manager', () => {
   });
 
   it('the admin gets close-all (asking first) and the spy icon; an attendant gets neither', async () => {
-    calls = stubApi(queues, ticketsByStatus([aTicket({ id: 31, status: 'open', userId: 9 })]), on('POST', '/tickets/closeAll', 200, { closed: 1 }));
+    calls = stubApi(
+      queues,
+      ticketsByStatus([aTicket({ id: 31, status: 'open', userId: 9 })]),
+      on('POST', '/tickets/closeAll', 200, { closed: 1 }),
+    );
     const view = renderManager(admin);
     const list = await screen.findByTestId('tickets-list-open');
     expect(await within(list).findByTestId('ticket-spy')).toBeTruthy();
@@ -205,7 +227,7 @@ describe('ticket chat', () => {
           aMessage({ id: 2, ticketId: 41, body: 'Olá, em que posso ajudar?', fromMe: true, ack: 4, createdAt: '2026-11-21T10:00:00' }),
         ],
       }),
-      on('POST', '/messages/41', 200, {}),
+      on('POST', '/messages/41', 200, aMessage({ id: 4, ticketId: 41, body: '*Ana:*\nPosso sim', fromMe: true, userId: 5 })),
     );
     renderManager(attendant, ticket.uuid);
 
@@ -216,7 +238,11 @@ describe('ticket chat', () => {
     expect(within(chat).getByTestId('ticket-action-resolve')).toBeTruthy();
     expect(within(chat).queryByTestId('ticket-action-accept')).toBeNull();
     await within(chat).findByText('Olá, em que posso ajudar?');
-    expect(within(chat).getAllByTestId('message-day').map((day) => day.textContent)).toEqual(['20/11/2026', '21/11/2026']);
+    expect(
+      within(chat)
+        .getAllByTestId('message-day')
+        .map((day) => day.textContent),
+    ).toEqual(['20/11/2026', '21/11/2026']);
     expect(within(chat).getByTestId('message-ack').getAttribute('data-ack')).toBe('double-read');
 
     const input = within(chat).getByTestId('message-text');
@@ -249,11 +275,16 @@ describe('ticket chat', () => {
         hasMore: false,
         messages: [
           aMessage({ id: 71, ticketId: 61, body: 'Qual o preço?', createdAt: '2026-11-21T10:00:00' }),
-          aMessage({ id: 72, ticketId: 61, body: 'Já respondo', fromMe: true, ack: 3, createdAt: '2026-11-21T10:01:00' }),
+          aMessage({ id: 72, ticketId: 61, body: 'Já respondo', fromMe: true, userId: 5, ack: 3, createdAt: '2026-11-21T10:01:00' }),
         ],
       }),
-      on('POST', '/messages/61', 200, {}),
-      on('POST', '/messages/71/reactions', 200, {}),
+      on('POST', '/messages/61', 200, aMessage({ id: 73, ticketId: 61, body: 'R$ 10', fromMe: true, userId: 5, quotedMsgId: 71 })),
+      on(
+        'POST',
+        '/messages/71/reactions',
+        200,
+        aMessage({ id: 71, ticketId: 61, body: 'Qual o preço?', reactions: [{ fromMe: true, emoji: '👍' }] }),
+      ),
     );
     localStorage.setItem('signOption', 'false');
     renderManager(attendant, ticket.uuid);
@@ -288,7 +319,12 @@ describe('ticket chat', () => {
 
   it('an empty chat says hello; a closed ticket offers reopen and no input', async () => {
     const ticket = aTicket({ id: 51, status: 'closed', userId: 5 });
-    stubApi(queues, ticketsByStatus([]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), on('GET', '/messages/51', 200, { ticket, hasMore: false, messages: [] }));
+    stubApi(
+      queues,
+      ticketsByStatus([]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/51', 200, { ticket, hasMore: false, messages: [] }),
+    );
     renderManager(attendant, ticket.uuid);
     const chat = await screen.findByTestId('ticket-chat');
     expect(await within(chat).findByText('Diga olá para seu novo contato!')).toBeTruthy();
@@ -299,14 +335,22 @@ describe('ticket chat', () => {
 
   it('an attachment over the upload limit is refused with its name before anything is uploaded', async () => {
     const ticket = aTicket({ id: 52, status: 'open', userId: 5 });
-    stubApi(queues, ticketsByStatus([ticket]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), on('GET', '/messages/52', 200, { ticket, hasMore: false, messages: [] }));
+    stubApi(
+      queues,
+      ticketsByStatus([ticket]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/52', 200, { ticket, hasMore: false, messages: [] }),
+    );
     const opened = vi.fn();
-    vi.stubGlobal('XMLHttpRequest', class {
-      upload = {};
-      open = opened;
-      setRequestHeader() {}
-      send() {}
-    });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        upload = {};
+        open = opened;
+        setRequestHeader() {}
+        send() {}
+      },
+    );
     const toast = vi.spyOn(toaster, 'create');
     renderManager(attendant, ticket.uuid);
     const chat = await screen.findByTestId('ticket-chat');
@@ -314,13 +358,21 @@ describe('ticket chat', () => {
     Object.defineProperty(video, 'size', { value: MEDIA_UPLOAD_MAX_BYTES + 1 });
     fireEvent.change(within(chat).getByTestId('message-file-input'), { target: { files: [video] } });
     fireEvent.click(await within(chat).findByTestId('message-send'));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', title: 'Arquivo muito grande (máximo 16 MB): festa.mp4' })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'warning', title: 'Arquivo muito grande (máximo 16 MB): festa.mp4' }),
+      ),
+    );
     expect(opened).not.toHaveBeenCalled();
     expect(within(chat).getByTestId('message-attachments').textContent).toContain('festa.mp4');
   });
 
   it('a ticket the server refuses says Acesso não permitido and goes back to /tickets', async () => {
-    stubApi(queues, ticketsByStatus([]), on('GET', '/tickets/u/00000000-0000-4000-8000-000000000999', 403, { error: 'ERR_TICKET_NOT_ALLOWED', message: 'no' }));
+    stubApi(
+      queues,
+      ticketsByStatus([]),
+      on('GET', '/tickets/u/00000000-0000-4000-8000-000000000999', 403, { error: 'ERR_TICKET_NOT_ALLOWED', message: 'no' }),
+    );
     const onLeave = vi.fn();
     renderManager(attendant, '00000000-0000-4000-8000-000000000999', { onLeave });
     await waitFor(() => expect(onLeave).toHaveBeenCalled());

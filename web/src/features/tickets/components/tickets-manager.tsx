@@ -1,8 +1,10 @@
 import { Box, Button, Center, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuMessageSquare, LuList } from 'react-icons/lu';
+import { LuList, LuMessageSquare } from 'react-icons/lu';
+
 import { useMediaQuery } from '@/hooks/use-media-query';
+
 import { InboxUserContext } from '../hooks/inbox-user-context';
 import { useTicketsRealtime } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Ticket } from '../types';
@@ -45,9 +47,23 @@ export function TicketsManager({ user, selectedUuid, logo, onOpen, onLeave }: Ti
 
   const handleLeave = useCallback(() => onLeave(), [onLeave]);
 
-  const list = <TicketsListPanel user={user} selectedUuid={selectedUuid} onOpenTicket={handleOpenTicket} onOpenUuid={handleOpenUuid} onSpy={setSpied} />;
+  const list = (
+    <TicketsListPanel
+      user={user}
+      selectedUuid={selectedUuid}
+      onOpenTicket={handleOpenTicket}
+      onOpenUuid={handleOpenUuid}
+      onSpy={setSpied}
+    />
+  );
   const chat = selectedUuid ? (
-    <TicketChat key={selectedUuid} uuid={selectedUuid} user={user} onLeave={handleLeave} onBack={narrow ? () => setNarrowTab('tickets') : undefined} />
+    <TicketChat
+      key={selectedUuid}
+      uuid={selectedUuid}
+      user={user}
+      onLeave={handleLeave}
+      onBack={narrow ? () => setNarrowTab('tickets') : undefined}
+    />
   ) : null;
 
   return (

@@ -1,27 +1,31 @@
-import { Box, Button, chakra, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
+import { useQueues } from '@/api/get-queues';
+import { FormField } from '@/components/form/form-field';
+import { SearchPicker, useSearchPickerState } from '@/components/form/search-picker';
+import { SelectInput } from '@/components/form/select-input';
+import { FormModal } from '@/components/ui/form-modal';
 import { toastError } from '@/components/ui/toaster';
+
 import { useTicketConnections } from '../api/get-connections';
-import { useQueues } from '../api/get-queues';
 import { useUsersList } from '../api/get-users-list';
 import { useUpdateTicket } from '../api/update-ticket';
 import type { Ticket } from '../types';
-import { matchUsers, toTransferBody, transferFormSchema, USER_SEARCH_MIN_LENGTH, type TransferFormValues } from '../utils/transfer-form';
+import { matchUsers, toTransferBody, transferFormSchema, type TransferFormValues, USER_SEARCH_MIN_LENGTH } from '../utils/transfer-form';
 
 type TransferDialogProps = { ticket: Ticket; open: boolean; onClose: () => void; onTransferred: () => void };
 
 /** Transfers a ticket to a queue, optionally a user and another connection. */
 export function TransferDialog({ ticket, open, onClose, onTransferred }: TransferDialogProps) {
   const { t } = useTranslation();
-  const queuesQuery = useQueues();
+  const queuesQuery = useQueues({ silent: true });
   const usersQuery = useUsersList(open);
   const connectionsQuery = useTicketConnections(open);
   const updateMutation = useUpdateTicket();
-  const [userText, setUserText] = useState('');
-  const [userName, setUserName] = useState('');
+  const userSearch = useSearchPickerState();
 
   const {
     control,
@@ -36,8 +40,7 @@ export function TransferDialog({ ticket, open, onClose, onTransferred }: Transfe
 
   function handleClose() {
     reset();
-    setUserText('');
-    setUserName('');
+    userSearch.reset();
     onClose();
   }
 
@@ -51,107 +54,54 @@ export function TransferDialog({ ticket, open, onClose, onTransferred }: Transfe
     }
   }
 
-  const userOptions = userName ? [] : matchUsers(usersQuery.data ?? [], userText);
+  const userOptions = userSearch.picked ? [] : matchUsers(usersQuery.data ?? [], userSearch.text);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && handleClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="transfer-dialog">
-            <form onSubmit={handleSubmit(handleTransfer)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('tickets.transfer.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Controller
-                    control={control}
-                    name="userId"
-                    render={({ field }) => (
-                      <Field.Root>
-                        <Field.Label>{t('tickets.transfer.user')}</Field.Label>
-                        <Input
-                          value={userName || userText}
-                          onChange={(event) => {
-                            setUserName('');
-                            field.onChange(null);
-                            setUserText(event.target.value);
-                          }}
-                          placeholder={t('tickets.transfer.userPlaceholder', { count: USER_SEARCH_MIN_LENGTH })}
-                          data-testid="transfer-user"
-                        />
-                        {userOptions.length > 0 && (
-                          <Box borderWidth="1px" borderRadius="md" maxH="40" overflowY="auto" w="full">
-                            {userOptions.map((option) => (
-                              <chakra.button
-                                key={option.id}
-                                type="button"
-                                display="block"
-                                w="full"
-                                textAlign="start"
-                                px="3"
-                                py="2"
-                                _hover={{ bg: 'bg.muted' }}
-                                onClick={() => {
-                                  field.onChange(option.id);
-                                  setUserName(option.name);
-                                }}
-                                data-testid="transfer-user-option"
-                              >
-                                <Text fontSize="sm">{option.name}</Text>
-                              </chakra.button>
-                            ))}
-                          </Box>
-                        )}
-                      </Field.Root>
-                    )}
-                  />
-                  <Field.Root invalid={!!errors.queueId} required>
-                    <Field.Label>{t('tickets.transfer.queue')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('queueId')} data-testid="transfer-queue">
-                        <option value="">{t('tickets.newTicket.selectQueue')}</option>
-                        {(queuesQuery.data ?? []).map((queue) => (
-                          <option key={queue.id} value={String(queue.id)}>
-                            {queue.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errors.queueId?.message && <Field.ErrorText>{t(errors.queueId.message as 'tickets.transfer.queueRequired')}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('tickets.newTicket.connection')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('whatsappId')} data-testid="transfer-connection">
-                        {(connectionsQuery.data ?? []).map((connection) => (
-                          <option key={connection.id} value={String(connection.id)}>
-                            {connection.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={handleClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={updateMutation.isPending} data-testid="transfer-submit">
-                  {t('tickets.buttons.transfer')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormModal
+      open={open}
+      onClose={handleClose}
+      title={t('tickets.transfer.title')}
+      onSubmit={handleSubmit(handleTransfer)}
+      submitting={updateMutation.isPending}
+      submitLabel={t('tickets.buttons.transfer')}
+      testId="transfer-dialog"
+      submitTestId="transfer-submit"
+    >
+      <Stack gap="4">
+        <Controller
+          control={control}
+          name="userId"
+          render={({ field }) => (
+            <FormField label={t('tickets.transfer.user')}>
+              <SearchPicker
+                state={userSearch}
+                onUnpick={() => field.onChange(null)}
+                placeholder={t('tickets.transfer.userPlaceholder', { count: USER_SEARCH_MIN_LENGTH })}
+                testId="transfer-user"
+                options={userOptions.length > 0 ? userOptions : null}
+                renderOption={(option) => option.name}
+                onPick={(option) => {
+                  field.onChange(option.id);
+                  return option.name;
+                }}
+                optionTestId="transfer-user-option"
+                maxH="40"
+              />
+            </FormField>
+          )}
+        />
+        <FormField label={t('tickets.transfer.queue')} error={errors.queueId?.message} required>
+          <SelectInput
+            {...register('queueId')}
+            emptyOption={t('tickets.newTicket.selectQueue')}
+            options={queuesQuery.data}
+            data-testid="transfer-queue"
+          />
+        </FormField>
+        <FormField label={t('tickets.newTicket.connection')}>
+          <SelectInput {...register('whatsappId')} options={connectionsQuery.data} data-testid="transfer-connection" />
+        </FormField>
+      </Stack>
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+
 import type { InboxUser } from '../types';
 
 /** The signed-in user, for parts of the chat deep in the tree (the contact card's start-a-ticket). */

@@ -1,33 +1,15 @@
-import { useEffect, useState } from 'react';
-import { getToken } from '@/lib/session';
+import { useMediaLink } from '../api/get-media-link';
 
 /**
- * A message's media as a local object URL: media under /api is private to the company, so it is
- * fetched as a blob with the bearer token (spec 1 section 7); other URLs are used as they are.
+ * The URL a message's media is shown and opened from. Media under /api is private to the company:
+ * the server gives a short-lived signed link to it (spec 1 section 7 keeps media to the company's
+ * users). Never a blob URL, which would put a customer's bytes in the app's origin. Other web
+ * URLs are used as they are; anything else (javascript:, data:) not at all.
  */
 export function useMediaUrl(url: string | null | undefined): string | null {
   const isPrivate = !!url && url.startsWith('/api/');
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!url || !isPrivate) return;
-    let revoked = false;
-    let created: string | null = null;
-    const token = getToken();
-    fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (!blob || revoked) return;
-        created = URL.createObjectURL(blob);
-        setObjectUrl(created);
-      })
-      .catch((error: unknown) => console.warn('[media] download failed', error));
-    return () => {
-      revoked = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [url, isPrivate]);
-
+  const link = useMediaLink(isPrivate ? url : null);
   if (!url) return null;
-  return isPrivate ? objectUrl : url;
+  if (isPrivate) return link.data?.url ?? null;
+  return /^https?:\/\//i.test(url) ? url : null;
 }

@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError } from '@/components/ui/toaster';
+
 import { useDeleteMessage } from '../api/delete-message';
 import { useReactToMessage } from '../api/react-to-message';
 import { EditMessageDialog } from '../components/edit-message-dialog';
@@ -9,7 +11,14 @@ import { ForwardMessageDialog } from '../components/forward-message-dialog';
 import type { MessageMenuHandlers } from '../components/message-menu';
 import { ReactionPickerDialog } from '../components/reaction-picker-dialog';
 import type { Message } from '../types';
-import { forwardOrder, keepSelected, NO_SELECTION, startSelection, toggleSelected, type ForwardSelection } from '../utils/forward-selection';
+import {
+  forwardOrder,
+  type ForwardSelection,
+  keepSelected,
+  NO_SELECTION,
+  startSelection,
+  toggleSelected,
+} from '../utils/forward-selection';
 
 type Open = { kind: 'edit' | 'delete' | 'reactions'; message: Message } | { kind: 'forward'; messageIds: number[] } | null;
 

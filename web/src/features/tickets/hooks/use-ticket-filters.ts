@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
+
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
 import type { InboxUser, OpenSubTab, TicketsTab } from '../types';
 import type { TicketListFilter } from '../utils/ticket-list-filter';
 

@@ -1,24 +1,27 @@
 import {
-  appMessageSocketPayloadSchema,
-  contactSocketPayloadSchema,
-  ticketSocketPayloadSchema,
   type AppMessageSocketPayload,
+  appMessageSocketPayloadSchema,
+  companySocketEvent,
+  contactSocketPayloadSchema,
   type TicketSocketPayload,
+  ticketSocketPayloadSchema,
 } from '@app/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { joinRoom, useSocketEvent } from '@/lib/socket';
-import { ticketListsQueryKey, ticketsQueryKey } from '../api/get-tickets';
-import { ticketQueryKey } from '../api/get-ticket';
-import type { InboxUser, Ticket } from '../types';
-import { removeTicket, replaceTicket, resetUnread, updateContact, upsertTicket, type TicketPages } from '../utils/ticket-list-cache';
-import { belongsToList, type TicketListFilter } from '../utils/ticket-list-filter';
-import { isInboxAdmin } from '../utils/ticket-actions';
-import { appendMessage } from '../utils/message-cache';
 
-export const ticketEventName = (companyId: number) => `company-${companyId}-ticket`;
-export const appMessageEventName = (companyId: number) => `company-${companyId}-appMessage`;
-export const contactEventName = (companyId: number) => `company-${companyId}-contact`;
+import { joinRoom, useSocketEvent } from '@/lib/socket';
+
+import { ticketQueryKey } from '../api/get-ticket';
+import { ticketListsQueryKey, ticketsQueryKey } from '../api/get-tickets';
+import type { InboxUser, Ticket } from '../types';
+import { appendMessage } from '../utils/message-cache';
+import { isInboxAdmin } from '../utils/ticket-actions';
+import { removeTicket, replaceTicket, resetUnread, type TicketPages, updateContact, upsertTicket } from '../utils/ticket-list-cache';
+import { belongsToList, type TicketListFilter } from '../utils/ticket-list-filter';
+
+export const ticketEventName = (companyId: number) => companySocketEvent(companyId, 'ticket');
+export const appMessageEventName = (companyId: number) => companySocketEvent(companyId, 'appMessage');
+export const contactEventName = (companyId: number) => companySocketEvent(companyId, 'contact');
 
 const TICKET_ROOMS = ['open', 'pending', 'closed'] as const;
 
@@ -83,19 +86,19 @@ export function useTicketsRealtime(user: InboxUser) {
     void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
   }
 
-  useSocketEvent<unknown>(ticketEventName(user.companyId), (payload) => {
+  useSocketEvent(ticketEventName(user.companyId), (payload) => {
     const parsed = ticketSocketPayloadSchema.safeParse(payload);
     if (parsed.success) applyTicketEvent(queryClient, parsed.data, user);
     else reload(payload);
   });
 
-  useSocketEvent<unknown>(appMessageEventName(user.companyId), (payload) => {
+  useSocketEvent(appMessageEventName(user.companyId), (payload) => {
     const parsed = appMessageSocketPayloadSchema.safeParse(payload);
     if (parsed.success) applyAppMessageEvent(queryClient, parsed.data, user);
     else reload(payload);
   });
 
-  useSocketEvent<unknown>(contactEventName(user.companyId), (payload) => {
+  useSocketEvent(contactEventName(user.companyId), (payload) => {
     const parsed = contactSocketPayloadSchema.safeParse(payload);
     if (parsed.success && parsed.data.action === 'update') {
       const contact = parsed.data.contact;

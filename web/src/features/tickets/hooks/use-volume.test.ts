@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { DEFAULT_VOLUME, readVolume, writeVolume } from './use-volume';
 
 describe('notification volume', () => {

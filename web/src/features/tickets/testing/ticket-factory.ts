@@ -63,6 +63,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     isForwarded: false,
     sendError: null,
     reactions: [],
+    userId: null,
     contact: null,
     queueId: 1,
     createdAt: '2026-11-21T10:00:00.000Z',

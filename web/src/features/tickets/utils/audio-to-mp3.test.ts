@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { recordingToMp3 } from './audio-to-mp3';
 
 /** A stand-in AudioContext decoding any recording to `seconds` of a 440 Hz tone on `channels` channels. */

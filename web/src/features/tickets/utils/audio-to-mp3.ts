@@ -41,7 +41,10 @@ async function encodeOffThread(pcm: PcmAudio): Promise<Uint8Array> {
       worker.terminate();
       reject(new Error(event.message || 'mp3 encoder failed'));
     };
-    worker.postMessage(pcm, pcm.channels.map((channel) => channel.buffer as ArrayBuffer));
+    worker.postMessage(
+      pcm,
+      pcm.channels.map((channel) => channel.buffer as ArrayBuffer),
+    );
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { prepareAttachment } from './compress-image';
 
 describe('images are compressed to JPEG quality 0.7 before upload', () => {
@@ -9,7 +10,10 @@ describe('images are compressed to JPEG quality 0.7 before upload', () => {
   beforeEach(() => {
     drawn = [];
     compressedSize = 100;
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 40, height: 30, close: vi.fn() })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 40, height: 30, close: vi.fn() })),
+    );
     const context = {
       set fillStyle(value: string) {
         drawn.push(`fill ${value}`);

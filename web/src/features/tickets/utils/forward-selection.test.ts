@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { forwardOrder, isSelectable, keepSelected, NO_SELECTION, startSelection, toggleSelected } from './forward-selection';
 
 const message = (id: number, createdAt: string) => ({ id, ticketId: 4, createdAt });

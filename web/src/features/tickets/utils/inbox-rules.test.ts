@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+
+import { formatDate } from '@/lib/format';
+
 import { aMessage, aTicket } from '../testing/ticket-factory';
 import { getAckIcon } from './ack';
 import { getInitials } from './initials';
 import { getLastInteraction } from './last-interaction';
-import { buildMessageRows, formatMessageDay } from './message-separators';
+import { buildMessageRows } from './message-separators';
 import { canSendTo, getTicketActions, mayOpenTicket, transitionBody } from './ticket-actions';
 
 const admin = { id: 1, profile: 'admin', super: false, companyId: 1 };
@@ -90,7 +93,7 @@ describe('message separators', () => {
     ]);
     expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'message', 'day', 'message']);
     const days = rows.filter((row) => row.kind === 'day');
-    expect(days.map((row) => formatMessageDay(row.date))).toEqual(['20/11/2026', '21/11/2026']);
+    expect(days.map((row) => formatDate(row.date))).toEqual(['20/11/2026', '21/11/2026']);
   });
 
   it('marks where the conversation of one ticket ends and the next starts', () => {

@@ -3,9 +3,7 @@ export const LAST_INTERACTION_REFRESH_MS = 30_000;
 
 export type LastInteractionColor = 'green' | 'orange' | 'red';
 
-export type LastInteraction =
-  | { unit: 'minutes' | 'hours' | 'days'; value: number; color: LastInteractionColor }
-  | null;
+export type LastInteraction = { unit: 'minutes' | 'hours' | 'days'; value: number; color: LastInteractionColor } | null;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

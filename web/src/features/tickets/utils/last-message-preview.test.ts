@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+
 import { lastMessagePreview } from './last-message-preview';
 
-const t = ((key: string) => ({ 'tickets.chat.contact': 'Contato', 'tickets.chat.location': 'Localização' })[key] ?? key) as unknown as TFunction;
+const t = ((key: string) =>
+  ({ 'tickets.chat.contact': 'Contato', 'tickets.chat.location': 'Localização' })[key] ?? key) as unknown as TFunction;
 
 describe('lastMessagePreview', () => {
   it('names a contact card by its contact instead of its vCard text', () => {

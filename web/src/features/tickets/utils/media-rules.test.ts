@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { buildUploadForm } from '../api/send-media';
 import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { buildUploadForm } from '../api/send-media';
 import { isCompressibleImage, isRecordingLongEnough, mediaFileName, oversizedFiles } from './media-rules';
 
 describe('attachments', () => {

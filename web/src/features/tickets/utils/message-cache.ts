@@ -1,4 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+
 import { ticketMessagesQueryKey } from '../api/get-messages';
 import type { Message, MessagesPage } from '../types';
 

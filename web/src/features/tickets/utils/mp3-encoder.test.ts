@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { MP3_BITRATE_KBPS } from './media-rules';
 import { downmixToMono, encodeMp3, floatTo16Bit } from './mp3-encoder';
 

@@ -1,4 +1,5 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
+
 import { MP3_BITRATE_KBPS, MP3_SAMPLE_RATES } from './media-rules';
 
 /** lamejs takes PCM in blocks; a multiple of 576 (one granule) keeps its buffers small. */

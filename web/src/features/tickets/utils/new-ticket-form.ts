@@ -1,5 +1,6 @@
-import { otherOpenTicketErrorSchema, type OtherOpenTicketError, type TicketCreateBody } from '@app/contracts';
+import { type OtherOpenTicketError, otherOpenTicketErrorSchema, type TicketCreateBody } from '@app/contracts';
 import { z } from 'zod';
+
 import { isApiError } from '@/lib/api-client';
 
 /**

@@ -4,7 +4,10 @@
  */
 export function playNotificationSound(volume: number): void {
   if (volume <= 0) return;
-  const AudioContextClass = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+  const AudioContextClass =
+    typeof window === 'undefined'
+      ? undefined
+      : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
   if (!AudioContextClass) return;
   try {
     const context = new AudioContextClass();

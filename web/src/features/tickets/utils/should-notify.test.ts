@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { aMessage, aTicket } from '../testing/ticket-factory';
 import { shouldNotify } from './should-notify';
 

@@ -1,4 +1,5 @@
 import type { AppMessageSocketPayload } from '@app/contracts';
+
 import type { InboxUser } from '../types';
 import { isInboxAdmin } from './ticket-actions';
 

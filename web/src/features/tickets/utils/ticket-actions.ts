@@ -1,4 +1,5 @@
 import { can } from '@app/contracts';
+
 import type { InboxUser, Ticket } from '../types';
 
 export type TicketAction = 'accept' | 'return' | 'resolve' | 'reopen' | 'transfer' | 'delete';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { aTicket } from '../testing/ticket-factory';
+import { removeTicket, resetUnread, type TicketPages, upsertTicket } from './ticket-list-cache';
 import { belongsToList } from './ticket-list-filter';
-import { removeTicket, resetUnread, upsertTicket, type TicketPages } from './ticket-list-cache';
 
 function pages(...lists: ReturnType<typeof aTicket>[][]): TicketPages {
   return { pages: lists.map((tickets) => ({ tickets, hasMore: true })), pageParams: lists.map((_l, i) => i + 1) };

@@ -1,4 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
+
 import type { Ticket, TicketContact, TicketsPage } from '../types';
 
 export type TicketPages = InfiniteData<TicketsPage>;
@@ -37,7 +38,9 @@ export function resetUnread(data: TicketPages, ticketId: number): TicketPages {
 
 export function updateContact(data: TicketPages, contact: TicketContact): TicketPages {
   return mapPages(data, (tickets) =>
-    tickets.map((item) => (item.contactId === contact.id || item.contact?.id === contact.id ? { ...item, contact: { ...item.contact, ...contact } } : item)),
+    tickets.map((item) =>
+      item.contactId === contact.id || item.contact?.id === contact.id ? { ...item, contact: { ...item.contact, ...contact } } : item,
+    ),
   );
 }
 

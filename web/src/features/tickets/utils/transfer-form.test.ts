@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { matchUsers, toTransferBody } from './transfer-form';
 
 describe('transfer', () => {

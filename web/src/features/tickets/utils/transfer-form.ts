@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import type { TicketUpdateBody } from '../types';
 
 /** Spec 1 section 5: user search starts at 3 characters. */

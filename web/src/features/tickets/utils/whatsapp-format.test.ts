@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseWhatsAppFormat } from './whatsapp-format';
 
 describe('WhatsApp text markup', () => {

@@ -1,11 +1,14 @@
+import { userResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { UserRow } from '../types';
 import { usersQueryKey } from './get-users';
 
 /** `GET /api/users/{id}` */
 export function getUser(userId: number): Promise<UserRow> {
-  return api.get<UserRow>(`/users/${userId}`);
+  return api.get(`/users/${userId}`, { schema: userResponseSchema });
 }
 
 export function getUserQueryOptions(userId: number) {

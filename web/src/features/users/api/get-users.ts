@@ -1,5 +1,8 @@
+import { userPageResponseSchema } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+
 import type { UsersPage } from '../types';
 
 export type GetUsersParams = {
@@ -11,7 +14,7 @@ export const usersQueryKey = ['users'] as const;
 
 /** `GET /api/users?searchParam=&pageNumber=` */
 export function getUsers({ searchParam, pageNumber }: GetUsersParams): Promise<UsersPage> {
-  return api.get<UsersPage>('/users', { query: { searchParam, pageNumber } });
+  return api.get('/users', { query: { searchParam, pageNumber }, schema: userPageResponseSchema });
 }
 
 export function getUsersQueryOptions(searchParam: string) {

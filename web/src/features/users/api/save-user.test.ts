@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { toUserSaveInput, userFormSchema } from '@/features/users/api/save-user';
 
 const base = {

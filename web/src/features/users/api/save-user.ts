@@ -1,6 +1,9 @@
+import { userResponseSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { api } from '@/lib/api-client';
+
 import type { UserRow } from '../types';
 import { usersQueryKey } from './get-users';
 
@@ -56,11 +59,11 @@ export function toUserSaveInput(values: UserFormValues, gates: FieldGates): User
 }
 
 export function createUser(input: UserSaveInput): Promise<UserRow> {
-  return api.post<UserRow>('/users', input);
+  return api.post('/users', input, { schema: userResponseSchema });
 }
 
 export function updateUser(userId: number, input: UserSaveInput): Promise<UserRow> {
-  return api.put<UserRow>(`/users/${userId}`, input);
+  return api.put(`/users/${userId}`, input, { schema: userResponseSchema });
 }
 
 /** Creates (no id) or updates a user, then refreshes the user lists. */

@@ -1,20 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { UserModal } from '@/features/users/components/user-modal';
+import { aConnection, aQueue, aUser } from '@/testing/contract-fakes';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
-const queues = [
-  { id: 1, name: 'Vendas' },
-  { id: 2, name: 'Suporte' },
-];
-const connections = [{ id: 4, name: 'Comercial' }];
+const queues = [aQueue({ id: 1, name: 'Vendas' }), aQueue({ id: 2, name: 'Suporte' })];
+const connections = [aConnection({ id: 4, name: 'Comercial' })];
 
 describe('user modal', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('an admin sets every field, including queues, connection and allTicket', async () => {
-    const calls = stubApi(on('GET', '/queue', 200, queues), on('GET', '/whatsapp', 200, connections), on('POST', '/users', 201, { id: 9 }));
+    const calls = stubApi(
+      on('GET', '/queue', 200, queues),
+      on('GET', '/whatsapp', 200, connections),
+      on('POST', '/users', 201, aUser({ id: 9, name: 'Bia', email: 'bia@example.com' })),
+    );
     const onClose = vi.fn();
     renderWithProviders(<UserModal open user={null} canEditProfile canEditQueues onClose={onClose} />);
 
@@ -41,10 +44,16 @@ describe('user modal', () => {
   });
 
   it('without editProfile and editQueues only name, e-mail and password are shown and sent', async () => {
-    const calls = stubApi(on('PUT', '/users/3', 200, { id: 3 }));
+    const calls = stubApi(on('PUT', '/users/3', 200, aUser({ id: 3, name: 'Caio Lima', email: 'caio@example.com', profile: 'user' })));
     const onClose = vi.fn();
     renderWithProviders(
-      <UserModal open user={{ id: 3, name: 'Caio', email: 'caio@example.com', profile: 'user' }} canEditProfile={false} canEditQueues={false} onClose={onClose} />,
+      <UserModal
+        open
+        user={aUser({ id: 3, name: 'Caio', email: 'caio@example.com', profile: 'user' })}
+        canEditProfile={false}
+        canEditQueues={false}
+        onClose={onClose}
+      />,
     );
     await screen.findByLabelText(/^Nome/);
     expect(screen.queryByLabelText(/^Perfil/)).toBeNull();

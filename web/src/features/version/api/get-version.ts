@@ -1,11 +1,14 @@
+import { versionResponseSchema } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+
 import { api } from '@/lib/api-client';
 
-export type VersionResponse = { version: string };
+export type VersionResponse = z.infer<typeof versionResponseSchema>;
 
 /** `GET /api/version` */
 export function getVersion(): Promise<VersionResponse> {
-  return api.get<VersionResponse>('/version');
+  return api.get('/version', { schema: versionResponseSchema });
 }
 
 export function getVersionQueryOptions() {

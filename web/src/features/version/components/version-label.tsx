@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
 import { useVersion } from '../api/get-version';
 
 /** The product version (shown to admins at the bottom of the side menu); nothing when unavailable. */

@@ -2,6 +2,7 @@
 // Run by baileys-adapter.spec.ts (jest) through `node --test`.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { baileys, Boom, fakeSocketFactory, memoryAuth, recordingListener, require, waitUntil } from './fixtures.mjs';
 
 const { proto } = baileys;
@@ -51,7 +52,11 @@ describe('normalising every message kind (real proto objects)', () => {
     const ptt = await normalised({ audioMessage: { mimetype: 'audio/ogg; codecs=opus', ptt: true } });
     assert.equal(ptt.message.kind, 'audio');
     assert.equal(ptt.message.ptt, true);
-    const document = await normalised({ documentWithCaptionMessage: { message: { documentMessage: { mimetype: 'application/pdf', fileName: 'nota fiscal.pdf', caption: 'segue' } } } });
+    const document = await normalised({
+      documentWithCaptionMessage: {
+        message: { documentMessage: { mimetype: 'application/pdf', fileName: 'nota fiscal.pdf', caption: 'segue' } },
+      },
+    });
     assert.equal(document.message.mediaType, 'application');
     assert.equal(document.message.media.fileName, 'nota fiscal.pdf');
     assert.equal(document.message.body, 'segue');
@@ -60,7 +65,9 @@ describe('normalising every message kind (real proto objects)', () => {
   });
 
   it("location becomes the spec's pipe-separated body; vcard keeps its card", async () => {
-    const location = await normalised({ locationMessage: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Loja', address: 'Rua A' } });
+    const location = await normalised({
+      locationMessage: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Loja', address: 'Rua A' },
+    });
     assert.equal(location.message.mediaType, 'locationMessage');
     assert.equal(location.message.body, '|https://maps.google.com/maps?q=-23.5%2C-46.6&z=17|Loja\nRua A');
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:João\nTEL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD';
@@ -74,7 +81,11 @@ describe('normalising every message kind (real proto objects)', () => {
     assert.deepEqual(reaction.message.reaction, { targetId: 'TARGET1', emoji: '👍' });
     assert.equal(reaction.message.mediaType, 'reactionMessage');
     const edit = await normalised({
-      protocolMessage: { type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, key: { id: 'TARGET2' }, editedMessage: { conversation: 'corrigido' } },
+      protocolMessage: {
+        type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+        key: { id: 'TARGET2' },
+        editedMessage: { conversation: 'corrigido' },
+      },
     });
     assert.deepEqual(edit, { type: 'edit', messageId: 'TARGET2', body: 'corrigido', fromMe: false });
     const revoke = await normalised({ protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { id: 'TARGET3' } } });
@@ -82,19 +93,29 @@ describe('normalising every message kind (real proto objects)', () => {
   });
 
   it('a decryption failure (CIPHERTEXT stub) is skipped, not recorded, so the real content can follow', async () => {
-    const stub = proto.WebMessageInfo.fromObject({ key: { remoteJid: CHAT, id: 'LATER1' }, messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT });
+    const stub = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: CHAT, id: 'LATER1' },
+      messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT,
+    });
     assert.equal((await normaliseUpsert(stub, noDownload)).type, 'skip');
   });
 
   it('group messages are flagged, with the participant as sender; status broadcasts are ignored', async () => {
     const group = await normaliseUpsert(
-      proto.WebMessageInfo.fromObject({ key: { remoteJid: '120363000000@g.us', participant: '5511955554444@s.whatsapp.net', id: 'G1' }, message: { conversation: 'oi grupo' }, pushName: 'Ana' }),
+      proto.WebMessageInfo.fromObject({
+        key: { remoteJid: '120363000000@g.us', participant: '5511955554444@s.whatsapp.net', id: 'G1' },
+        message: { conversation: 'oi grupo' },
+        pushName: 'Ana',
+      }),
       noDownload,
     );
     assert.equal(group.message.isGroup, true);
     assert.deepEqual(group.message.chat, { number: '120363000000', lid: null, pushName: null });
     assert.deepEqual(group.message.sender, { number: '5511955554444', lid: null, pushName: 'Ana' });
-    const status = await normaliseUpsert(proto.WebMessageInfo.fromObject({ key: { remoteJid: 'status@broadcast', id: 'S1' }, message: { conversation: 'x' } }), noDownload);
+    const status = await normaliseUpsert(
+      proto.WebMessageInfo.fromObject({ key: { remoteJid: 'status@broadcast', id: 'S1' }, message: { conversation: 'x' } }),
+      noDownload,
+    );
     assert.equal(status.type, 'skip');
   });
 
@@ -117,13 +138,23 @@ function session(factory, auth = memoryAuth(), connectionId = 9) {
   const intents = { storedMessage: async () => null };
   const s = new BaileysSession(
     { connectionId, companyId: 1, proxyUrl: '', lease: { connectionId, owner: 'test', token: '1' }, auth, listener },
-    { intents, auth, seen: async () => false, logger: { error() {}, warn() {}, log() {} }, socketFactory: factory, loadLib: async () => baileys },
+    {
+      intents,
+      auth,
+      seen: async () => false,
+      logger: { error() {}, warn() {}, log() {} },
+      socketFactory: factory,
+      loadLib: async () => baileys,
+    },
   );
   return { session: s, listener, auth };
 }
 
 const close = (socket, statusCode) =>
-  socket.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: new Boom('closed', { statusCode }), date: new Date() } });
+  socket.ev.emit('connection.update', {
+    connection: 'close',
+    lastDisconnect: { error: new Boom('closed', { statusCode }), date: new Date() },
+  });
 
 describe('the session over a fake socket', () => {
   it('QR, then open: qrcode then CONNECTED with the number; creds are persisted on creds.update', async () => {
@@ -137,7 +168,10 @@ describe('the session over a fake socket', () => {
     socket.options.auth.creds.me = { id: '5511912345678:3@s.whatsapp.net' };
     socket.ev.emit('connection.update', { connection: 'open' });
     await s.idle();
-    assert.deepEqual(listener.calls.state.map((c) => c.status), ['OPENING', 'qrcode', 'CONNECTED']);
+    assert.deepEqual(
+      listener.calls.state.map((c) => c.status),
+      ['OPENING', 'qrcode', 'CONNECTED'],
+    );
     assert.equal(listener.calls.state[1].qrcode, '2@qr-content');
     assert.equal(listener.calls.state[2].number, '5511912345678');
     assert.ok(auth.creds.get(9), 'creds stored');
@@ -149,16 +183,34 @@ describe('the session over a fake socket', () => {
     const { session: s, listener } = session(factory);
     await s.start();
     const [socket] = sockets;
-    socket.ev.emit('messages.upsert', { type: 'append', messages: [received({ conversation: 'enquanto offline' }, { key: { id: 'OFF1' } })] });
+    socket.ev.emit('messages.upsert', {
+      type: 'append',
+      messages: [received({ conversation: 'enquanto offline' }, { key: { id: 'OFF1' } })],
+    });
     socket.ev.emit('messages.upsert', { type: 'notify', messages: [received({ conversation: 'agora' }, { key: { id: 'NOW1' } })] });
-    socket.ev.emit('messages.update', [{ key: { remoteJid: CHAT, id: 'SENT1', fromMe: true }, update: { status: proto.WebMessageInfo.Status.READ } }]);
-    socket.ev.emit('message-receipt.update', [{ key: { remoteJid: '120363@g.us', id: 'SENT2', fromMe: true }, receipt: { userJid: CHAT, readTimestamp: 1 } }]);
-    socket.ev.emit('messages.update', [{ key: { remoteJid: CHAT, id: 'OLD1', fromMe: false }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE } }]);
+    socket.ev.emit('messages.update', [
+      { key: { remoteJid: CHAT, id: 'SENT1', fromMe: true }, update: { status: proto.WebMessageInfo.Status.READ } },
+    ]);
+    socket.ev.emit('message-receipt.update', [
+      { key: { remoteJid: '120363@g.us', id: 'SENT2', fromMe: true }, receipt: { userJid: CHAT, readTimestamp: 1 } },
+    ]);
+    socket.ev.emit('messages.update', [
+      {
+        key: { remoteJid: CHAT, id: 'OLD1', fromMe: false },
+        update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE },
+      },
+    ]);
     socket.ev.emit('lid-mapping.update', { lid: '99887766@lid', pn: '5511933332222@s.whatsapp.net' });
     socket.ev.emit('presence.update', { id: CHAT, presences: { [CHAT]: { lastKnownPresence: 'composing' } } });
     await s.idle();
-    assert.deepEqual(listener.calls.messages.map((m) => m.id), ['OFF1', 'NOW1']);
-    assert.deepEqual(listener.calls.acks, [['SENT1', 4], ['SENT2', 4]]);
+    assert.deepEqual(
+      listener.calls.messages.map((m) => m.id),
+      ['OFF1', 'NOW1'],
+    );
+    assert.deepEqual(listener.calls.acks, [
+      ['SENT1', 4],
+      ['SENT2', 4],
+    ]);
     assert.deepEqual(listener.calls.deletes, [['OLD1', false]]);
     assert.deepEqual(listener.calls.contacts[0], { number: '5511933332222', lid: '99887766', name: null, pushName: null });
     assert.deepEqual(listener.calls.presence[0][1], 'composing');
@@ -207,7 +259,15 @@ describe('the session over a fake socket', () => {
     await s.start();
     sockets[0].ev.emit('connection.update', { connection: 'open' });
     await s.idle();
-    await s.send({ messageId: '3EB0ABC', to: '5511988887777', isGroup: false, content: { type: 'text', body: 'olá' }, quotedId: 'Q1', isForwarded: false, loadMedia: async () => Buffer.alloc(0) });
+    await s.send({
+      messageId: '3EB0ABC',
+      to: '5511988887777',
+      isGroup: false,
+      content: { type: 'text', body: 'olá' },
+      quotedId: 'Q1',
+      isForwarded: false,
+      loadMedia: async () => Buffer.alloc(0),
+    });
     assert.equal(sockets[0].sent[0].jid, CHAT);
     assert.equal(sockets[0].sent[0].opts.messageId, '3EB0ABC');
     assert.equal(sockets[0].sent[0].opts.quoted.key.id, 'Q1');
@@ -237,9 +297,33 @@ describe('send contents are valid for the real package', () => {
   const upload = async () => ({ mediaUrl: 'https://mmg.whatsapp.net/x', directPath: '/x' });
   const contents = [
     { type: 'text', body: 'oi' },
-    { type: 'media', mediaType: 'image', mediaUrl: '/api/whatsapp-media/x', mimetype: 'image/png', fileName: 'a.png', caption: 'c', ptt: false },
-    { type: 'media', mediaType: 'audio', mediaUrl: '/api/whatsapp-media/x', mimetype: 'audio/ogg; codecs=opus', fileName: 'a.ogg', caption: '', ptt: true },
-    { type: 'media', mediaType: 'document', mediaUrl: '/api/whatsapp-media/x', mimetype: 'application/pdf', fileName: 'a.pdf', caption: '', ptt: false },
+    {
+      type: 'media',
+      mediaType: 'image',
+      mediaUrl: '/api/whatsapp-media/x',
+      mimetype: 'image/png',
+      fileName: 'a.png',
+      caption: 'c',
+      ptt: false,
+    },
+    {
+      type: 'media',
+      mediaType: 'audio',
+      mediaUrl: '/api/whatsapp-media/x',
+      mimetype: 'audio/ogg; codecs=opus',
+      fileName: 'a.ogg',
+      caption: '',
+      ptt: true,
+    },
+    {
+      type: 'media',
+      mediaType: 'document',
+      mediaUrl: '/api/whatsapp-media/x',
+      mimetype: 'application/pdf',
+      fileName: 'a.pdf',
+      caption: '',
+      ptt: false,
+    },
     { type: 'location', latitude: -23.5, longitude: -46.6, name: 'Loja' },
     { type: 'vcard', displayName: 'João', vcard: 'BEGIN:VCARD\nVERSION:3.0\nFN:João\nEND:VCARD' },
     { type: 'reaction', targetId: 'T1', targetFromMe: false, emoji: '❤️' },

@@ -45,7 +45,8 @@ export function memoryAuth() {
     cleared: 0,
     loadCreds: async (id) => creds.get(id) ?? null,
     saveCreds: async (lease, text) => void creds.set(lease.connectionId, text),
-    getKeys: async (id, type, ids) => new Map(ids.filter((k) => keys.has(`${id}/${type}/${k}`)).map((k) => [k, keys.get(`${id}/${type}/${k}`)])),
+    getKeys: async (id, type, ids) =>
+      new Map(ids.filter((k) => keys.has(`${id}/${type}/${k}`)).map((k) => [k, keys.get(`${id}/${type}/${k}`)])),
     setKeys: async (lease, writes) => {
       for (const w of writes) {
         const key = `${lease.connectionId}/${w.type}/${w.id}`;

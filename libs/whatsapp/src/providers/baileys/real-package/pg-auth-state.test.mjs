@@ -2,13 +2,14 @@
 // rebuilt as if on another process, and the lease's fencing of writes. Needs TEST_DATABASE_URL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import { baileys, require } from './fixtures.mjs';
 
 const { openServiceDataSource } = require('../../../../../platform/src/index.ts');
 const { createTestDatabase } = require('../../../../../platform/src/testing/index.ts');
 const { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } = require('../../../whatsapp.module.ts');
 const { AuthStateRepository } = require('../../../sessions/auth-state.repository.ts');
-const { SessionLeaseRepository, LeaseLostError } = require('../../../sessions/session-lease.ts');
+const { SessionLeaseRepository, LeaseLostError } = require('../../../sessions/session-lease.repository.ts');
 const { usePostgresAuthState } = require('../pg-auth-state.ts');
 
 describe('Baileys auth state in PostgreSQL', () => {
@@ -19,7 +20,11 @@ describe('Baileys auth state in PostgreSQL', () => {
 
   before(async () => {
     database = await createTestDatabase('wa_auth');
-    dataSource = await openServiceDataSource(database.url, { schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS });
+    dataSource = await openServiceDataSource(database.url, {
+      schema: 'whatsapp',
+      entities: WHATSAPP_ENTITIES,
+      migrations: WHATSAPP_MIGRATIONS,
+    });
     repository = new AuthStateRepository(dataSource);
     leases = new SessionLeaseRepository(dataSource, 60_000);
   });
@@ -36,7 +41,11 @@ describe('Baileys auth state in PostgreSQL', () => {
     await first.saveCreds();
     const preKey = { private: Buffer.from('a'.repeat(32)), public: Buffer.from('b'.repeat(32)) };
     const syncKey = baileys.proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from('k'.repeat(32)), timestamp: 5 });
-    await first.state.keys.set({ 'pre-key': { 1: preKey, 2: preKey }, 'app-state-sync-key': { AAAA: syncKey }, 'lid-mapping': { '5511912345678': '99887766' } });
+    await first.state.keys.set({
+      'pre-key': { 1: preKey, 2: preKey },
+      'app-state-sync-key': { AAAA: syncKey },
+      'lid-mapping': { 5511912345678: '99887766' },
+    });
     await first.state.keys.set({ 'pre-key': { 2: null } });
     await leases.release(lease);
 
@@ -55,7 +64,7 @@ describe('Baileys auth state in PostgreSQL', () => {
   it("a LID is mapped to its phone number from Baileys' own lid-mapping keys when our table does not know it", async () => {
     const lease = await leases.tryAcquire(3, 'process-a');
     const state = await usePostgresAuthState(baileys, repository, lease);
-    await state.state.keys.set({ 'lid-mapping': { '5511933332222': '99887766', '99887766_reverse': '5511933332222' } });
+    await state.state.keys.set({ 'lid-mapping': { 5511933332222: '99887766', '99887766_reverse': '5511933332222' } });
     assert.equal(await repository.phoneForLid(3, '99887766'), '5511933332222');
     assert.equal(await repository.phoneForLid(3, '11112222'), null);
     await repository.saveLidMapping(3, '11112222', '5511900001111');

@@ -1,0 +1,14 @@
+/**
+ * The conversations API (owned by the conversations service): tickets, messages, contacts, queues,
+ * tags and ticket notes as the REST API shows them, the bodies and queries it accepts, and the socket
+ * payloads of `company-{id}-ticket`, `company-{id}-appMessage` and `company-{id}-contact`. Server and
+ * web validate with these same schemas; paths are relative to /api.
+ */
+
+export * from './constants';
+export * from './contacts';
+export * from './messages';
+export * from './queues';
+export * from './tags';
+export * from './ticket-notes';
+export * from './tickets';

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+import { looseBoolean } from '../primitives';
+import { messageAckSchema } from './constants';
+import { contactRefSchema } from './contacts';
+import { id, isoDateTime, M, pageNumber } from './fields';
+import { ticketSchema } from './tickets';
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------
+
+const quotedMessageSchema = z.object({
+  id,
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string(),
+  mediaUrl: z.string().nullable(),
+  isDeleted: z.boolean(),
+  contact: contactRefSchema.pick({ id: true, name: true }).nullable(),
+});
+
+export const messageReactionSchema = z.object({
+  /** The reacting side: the contact (fromMe false) or the company (fromMe true). */
+  fromMe: z.boolean(),
+  emoji: z.string(),
+});
+
+export const messageSchema = z.object({
+  id,
+  /** The WhatsApp message id ('' until the send is confirmed). */
+  wid: z.string(),
+  ticketId: id,
+  contactId: id.nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string(),
+  mediaUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  quotedMsgId: id.nullable(),
+  quotedMsg: quotedMessageSchema.nullable(),
+  ack: messageAckSchema,
+  read: z.boolean(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  /** Set when a send failed (ERR_SENDING_WAPP_MSG). */
+  sendError: z.string().nullable(),
+  reactions: z.array(messageReactionSchema),
+  /** The user who sent it (fromMe); null for the contact's, the phone's and the service's own. Own messages are this user's. */
+  userId: id.nullable(),
+  /** The sender inside a group, or the ticket's contact. */
+  contact: contactRefSchema.pick({ id: true, name: true, number: true, profilePicUrl: true }).nullable(),
+  queueId: id.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * GET /messages/{ticketId}?pageNumber: the conversation with the ticket's contact on its connection
+ * (earlier tickets too, so the web draws the marker between them), newest page first, each page
+ * oldest first.
+ */
+export const messageListQuerySchema = z.object({ pageNumber });
+export const messageListResponseSchema = z.object({
+  messages: z.array(messageSchema),
+  ticket: ticketSchema,
+  hasMore: z.boolean(),
+});
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+const messageBody = z.string().max(65_536, M.genericTooLong);
+
+/**
+ * POST /messages/{ticketId} as JSON. Empty or whitespace-only text is refused unless a media goes
+ * with it: `mediaUrl` is what POST /whatsapp-media answered (`url`, with its `mimetype` and
+ * `fileName`), and `body` is then the caption.
+ */
+export const messageSendSchema = z
+  .object({
+    body: messageBody.default(''),
+    /** The Whaticket web sends `read: 1` with every reply; `'1'`, `'true'` and booleans too. */
+    read: looseBoolean.optional(),
+    fromMe: looseBoolean.optional(),
+    mediaUrl: z.string().max(2_000).nullable().optional(),
+    mimetype: z.string().max(255).optional(),
+    fileName: z.string().max(255).optional(),
+    /** The message replied to: its id (the web may send the whole message). */
+    quotedMsg: z.object({ id }).loose().nullable().optional(),
+  })
+  .refine((m) => m.body.trim().length > 0 || !!m.mediaUrl, { message: M.emptyMessage, path: ['body'] })
+  .refine((m) => !m.mediaUrl || !!m.mimetype, { message: M.required, path: ['mimetype'] });
+export type MessageSendBody = z.infer<typeof messageSendSchema>;
+/** POST /messages/{ticketId} as JSON answers the message; as multipart (`medias`), one message a file. */
+export const messageSendResponseSchema = messageSchema;
+export const messageSendFilesResponseSchema = z.array(messageSchema);
+/** DELETE /messages/{id}: the message, now deleted for everybody (isDeleted). */
+export const messageDeleteResponseSchema = messageSchema;
+
+/** POST /messages/edit/{id}: own, not deleted, text only. */
+export const messageEditSchema = z.object({
+  body: messageBody.refine((value) => value.trim().length > 0, M.emptyMessage),
+  /** The Whaticket edit dialog sends `{ read: 1, fromMe: true, mediaUrl: '', body, quotedMsg: null }`. */
+  read: looseBoolean.optional(),
+  fromMe: looseBoolean.optional(),
+  mediaUrl: z.string().nullable().optional(),
+  quotedMsg: z.unknown().optional(),
+});
+export type MessageEditBody = z.infer<typeof messageEditSchema>;
+
+/** POST /messages/{id}/reactions {type}: the emoji ('' removes our reaction). */
+export const messageReactionCreateSchema = z.object({ type: z.string().max(16) });
+export type MessageReactionCreateBody = z.infer<typeof messageReactionCreateSchema>;
+/** POST /messages/{id}/reactions answers the message with its reactions. */
+export const messageReactionResponseSchema = messageSchema;
+
+/** POST /message/forward. */
+export const messageForwardSchema = z.object({
+  messageId: id,
+  contactId: id,
+  signMessage: z.boolean().default(true),
+});
+export type MessageForwardBody = z.input<typeof messageForwardSchema>;
+/** POST /message/forward answers the new message, sent to the contact. */
+export const messageForwardResponseSchema = messageSchema;
+
+/** `company-{id}-appMessage`: a message appeared (create) or changed (update: ack, edit, delete, reaction). */
+export const appMessageSocketPayloadSchema = z.object({
+  action: z.enum(['create', 'update']),
+  message: messageSchema,
+  ticket: ticketSchema,
+  contact: contactRefSchema,
+});
+export type AppMessageSocketPayload = z.infer<typeof appMessageSocketPayloadSchema>;

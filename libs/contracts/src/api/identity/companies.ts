@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+import { isCalendarDate } from '../primitives';
+import { recurrenceEnum } from './constants';
+import { isoDateTime, M, phoneSchema, positiveId, userPassword } from './fields';
+import { planResponseSchema } from './plans';
+import { settingResponseSchema } from './settings';
+
+// ---------------------------------------------------------------------------------------------
+// Companies
+// ---------------------------------------------------------------------------------------------
+
+export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '##:##');
+export const weeklyScheduleEntrySchema = z.object({
+  weekday: z.string().trim().max(30),
+  weekdayEn: z.enum(WEEKDAYS_EN),
+  startTime: timeOfDay.or(z.literal('')),
+  endTime: timeOfDay.or(z.literal('')),
+});
+export type WeeklyScheduleEntry = z.infer<typeof weeklyScheduleEntrySchema>;
+export const companySchedulesUpdateSchema = z.object({
+  schedules: z.array(weeklyScheduleEntrySchema).max(7),
+});
+export type CompanySchedulesUpdateRequest = z.infer<typeof companySchedulesUpdateSchema>;
+
+export const companyResponseSchema = z.object({
+  id: positiveId,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  planId: positiveId,
+  plan: planResponseSchema.optional(),
+  status: z.boolean(),
+  approved: z.boolean(),
+  /** YYYY-MM-DD or null */
+  dueDate: z.string().nullable(),
+  recurrence: recurrenceEnum,
+  campaignsEnabled: z.boolean().optional(),
+  schedules: z.array(weeklyScheduleEntrySchema),
+  settings: z.array(settingResponseSchema).optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type CompanyResponse = z.infer<typeof companyResponseSchema>;
+
+/** Empty or invalid due dates are sent as null (spec 3 §5). */
+const nullableDueDate = z
+  .union([z.string(), z.null()])
+  .transform((value) => (value && isCalendarDate(value.trim().slice(0, 10)) ? value.trim().slice(0, 10) : null));
+
+const companyName = z.string({ error: M.genericRequired }).trim().min(2, M.genericTooShort).max(50, M.genericTooLong);
+const companyEmail = z
+  .string({ error: M.genericRequired })
+  .trim()
+  .toLowerCase()
+  .max(254, M.genericInvalidEmail)
+  .pipe(z.email(M.genericInvalidEmail));
+
+/** POST /companies (super): the company and its first admin (the company's e-mail and password). */
+export const companyCreateSchema = z.object({
+  name: companyName,
+  email: companyEmail,
+  phone: phoneSchema.optional(),
+  password: userPassword,
+  planId: positiveId,
+  status: z.boolean().default(true),
+  approved: z.boolean().default(true),
+  dueDate: nullableDueDate.optional(),
+  recurrence: recurrenceEnum.default('MENSAL'),
+  campaignsEnabled: z.boolean().default(false),
+});
+export type CompanyCreateRequest = z.input<typeof companyCreateSchema>;
+
+/** PUT /companies/:id (super). */
+export const companyUpdateSchema = z.object({
+  name: companyName.optional(),
+  email: companyEmail.optional(),
+  phone: phoneSchema.optional(),
+  planId: positiveId.optional(),
+  status: z.boolean().optional(),
+  approved: z.boolean().optional(),
+  dueDate: nullableDueDate.optional(),
+  recurrence: recurrenceEnum.optional(),
+  campaignsEnabled: z.boolean().optional(),
+});
+export type CompanyUpdateRequest = z.input<typeof companyUpdateSchema>;
+
+/** GET /companies?searchParam=&pageNumber= (super). GET /companies/list answers the bare array. */
+export const companyPageResponseSchema = z.object({
+  companies: z.array(companyResponseSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type CompanyPageResponse = z.infer<typeof companyPageResponseSchema>;
+export const companyListResponseSchema = z.array(companyResponseSchema);
+
+/** GET /companies/listPlan/:companyId: the company's plan and its flags (own company unless super). */
+export const companyPlanResponseSchema = z.object({
+  id: positiveId,
+  name: z.string(),
+  planId: positiveId,
+  plan: planResponseSchema,
+});
+export type CompanyPlanResponse = z.infer<typeof companyPlanResponseSchema>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+import { TRIAL_DAYS_DEFAULT } from './constants';
+import { isoDateTime, M, positiveId } from './fields';
+
+// ---------------------------------------------------------------------------------------------
+// Company settings and global settings
+// ---------------------------------------------------------------------------------------------
+
+const enabledDisabled = ['enabled', 'disabled'] as const;
+
+/**
+ * Every company setting key with the values it accepts (null: free text up to 500 characters) and
+ * its default for a new company. `superOnly` keys (billing integrations) are edited by super users.
+ */
+export const COMPANY_SETTINGS = {
+  userRating: { values: enabledDisabled, default: 'disabled' },
+  scheduleType: { values: ['disabled', 'queue', 'company'], default: 'disabled' },
+  call: { values: enabledDisabled, default: 'enabled' },
+  CheckMsgIsGroup: { values: enabledDisabled, default: 'enabled' },
+  sendGreetingAccepted: { values: enabledDisabled, default: 'disabled' },
+  sendMsgTransfTicket: { values: enabledDisabled, default: 'disabled' },
+  sendGreetingMessageOneQueues: { values: enabledDisabled, default: 'enabled' },
+  chatBotType: { values: ['text'], default: 'text' },
+  campaignsEnabled: { values: ['true', 'false', 'enabled'], default: 'false' },
+  ipixc: { values: null, default: '', superOnly: true },
+  tokenixc: { values: null, default: '', superOnly: true },
+  ipmkauth: { values: null, default: '', superOnly: true },
+  clientidmkauth: { values: null, default: '', superOnly: true },
+  clientsecretmkauth: { values: null, default: '', superOnly: true },
+  asaas: { values: null, default: '', superOnly: true },
+} as const satisfies Record<string, { values: readonly string[] | null; default: string; superOnly?: boolean }>;
+export type CompanySettingKey = keyof typeof COMPANY_SETTINGS;
+export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
+
+/** The billing integrations' keys: secrets that only super users read, never sent to sockets. */
+export function isSecretSettingKey(key: string): boolean {
+  const definition = (COMPANY_SETTINGS as Record<string, object>)[key];
+  return !!definition && 'superOnly' in definition;
+}
+
+/** Platform-wide settings, edited by super users; their GETs are public (the sign-up page reads them). */
+export const GLOBAL_SETTINGS = {
+  allowregister: { values: enabledDisabled, default: 'enabled' },
+  viewregister: { values: enabledDisabled, default: 'enabled' },
+  trial: { values: ['1', '2', '3', '4', '5', '6', '7'], default: String(TRIAL_DAYS_DEFAULT) },
+} as const satisfies Record<string, { values: readonly string[]; default: string }>;
+export type GlobalSettingKey = keyof typeof GLOBAL_SETTINGS;
+export const GLOBAL_SETTING_KEYS = Object.keys(GLOBAL_SETTINGS) as GlobalSettingKey[];
+
+export const settingResponseSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  /** Null for a global setting. */
+  companyId: positiveId.nullable(),
+  updatedAt: isoDateTime,
+});
+export type SettingResponse = z.infer<typeof settingResponseSchema>;
+
+/** GET /settings: the caller's company settings, plus the global ones for a super user. */
+export const settingListResponseSchema = z.array(settingResponseSchema);
+
+/** PUT /settings/:key; the key in the body, when sent, must be the path's. */
+export const settingUpdateSchema = z.object({
+  key: z.string().optional(),
+  value: z.string({ error: M.genericRequired }).max(500, M.genericTooLong),
+});
+export type SettingUpdateRequest = z.infer<typeof settingUpdateSchema>;
+
+/** GET /settings/trial|allowregister|viewregister (public). */
+export const publicSettingResponseSchema = z.object({ key: z.string(), value: z.string() });
+export type PublicSettingResponse = z.infer<typeof publicSettingResponseSchema>;
+
+/** Whether a value is one the key accepts; unknown keys accept nothing. */
+export function isValidSettingValue(key: string, value: string): boolean {
+  const definition =
+    (COMPANY_SETTINGS as Record<string, { values: readonly string[] | null }>)[key] ??
+    (GLOBAL_SETTINGS as Record<string, { values: readonly string[] }>)[key];
+  if (!definition) return false;
+  return definition.values === null ? value.length <= 500 : definition.values.includes(value);
+}
+
+/** `company-{id}-settings`: a company setting changed (and `settings` for the global ones). */
+export type SettingSocketPayload = { action: 'update'; setting: { key: string; value: string; companyId: number | null } };

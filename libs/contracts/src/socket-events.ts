@@ -1,0 +1,46 @@
+import type {
+  AppMessageSocketPayload,
+  ContactSocketPayload,
+  PresenceSocketPayload,
+  QueueSocketPayload,
+  TicketSocketPayload,
+} from './api/conversations';
+import type { AnnouncementSocketPayload, AuthSocketPayload, SettingSocketPayload, UserSocketPayload } from './api/identity';
+import type { WhatsappSessionSocketPayload, WhatsappSocketPayload } from './api/whatsapp';
+
+/**
+ * The real-time socket's events (spec 1, "Real-time socket"): each event name with the payload it
+ * carries. The gateway's emitters and the web's `useSocketEvent` both read this one map, so a payload
+ * field renamed on one side fails to compile on the other.
+ */
+
+/** The per-company events, `company-{id}-<kind>`, by kind. */
+export type CompanySocketPayloads = {
+  ticket: TicketSocketPayload;
+  appMessage: AppMessageSocketPayload;
+  contact: ContactSocketPayload;
+  queue: QueueSocketPayload;
+  presence: PresenceSocketPayload;
+  user: UserSocketPayload;
+  auth: AuthSocketPayload;
+  settings: SettingSocketPayload;
+  whatsapp: WhatsappSocketPayload;
+  whatsappSession: WhatsappSessionSocketPayload;
+};
+export type CompanySocketEventKind = keyof CompanySocketPayloads;
+export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;
+
+/** The spec's company-wide notice channel (not per company: announcements are for everyone). */
+export const ANNOUNCEMENT_SOCKET_EVENT = 'company-announcement';
+
+export type SocketEventMap = { [K in CompanySocketEventKind as CompanySocketEventName<K>]: CompanySocketPayloads[K] } & {
+  [ANNOUNCEMENT_SOCKET_EVENT]: AnnouncementSocketPayload;
+  /** Sent to a socket just before the gateway closes it because its session changed. */
+  sessionEnded: { reason: string };
+};
+export type SocketEventName = keyof SocketEventMap;
+
+/** `company-{id}-<kind>`, typed so that its payload is the map's. */
+export function companySocketEvent<K extends CompanySocketEventKind>(companyId: number, kind: K): CompanySocketEventName<K> {
+  return `company-${companyId}-${kind}`;
+}

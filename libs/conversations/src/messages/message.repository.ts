@@ -1,0 +1,354 @@
+import { type Message, MESSAGES_PAGE_SIZE, type NormalisedMessage } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { changedRows } from '../common/sql';
+import { mapMessage, type MessageViewRow, messageViewSelect } from '../common/ticket-views';
+import { quoteVisibleToAudienceSql, type ScopedViewer, type SqlParam, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility';
+import { widLock } from '../inbound/early-message-fact.repository';
+
+/** A message as editing, deleting or reacting to it needs it. */
+export interface OwnMessageRow {
+  id: number;
+  ticket_id: number;
+  whatsapp_id: number;
+  wid: string | null;
+  from_me: boolean;
+  is_deleted: boolean;
+  user_id: number | null;
+}
+
+/** A message as forwarding it needs it. */
+export interface SourceMessage {
+  id: number;
+  ticket_id: number;
+  whatsapp_id: number;
+  body: string;
+  media_type: string;
+  media_url: string | null;
+  media_mimetype: string | null;
+  file_name: string | null;
+  is_deleted: boolean;
+}
+
+/** A message we send, stored before WhatsApp gives it an id. */
+export interface NewOutgoingMessage {
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  connectionId: number;
+  commandId: string;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  fileName: string | null;
+  quotedMsgId: number | null;
+  isForwarded: boolean;
+  queueId: number | null;
+  mediaMimetype: string | null;
+  sentBy: number | null;
+}
+
+/** The conversation of a ticket: its contact on its connection. */
+type Conversation = { contact_id: number; whatsapp_id: number };
+
+/** Messages of the conversations, sent and received, and what WhatsApp says of them. */
+@Injectable()
+export class MessageRepository {
+  constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** One message as its ticket's audience may see it (the events): no quote from a ticket some of them may not see. */
+  async view(manager: EntityManager, id: number): Promise<Message | null> {
+    const rows: MessageViewRow[] = await manager.query(`${messageViewSelect(quoteVisibleToAudienceSql())} WHERE m.id = $1`, [id]);
+    return rows[0] ? mapMessage(rows[0]) : null;
+  }
+
+  /**
+   * A page of the conversation (the tickets of it the viewer may see), newest first; quotes of a
+   * message of a ticket the viewer may not see show none. One row past the page answers hasMore.
+   */
+  async conversationPage(
+    manager: EntityManager,
+    viewer: ScopedViewer,
+    conversation: Conversation,
+    pageNumber: number,
+  ): Promise<{ messages: Message[]; hasMore: boolean }> {
+    const { params, param } = sqlParams([viewer.companyId, MESSAGES_PAGE_SIZE + 1, (pageNumber - 1) * MESSAGES_PAGE_SIZE]);
+    const visible = visibleConversationSql(viewer, conversation, param);
+    const rows: MessageViewRow[] = await manager.query(
+      // Quotes too: a message quoting one of a ticket the caller may not see shows no quote.
+      `${messageViewSelect(`qm.ticket_id IN (${visible})`)}
+       WHERE m.company_id = $1 AND m.contact_id IS NOT NULL AND m.ticket_id IN (${visible})
+       ORDER BY m.created_at DESC, m.id DESC LIMIT $2 OFFSET $3`,
+      params,
+    );
+    return { messages: rows.slice(0, MESSAGES_PAGE_SIZE).map(mapMessage), hasMore: rows.length > MESSAGES_PAGE_SIZE };
+  }
+
+  /** A message of the conversation (of a ticket of it the viewer may see) to quote: its id and WhatsApp id. */
+  async quotable(
+    manager: EntityManager,
+    viewer: ScopedViewer,
+    conversation: Conversation,
+    messageId: number,
+  ): Promise<{ id: number; wid: string | null } | null> {
+    const { params, param } = sqlParams([messageId, viewer.companyId]);
+    const visible = visibleConversationSql(viewer, conversation, param);
+    const rows: { id: number; wid: string | null }[] = await manager.query(
+      `SELECT m.id, m.wid FROM conversations.messages m WHERE m.id = $1 AND m.company_id = $2 AND m.ticket_id IN (${visible})`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The ticket's messages are read. */
+  async markRead(manager: EntityManager, ticketId: number): Promise<void> {
+    await manager.query(`UPDATE conversations.messages SET read = true WHERE ticket_id = $1 AND NOT read`, [ticketId]);
+  }
+
+  /** A message of the company, locked for a change. */
+  async lockOfCompany(manager: EntityManager, companyId: number, id: number): Promise<OwnMessageRow | null> {
+    const rows: OwnMessageRow[] = await manager.query(
+      `SELECT id, ticket_id, whatsapp_id, wid, from_me, is_deleted, user_id FROM conversations.messages WHERE id = $1 AND company_id = $2 FOR UPDATE`,
+      [id, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A message of the company, as forwarding it needs it. */
+  async forwardable(manager: EntityManager, companyId: number, id: number): Promise<SourceMessage | null> {
+    const rows: SourceMessage[] = await manager.query(
+      `SELECT id, ticket_id, whatsapp_id, body, media_type, media_url, media_mimetype, file_name, is_deleted
+       FROM conversations.messages WHERE id = $1 AND company_id = $2`,
+      [id, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A message we send (ack 0, read): its id. */
+  async insertOutgoing(manager: EntityManager, message: NewOutgoingMessage): Promise<number> {
+    const rows: { id: number }[] = await manager.query(
+      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, command_id, body, from_me, media_type,
+         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, media_mimetype, user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, 0, true, $11, $12, $13, $14) RETURNING id`,
+      [
+        message.companyId,
+        message.ticketId,
+        message.contactId,
+        message.connectionId,
+        message.commandId,
+        message.body,
+        message.mediaType,
+        message.mediaUrl,
+        message.fileName,
+        message.quotedMsgId,
+        message.isForwarded,
+        message.queueId,
+        message.mediaMimetype,
+        message.sentBy,
+      ],
+    );
+    return rows[0]!.id;
+  }
+
+  /** Our edit of our message. */
+  async setBody(manager: EntityManager, id: number, body: string): Promise<void> {
+    await manager.query(`UPDATE conversations.messages SET body = $2, is_edited = true, updated_at = now() WHERE id = $1`, [id, body]);
+  }
+
+  /** Our delete of our message. */
+  async markDeleted(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`UPDATE conversations.messages SET is_deleted = true, updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** Our reaction replaces our earlier one; '' removes it. */
+  async setOwnReaction(manager: EntityManager, id: number, emoji: string): Promise<void> {
+    changedRows(
+      await manager.query(
+        `UPDATE conversations.messages SET updated_at = now(), reactions =
+           COALESCE((SELECT jsonb_agg(r) FROM jsonb_array_elements(reactions) r WHERE NOT (r->>'fromMe')::boolean), '[]'::jsonb)
+           || CASE WHEN $2 = '' THEN '[]'::jsonb ELSE jsonb_build_array(jsonb_build_object('fromMe', true, 'emoji', $2::text)) END
+         WHERE id = $1 RETURNING id`,
+        [id, emoji],
+      ),
+    );
+  }
+
+  // ---- what WhatsApp reports --------------------------------------------------------------------
+
+  /**
+   * Takes the lock on (connection, WhatsApp id) (see EarlyMessageFactRepository) and answers the id
+   * of the message filed under it, if any, in one statement: facts committed while we wait for the
+   * lock are seen by the statements that follow.
+   */
+  async lockWid(manager: EntityManager, connectionId: number, wid: string): Promise<number | null> {
+    const known: { id: number | null }[] = await manager.query(
+      `SELECT (SELECT id FROM conversations.messages WHERE whatsapp_id = $1::int AND wid = $2::text) AS id
+       FROM (SELECT ${widLock('$1', '$2')}) AS locked`,
+      [connectionId, wid],
+    );
+    return known[0]?.id ?? null;
+  }
+
+  /** A message WhatsApp reported (its quote found by WhatsApp id); null when one has its WhatsApp id already. */
+  async insertReceived(
+    manager: EntityManager,
+    filed: { companyId: number; ticketId: number; contactId: number; connectionId: number; queueId: number | null },
+    message: NormalisedMessage,
+  ): Promise<number | null> {
+    const inserted: { id: number }[] = await manager.query(
+      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
+         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+         (SELECT id FROM conversations.messages WHERE whatsapp_id = $4 AND wid = $11), $12, $7, $13, $14, $15, now(), $16)
+       ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING
+       RETURNING id`,
+      [
+        filed.companyId,
+        filed.ticketId,
+        filed.contactId,
+        filed.connectionId,
+        message.id,
+        message.body,
+        message.fromMe,
+        message.mediaType,
+        message.media?.url ?? null,
+        message.media?.fileName ?? null,
+        message.quotedId,
+        message.ack,
+        message.isForwarded,
+        filed.queueId,
+        message.timestamp,
+        message.media?.mimetype ?? null,
+      ],
+    );
+    return inserted[0]?.id ?? null;
+  }
+
+  /** The customer's answer to a rating request, kept on the rated ticket (read); null when already filed. */
+  async insertRatingAnswer(
+    manager: EntityManager,
+    filed: { companyId: number; ticketId: number; contactId: number; connectionId: number },
+    message: NormalisedMessage,
+  ): Promise<number | null> {
+    const inserted: { id: number }[] = await manager.query(
+      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type, ack, read, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8, true, $9) ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING RETURNING id`,
+      [
+        filed.companyId,
+        filed.ticketId,
+        filed.contactId,
+        filed.connectionId,
+        message.id,
+        message.body,
+        message.mediaType,
+        message.ack,
+        message.timestamp,
+      ],
+    );
+    return inserted[0]?.id ?? null;
+  }
+
+  /** Acks only move forward: the message changed, if any. */
+  async ackByWid(manager: EntityManager, connectionId: number, wid: string, ack: number): Promise<number | null> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET ack = $3, updated_at = now() WHERE whatsapp_id = $1 AND wid = $2 AND ack < $3 RETURNING id`,
+        [connectionId, wid, ack],
+      ),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** An edit from WhatsApp of a message not deleted: the message changed, if any. */
+  async editByWid(manager: EntityManager, connectionId: number, wid: string, body: string): Promise<number | null> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET body = $3, is_edited = true, updated_at = now()
+         WHERE whatsapp_id = $1 AND wid = $2 AND NOT is_deleted RETURNING id, ticket_id`,
+        [connectionId, wid, body],
+      ),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** A delete from WhatsApp: the message changed, if any. */
+  async deleteByWid(manager: EntityManager, connectionId: number, wid: string): Promise<number | null> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET is_deleted = true, updated_at = now()
+         WHERE whatsapp_id = $1 AND wid = $2 AND NOT is_deleted RETURNING id`,
+        [connectionId, wid],
+      ),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** A reaction replaces the reacting side's earlier one; '' removes it: the message changed, if any. */
+  async reactByWid(manager: EntityManager, connectionId: number, wid: string, fromMe: boolean, emoji: string): Promise<number | null> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET updated_at = now(), reactions =
+           COALESCE((SELECT jsonb_agg(r) FROM jsonb_array_elements(reactions) r WHERE (r->>'fromMe')::boolean <> $3), '[]'::jsonb)
+           || CASE WHEN $4 = '' THEN '[]'::jsonb ELSE jsonb_build_array(jsonb_build_object('fromMe', $3::boolean, 'emoji', $4::text)) END
+         WHERE whatsapp_id = $1 AND wid = $2 RETURNING id`,
+        [connectionId, wid, fromMe, emoji],
+      ),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Our message that a send command carries, locked. */
+  async lockSentBy(manager: EntityManager, connectionId: number, commandId: string): Promise<number | null> {
+    const ours: { id: number }[] = await manager.query(
+      `SELECT id FROM conversations.messages WHERE command_id = $1 AND whatsapp_id = $2 FOR UPDATE`,
+      [commandId, connectionId],
+    );
+    return ours[0]?.id ?? null;
+  }
+
+  /** Drops the phone's echo of our message (filed first under its WhatsApp id): the echo's ack, if there was one. */
+  async dropEcho(manager: EntityManager, connectionId: number, wid: string, ourId: number): Promise<number | null> {
+    const echo = changedRows<{ ack: number }>(
+      await manager.query(`DELETE FROM conversations.messages WHERE whatsapp_id = $1 AND wid = $2 AND id <> $3 RETURNING ack`, [
+        connectionId,
+        wid,
+        ourId,
+      ]),
+    );
+    return echo[0]?.ack ?? null;
+  }
+
+  /** Our message went out under this WhatsApp id (at least ack 1, or the echo's). */
+  async markSent(manager: EntityManager, id: number, wid: string, echoAck: number): Promise<void> {
+    await manager.query(
+      `UPDATE conversations.messages SET wid = $2, ack = GREATEST(ack, 1, $3::int), send_error = NULL, updated_at = now() WHERE id = $1`,
+      [id, wid, echoAck],
+    );
+  }
+
+  /** Our send failed: the message changed, if any. */
+  async markSendFailed(manager: EntityManager, connectionId: number, commandId: string, reason: string): Promise<number | null> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET send_error = $3, updated_at = now() WHERE command_id = $1 AND whatsapp_id = $2 RETURNING id`,
+        [commandId, connectionId, reason],
+      ),
+    );
+    return rows[0]?.id ?? null;
+  }
+}
+
+/** The tickets of the conversation that the viewer may see, as a subquery. */
+function visibleConversationSql(viewer: ScopedViewer, conversation: Conversation, param: SqlParam): string {
+  return visibleTicketIdsSql(
+    viewer,
+    param,
+    `vt.contact_id = ${param(conversation.contact_id)}::int AND vt.whatsapp_id = ${param(conversation.whatsapp_id)}::int`,
+  );
+}

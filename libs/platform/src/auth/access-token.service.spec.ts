@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+
+import { JwtService } from '@nestjs/jwt';
+
+import { AppError } from '../errors/app-error';
+import type { PlatformOptions } from '../platform-options';
+import { AccessTokenService } from './access-token.service';
+import type { AccessTokenClaims } from './tenancy';
+
+const options: PlatformOptions = {
+  serviceName: 'test',
+  mode: 'standalone',
+  jwt: { secret: 's'.repeat(40), accessTtlSeconds: 60 },
+  logLevel: 'silent',
+};
+const tokens = new AccessTokenService(new JwtService(), options);
+const jwt = new JwtService();
+const claims: AccessTokenClaims = { sub: '7', companyId: 3, profile: 'admin', super: false, sid: randomUUID(), plan: [] };
+const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+/** A token signed by hand with the shared secret, as identity's older releases signed them. */
+const handSigned = (payload: Record<string, unknown>) =>
+  jwt.sign(payload, { secret: options.jwt.secret, expiresIn: 60, algorithm: 'HS256' });
+
+describe('access tokens', () => {
+  it('carry userId, the user id as a number, beside sub', () => {
+    const payload = payloadOf(tokens.sign(claims));
+    expect(payload).toMatchObject({ sub: '7', userId: 7, companyId: 3, profile: 'admin' });
+    expect(tokens.verify(tokens.sign(claims))).toMatchObject({ userId: 7, companyId: 3 });
+  });
+
+  it('verify with userId or without it (tokens signed before it), but not with a userId other than sub', () => {
+    expect(tokens.verify(handSigned({ ...claims })).userId).toBe(7);
+    expect(tokens.verify(handSigned({ ...claims, userId: 7 })).userId).toBe(7);
+    for (const userId of [8, '7', 0]) {
+      let code = 'passed';
+      try {
+        tokens.verify(handSigned({ ...claims, userId }));
+      } catch (error) {
+        code = (error as AppError).code;
+      }
+      expect(code).toBe('ERR_SESSION_EXPIRED');
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import type { EventEnvelope } from '@app/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { SERVICE_DATA_SOURCE, SERVICE_SCHEMA } from '../database/service-tokens';
+
+/**
+ * The events each consumer of a service has applied (`<schema>.processed_events`). Provided by the
+ * service's ServiceDatabaseModule; a consumer injects it and applies each event's effect through
+ * `consumeOnce`.
+ */
+@Injectable()
+export class ProcessedEventRepository {
+  constructor(
+    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(SERVICE_SCHEMA) private readonly schema: string,
+  ) {}
+
+  /**
+   * Applies an event's effect at most once per consumer: the event id is recorded in the same
+   * transaction as the effect, so a redelivered event finds its record and changes nothing.
+   * Returns false when the event had already been applied.
+   */
+  consumeOnce(consumer: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO "${this.schema}".processed_events (consumer, event_id) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [consumer, envelope.id],
+      );
+      if (inserted.length === 0) return false;
+      await effect(manager);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './accepted-upload';
+export * from './file-links';
+export * from './file-type';
+export * from './media-references';
+export * from './send-stored-file';

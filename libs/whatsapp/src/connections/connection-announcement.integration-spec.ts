@@ -1,0 +1,50 @@
+import { type Connection, connectionUpdated } from '@app/contracts';
+
+import { ConnectionEntity } from '../entities/connection.entity';
+import { AnnounceExistingConnections1732400000003 } from '../migrations/1732400000003-announce-existing-connections';
+import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+
+jest.setTimeout(60_000);
+
+describe('connections that existed before identity kept a projection of them', () => {
+  let t: WhatsappTestApp;
+
+  beforeAll(async () => {
+    t = await startWhatsappTestApp({ runSessions: false });
+  });
+  afterAll(() => t.close());
+
+  it('are announced once by the migration, as connection.updated without their secrets', async () => {
+    const repository = t.dataSource.getRepository(ConnectionEntity);
+    const old = await repository.save(
+      repository.create({
+        companyId: 601,
+        name: 'Antiga',
+        status: 'DISCONNECTED',
+        isDefault: true,
+        number: '',
+        qrcode: '',
+        qrcodeImage: '',
+        retries: 0,
+        queueIds: [],
+        token: 'tok-secret-1',
+        transcribekey: 'sk-secret-2',
+        proxyUrl: 'http://bob:pw@93.184.216.34:8080',
+        provider: 'beta',
+      }),
+    );
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    await new AnnounceExistingConnections1732400000003().up(runner);
+    await runner.commitTransaction();
+    await runner.release();
+
+    const rows: { envelope: { payload: { connection: Connection } } }[] = await t.dataSource.query(
+      `SELECT envelope FROM whatsapp.outbox WHERE type = $1 ORDER BY id`,
+      [connectionUpdated.type],
+    );
+    const announced = rows.map((row) => row.envelope.payload.connection).filter((connection) => connection.id === old.id);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({ id: old.id, companyId: 601, token: '', transcribekey: '', proxyUrl: '' });
+  });
+});

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** The message ids each connection has taken (`whatsapp.inbound_messages`) and their acks (`whatsapp.message_acks`). */
+@Injectable()
+export class InboundMessageRepository {
+  constructor(@InjectDataSource('whatsapp') private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async alreadySeen(connectionId: number, messageId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM whatsapp.inbound_messages WHERE connection_id = $1 AND wa_message_id = $2`,
+      [connectionId, messageId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes the message id and records its ack in one statement (the ack only when taken); false when
+   * the id had been taken before.
+   */
+  async take(manager: EntityManager, connectionId: number, messageId: string, fromMe: boolean, ack: number): Promise<boolean> {
+    const taken: unknown[] = await manager.query(
+      `WITH taken AS (
+         INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me) VALUES ($1, $2, $3)
+         ON CONFLICT ON CONSTRAINT inbound_messages_unique DO NOTHING RETURNING connection_id, wa_message_id
+       ), acked AS (
+         INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack) SELECT connection_id, wa_message_id, $4 FROM taken
+         ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)
+       ) SELECT 1 FROM taken`,
+      [connectionId, messageId, fromMe, ack],
+    );
+    return taken.length > 0;
+  }
+
+  /** Records the ack only when it moves the message's state forward; false when it does not. */
+  async moveAck(manager: EntityManager, connectionId: number, messageId: string, ack: number): Promise<boolean> {
+    const moved: unknown[] = await manager.query(
+      `INSERT INTO whatsapp.message_acks AS a (connection_id, wa_message_id, ack) VALUES ($1, $2, $3)
+       ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = EXCLUDED.ack WHERE a.ack < EXCLUDED.ack
+       RETURNING 1`,
+      [connectionId, messageId, ack],
+    );
+    return moved.length > 0;
+  }
+}

@@ -1,0 +1,38 @@
+import { FILE_STORAGE, type FileStorage, OutboundUrlGuard } from '@app/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { InboundMessageService } from '../messages/inbound-message.service';
+import { SendIntentRepository } from '../messages/send-intent.repository';
+import { AuthStateRepository } from '../sessions/auth-state.repository';
+import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
+import { BaileysProvider } from './baileys/baileys.provider';
+import { SimulatorProvider } from './simulator/simulator.provider';
+import { SimulatorPhoneRepository } from './simulator/simulator-phone.repository';
+import type { WhatsAppProvider } from './whatsapp-provider';
+
+/** The providers this process can open sessions with, by the connection's `provider` name. */
+@Injectable()
+export class WhatsappProviders {
+  private readonly byName = new Map<string, WhatsAppProvider>();
+
+  constructor(
+    intents: SendIntentRepository,
+    auth: AuthStateRepository,
+    inbound: InboundMessageService,
+    outboundGuard: OutboundUrlGuard,
+    phone: SimulatorPhoneRepository,
+    @Inject(FILE_STORAGE) storage: FileStorage,
+    @Inject(WHATSAPP_OPTIONS) options: WhatsappOptions,
+  ) {
+    const logger = new Logger('WhatsappSessions');
+    this.byName.set(
+      'beta',
+      new BaileysProvider({ intents, auth, seen: (id, messageId) => inbound.alreadySeen(id, messageId), logger, outboundGuard }),
+    );
+    if (options.simulatorEnabled) this.byName.set('simulator', new SimulatorProvider(phone, storage));
+  }
+
+  get(name: string): WhatsAppProvider | undefined {
+    return this.byName.get(name);
+  }
+}
