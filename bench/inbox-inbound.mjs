@@ -5,12 +5,18 @@
 // the messages lost or duplicated. Standalone (one process) or distributed (whatsapp, conversations
 // and gateway as processes over Kafka).
 //
+// It also prints the SQL statements one message cost end to end (every statement of every service
+// during the run, counted by bench/support/count-sql.cjs, over the messages stored; BENCH_SQL_DETAIL=1
+// lists them), and counts lost and duplicated messages in the database after the run. `max` as the
+// rate steps the offered rate up until p99 passes the target (150 ms standalone, 300 ms distributed)
+// or a message is lost, and prints the highest rate held.
+//
 //   npm run build:server
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres [KAFKA_BROKERS=127.0.0.1:9092] \
-//     node bench/inbox-inbound.mjs [standalone|distributed] [ratePerSecond=100] [seconds=10] [contacts=50]
+//     node bench/inbox-inbound.mjs [standalone|distributed] [ratePerSecond=100|max] [seconds=10] [contacts=50]
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -52,10 +58,11 @@ const { Client } = require('pg');
 const { sign } = require('jsonwebtoken');
 const { io } = require('socket.io-client');
 
-const [mode = 'standalone', rateArg = '100', secondsArg = '10', contactsArg = '50'] = process.argv.slice(2);
-const RATE = Number(rateArg);
+const [mode = 'standalone', RATE_ARG = '100', secondsArg = '10', contactsArg = '50'] = process.argv.slice(2);
 const SECONDS = Number(secondsArg);
 const CONTACTS = Number(contactsArg);
+/** Requests in flight at most. */
+const INJECTORS = Number(process.env.BENCH_INJECTORS ?? 64);
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('DATABASE_URL is required');
 if (mode === 'distributed' && !process.env.KAFKA_BROKERS) throw new Error('distributed mode needs KAFKA_BROKERS');
@@ -73,9 +80,10 @@ const children = [];
 function start(name, env) {
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the services under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/apps', name, 'src/main.js')], {
+  const counter = ['--require', path.join(root, 'bench/support/count-sql.cjs')];
+  const child = spawn(process.execPath, [...nodeArgs, ...counter, path.join(root, 'dist/apps', name, 'src/main.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', BENCH_SQL_COUNT_FILE: path.join(storageDir, `sql-${name}.json`), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
@@ -91,6 +99,25 @@ async function ready(url) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} not ready`);
+}
+
+/** The statements every service has sent so far, by kind (bench/support/count-sql.cjs writes them). */
+function readStatements() {
+  const counts = new Map();
+  for (const file of readdirSync(storageDir).filter((name) => /^sql-.+\.json$/.test(name))) {
+    try {
+      for (const [kind, count] of Object.entries(JSON.parse(readFileSync(path.join(storageDir, file), 'utf8')))) {
+        counts.set(kind, (counts.get(kind) ?? 0) + count);
+      }
+    } catch {
+      // written at this instant: the next read has it
+    }
+  }
+  return counts;
+}
+function diffStatements(before, after) {
+  const diff = [...after].map(([kind, count]) => [kind, count - (before.get(kind) ?? 0)]).filter(([, count]) => count > 0);
+  return { total: diff.reduce((sum, [, count]) => sum + count, 0), top: diff.sort((a, b) => b[1] - a[1]).slice(0, 25) };
 }
 
 const dbName = `bench_inbound_${randomBytes(4).toString('hex')}`;
@@ -202,41 +229,109 @@ try {
     if (seen) seen.count += 1;
     else received.set(key, { count: 1, latency: performance.now() - sentAt.get(key) });
   });
+  const db = new Client({ connectionString: dbUrl.toString() });
+  await db.connect();
 
-  const total = RATE * SECONDS;
-  const started = performance.now();
-  const injections = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const body = `bench ${i}`;
-    sentAt.set(body, performance.now());
-    injections.push(
-      call(whatsappUrl, 'POST', `/simulator/connections/${connection.id}/inbound`, {
-        from: `5511970${String(i % CONTACTS).padStart(6, '0')}`,
-        body,
-      }),
+  /**
+   * One run at a rate: message i is due at i/rate seconds; at most INJECTORS requests are in flight
+   * (a slow answer delays the next injections, which the latency then shows, instead of piling up
+   * sockets until the bench's own client times out).
+   */
+  let run = 0;
+  async function offer(rate, seconds) {
+    run += 1;
+    const total = Math.round(rate * seconds);
+    const bodies = [];
+    let next = 0;
+    let failed = 0;
+    const statementsBefore = readStatements();
+    const started = performance.now();
+    const injector = async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= total) return;
+        const wait = started + (i * 1000) / rate - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const body = `bench ${run}.${i}`;
+        bodies.push(body);
+        sentAt.set(body, performance.now());
+        const answer = await call(whatsappUrl, 'POST', `/simulator/connections/${connection.id}/inbound`, {
+          from: `5511970${String(i % CONTACTS).padStart(6, '0')}`,
+          body,
+        }).catch((error) => ({ status: 0, body: String(error) }));
+        if (answer.status !== 200) failed += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: INJECTORS }, injector));
+    const injectedIn = (performance.now() - started) / 1000;
+    const arrived = () => bodies.filter((body) => received.has(body)).length;
+    // Waits for the events still on their way, up to 30 s after the last one came.
+    for (let last = arrived(), quietSince = performance.now(); last < total - failed && performance.now() - quietSince < 30_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = arrived();
+      if (now !== last) {
+        last = now;
+        quietSince = performance.now();
+      }
+    }
+    const elapsed = (performance.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the counters are written twice a second
+    const statements = diffStatements(statementsBefore, readStatements());
+    // Lost and duplicated are what the database holds, not what the socket saw.
+    const { rows } = await db.query(
+      `SELECT count(DISTINCT body)::int AS stored, (count(*) - count(DISTINCT body))::int AS duplicated
+         FROM conversations.messages WHERE body LIKE $1`,
+      [`bench ${run}.%`],
     );
+    const latencies = bodies.flatMap((body) => (received.has(body) ? [received.get(body).latency] : [])).sort((a, b) => a - b);
+    const socketDuplicates = bodies.filter((body) => (received.get(body)?.count ?? 0) > 1).length;
+    const result = {
+      rate,
+      total,
+      failed,
+      delivered: latencies.length,
+      throughput: latencies.length / elapsed,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1),
+      lost: total - failed - rows[0].stored,
+      duplicated: rows[0].duplicated + socketDuplicates,
+      statementsPerMessage: statements.total / Math.max(1, rows[0].stored),
+      statements,
+    };
+    console.log(
+      `${mode}: ${total} messages offered at ${rate}/s over ${seconds} s from ${CONTACTS} contacts (injected in ${injectedIn.toFixed(1)} s, ${failed} refused)`,
+    );
+    console.log(
+      `  injection → appMessage  p50 ${result.p50?.toFixed(0)} ms  p95 ${result.p95?.toFixed(0)} ms  p99 ${result.p99?.toFixed(0)} ms  (max ${result.max?.toFixed(0)} ms)`,
+    );
+    console.log(
+      `  throughput ${result.throughput.toFixed(0)} messages/s delivered; lost ${result.lost} (database); duplicated ${result.duplicated}; socket events missing ${total - failed - latencies.length}`,
+    );
+    console.log(`  SQL statements per inbound message, end to end: ${result.statementsPerMessage.toFixed(2)} (${statements.total} in all)`);
+    if (process.env.BENCH_SQL_DETAIL) {
+      for (const [kind, count] of statements.top) console.log(`    ${(count / Math.max(1, rows[0].stored)).toFixed(3)}  ${kind}`);
+    }
+    return result;
   }
-  const answers = await Promise.all(injections);
-  const injectedIn = (performance.now() - started) / 1000;
-  const failed = answers.filter((answer) => answer.status !== 200).length;
-  const deadline = performance.now() + 60_000;
-  while (received.size < total - failed && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  const lastAt = Math.max(...[...received.values()].map((r) => r.latency + 0));
-  const latencies = [...received.values()].map((r) => r.latency).sort((a, b) => a - b);
-  const duplicated = [...received.values()].filter((r) => r.count > 1).length;
-  console.log(
-    `${mode}: ${total} messages at ${RATE}/s over ${SECONDS} s from ${CONTACTS} contacts (injected in ${injectedIn.toFixed(1)} s, ${failed} refused)`,
-  );
-  console.log(
-    `  injection → appMessage  p50 ${percentile(latencies, 50)?.toFixed(0)} ms  p95 ${percentile(latencies, 95)?.toFixed(0)} ms  p99 ${percentile(latencies, 99)?.toFixed(0)} ms  (max ${lastAt.toFixed(0)} ms)`,
-  );
-  console.log(
-    `  throughput ${(received.size / ((performance.now() - started) / 1000)).toFixed(0)} messages/s delivered; lost ${total - failed - received.size}; duplicated ${duplicated}`,
-  );
+
+  if (RATE_ARG === 'max') {
+    // The highest rate held: delivered at the offered rate, p99 under the target, nothing lost.
+    const target = mode === 'standalone' ? 150 : 300;
+    let held;
+    for (let rate = 100; rate <= 3_000; rate += rate < 500 ? 100 : 50) {
+      const result = await offer(rate, SECONDS);
+      const ok = result.lost === 0 && result.duplicated === 0 && result.p99 < target && result.delivered >= result.total * 0.999;
+      if (!ok) break;
+      held = rate;
+    }
+    console.log(`highest rate held (p99 < ${target} ms, 0 lost, 0 duplicated): ${held ?? 'none'} messages/s`);
+  } else {
+    await offer(Number(RATE_ARG), SECONDS);
+  }
   socket.close();
+  await db.end();
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 2_000));

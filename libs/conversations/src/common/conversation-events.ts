@@ -1,5 +1,6 @@
 import {
   contactSaved,
+  type EventDefinition,
   type Message,
   messageCreated,
   messageUpdated,
@@ -8,7 +9,7 @@ import {
   ticketRead,
   ticketUpdated,
 } from '@app/contracts';
-import { OutboxWriter } from '@app/platform';
+import { type NewEvent, OutboxWriter } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -101,18 +102,41 @@ export class ConversationEvents {
     const ticket = await this.tickets.view(manager, message.ticketId);
     if (!ticket) throw new Error(`ticket ${message.ticketId} vanished inside its own transaction`);
     const audience = await this.projections.ticketAudience(manager, ticket.companyId, ticket);
-    await this.outbox.add(manager, {
-      definition: messageCreated,
-      companyId: ticket.companyId,
-      key: ticket.id,
-      payload: { message, ticket, audience },
-    });
-    await this.outbox.add(manager, {
-      definition: ticketUpdated,
-      companyId: ticket.companyId,
-      key: ticket.id,
-      payload: { ticket, audience },
-    });
+    await this.outbox.addAll(manager, [
+      { definition: messageCreated, companyId: ticket.companyId, key: ticket.id, payload: { message, ticket, audience } },
+      { definition: ticketUpdated, companyId: ticket.companyId, key: ticket.id, payload: { ticket, audience } },
+    ]);
+  }
+
+  /**
+   * New messages and the tickets they changed, read in three statements whatever their number: each
+   * message's event (in the order given), then each ticket's, written in one statement.
+   */
+  async messagesAndTicketsChanged(manager: EntityManager, messageIds: number[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    const messages = await this.messages.views(manager, messageIds);
+    const tickets = new Map((await this.tickets.views(manager, [...new Set(messages.map((m) => m.ticketId))])).map((t) => [t.id, t]));
+    const audiences = await this.projections.ticketAudiences(manager, [...tickets.values()]);
+    const events: NewEvent<EventDefinition>[] = [];
+    for (const message of messages) {
+      const ticket = tickets.get(message.ticketId);
+      if (!ticket) throw new Error(`ticket ${message.ticketId} vanished inside its own transaction`);
+      events.push({
+        definition: messageCreated,
+        companyId: ticket.companyId,
+        key: ticket.id,
+        payload: { message, ticket, audience: audiences.get(ticket.id) ?? [] },
+      });
+    }
+    for (const ticket of tickets.values()) {
+      events.push({
+        definition: ticketUpdated,
+        companyId: ticket.companyId,
+        key: ticket.id,
+        payload: { ticket, audience: audiences.get(ticket.id) ?? [] },
+      });
+    }
+    await this.outbox.addAll(manager, events);
   }
 
   /** The message with its ticket as it stands now; `created` picks appMessage create or update. */

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@app/contracts';
-import { consumeOnce } from '@app/platform';
+import { consumeBatchOnce, consumeOnce } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -15,5 +15,14 @@ export class ProcessedEventRepository {
    */
   applyOnce(consumer: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<boolean> {
     return consumeOnce(this.dataSource, 'conversations', consumer, envelope, effect);
+  }
+
+  /** applyOnce for a batch in one transaction: the effect gets the events not applied before, in order. */
+  applyBatchOnce(
+    consumer: string,
+    envelopes: EventEnvelope[],
+    effect: (manager: EntityManager, fresh: EventEnvelope[]) => Promise<void>,
+  ): Promise<number> {
+    return consumeBatchOnce(this.dataSource, 'conversations', consumer, envelopes, effect);
   }
 }

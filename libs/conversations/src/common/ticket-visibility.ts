@@ -131,3 +131,22 @@ export function ticketAudienceSql(): string {
   });
   return `SELECT id FROM conversations.users WHERE company_id = $1 AND ${rule} ORDER BY id`;
 }
+
+/**
+ * The same audiences for several tickets in one statement: the tickets as unnest($1::int[] ids,
+ * $2::int[] companies, $3::int[] queues, $4::int[] users); answers each ticket's id with its viewers.
+ */
+export function ticketAudiencesSql(): string {
+  const rule = visibilityRule({
+    viewerId: 'u.id',
+    profile: 'u.profile',
+    isSuper: 'u.super',
+    queueIds: 'u.queue_ids',
+    ticketQueueId: 't.queue_id',
+    ticketUserId: 't.user_id',
+  });
+  return `SELECT t.id, COALESCE(array_agg(u.id ORDER BY u.id) FILTER (WHERE u.id IS NOT NULL), '{}') AS audience
+            FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS t(id, company_id, queue_id, user_id)
+            LEFT JOIN conversations.users u ON u.company_id = t.company_id AND ${rule}
+           GROUP BY t.id`;
+}

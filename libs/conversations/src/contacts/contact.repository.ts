@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Contact, CONTACT_NAME_MAX, CONTACT_NAME_MIN, type ContactExtraInfo, CONTACTS_PAGE_SIZE, type WaParty } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-
-import { changedRows } from '../common/sql';
 
 export interface ContactRow {
   id: number;
@@ -93,6 +92,42 @@ export class ContactRepository {
       [randomUUID(), companyId, name.slice(0, 100), party.number, party.lid, isGroup, connectionId],
     );
     return rows[0]!;
+  }
+
+  /**
+   * upsertFromWhatsapp for several one-to-one chats known by number, in one statement (one row per
+   * company and number: the caller passes each chat once). Each row also says whether a ticket of the
+   * contact on that connection waits for a rating (the inbound path then takes its slow way).
+   */
+  async upsertChats(
+    manager: EntityManager,
+    chats: { companyId: number; connectionId: number; number: string; name: string }[],
+  ): Promise<(ContactRow & { rating_requested: boolean })[]> {
+    if (chats.length === 0) return [];
+    return manager.query(
+      `WITH chat AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[]) AS chat(uuid, company_id, connection_id, number, name)
+       ), filed AS (
+         INSERT INTO conversations.contacts AS c (uuid, company_id, name, number, lid, is_group, whatsapp_id)
+         SELECT uuid, company_id, name, number, NULL, false, connection_id FROM chat
+         ON CONFLICT (company_id, number) DO UPDATE SET
+           name = CASE WHEN c.name = COALESCE(c.number, c.lid) AND EXCLUDED.name <> COALESCE(c.number, c.lid) THEN EXCLUDED.name ELSE c.name END
+         RETURNING c.*
+       )
+       SELECT filed.*, EXISTS (
+           SELECT 1 FROM conversations.tickets t
+            WHERE t.company_id = filed.company_id AND t.contact_id = filed.id AND t.whatsapp_id = chat.connection_id
+              AND t.rating_requested_at IS NOT NULL
+         ) AS rating_requested
+         FROM filed JOIN chat ON chat.company_id = filed.company_id AND chat.number = filed.number`,
+      [
+        chats.map(() => randomUUID()),
+        chats.map((chat) => chat.companyId),
+        chats.map((chat) => chat.connectionId),
+        chats.map((chat) => chat.number),
+        chats.map((chat) => chat.name.slice(0, 100)),
+      ],
+    );
   }
 
   async find(manager: EntityManager | null, companyId: number, contactId: number): Promise<ContactRow | null> {

@@ -1,8 +1,7 @@
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-
-import { changedRows } from '../common/sql';
 
 export interface MessageFact {
   ack?: number;

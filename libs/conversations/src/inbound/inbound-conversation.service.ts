@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
-import { ContactRepository } from '../contacts/contact.repository';
+import { ContactRepository, type ContactRow } from '../contacts/contact.repository';
 import { MessageRepository } from '../messages/message.repository';
 import { ProjectionRepository } from '../projections/projection.repository';
 import { type LiveTicket, TicketRepository } from '../tickets/ticket.repository';
@@ -21,6 +21,19 @@ export function ratingOf(body: string): number | null {
 export function lastMessageText(message: Pick<NormalisedMessage, 'body' | 'mediaType' | 'media'>): string {
   if (message.body.trim()) return message.body.slice(0, 255);
   return message.media?.fileName ?? message.mediaType;
+}
+
+/** A message WhatsApp reported, with where it came from (the payload of whatsapp.message.received). */
+export interface ReceivedMessage {
+  companyId: number;
+  connectionId: number;
+  message: NormalisedMessage;
+}
+
+/** A chat's contact and live ticket, when the batch way found them before leaving the chat to `receive`. */
+interface KnownChat {
+  chat: ContactRow;
+  ticket: LiveTicket;
 }
 
 /**
@@ -41,8 +54,154 @@ export class InboundConversationService {
     private readonly facts: EarlyMessageFactRepository,
   ) {}
 
+  /**
+   * Several received messages in the caller's transaction, with the effect of `receive` on each one
+   * in turn. One-to-one chats known by number take the batch way: a handful of multi-row statements
+   * for them all. A chat takes `receive`, message by message and in order, when one of its messages
+   * needs more than filing: a group, a reaction, a rating answer, or routing by the queue bot.
+   */
+  async receiveAll(manager: EntityManager, received: ReceivedMessage[]): Promise<void> {
+    const chats = new Map<string, ReceivedMessage[]>();
+    for (const item of received) {
+      const key = `${item.companyId}:${item.connectionId}:${item.message.chat.number ?? `lid:${item.message.chat.lid}`}`;
+      chats.set(key, [...(chats.get(key) ?? []), item]);
+    }
+    const batch: ReceivedMessage[][] = [];
+    const oneByOne: { messages: ReceivedMessage[]; known?: KnownChat }[] = [];
+    for (const messages of chats.values()) {
+      const plain = messages.every(({ message }) => message.kind !== 'reaction' && !message.isGroup && message.chat.number);
+      if (plain) batch.push(messages);
+      else oneByOne.push({ messages });
+    }
+    oneByOne.push(...(await this.fileChats(manager, batch)));
+    for (const { messages, known } of oneByOne) {
+      for (const [i, item] of messages.entries()) {
+        await this.receive(manager, item.companyId, item.connectionId, item.message, i === 0 ? known : undefined);
+      }
+    }
+  }
+
+  /**
+   * The batch way for one-to-one chats. Answers the chats it left to `receive` (a rating answer, a
+   * ticket the queue bot routes), with the contact and ticket found for them.
+   */
+  private async fileChats(
+    manager: EntityManager,
+    chats: ReceivedMessage[][],
+  ): Promise<{ messages: ReceivedMessage[]; known?: KnownChat }[]> {
+    if (chats.length === 0) return [];
+    // The WhatsApp ids are locked first (see EarlyMessageFactRepository), per connection.
+    const filed = new Set<string>();
+    const withFacts = new Set<string>();
+    const byConnection = new Map<number, string[]>();
+    for (const { connectionId, message } of chats.flat())
+      byConnection.set(connectionId, [...(byConnection.get(connectionId) ?? []), message.id]);
+    for (const [connectionId, wids] of byConnection) {
+      const locked = await this.messages.lockWids(manager, connectionId, wids);
+      locked.filed.forEach((wid) => filed.add(`${connectionId}:${wid}`));
+      locked.withFacts.forEach((wid) => withFacts.add(`${connectionId}:${wid}`));
+    }
+    const fresh = chats
+      .map((messages) => messages.filter((item) => !filed.has(`${item.connectionId}:${item.message.id}`)))
+      .filter((messages) => messages.length > 0);
+    if (fresh.length === 0) return [];
+
+    const contacts = await this.contacts.upsertChats(
+      manager,
+      fresh.map((messages) => {
+        const { companyId, connectionId, message } = messages[0]!;
+        const named = messages.findLast((item) => !item.message.fromMe && item.message.chat.pushName?.trim());
+        return {
+          companyId,
+          connectionId,
+          number: message.chat.number!,
+          name: named?.message.chat.pushName?.trim() || message.chat.number!,
+        };
+      }),
+    );
+    const contactOf = new Map(contacts.map((contact) => [`${contact.company_id}:${contact.number}`, contact]));
+    const left: { messages: ReceivedMessage[]; known?: KnownChat }[] = [];
+    const open: { messages: ReceivedMessage[]; chat: ContactRow }[] = [];
+    for (const messages of fresh) {
+      const chat = contactOf.get(`${messages[0]!.companyId}:${messages[0]!.message.chat.number}`)!;
+      // A rating answer may close the request without a ticket: `receive` decides.
+      if (chat.rating_requested && messages.some(({ message }) => !message.fromMe)) left.push({ messages });
+      else open.push({ messages, chat });
+    }
+    const tickets = await this.tickets.upsertLives(
+      manager,
+      open.map(({ messages, chat }) => ({
+        companyId: messages[0]!.companyId,
+        connectionId: messages[0]!.connectionId,
+        contactId: chat.id,
+      })),
+    );
+    const ticketOf = new Map(tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
+
+    const filing: { messages: ReceivedMessage[]; chat: ContactRow; ticket: LiveTicket }[] = [];
+    for (const { messages, chat } of open) {
+      const ticket = ticketOf.get(`${chat.id}:${messages[0]!.connectionId}`)!;
+      const { companyId, connectionId } = messages[0]!;
+      const routed =
+        messages.some(({ message }) => !message.fromMe) &&
+        (await this.router.mayRoute(manager, {
+          companyId,
+          connectionId,
+          status: ticket.status,
+          userId: ticket.userId,
+          queueId: ticket.queueId,
+          created: ticket.created,
+        }));
+      if (routed) left.push({ messages, known: { chat, ticket } });
+      else filing.push({ messages, chat, ticket });
+    }
+    if (filing.length === 0) return left;
+
+    const ids = await this.messages.insertReceivedAll(
+      manager,
+      filing.flatMap(({ messages, chat, ticket }) =>
+        messages.map(({ companyId, connectionId, message }) => ({
+          filed: { companyId, ticketId: ticket.id, contactId: chat.id, connectionId, queueId: ticket.queueId },
+          message,
+        })),
+      ),
+    );
+    await this.tickets.recordInboundAll(
+      manager,
+      filing.map(({ messages, ticket }) => ({
+        id: ticket.id,
+        lastMessage: lastMessageText(messages.at(-1)!.message),
+        unread: messages.filter(({ message }) => !message.fromMe).length,
+      })),
+    );
+    const stored: number[] = [];
+    for (const { messages } of filing) {
+      for (const { connectionId, message } of messages) {
+        const id = ids.get(message.id);
+        if (id === undefined) continue;
+        stored.push(id);
+        if (withFacts.has(`${connectionId}:${message.id}`)) await this.facts.applyTo(manager, connectionId, message.id, id);
+        // A quote of a message filed by this same statement was not there for it to find.
+        if (message.quotedId && messages.some((other) => other.message.id === message.quotedId)) {
+          await this.messages.linkQuote(manager, id, connectionId, message.quotedId);
+        }
+      }
+    }
+    await this.events.messagesAndTicketsChanged(manager, stored);
+    for (const { messages, ticket } of filing) {
+      await this.timers.arm(manager, messages[0]!.companyId, ticket.id, messages[0]!.connectionId, ticket.created);
+    }
+    return left;
+  }
+
   /** Returns the stored message id, or null for a message already stored (a replay or our own echo). */
-  async receive(manager: EntityManager, companyId: number, connectionId: number, message: NormalisedMessage): Promise<number | null> {
+  async receive(
+    manager: EntityManager,
+    companyId: number,
+    connectionId: number,
+    message: NormalisedMessage,
+    known?: KnownChat,
+  ): Promise<number | null> {
     if (message.kind === 'reaction' && message.reaction) {
       await this.react(manager, connectionId, message.reaction.targetId, message.fromMe, message.reaction.emoji);
       return null;
@@ -51,20 +210,23 @@ export class InboundConversationService {
     // for it are seen by the statements that follow.
     if ((await this.messages.lockWid(manager, connectionId, message.id)) !== null) return null;
 
-    const chat = await this.contacts.upsertFromWhatsapp(
-      manager,
-      companyId,
-      connectionId,
-      message.chat,
-      message.isGroup,
-      !message.fromMe && !message.isGroup,
-    );
+    const chat =
+      known?.chat ??
+      (await this.contacts.upsertFromWhatsapp(
+        manager,
+        companyId,
+        connectionId,
+        message.chat,
+        message.isGroup,
+        !message.fromMe && !message.isGroup,
+      ));
     const sender =
       message.isGroup && !message.fromMe && (message.sender.number || message.sender.lid)
         ? await this.contacts.upsertFromWhatsapp(manager, companyId, connectionId, message.sender, false, true)
         : chat;
-    if (!message.fromMe && !message.isGroup && (await this.rated(manager, companyId, connectionId, chat.id, message))) return null;
-    const ticket = await this.liveTicket(manager, companyId, connectionId, chat.id, message.isGroup);
+    if (!known && !message.fromMe && !message.isGroup && (await this.rated(manager, companyId, connectionId, chat.id, message)))
+      return null;
+    const ticket = known?.ticket ?? (await this.liveTicket(manager, companyId, connectionId, chat.id, message.isGroup));
 
     const messageId = await this.messages.insertReceived(
       manager,

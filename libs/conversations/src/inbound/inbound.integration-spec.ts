@@ -35,6 +35,8 @@ const receivedEnvelope = (message: NormalisedMessage, connectionId = CONNECTION,
   payload: { connectionId, message },
 });
 
+const bodyOf = (event: EventEnvelope) => (event.payload as { message: { body: string } }).message.body;
+
 describe('inbound WhatsApp messages', () => {
   let t: ConversationsTestApp;
   let consumer: WhatsappEventsConsumer;
@@ -308,5 +310,61 @@ describe('inbound WhatsApp messages', () => {
       [from],
     );
     expect(rows.map((r: { company_id: number }) => r.company_id)).toEqual([7, 8]);
+  });
+
+  describe('in batches (the consumer files a run of messages in one transaction)', () => {
+    const storedOf = async (number: string) =>
+      t.dataSource.query(
+        `SELECT m.id, m.body, m.ticket_id, m.ack, m.quoted_msg_id FROM conversations.messages m
+           JOIN conversations.contacts c ON c.id = m.contact_id WHERE c.number = $1 ORDER BY m.id`,
+        [number],
+      ) as Promise<{ id: number; body: string; ticket_id: number; ack: number; quoted_msg_id: number | null }[]>;
+
+    it('two messages of one chat and one of another apply in order, each once, also when the batch comes again', async () => {
+      const [a, b] = ['5511933330001', '5511933330002'];
+      const batch = [anInboundText(a, 'a primeira'), anInboundText(b, 'b única'), anInboundText(a, 'a segunda')].map((message) =>
+        receivedEnvelope(message),
+      );
+      await consumer.handleBatch(batch);
+      await consumer.handleBatch(batch);
+
+      const fromA = await storedOf(a);
+      expect(fromA.map((m) => m.body)).toEqual(['a primeira', 'a segunda']);
+      expect(fromA[0]!.ticket_id).toBe(fromA[1]!.ticket_id);
+      expect((await storedOf(b)).map((m) => m.body)).toEqual(['b única']);
+      const tickets: { number: string; unread_messages: number; last_message: string }[] = await t.dataSource.query(
+        `SELECT c.number, t.unread_messages, t.last_message FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id
+          WHERE c.number = ANY($1) ORDER BY c.number`,
+        [[a, b]],
+      );
+      expect(tickets).toEqual([
+        { number: a, unread_messages: 2, last_message: 'a segunda' },
+        { number: b, unread_messages: 1, last_message: 'b única' },
+      ]);
+      await waitFor(() => t.events.filter((e) => e.type === messageCreated.type && bodyOf(e).startsWith('a ')).length === 2);
+      const created = t.events.filter((e) => e.type === messageCreated.type && /^[ab] /.test(bodyOf(e))).map(bodyOf);
+      expect(created).toEqual(['a primeira', 'b única', 'a segunda']);
+      // The ticket event carries the ticket as the batch left it.
+      const ticketEvents = t.events.filter(
+        (e) => e.type === ticketUpdated.type && (e.payload as { ticket: { id: number } }).ticket.id === fromA[0]!.ticket_id,
+      );
+      expect(ticketEvents.at(-1)!.payload).toMatchObject({ ticket: { unreadMessages: 2, lastMessage: 'a segunda' } });
+    });
+
+    it('an ack that overtook its message in the same batch, and a quote of a message of the batch, are applied', async () => {
+      const from = '5511933330003';
+      const first = anInboundText(from, 'original');
+      const reply = anInboundText(from, 'respondendo', { quotedId: first.id });
+      const ack: EventEnvelope = {
+        ...receivedEnvelope(first),
+        id: randomUUID(),
+        type: messageAcked.type,
+        payload: { connectionId: CONNECTION, messageId: first.id, ack: 3 },
+      };
+      await consumer.handleBatch([ack, receivedEnvelope(first), receivedEnvelope(reply)]);
+      const [original, answer] = await storedOf(from);
+      expect(original).toMatchObject({ body: 'original', ack: 3 });
+      expect(answer).toMatchObject({ body: 'respondendo', quoted_msg_id: original!.id });
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
 import { OutboundMessageService } from '../messages/outbound-message.service';
-import { ProjectionRepository } from '../projections/projection.repository';
+import { type ProjectedConnection, ProjectionRepository } from '../projections/projection.repository';
 import { QueueRepository, type RoutableQueue } from '../queues/queue.repository';
 import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
 import { isWithinSchedule } from './schedule';
@@ -20,6 +20,11 @@ export function chosenOption(body: string, optionCount: number): number | null {
   if (!match) return null;
   const option = Number(match[1]);
   return option >= 1 && option <= optionCount ? option : null;
+}
+
+/** Whether the router has anything to do for a ticket in this queue (or none) on this connection. */
+function routes(connection: ProjectedConnection, queueId: number | null, created: boolean): boolean {
+  return queueId !== null ? created : connection.queueIds.length >= 2;
 }
 
 /**
@@ -44,7 +49,7 @@ export class QueueRouter {
     at: Date,
   ): Promise<void> {
     const connection = await this.projections.connection(manager, ticket.company_id, ticket.whatsapp_id);
-    if (!connection) return;
+    if (!connection || !routes(connection, ticket.queue_id, ticket.created)) return;
     const queues = await this.queues.routable(manager, ticket.company_id, connection.queueIds);
     if (ticket.queue_id !== null) {
       if (ticket.created)
@@ -76,6 +81,20 @@ export class QueueRouter {
     }
     await this.tickets.countQueueMenu(manager, ticket.id);
     await this.outbound.sendText(manager, ticket, queueMenu(connection.greetingMessage, queues));
+  }
+
+  /**
+   * Whether a customer's message on this live ticket may make the router act (a greeting, a menu, a
+   * choice): a pending ticket nobody holds, new in a queue, or without a queue on a connection with
+   * several. Messages it answers false for are only filed.
+   */
+  async mayRoute(
+    manager: EntityManager,
+    ticket: { companyId: number; connectionId: number; status: string; userId: number | null; queueId: number | null; created: boolean },
+  ): Promise<boolean> {
+    if (ticket.status !== 'pending' || ticket.userId !== null) return false;
+    const connection = await this.projections.connection(manager, ticket.companyId, ticket.connectionId);
+    return !!connection && routes(connection, ticket.queueId, ticket.created);
   }
 
   /** scheduleType company: outside the company's opening hours. */

@@ -3,6 +3,7 @@ import {
   connectionUpdated,
   contactUpdated,
   type EventEnvelope,
+  type EventPayload,
   messageAcked,
   messageDeleted,
   messageEdited,
@@ -20,7 +21,7 @@ import { ProcessedEventRepository } from '../common/processed-event.repository';
 import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversations-options';
 import { ProjectionRepository } from '../projections/projection.repository';
 import { EarlyMessageFactRepository } from './early-message-fact.repository';
-import { InboundConversationService } from './inbound-conversation.service';
+import { InboundConversationService, type ReceivedMessage } from './inbound-conversation.service';
 import { PresenceRelay } from './presence-relay';
 
 export const WHATSAPP_EVENTS_CONSUMER = 'conversations-whatsapp';
@@ -72,6 +73,37 @@ export class WhatsappEventsConsumer implements EventConsumer {
     if (!effect) return;
     await this.processed.applyOnce(this.groupId, envelope, effect);
     this.logger.debug({ type: envelope.type }, 'whatsapp event applied');
+  }
+
+  /**
+   * A batch in one transaction: each run of received messages is filed together (receiveAll), every
+   * other fact in its turn, so each chat's and each connection's events keep their order. Presences
+   * are forwarded once the batch is stored.
+   */
+  async handleBatch(envelopes: EventEnvelope[]): Promise<void> {
+    const presences: { companyId: number; presence: EventPayload<typeof presenceUpdated> }[] = [];
+    const stored: EventEnvelope[] = [];
+    for (const envelope of envelopes) {
+      const presence = readEvent(presenceUpdated, envelope);
+      if (presence) {
+        if (envelope.companyId) presences.push({ companyId: envelope.companyId, presence });
+      } else stored.push(envelope);
+    }
+    await this.processed.applyBatchOnce(this.groupId, stored, async (manager, fresh) => {
+      let received: ReceivedMessage[] = [];
+      for (const envelope of fresh) {
+        const message = envelope.companyId ? readEvent(messageReceived, envelope) : null;
+        if (message) {
+          received.push({ companyId: envelope.companyId!, connectionId: message.connectionId, message: message.message });
+          continue;
+        }
+        await this.inbound.receiveAll(manager, received);
+        received = [];
+        await this.effectOf(envelope)?.(manager);
+      }
+      await this.inbound.receiveAll(manager, received);
+    });
+    for (const { companyId, presence } of presences) await this.presence.forward(companyId, presence);
   }
 
   private effectOf(envelope: EventEnvelope): ((manager: EntityManager) => Promise<void>) | null {

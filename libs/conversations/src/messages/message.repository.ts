@@ -1,9 +1,9 @@
 import { type Message, MESSAGES_PAGE_SIZE, type NormalisedMessage } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { changedRows } from '../common/sql';
 import { mapMessage, type MessageViewRow, messageViewSelect } from '../common/ticket-views';
 import { quoteVisibleToAudienceSql, type ScopedViewer, type SqlParam, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility';
 import { widLock } from '../inbound/early-message-fact.repository';
@@ -193,6 +193,88 @@ export class MessageRepository {
       [connectionId, wid],
     );
     return known[0]?.id ?? null;
+  }
+
+  /**
+   * lockWid for several WhatsApp ids in one statement (locks taken in a fixed order, so two batches
+   * never wait for each other crosswise): which of them are filed already, and which have facts
+   * waiting (EarlyMessageFactRepository).
+   */
+  async lockWids(manager: EntityManager, connectionId: number, wids: string[]): Promise<{ filed: Set<string>; withFacts: Set<string> }> {
+    const rows: { wid: string; filed: boolean; facts: boolean }[] = await manager.query(
+      `SELECT w.wid,
+              EXISTS (SELECT 1 FROM conversations.messages m WHERE m.whatsapp_id = $1::int AND m.wid = w.wid) AS filed,
+              EXISTS (SELECT 1 FROM conversations.early_message_facts f WHERE f.whatsapp_id = $1::int AND f.wid = w.wid) AS facts
+         FROM (SELECT wid, ${widLock('$1', 'wid')} FROM (SELECT DISTINCT unnest($2::text[]) AS wid ORDER BY 1) AS sorted) AS w`,
+      [connectionId, wids],
+    );
+    return {
+      filed: new Set(rows.filter((row) => row.filed).map((row) => row.wid)),
+      withFacts: new Set(rows.filter((row) => row.facts).map((row) => row.wid)),
+    };
+  }
+
+  /** insertReceived for several messages in one statement, stored in this order; the ids of those stored, by WhatsApp id. */
+  async insertReceivedAll(
+    manager: EntityManager,
+    rows: {
+      filed: { companyId: number; ticketId: number; contactId: number; connectionId: number; queueId: number | null };
+      message: NormalisedMessage;
+    }[],
+  ): Promise<Map<string, number>> {
+    if (rows.length === 0) return new Map();
+    const inserted: { id: number; wid: string }[] = await manager.query(
+      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
+         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
+       SELECT r.company_id, r.ticket_id, r.contact_id, r.connection_id, r.wid, r.body, r.from_me, r.media_type, r.media_url, r.file_name,
+              (SELECT id FROM conversations.messages q WHERE q.whatsapp_id = r.connection_id AND q.wid = r.quoted_wid),
+              r.ack, r.from_me, r.is_forwarded, r.queue_id, r.created_at, now(), r.media_mimetype
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::text[],
+                     $11::text[], $12::int[], $13::boolean[], $14::int[], $15::timestamptz[], $16::text[])
+              WITH ORDINALITY AS r(company_id, ticket_id, contact_id, connection_id, wid, body, from_me, media_type, media_url, file_name,
+                                   quoted_wid, ack, is_forwarded, queue_id, created_at, media_mimetype, position)
+        ORDER BY r.position
+       ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING
+       RETURNING id, wid`,
+      [
+        rows.map((r) => r.filed.companyId),
+        rows.map((r) => r.filed.ticketId),
+        rows.map((r) => r.filed.contactId),
+        rows.map((r) => r.filed.connectionId),
+        rows.map((r) => r.message.id),
+        rows.map((r) => r.message.body),
+        rows.map((r) => r.message.fromMe),
+        rows.map((r) => r.message.mediaType),
+        rows.map((r) => r.message.media?.url ?? null),
+        rows.map((r) => r.message.media?.fileName ?? null),
+        rows.map((r) => r.message.quotedId),
+        rows.map((r) => r.message.ack),
+        rows.map((r) => r.message.isForwarded),
+        rows.map((r) => r.filed.queueId),
+        rows.map((r) => r.message.timestamp),
+        rows.map((r) => r.message.media?.mimetype ?? null),
+      ],
+    );
+    return new Map(inserted.map((row) => [row.wid, row.id]));
+  }
+
+  /** Sets the quote of a stored message to the message of its connection with this WhatsApp id. */
+  async linkQuote(manager: EntityManager, id: number, connectionId: number, quotedWid: string): Promise<void> {
+    await manager.query(
+      `UPDATE conversations.messages SET quoted_msg_id = (SELECT q.id FROM conversations.messages q WHERE q.whatsapp_id = $2 AND q.wid = $3)
+        WHERE id = $1`,
+      [id, connectionId, quotedWid],
+    );
+  }
+
+  /** Messages as their tickets' audiences may see them (the events), in the order of `ids`. */
+  async views(manager: EntityManager, ids: number[]): Promise<Message[]> {
+    if (ids.length === 0) return [];
+    const rows: MessageViewRow[] = await manager.query(`${messageViewSelect(quoteVisibleToAudienceSql())} WHERE m.id = ANY($1::int[])`, [
+      ids,
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, mapMessage(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** A message WhatsApp reported (its quote found by WhatsApp id); null when one has its WhatsApp id already. */

@@ -1,9 +1,9 @@
 import type { TicketNote } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { changedRows } from '../common/sql';
 import { type ScopedViewer, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility';
 
 export interface NoteRow {

@@ -1,9 +1,8 @@
 import { DEFAULT_QUEUE_SCHEDULES, type Queue, type QueueCreateBody, type QueueSchedule, type QueueUpdateBody } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-
-import { changedRows } from '../common/sql';
 
 export interface QueueRow {
   id: number;

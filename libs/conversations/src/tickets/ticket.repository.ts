@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Ticket, type TicketListQuery, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { changedRows } from '../common/sql';
 import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views';
 import { type ScopedViewer, sqlParams, ticketVisibleColumnSql, ticketVisibleSql } from '../common/ticket-visibility';
 
@@ -348,6 +348,65 @@ export class TicketRepository {
       queueOptionAttempts: row.queue_option_attempts,
       created: row.created,
     };
+  }
+
+  /**
+   * upsertLive for several one-to-one chats in one statement (each contact and connection once), the
+   * queue of a connection with exactly one queue read from the connection's projection. Answers with
+   * each ticket's contact and connection.
+   */
+  async upsertLives(
+    manager: EntityManager,
+    chats: { companyId: number; connectionId: number; contactId: number }[],
+  ): Promise<(LiveTicket & { contactId: number; connectionId: number })[]> {
+    if (chats.length === 0) return [];
+    const rows: {
+      id: number;
+      uuid: string;
+      status: 'pending' | 'open';
+      user_id: number | null;
+      queue_id: number | null;
+      queue_option_attempts: number;
+      created: boolean;
+      contact_id: number;
+      whatsapp_id: number;
+    }[] = await manager.query(
+      `INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
+       SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', false,
+              (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
+                WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
+         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) AS chat(uuid, company_id, contact_id, connection_id)
+       ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
+       DO UPDATE SET updated_at = t.updated_at
+       RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id`,
+      [
+        chats.map(() => randomUUID()),
+        chats.map((chat) => chat.companyId),
+        chats.map((chat) => chat.contactId),
+        chats.map((chat) => chat.connectionId),
+      ],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      uuid: row.uuid,
+      status: row.status,
+      userId: row.user_id,
+      queueId: row.queue_id,
+      queueOptionAttempts: row.queue_option_attempts,
+      created: row.created,
+      contactId: row.contact_id,
+      connectionId: row.whatsapp_id,
+    }));
+  }
+
+  /** recordInbound for several tickets in one statement (each ticket once). */
+  async recordInboundAll(manager: EntityManager, changes: { id: number; lastMessage: string; unread: number }[]): Promise<void> {
+    if (changes.length === 0) return;
+    await manager.query(
+      `UPDATE conversations.tickets t SET last_message = c.last_message, unread_messages = t.unread_messages + c.unread, updated_at = now()
+         FROM unnest($1::int[], $2::text[], $3::int[]) AS c(id, last_message, unread) WHERE t.id = c.id`,
+      [changes.map((c) => c.id), changes.map((c) => c.lastMessage), changes.map((c) => c.unread)],
+    );
   }
 
   /** The contact's live ticket on the connection, opened for the user when there is none (a forward's target). */

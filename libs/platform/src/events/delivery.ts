@@ -1,7 +1,14 @@
 import { type EventEnvelope, eventEnvelopeSchema } from '@app/contracts';
 import { ZodError } from 'zod';
 
-import { type EventHandler, PoisonEventError, type RetryPolicy, type TransportLogger } from './event-transport';
+import {
+  type BatchHandler,
+  type EventHandler,
+  PartialBatchError,
+  PoisonEventError,
+  type RetryPolicy,
+  type TransportLogger,
+} from './event-transport';
 
 export type DeliveryOutcome = { kind: 'handled'; attempts: number } | { kind: 'dead-letter'; attempts: number; error: unknown };
 
@@ -65,3 +72,27 @@ export const consoleTransportLogger: TransportLogger = {
   warn: (obj, msg) => console.warn(JSON.stringify({ level: 'warn', msg, ...obj })),
   error: (obj, msg) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),
 };
+
+/**
+ * One call of a batch handler: how many of the events, from the first, it applied (all of them, or
+ * what a PartialBatchError says; 0 when it failed otherwise). The rest are then handled one by one.
+ */
+export async function deliverBatch(
+  handler: BatchHandler,
+  envelopes: EventEnvelope[],
+  topic: string,
+  logger: TransportLogger,
+  context: object = {},
+): Promise<number> {
+  try {
+    await handler(envelopes, { topic });
+    return envelopes.length;
+  } catch (error) {
+    const handled = error instanceof PartialBatchError ? Math.max(0, Math.min(envelopes.length, error.handled)) : 0;
+    logger.warn(
+      { ...context, topic, events: envelopes.length, handled, error: describeError(error) },
+      'a batch of events failed; the events it did not apply are handled one by one',
+    );
+    return handled;
+  }
+}

@@ -13,6 +13,11 @@ export interface EventConsumer {
   readonly subscription: Omit<SubscriptionOptions, 'handler' | 'onAssignment'>;
   handle(envelope: EventEnvelope, context: DeliveryContext): Promise<void>;
   /**
+   * Several events at once, in order (see BatchHandler): a consumer on a hot path applies them in one
+   * transaction. `handle` still handles each event whose batch failed.
+   */
+  handleBatch?(envelopes: EventEnvelope[], context: { topic: string }): Promise<void>;
+  /**
    * Which keys of its topics this process now handles: all of them in process, the keys of the
    * partitions it was assigned on Kafka, after every rebalance (see SubscriptionOptions.onAssignment).
    */
@@ -43,6 +48,9 @@ class EventConsumersHost implements OnModuleInit, BeforeApplicationShutdown {
         await this.transport.subscribe({
           ...consumer.subscription,
           handler: (envelope, context) => consumer.handle(envelope, context),
+          ...(consumer.handleBatch
+            ? { batchHandler: (envelopes: EventEnvelope[], context: { topic: string }) => consumer.handleBatch!(envelopes, context) }
+            : {}),
           ...(consumer.assigned ? { onAssignment: (assignment: PartitionAssignment) => consumer.assigned!(assignment) } : {}),
         }),
       );

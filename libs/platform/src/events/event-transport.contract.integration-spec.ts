@@ -14,6 +14,7 @@ import {
   deadLetterTopic,
   type EventHandler,
   type EventTransport,
+  PartialBatchError,
   type PartitionAssignment,
   PoisonEventError,
   type RetryPolicy,
@@ -272,6 +273,98 @@ function contract(harness: Harness): void {
     expect(outOfOrder).toEqual([]);
     expect(handled).toBe(200);
     expect(Object.fromEntries(lastSeq)).toEqual({ k0: 39, k1: 39, k2: 39, k3: 39, k4: 39 });
+  });
+
+  it('a batch handler gets runs of events, each key in publish order, and each event once', async () => {
+    const topic = uniqueTopic('batch');
+    const transport = await harness.create([topic], retry);
+    const seen = new Map<string, number[]>();
+    const batchSizes: number[] = [];
+    const markers = new Set<string>();
+    const apply = (envelope: EventEnvelope) => {
+      if (envelope.type === MARKER_TYPE) markers.add(envelope.key);
+      else seen.set(envelope.key, [...(seen.get(envelope.key) ?? []), seqOf(envelope)]);
+    };
+    await transport.subscribe({
+      groupId: `batch-${suffix()}`,
+      topics: [topic.name],
+      handler: async (envelope) => apply(envelope),
+      batchHandler: async (envelopes) => {
+        batchSizes.push(envelopes.length);
+        envelopes.forEach(apply);
+        await new Promise((resolve) => setTimeout(resolve, 5)); // lets the next events gather
+      },
+      maxBatchSize: 20,
+    });
+    const keys = ['k0', 'k1', 'k2'];
+    for (let round = 0; round < 5; round++) {
+      await transport.publish(
+        Array.from({ length: 30 }, (_, i) => ({
+          topic: topic.name,
+          key: keys[i % 3]!,
+          envelope: makeEvent(keys[i % 3]!, round * 10 + Math.floor(i / 3)),
+        })),
+      );
+    }
+    await passMarkers(transport, topic.name, keys, markers);
+    for (const key of keys) expect(seen.get(key)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+    expect(Math.max(...batchSizes)).toBeLessThanOrEqual(20);
+  });
+
+  it('a batch that fails is handled again event by event: a poison event dead-letters only itself', async () => {
+    const topic = uniqueTopic('batch-poison');
+    const transport = await harness.create([topic], retry);
+    const events = [0, 1, 2, 3].map((seq) => makeEvent('ticket-9', seq));
+    const poison = events[2]!.id;
+    const applied: number[] = [];
+    const markers = new Set<string>();
+    await transport.subscribe({
+      groupId: `batch-poison-${suffix()}`,
+      topics: [topic.name],
+      handler: withMarkers(markers, async (envelope) => {
+        if (envelope.id === poison) throw new PoisonEventError('cannot be handled');
+        applied.push(seqOf(envelope));
+      }),
+      batchHandler: async (envelopes) => {
+        // Like a transaction: all of them or nothing.
+        if (envelopes.some((envelope) => envelope.id === poison)) throw new Error('the batch holds an event it cannot handle');
+        for (const envelope of envelopes) {
+          if (envelope.type === MARKER_TYPE) markers.add(envelope.key);
+          else applied.push(seqOf(envelope));
+        }
+      },
+    });
+    await transport.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
+    await passMarkers(transport, topic.name, ['ticket-9'], markers);
+    expect(applied).toEqual([0, 1, 3]);
+    expect(logs.filter((l) => l.msg === 'event dead-lettered').map((l) => l.obj.eventId)).toEqual([poison]);
+  });
+
+  it('a batch that applied its first events and failed (PartialBatchError) is handled again from the one that failed', async () => {
+    const topic = uniqueTopic('batch-partial');
+    const transport = await harness.create([topic], retry);
+    const events = [0, 1, 2, 3, 4].map((seq) => makeEvent('ticket-8', seq));
+    const applied: number[] = [];
+    const markers = new Set<string>();
+    let failed = false;
+    await transport.subscribe({
+      groupId: `batch-partial-${suffix()}`,
+      topics: [topic.name],
+      handler: withMarkers(markers, async (envelope) => void applied.push(seqOf(envelope))),
+      batchHandler: async (envelopes) => {
+        for (const [i, envelope] of envelopes.entries()) {
+          if (envelope.type === MARKER_TYPE) markers.add(envelope.key);
+          else if (seqOf(envelope) === 2 && !failed) {
+            failed = true;
+            throw new PartialBatchError(i, new Error('connection lost'));
+          } else applied.push(seqOf(envelope));
+        }
+      },
+    });
+    await transport.publish(events.map((envelope) => ({ topic: topic.name, key: envelope.key, envelope })));
+    await passMarkers(transport, topic.name, ['ticket-8'], markers);
+    expect(applied).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('a handler that fails once gets the event again and its effect is applied once', async () => {

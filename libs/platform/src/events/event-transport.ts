@@ -15,11 +15,26 @@ export interface DeliveryContext {
 
 export type EventHandler = (envelope: EventEnvelope, context: DeliveryContext) => Promise<void>;
 
+/**
+ * Handles several events of one topic at once, in the order they were published (so one key's
+ * events in their order), typically in one transaction with multi-row statements. The transport
+ * gives it what it has in hand for one lane (in process) or one partition (Kafka), up to
+ * `maxBatchSize`. When it throws, each of those events is handled again on its own through the
+ * subscription's `handler`, with the usual retries, so a bad event only dead-letters itself: a batch
+ * handler must therefore change nothing when it throws (its transaction rolls back), or throw a
+ * PartialBatchError that says how many of the events, from the first, it did apply.
+ */
+export type BatchHandler = (envelopes: EventEnvelope[], context: { topic: string }) => Promise<void>;
+
 export interface SubscriptionOptions {
   /** Consumers sharing a group id share the work; every group gets every event. */
   groupId: string;
   topics: string[];
   handler: EventHandler;
+  /** Takes the events in batches when given (see BatchHandler); `handler` then handles an event only when its batch failed. */
+  batchHandler?: BatchHandler;
+  /** The most events one batch holds (default 100). */
+  maxBatchSize?: number;
   /** A new group starts at the oldest retained event (true, default) or only at new ones (false). */
   fromBeginning?: boolean;
   /**
@@ -97,5 +112,16 @@ export class PoisonEventError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'PoisonEventError';
+  }
+}
+
+/** Thrown by a batch handler that applied its first `handled` events and then failed: only the rest are handled again. */
+export class PartialBatchError extends Error {
+  constructor(
+    readonly handled: number,
+    cause: unknown,
+  ) {
+    super(`a batch failed after ${handled} events: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'PartialBatchError';
   }
 }

@@ -17,3 +17,14 @@ export async function consumeOnce(
 ): Promise<boolean> {
   return new ProcessedEventRepository(dataSource, schema).consumeOnce(consumer, envelope, effect);
 }
+
+/** consumeOnce for a batch of events, in one transaction (see ProcessedEventRepository.consumeBatchOnce). */
+export function consumeBatchOnce(
+  dataSource: DataSource,
+  schema: string,
+  consumer: string,
+  envelopes: EventEnvelope[],
+  effect: (manager: EntityManager, fresh: EventEnvelope[]) => Promise<void>,
+): Promise<number> {
+  return new ProcessedEventRepository(dataSource, schema).consumeBatchOnce(consumer, envelopes, effect);
+}

@@ -1,7 +1,8 @@
 import type { EventEnvelope } from '@app/contracts';
 
-import { consoleTransportLogger, deliverWithRetry, type DeliveryOutcome, describeError, parseEnvelope } from './delivery';
+import { consoleTransportLogger, deliverBatch, deliverWithRetry, type DeliveryOutcome, describeError, parseEnvelope } from './delivery';
 import {
+  type BatchHandler,
   deadLetterTopic,
   DEFAULT_RETRY_POLICY,
   type EventHandler,
@@ -35,16 +36,38 @@ export class TransportStoppedError extends Error {
 interface Member {
   topics: Set<string>;
   handler: EventHandler;
+  batchHandler?: BatchHandler;
+  maxBatchSize: number;
   /** The deliveries this member has in hand (one per lane at most); close() waits for them. */
   busy: Set<Promise<unknown>>;
+}
+
+/** What became of one event in one group: handled, or dead-lettered (then the delivery of that dead letter). */
+interface Settled {
+  deadLetter?: Promise<void>;
+}
+
+interface Pending {
+  topic: string;
+  key: string;
+  raw: string;
+  settle: (settled: Settled) => void;
+  fail: (error: unknown) => void;
+}
+
+/** One of a group's serial queues: its events are handled one after the other (or a run of them as a batch). */
+interface Lane {
+  queue: Pending[];
+  draining: boolean;
 }
 
 interface Group {
   id: string;
   members: Member[];
-  /** Tails of the group's serial queues: a task runs after the one before it on its key's lane. */
-  lanes: Promise<unknown>[];
+  lanes: Lane[];
 }
+
+const DEFAULT_MAX_BATCH = 100;
 
 /**
  * The event bus of the standalone runtime: the same delivery contract as Kafka, inside one process.
@@ -107,10 +130,16 @@ export class InProcessTransport implements EventTransport {
     if (options.topics.length === 0) throw new Error(`subscription ${options.groupId} names no topics`);
     let group = this.groups.get(options.groupId);
     if (!group) {
-      group = { id: options.groupId, members: [], lanes: Array.from({ length: this.laneCount }, () => Promise.resolve()) };
+      group = { id: options.groupId, members: [], lanes: Array.from({ length: this.laneCount }, () => ({ queue: [], draining: false })) };
       this.groups.set(options.groupId, group);
     }
-    const member: Member = { topics: new Set(options.topics), handler: options.handler, busy: new Set() };
+    const member: Member = {
+      topics: new Set(options.topics),
+      handler: options.handler,
+      batchHandler: options.batchHandler,
+      maxBatchSize: Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH),
+      busy: new Set(),
+    };
     group.members.push(member);
     const owner = group;
     // One process handles every key: its assignment is everything, from the start.
@@ -154,30 +183,113 @@ export class InProcessTransport implements EventTransport {
     const deliveries: Promise<void>[] = [];
     for (const group of this.groups.values()) {
       if (!group.members.some((m) => m.topics.has(topic))) continue;
-      const lane = hashKey(key) % group.lanes.length;
-      const task = group.lanes[lane]!.then(() => this.deliver(group, topic, key, raw));
-      // The queue moves on when the handler is done; the dead letter it produced is awaited only by
-      // the publish (awaiting it in the queue would deadlock a group subscribed to `<topic>.dlq` too).
-      group.lanes[lane] = task.then(
-        () => undefined,
-        () => undefined,
-      );
-      const delivery = task.then((result) => result.deadLetter);
+      const lane = group.lanes[hashKey(key) % group.lanes.length]!;
+      const settled = new Promise<Settled>((settle, fail) => lane.queue.push({ topic, key, raw, settle, fail }));
+      // The dead letter an event produced is awaited only by the publish (awaiting it in the lane would
+      // deadlock a group subscribed to `<topic>.dlq` too).
+      const delivery = settled.then((result) => result.deadLetter);
       this.track(delivery);
       deliveries.push(delivery);
+      if (!lane.draining) {
+        lane.draining = true;
+        // Started after the publish has queued all its events, so a batch can take them together.
+        queueMicrotask(() => void this.drain(group, lane));
+      }
     }
     return Promise.all(deliveries).then(() => undefined);
   }
 
-  /** Runs one event through one group; hands back the delivery of its dead letter, if any. */
-  private async deliver(group: Group, topic: string, key: string, raw: string): Promise<{ deadLetter?: Promise<void> }> {
-    if (this.stopping) throw new TransportStoppedError(`stopped before group ${group.id} handled an event of ${topic}`);
-    const candidates = group.members.filter((m) => m.topics.has(topic));
-    // Every member left while the event waited: nobody in the group is there to take it.
-    if (candidates.length === 0) return {};
-    const member = candidates[hashKey(key) % candidates.length];
+  /** Works through a lane until it is empty: one event at a time, or runs of one topic for a member that takes batches. */
+  private async drain(group: Group, lane: Lane): Promise<void> {
+    while (lane.queue.length > 0) {
+      if (this.stopping) {
+        for (const pending of lane.queue.splice(0)) {
+          pending.fail(new TransportStoppedError(`stopped before group ${group.id} handled an event of ${pending.topic}`));
+        }
+        break;
+      }
+      const first = lane.queue.shift()!;
+      const member = this.memberFor(group, first.topic, first.key);
+      // Every member left while the event waited: nobody in the group is there to take it.
+      if (!member) {
+        first.settle({});
+        continue;
+      }
+      const run = [first];
+      if (member.batchHandler) {
+        while (
+          run.length < member.maxBatchSize &&
+          lane.queue[0]?.topic === first.topic &&
+          this.memberFor(group, first.topic, lane.queue[0].key) === member
+        ) {
+          run.push(lane.queue.shift()!);
+        }
+      }
+      try {
+        const results = await this.deliverRun(group, member, first.topic, run);
+        run.forEach((pending, i) => pending.settle(results[i]!));
+      } catch (error) {
+        run.forEach((pending) => pending.fail(error));
+      }
+    }
+    lane.draining = false;
+  }
 
-    const { envelope, outcome } = await this.handle(member, topic, raw);
+  private memberFor(group: Group, topic: string, key: string): Member | undefined {
+    const candidates = group.members.filter((m) => m.topics.has(topic));
+    return candidates.length === 0 ? undefined : candidates[hashKey(key) % candidates.length];
+  }
+
+  /**
+   * Runs events of one topic through one member: as one batch when it takes batches, and each on its
+   * own (with retries) when it does not or when the batch failed. Events that are no envelope are
+   * dead-lettered without reaching it.
+   */
+  private async deliverRun(group: Group, member: Member, topic: string, run: Pending[]): Promise<Settled[]> {
+    const parsed = run.map((pending): { envelope: EventEnvelope } | { error: unknown } => {
+      try {
+        return { envelope: parseEnvelope(pending.raw) };
+      } catch (error) {
+        return { error };
+      }
+    });
+    const notAnEnvelope = (error: unknown) => ({ kind: 'dead-letter', attempts: 0, error }) as const;
+    // How many of the envelopes, from the first, the batch applied.
+    let applied = 0;
+    if (member.batchHandler) {
+      const valid = parsed.flatMap((item) => ('envelope' in item ? [item.envelope] : []));
+      if (valid.length > 0) applied = await this.tryBatch(member, topic, valid);
+    }
+    const results: Settled[] = [];
+    let seen = 0;
+    for (const [i, pending] of run.entries()) {
+      const item = parsed[i]!;
+      if ('error' in item) results.push(this.settle(group, pending, undefined, notAnEnvelope(item.error)));
+      else if (seen++ < applied) results.push({});
+      else results.push(this.settle(group, pending, item.envelope, await this.handle(member, topic, item.envelope)));
+    }
+    return results;
+  }
+
+  /** One call of the batch handler: how many of its events it applied (see deliverBatch). */
+  private async tryBatch(member: Member, topic: string, envelopes: EventEnvelope[]): Promise<number> {
+    const attempt = deliverBatch(member.batchHandler!, envelopes, topic, this.logger);
+    member.busy.add(attempt);
+    try {
+      return await attempt;
+    } finally {
+      member.busy.delete(attempt);
+    }
+  }
+
+  /** What follows an event's outcome: nothing when handled, its dead letter otherwise. */
+  private settle(
+    group: Group,
+    pending: Pending,
+    envelope: EventEnvelope | undefined,
+    outcome: DeliveryOutcome | { kind: 'abandoned' },
+  ): Settled {
+    const { topic, key, raw } = pending;
     if (outcome.kind === 'handled') return {};
     if (outcome.kind === 'abandoned') {
       throw new TransportStoppedError(`stopped while group ${group.id} was retrying event ${envelope?.id}`);
@@ -203,21 +315,11 @@ export class InProcessTransport implements EventTransport {
     return { deadLetter: this.dispatch(dlq, key, raw) };
   }
 
-  private async handle(
-    member: Member,
-    topic: string,
-    raw: string,
-  ): Promise<{ envelope?: EventEnvelope; outcome: DeliveryOutcome | { kind: 'abandoned' } }> {
-    let envelope: EventEnvelope;
-    try {
-      envelope = parseEnvelope(raw);
-    } catch (error) {
-      return { outcome: { kind: 'dead-letter', attempts: 0, error } };
-    }
+  private async handle(member: Member, topic: string, envelope: EventEnvelope): Promise<DeliveryOutcome | { kind: 'abandoned' }> {
     const attempt = deliverWithRetry(member.handler, envelope, topic, this.policy, () => this.stopping);
     member.busy.add(attempt);
     try {
-      return { envelope, outcome: await attempt };
+      return await attempt;
     } finally {
       member.busy.delete(attempt);
     }

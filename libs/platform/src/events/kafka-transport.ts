@@ -6,6 +6,7 @@ import {
   type EachMessagePayload,
   type IHeaders,
   Kafka,
+  type KafkaMessage,
   type logCreator,
   logLevel,
   type Message,
@@ -15,8 +16,9 @@ import {
 } from 'kafkajs';
 
 import { withTimeout } from '../async/with-timeout';
-import { consoleTransportLogger, deliverWithRetry, type DeliveryOutcome, describeError, parseEnvelope } from './delivery';
+import { consoleTransportLogger, deliverBatch, deliverWithRetry, type DeliveryOutcome, describeError, parseEnvelope } from './delivery';
 import {
+  type BatchHandler,
   deadLetterTopic,
   DEFAULT_RETRY_POLICY,
   type EventHandler,
@@ -84,6 +86,8 @@ interface KafkaSubscription extends Subscription {
 interface Delivery {
   groupId: string;
   handler: EventHandler;
+  batchHandler?: BatchHandler;
+  maxBatchSize: number;
   policy: RetryPolicy;
   /** onTransientFailure 'redeliver': retried until handled or the partition is lost, never dead-lettered. */
   redeliver: boolean;
@@ -219,6 +223,8 @@ export class KafkaTransport implements EventTransport {
     const delivery: Delivery = {
       groupId,
       handler,
+      batchHandler: options.batchHandler,
+      maxBatchSize: Math.max(1, options.maxBatchSize ?? 100),
       redeliver,
       policy: redeliver ? { ...this.policy, maxAttempts: Number.POSITIVE_INFINITY } : this.policy,
     };
@@ -461,19 +467,51 @@ export class KafkaTransport implements EventTransport {
       uncommitted = 0;
       await consumer.commitOffsets([{ topic, partition, offset }]);
     };
+    const messages = batch.messages;
     try {
-      for (const message of batch.messages) {
+      for (let next = 0; next < messages.length;) {
         if (!isRunning() || isStale() || isClosing()) break;
-        const handled = await this.onMessage(delivery, { topic, partition, message, heartbeat }, isClosing);
-        if (!handled) break;
-        resolveOffset(message.offset);
-        done = message.offset;
-        if (++uncommitted >= COMMIT_EVERY) await commit();
-        await heartbeat().catch(() => undefined);
+        // A batch handler takes the run of events ahead at once; when it fails (or there is none),
+        // they are handled one by one, each with its retries.
+        const run = delivery.batchHandler ? this.envelopeRun(messages, next, delivery.maxBatchSize) : [];
+        const applied =
+          run.length > 0 ? await deliverBatch(delivery.batchHandler!, run, topic, this.logger, { group: delivery.groupId }) : 0;
+        if (applied > 0) {
+          next += applied;
+          const last = messages[next - 1]!.offset;
+          resolveOffset(last);
+          done = last;
+          uncommitted += applied;
+          if (uncommitted >= COMMIT_EVERY) await commit();
+          await heartbeat().catch(() => undefined);
+        }
+        for (const message of run.length > 0 ? messages.slice(next, next + run.length - applied) : [messages[next]!]) {
+          if (!isRunning() || isStale() || isClosing()) return;
+          const handled = await this.onMessage(delivery, { topic, partition, message, heartbeat }, isClosing);
+          if (!handled) return;
+          resolveOffset(message.offset);
+          done = message.offset;
+          next += 1;
+          if (++uncommitted >= COMMIT_EVERY) await commit();
+          await heartbeat().catch(() => undefined);
+        }
       }
     } finally {
       await commit();
     }
+  }
+
+  /** The events from `start` on, up to `max`, that are valid envelopes (the run stops before one that is not). */
+  private envelopeRun(messages: KafkaMessage[], start: number, max: number): EventEnvelope[] {
+    const run: EventEnvelope[] = [];
+    for (let i = start; i < messages.length && run.length < max; i++) {
+      try {
+        run.push(parseEnvelope(messages[i]!.value));
+      } catch {
+        break;
+      }
+    }
+    return run;
   }
 
   /**

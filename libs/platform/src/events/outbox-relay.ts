@@ -14,11 +14,12 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes a service's outbox in order. Each round is one transaction that takes the outbox's
- * advisory lock (so one relay at a time publishes a given outbox, which keeps per-key order when
- * several replicas run), claims the oldest unpublished rows with FOR UPDATE SKIP LOCKED, publishes
- * them as one batch and marks them sent. A relay that dies before the commit leaves the rows
- * unpublished; the next round publishes them again (consumers are idempotent).
+ * Publishes a service's outbox in order. Each round is one transaction of three statements: one
+ * that takes the outbox's advisory lock (so one relay at a time publishes a given outbox, which keeps
+ * per-key order when several replicas run), claims the oldest unpublished rows with FOR UPDATE SKIP
+ * LOCKED and marks them sent; the publish of them as one batch; the commit. A relay that dies or
+ * fails to publish before the commit leaves the rows unpublished; the next round publishes them
+ * again (consumers are idempotent).
  */
 export class OutboxRelay {
   private running = false;
@@ -61,14 +62,9 @@ export class OutboxRelay {
   /** One round: returns how many events it published (0 when another relay holds the lock). */
   async relayOnce(): Promise<number> {
     return this.outbox.transaction(async (manager) => {
-      if (!(await this.outbox.tryLock(manager))) return 0;
-      const rows = await this.outbox.unpublished(manager, this.batchSize);
+      const rows = await this.outbox.claim(manager, this.batchSize);
       if (rows.length === 0) return 0;
       await this.transport.publish(rows.map((row) => ({ topic: row.topic, key: row.key, envelope: row.envelope })));
-      await this.outbox.markPublished(
-        manager,
-        rows.map((row) => row.id),
-      );
       return rows.length;
     });
   }

@@ -2,6 +2,8 @@ import type { EventEnvelope } from '@app/contracts';
 import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { changedRows } from '../database/changed-rows';
+
 export const outboxChannel = (schema: string) => `outbox_${schema}`;
 
 export interface OutboxRow {
@@ -37,35 +39,45 @@ export class OutboxRepository {
   }
 
   /**
-   * Adds the event. The notification is delivered on commit only; it wakes the relay without
-   * waiting for its next poll. One statement for both: a round trip per event counts under load.
+   * Adds the events in one statement. The notification (one per statement; PostgreSQL folds equal ones
+   * of a transaction into one) is delivered on commit only and wakes the relay without waiting for its
+   * next poll.
    */
-  async insert(manager: EntityManager, topic: string, envelope: EventEnvelope): Promise<void> {
+  async insert(manager: EntityManager, events: { topic: string; envelope: EventEnvelope }[]): Promise<void> {
+    if (events.length === 0) return;
     await manager.query(
       `WITH added AS (
-         INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope) VALUES ($1, $2, $3, $4, $5) RETURNING 1
-       ) SELECT pg_notify($6, '') FROM added`,
-      [envelope.id, topic, envelope.key, envelope.type, JSON.stringify(envelope), outboxChannel(this.schema)],
+         INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) RETURNING 1
+       ) SELECT pg_notify($6, '') FROM (SELECT 1 FROM added LIMIT 1) AS one`,
+      [
+        events.map((event) => event.envelope.id),
+        events.map((event) => event.topic),
+        events.map((event) => event.envelope.key),
+        events.map((event) => event.envelope.type),
+        events.map((event) => JSON.stringify(event.envelope)),
+        outboxChannel(this.schema),
+      ],
     );
   }
 
-  /** The relay's lock for the rest of the transaction; false when another relay holds it. */
-  async tryLock(manager: EntityManager): Promise<boolean> {
-    const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`outbox:${this.schema}`]);
-    return locked;
-  }
-
-  /** The oldest unpublished rows, locked for the transaction (rows another relay holds are skipped). */
-  unpublished(manager: EntityManager, limit: number): Promise<OutboxRow[]> {
-    return manager.query(
-      `SELECT id, topic, key, envelope FROM "${this.schema}".outbox
-        WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
+  /**
+   * Claims the oldest unpublished rows for the rest of the transaction and marks them published, in
+   * one statement: nothing when another relay holds the outbox's advisory lock; rows another
+   * transaction holds are skipped. The caller publishes them before it commits (a failure rolls the
+   * mark back). In id order.
+   */
+  async claim(manager: EntityManager, limit: number): Promise<OutboxRow[]> {
+    const rows: OutboxRow[] = await manager.query(
+      `UPDATE "${this.schema}".outbox SET published_at = now()
+        WHERE id IN (
+          SELECT id FROM "${this.schema}".outbox
+           WHERE published_at IS NULL AND pg_try_advisory_xact_lock(hashtext($2))
+           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, topic, key, envelope`,
+      [limit, `outbox:${this.schema}`],
     );
-  }
-
-  async markPublished(manager: EntityManager, ids: string[]): Promise<void> {
-    await manager.query(`UPDATE "${this.schema}".outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
+    return changedRows<OutboxRow>(rows).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
   async deletePublishedBefore(retentionMs: number): Promise<void> {

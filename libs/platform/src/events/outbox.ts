@@ -28,19 +28,43 @@ export class OutboxWriter {
   }
 
   async add<D extends EventDefinition>(manager: EntityManager, event: NewEvent<D>): Promise<EventEnvelope> {
+    const [envelope] = await this.addAll(manager, [event]);
+    return envelope!;
+  }
+
+  /**
+   * An event that is the whole change (a request for another process to act, with no state of ours
+   * changing): its one statement is atomic on its own, so it needs no transaction.
+   */
+  async addAlone<D extends EventDefinition>(manager: EntityManager, event: NewEvent<D>): Promise<EventEnvelope> {
+    const rows = this.envelopes([event]);
+    await this.rows.insert(manager, rows);
+    return rows[0]!.envelope;
+  }
+
+  /** Several events in one statement (in this order), each checked against its definition. */
+  async addAll(manager: EntityManager, events: NewEvent<EventDefinition>[]): Promise<EventEnvelope[]> {
     if (!this.rows.inTransaction(manager)) {
       throw new Error('OutboxWriter.add must run inside the transaction that changes the state');
     }
-    const envelope: EventEnvelope = {
-      id: randomUUID(),
-      type: event.definition.type,
-      version: event.definition.version,
-      companyId: event.companyId,
-      key: String(event.key),
-      occurredAt: new Date().toISOString(),
-      payload: event.definition.payload.parse(event.payload),
-    };
-    await this.rows.insert(manager, event.definition.topic, envelope);
-    return envelope;
+    const rows = this.envelopes(events);
+    await this.rows.insert(manager, rows);
+    return rows.map((row) => row.envelope);
+  }
+
+  private envelopes(events: NewEvent<EventDefinition>[]): { topic: string; envelope: EventEnvelope }[] {
+    const occurredAt = new Date().toISOString();
+    return events.map((event) => ({
+      topic: event.definition.topic,
+      envelope: {
+        id: randomUUID(),
+        type: event.definition.type,
+        version: event.definition.version,
+        companyId: event.companyId,
+        key: String(event.key),
+        occurredAt,
+        payload: event.definition.payload.parse(event.payload),
+      } satisfies EventEnvelope,
+    }));
   }
 }

@@ -33,4 +33,26 @@ export class ProcessedEventRepository {
       return true;
     });
   }
+
+  /**
+   * consumeOnce for a batch, in one transaction: the effect gets the events not applied before (in
+   * their order) and runs only when there are any. Returns how many it applied.
+   */
+  consumeBatchOnce(
+    consumer: string,
+    envelopes: EventEnvelope[],
+    effect: (manager: EntityManager, fresh: EventEnvelope[]) => Promise<void>,
+  ): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: { event_id: string }[] = await manager.query(
+        `INSERT INTO "${this.schema}".processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[])
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [consumer, envelopes.map((envelope) => envelope.id)],
+      );
+      const taken = new Set(inserted.map((row) => row.event_id));
+      const fresh = envelopes.filter((envelope) => taken.delete(envelope.id));
+      if (fresh.length > 0) await effect(manager, fresh);
+      return fresh.length;
+    });
+  }
 }

@@ -13,6 +13,11 @@ export class ConnectionRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** Statements on their own, outside any transaction (for a write that is one statement). */
+  get autocommit(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   /** Serialises the changes of one company's connections (limit count, the one default, queue lists). */
   async lockCompany(manager: EntityManager, companyId: number): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('whatsapp.connections'), $1)`, [companyId]);

@@ -20,21 +20,27 @@ export class InboundMessageRepository {
   }
 
   /**
-   * Takes the message id and records its ack in one statement (the ack only when taken); false when
-   * the id had been taken before.
+   * Takes the message ids of a connection and records their acks, in one statement (an ack only when
+   * its id is taken now): answers the ids taken now, not before.
    */
-  async take(manager: EntityManager, connectionId: number, messageId: string, fromMe: boolean, ack: number): Promise<boolean> {
-    const taken: unknown[] = await manager.query(
+  async takeAll(
+    manager: EntityManager,
+    connectionId: number,
+    messages: { id: string; fromMe: boolean; ack: number }[],
+  ): Promise<Set<string>> {
+    const taken: { wa_message_id: string }[] = await manager.query(
       `WITH taken AS (
-         INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me) VALUES ($1, $2, $3)
+         INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me)
+         SELECT $1, id, from_me FROM unnest($2::text[], $3::boolean[]) AS m(id, from_me)
          ON CONFLICT ON CONSTRAINT inbound_messages_unique DO NOTHING RETURNING connection_id, wa_message_id
        ), acked AS (
-         INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack) SELECT connection_id, wa_message_id, $4 FROM taken
+         INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack)
+         SELECT taken.connection_id, taken.wa_message_id, m.ack FROM taken JOIN unnest($2::text[], $4::int[]) AS m(id, ack) ON m.id = taken.wa_message_id
          ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)
-       ) SELECT 1 FROM taken`,
-      [connectionId, messageId, fromMe, ack],
+       ) SELECT wa_message_id FROM taken`,
+      [connectionId, messages.map((m) => m.id), messages.map((m) => m.fromMe), messages.map((m) => m.ack)],
     );
-    return taken.length > 0;
+    return new Set(taken.map((row) => row.wa_message_id));
   }
 
   /** Records the ack only when it moves the message's state forward; false when it does not. */

@@ -45,25 +45,41 @@ export class InboundMessageService {
 
   /** Returns false when the message had been taken before (nothing is published again). */
   async receive(companyId: number, connectionId: number, inbound: InboundMessage): Promise<boolean> {
-    // Media is fetched and stored before the transaction, so a known message is not downloaded again;
-    // a duplicate that races us only leaves a file. Without media the insert below is check enough.
-    let media: StoredMedia | null = null;
-    if (inbound.media) {
-      if (await this.alreadySeen(connectionId, inbound.id)) return false;
-      const bytes = await inbound.media.load();
-      media = await this.media.storeReceived(companyId, connectionId, inbound.id, bytes, inbound.media.mimetype, inbound.media.fileName);
+    return (await this.receiveAll(companyId, connectionId, [inbound])) === 1;
+  }
+
+  /**
+   * Several messages of a connection, in their order, in one transaction of four statements whatever
+   * their number (a burst of them costs what one does). Returns how many were new.
+   */
+  async receiveAll(companyId: number, connectionId: number, inbound: InboundMessage[]): Promise<number> {
+    const messages: NormalisedMessage[] = [];
+    for (const item of inbound) {
+      // Media is fetched and stored before the transaction, so a known message is not downloaded again;
+      // a duplicate that races us only leaves a file. Without media the insert below is check enough.
+      let media: StoredMedia | null = null;
+      if (item.media) {
+        if (await this.alreadySeen(connectionId, item.id)) continue;
+        const bytes = await item.media.load();
+        media = await this.media.storeReceived(companyId, connectionId, item.id, bytes, item.media.mimetype, item.media.fileName);
+      }
+      messages.push({ ...item, ...kindOfStored(item.kind, media), media });
     }
-    const message: NormalisedMessage = { ...inbound, ...kindOfStored(inbound.kind, media), media };
+    if (messages.length === 0) return 0;
     return this.messages.transaction(async (manager) => {
-      // The message id is taken and its ack recorded in one statement (the ack only when taken).
-      if (!(await this.messages.take(manager, connectionId, inbound.id, inbound.fromMe, inbound.ack))) return false;
-      await this.outbox.add(manager, {
-        definition: messageReceived,
-        companyId,
-        key: chatKey(connectionId, message.chat),
-        payload: { connectionId, message },
-      });
-      return true;
+      // The message ids are taken and their acks recorded in one statement (the acks only when taken).
+      const taken = await this.messages.takeAll(manager, connectionId, messages);
+      const fresh = messages.filter((message) => taken.delete(message.id));
+      await this.outbox.addAll(
+        manager,
+        fresh.map((message) => ({
+          definition: messageReceived,
+          companyId,
+          key: chatKey(connectionId, message.chat),
+          payload: { connectionId, message },
+        })),
+      );
+      return fresh.length;
     });
   }
 

@@ -26,6 +26,8 @@ export interface SessionStateChange {
 export interface SessionListener {
   onState(change: SessionStateChange): Promise<void>;
   onMessage(message: InboundMessage): Promise<void>;
+  /** Several messages at once, in order: stored together, as one transaction. */
+  onMessages(messages: InboundMessage[]): Promise<void>;
   onAck(messageId: string, ack: number): Promise<void>;
   onEdit(messageId: string, body: string, fromMe: boolean): Promise<void>;
   onDelete(messageId: string, fromMe: boolean): Promise<void>;

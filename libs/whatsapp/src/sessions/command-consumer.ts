@@ -45,6 +45,11 @@ export class CommandConsumer implements EventConsumer {
     return this.sessions.handle(envelope);
   }
 
+  /** A batch in order; should one command fail, the transport handles it and those after it again, one by one. */
+  handleBatch(envelopes: EventEnvelope[]): Promise<void> {
+    return this.sessions.handleBatch(envelopes);
+  }
+
   async assigned(assignment: PartitionAssignment): Promise<void> {
     if (assignment.partitions !== 'all') {
       this.logger.log({ partitions: assignment.partitions[TOPICS.whatsappCommands] }, 'whatsapp.commands partitions assigned');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
 import { type EventEnvelope, messageSendRequested, sessionActionRequested, simulatorActionRequested } from '@app/contracts';
-import { type PlatformOptions, readEvent } from '@app/platform';
+import { PartialBatchError, type PlatformOptions, readEvent } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { ConnectionRepository } from '../connections/connection.repository';
@@ -19,6 +19,14 @@ import { SessionRunner, type SessionRunnerDeps } from './session-runner';
 import { SessionStateWriter } from './session-state.writer';
 
 const SIMULATOR_STEP_WAIT_MS = 5_000;
+
+/** A simulator command that brings the phone's customer a plain message (no edit, no delete). */
+function plainInbound(envelope: EventEnvelope) {
+  const command = readEvent(simulatorActionRequested, envelope);
+  if (command?.action !== 'inbound' || !command.messageId) return null;
+  const inbound = command.inbound as SimulatorInbound | undefined;
+  return inbound && !inbound.deleteOf && !inbound.editOf ? command : null;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** A WhatsApp-style message id (what Baileys generates: 3EB0 and hex). */
@@ -152,23 +160,62 @@ export class SessionManager {
     await existing.reopen({ forgetLogin: action === 'newQr' });
   }
 
+  /**
+   * Several commands in order. A run of the simulator's plain inbound messages for one connection is
+   * stored as one burst (one transaction), as a real session stores a burst of messages.
+   */
+  async handleBatch(envelopes: EventEnvelope[]): Promise<void> {
+    let handled = 0;
+    try {
+      await this.handleInOrder(envelopes, (count) => (handled = count));
+    } catch (error) {
+      // The commands before the one that failed are applied: the transport handles the rest again.
+      throw new PartialBatchError(handled, error);
+    }
+  }
+
+  private async handleInOrder(envelopes: EventEnvelope[], progress: (handled: number) => void): Promise<void> {
+    for (let i = 0; i < envelopes.length; progress(i)) {
+      const first = plainInbound(envelopes[i]!);
+      if (!first) {
+        await this.handle(envelopes[i]!);
+        i += 1;
+        continue;
+      }
+      const companyId = envelopes[i]!.companyId;
+      const run = [first];
+      for (i += 1; i < envelopes.length; i++) {
+        const next = plainInbound(envelopes[i]!);
+        if (!next || next.connectionId !== first.connectionId || envelopes[i]!.companyId !== companyId) break;
+        run.push(next);
+      }
+      await this.serial(first.connectionId, async () => {
+        const session = await this.simulatorSession(first.connectionId, companyId, 'inbound');
+        await session?.inboundAll(run.map((command) => ({ messageId: command.messageId!, inbound: command.inbound as SimulatorInbound })));
+      });
+    }
+  }
+
+  /** The connection's simulated session once it is open; undefined (the step is dropped) when there is none. */
+  private async simulatorSession(connectionId: number, companyId: number | null, action: string): Promise<SimulatorSession | undefined> {
+    const runner = this.runners.get(connectionId);
+    if (!runner || runner.companyId !== companyId) return undefined;
+    // A session still waiting for its lease (a handover) is not waited for long: the step is dropped.
+    const started = await Promise.race([runner.start().then(() => true), sleep(SIMULATOR_STEP_WAIT_MS).then(() => false)]);
+    if (!started) {
+      this.logger.warn({ connectionId, action }, 'simulator step dropped: the session is not open yet');
+      return undefined;
+    }
+    const session = runner.current;
+    return session instanceof SimulatorSession ? session : undefined;
+  }
+
   private async applySimulator(
     command: ReturnType<typeof simulatorActionRequested.payload.parse>,
     companyId: number | null,
   ): Promise<void> {
-    const runner = this.runners.get(command.connectionId);
-    if (!runner || runner.companyId !== companyId) return;
-    // A session still waiting for its lease (a handover) is not waited for long: the step is dropped.
-    const started = await Promise.race([runner.start().then(() => true), sleep(SIMULATOR_STEP_WAIT_MS).then(() => false)]);
-    if (!started) {
-      this.logger.warn(
-        { connectionId: command.connectionId, action: command.action },
-        'simulator step dropped: the session is not open yet',
-      );
-      return;
-    }
-    const session = runner.current;
-    if (!(session instanceof SimulatorSession)) return;
+    const session = await this.simulatorSession(command.connectionId, companyId, command.action);
+    if (!session) return;
     switch (command.action) {
       case 'scan':
         return session.scan(command.number);

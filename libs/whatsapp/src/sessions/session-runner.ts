@@ -158,6 +158,9 @@ export class SessionRunner {
       onMessage: async (message) => {
         await inbound.receive(companyId, connectionId, message);
       },
+      onMessages: async (messages) => {
+        await inbound.receiveAll(companyId, connectionId, messages);
+      },
       onAck: async (messageId, ack) => {
         await inbound.ack(companyId, connectionId, messageId, ack);
       },

@@ -132,9 +132,13 @@ export class SimulatorControlService {
   }
 
   private async request(tenancy: Tenancy, payload: EventPayload<typeof simulatorActionRequested>): Promise<void> {
-    await this.connections.transaction((manager) =>
-      this.outbox.add(manager, { definition: simulatorActionRequested, companyId: tenancy.companyId, key: payload.connectionId, payload }),
-    );
+    // A request changes nothing here: its event is the whole write, one statement.
+    await this.outbox.addAlone(this.connections.autocommit, {
+      definition: simulatorActionRequested,
+      companyId: tenancy.companyId,
+      key: payload.connectionId,
+      payload,
+    });
   }
 
   /** The session once it reached the expected status, or as it is after a few seconds. */

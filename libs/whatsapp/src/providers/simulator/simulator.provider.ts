@@ -100,6 +100,12 @@ export class SimulatorSession implements WhatsAppSession {
     await listener.onMessage(this.normalise(messageId, inbound));
   }
 
+  /** Several customer messages at once (neither edits nor deletes), as a burst reaches a real session. */
+  async inboundAll(messages: { messageId: string; inbound: SimulatorInbound }[]): Promise<void> {
+    if (!this.connected) return;
+    await this.context.listener.onMessages(messages.map(({ messageId, inbound }) => this.normalise(messageId, inbound)));
+  }
+
   private normalise(messageId: string, inbound: SimulatorInbound): InboundMessage {
     const kind: MessageKind = inbound.reaction
       ? 'reaction'
