@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The ticket list and the message page with a large history: seeds one company with 100,000 tickets
-// and 1,000,000 messages, then calls GET /api/tickets (several tabs and filters) and
-// GET /api/messages/{ticketId} over HTTP and prints p50 and p99 of each.
+// and 1,000,000 messages (or 1,000,000 and 10,000,000: `1000000 10`), then calls GET /api/tickets
+// (each tab and filter at page 1 and 75% down the list by cursor, each kind of search) and
+// GET /api/messages/{ticketId} (page 1 and deep by cursor) over HTTP, and prints p50 and p99 of each
+// and the process's RSS.
 //
 //   npm run build:server
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/inbox-list.mjs [tickets] [messagesPerTicket] [calls]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/inbox-list.mjs [tickets=100000] [messagesPerTicket=10] [calls=200]
 //
 // Without DATABASE_URL an embedded PostgreSQL is started in a temporary folder.
 import 'reflect-metadata';
@@ -46,6 +48,7 @@ Module({
 const TICKETS = Number(process.argv[2] ?? 100_000);
 const PER_TICKET = Number(process.argv[3] ?? 10);
 const CALLS = Number(process.argv[4] ?? 200);
+const BUSY_MESSAGES = 5_000;
 const COMPANY = 1;
 const QUEUES = 10;
 
@@ -84,6 +87,13 @@ async function seed(url) {
   await client.query(`INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack, created_at)
     SELECT ${COMPANY}, t.id, t.contact_id, 1, 'W' || t.id || '-' || m, 'texto ' || m || ' do pedido ' || t.id, m % 2 = 0, 3, t.created_at + (m || ' seconds')::interval
     FROM conversations.tickets t CROSS JOIN generate_series(1, ${PER_TICKET}) m`);
+  // One busy conversation, for the message page at depth.
+  await client.query(
+    `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack, created_at)
+     SELECT ${COMPANY}, t.id, t.contact_id, 1, 'B' || m, 'conversa longa ' || m, m % 2 = 0, 3, t.created_at + (m || ' seconds')::interval
+       FROM (SELECT id, contact_id, created_at FROM conversations.tickets WHERE status = 'open' ORDER BY id LIMIT 1) t
+      CROSS JOIN generate_series(1, ${BUSY_MESSAGES}) m`,
+  );
   await client.query('ANALYZE');
   const [{ count: tickets }] = (await client.query('SELECT count(*)::int AS count FROM conversations.tickets')).rows;
   const [{ count: messages }] = (await client.query('SELECT count(*)::int AS count FROM conversations.messages')).rows;
@@ -145,20 +155,68 @@ try {
   const userToken = { Authorization: `Bearer ${token(2, 'user')}` };
   const get = (route, headers) => fetch(`${base}${route}`, { headers });
 
-  await timed('GET /tickets open, showAll (admin), page 1', () => get('/tickets?status=open&showAll=true', adminToken));
-  await timed('GET /tickets pending (user of 3 queues), page 1', () => get('/tickets?status=pending&queueIds=[1,2,3]', userToken));
-  await timed('GET /tickets closed (user), pages 1..20', (i) => get(`/tickets?status=closed&pageNumber=${1 + (i % 20)}`, userToken));
-  await timed('GET /tickets search "cliente 99" (admin)', () => get('/tickets?searchParam=cliente%2099', adminToken));
+  // A client 75% down a list holds the cursor of the row there: computed here as it would have it.
+  const pg = new Client({ connectionString: url.toString() });
+  await pg.connect();
+  const deepCursor = async (where) => {
+    const [{ count }] = (await pg.query(`SELECT count(*)::int AS count FROM conversations.tickets t WHERE ${where}`)).rows;
+    const { rows } = await pg.query(
+      `SELECT id, updated_at FROM conversations.tickets t WHERE ${where} ORDER BY updated_at DESC, id DESC OFFSET $1 LIMIT 1`,
+      [Math.floor(count * 0.75)],
+    );
+    return `nextUpdatedAt=${encodeURIComponent(rows[0].updated_at.toISOString())}&nextTicketId=${rows[0].id}`;
+  };
+  const lists = [
+    ['open, showAll (admin)', 'status=open&showAll=true', adminToken, `status = 'open'`],
+    [
+      'pending (user of 3 queues)',
+      'status=pending&queueIds=[1,2,3]',
+      userToken,
+      `status = 'pending' AND (queue_id IN (1,2,3) OR queue_id IS NULL)`,
+    ],
+    [
+      'closed (user of 3 queues)',
+      'status=closed',
+      userToken,
+      `status = 'closed' AND (queue_id IN (1,2,3) OR queue_id IS NULL OR user_id = 2)`,
+    ],
+    ['closed, showAll (admin)', 'status=closed&showAll=true', adminToken, `status = 'closed'`],
+    ['closed, queue 4 only (admin)', 'status=closed&queueIds=[4]', adminToken, `status = 'closed' AND (queue_id = 4 OR queue_id IS NULL)`],
+    [
+      'withUnreadMessages, queue 4 (admin)',
+      'withUnreadMessages=true&queueIds=[4]',
+      adminToken,
+      `unread_messages > 0 AND (queue_id = 4 OR queue_id IS NULL)`,
+    ],
+  ];
+  for (const [label, query, headers, where] of lists) {
+    await timed(`GET /tickets ${label}, page 1`, () => get(`/tickets?${query}`, headers));
+    const cursor = await deepCursor(where);
+    await timed(`GET /tickets ${label}, 75% down`, () => get(`/tickets?${query}&${cursor}`, headers));
+  }
+  await timed('GET /tickets closed (user), pageNumber 1..20 (older clients)', (i) =>
+    get(`/tickets?status=closed&pageNumber=${1 + (i % 20)}`, userToken),
+  );
+  await timed('GET /tickets search "cliente 99" (admin; contact names)', () => get('/tickets?searchParam=cliente%2099', adminToken));
+  await timed('GET /tickets search "5511900004242" (admin; a number)', () => get('/tickets?searchParam=5511900004242', adminToken));
   await timed('GET /tickets search "pedido 4242" (admin; only in messages)', () => get('/tickets?searchParam=pedido%204242', adminToken));
   await timed('GET /tickets search "texto" (admin; in every message)', () => get('/tickets?searchParam=texto', adminToken));
-  await timed('GET /tickets withUnreadMessages, queue 4 (admin)', () => get('/tickets?withUnreadMessages=true&queueIds=[4]', adminToken));
+  await timed('GET /tickets search "99" (admin; shorter than a trigram)', () => get('/tickets?searchParam=99', adminToken));
   await timed('GET /messages/{ticketId} page 1', () => get(`/messages/${busyTicket}`, adminToken));
-  await timed('GET /messages/{ticketId} last page', () =>
-    get(`/messages/${busyTicket}?pageNumber=${Math.ceil(PER_TICKET / 20)}`, adminToken),
+  const { rows: deepMessage } = await pg.query(
+    `SELECT id FROM conversations.messages WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+    [busyTicket, Math.floor(BUSY_MESSAGES * 0.75)],
   );
+  await timed(`GET /messages/{ticketId} 75% down ${BUSY_MESSAGES} messages (nextId)`, () =>
+    get(`/messages/${busyTicket}?nextId=${deepMessage[0].id}`, adminToken),
+  );
+  await pg.end();
+  console.log(`process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 } finally {
   await app?.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  // BENCH_KEEP_DB=1 keeps the seeded database for a look at its plans.
+  if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+  else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
   await db.stop();
 }

@@ -28,6 +28,7 @@ import { EarlyMessageFacts1732500000010 } from './migrations/1732500000010-early
 import { MessageSearch1732500000011 } from './migrations/1732500000011-message-search';
 import { AnnounceExistingQueues1732500000012 } from './migrations/1732500000012-announce-existing-queues';
 import { MessageSender1732500000013 } from './migrations/1732500000013-message-sender';
+import { TicketListCursor1732500000014 } from './migrations/1732500000014-ticket-list-cursor';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -52,6 +53,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   MessageSearch1732500000011,
   AnnounceExistingQueues1732500000012,
   MessageSender1732500000013,
+  TicketListCursor1732500000014,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 

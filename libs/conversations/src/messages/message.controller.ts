@@ -14,7 +14,11 @@ export class MessageController {
 
   @Get(':ticketId')
   list(@CurrentTenancy() tenancy: Tenancy, @IdParam('ticketId') ticketId: number, @Query() query: MessageListQueryDto) {
-    return this.messages.list(tenancy, ticketId, query.pageNumber ?? 1);
+    return this.messages.list(
+      tenancy,
+      ticketId,
+      query.nextId !== undefined ? { nextId: query.nextId } : { pageNumber: query.pageNumber ?? 1 },
+    );
   }
 
   @Post('edit/:id')

@@ -76,14 +76,20 @@ export class MessageRepository {
     manager: EntityManager,
     viewer: ScopedViewer,
     conversation: Conversation,
-    pageNumber: number,
+    from: { nextId: number } | { pageNumber: number },
   ): Promise<{ messages: Message[]; hasMore: boolean }> {
-    const { params, param } = sqlParams([viewer.companyId, MESSAGES_PAGE_SIZE + 1, (pageNumber - 1) * MESSAGES_PAGE_SIZE]);
+    const offset = 'pageNumber' in from ? (from.pageNumber - 1) * MESSAGES_PAGE_SIZE : 0;
+    const { params, param } = sqlParams([viewer.companyId, MESSAGES_PAGE_SIZE + 1, offset]);
     const visible = visibleConversationSql(viewer, conversation, param);
+    // After the cursor: older than the message it names, in the page's order.
+    const after =
+      'nextId' in from
+        ? `AND (m.created_at, m.id) < (SELECT cm.created_at, cm.id FROM conversations.messages cm WHERE cm.id = ${param(from.nextId)}::int)`
+        : '';
     const rows: MessageViewRow[] = await manager.query(
       // Quotes too: a message quoting one of a ticket the caller may not see shows no quote.
       `${messageViewSelect(`qm.ticket_id IN (${visible})`)}
-       WHERE m.company_id = $1 AND m.contact_id IS NOT NULL AND m.ticket_id IN (${visible})
+       WHERE m.company_id = $1 AND m.contact_id IS NOT NULL AND m.ticket_id IN (${visible}) ${after}
        ORDER BY m.created_at DESC, m.id DESC LIMIT $2 OFFSET $3`,
       params,
     );

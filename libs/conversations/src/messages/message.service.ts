@@ -26,19 +26,21 @@ export class MessageService {
   /**
    * A page of the conversation with the ticket's contact on its connection (the earlier tickets the
    * caller may see too, through the one visibility rule), newest page first, oldest first within the
-   * page. Opening it reads the ticket: unread goes to 0.
+   * page; `nextId` (the oldest message of the page before) or `pageNumber` picks it. Opening it reads
+   * the ticket: unread goes to 0.
    */
-  async list(tenancy: Tenancy, ticketId: number, pageNumber: number): Promise<MessageListResponse> {
+  async list(tenancy: Tenancy, ticketId: number, from: { nextId: number } | { pageNumber: number }): Promise<MessageListResponse> {
     return this.messages.transaction(async (manager) => {
       const row = await this.tickets.visibleRow(manager, tenancy, { id: ticketId });
-      const page = await this.messages.conversationPage(manager, await this.tickets.viewer(manager, tenancy), row, pageNumber);
+      const page = await this.messages.conversationPage(manager, await this.tickets.viewer(manager, tenancy), row, from);
       if (row.unread_messages > 0) {
         await this.ticketRows.markRead(manager, row.id);
         await this.messages.markRead(manager, row.id);
         await this.events.ticketRead(manager, { id: row.id, companyId: tenancy.companyId, queueId: row.queue_id, userId: row.user_id });
       }
       const ticket = (await this.ticketRows.view(manager, row.id))!;
-      return { messages: page.messages.reverse(), ticket, hasMore: page.hasMore };
+      const oldest = page.hasMore ? page.messages.at(-1) : undefined;
+      return { messages: page.messages.reverse(), ticket, hasMore: page.hasMore, nextId: oldest ? oldest.id : null };
     });
   }
 

@@ -1,16 +1,27 @@
 import { randomUUID } from 'node:crypto';
 
-import { type Ticket, type TicketListQuery, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
+import { type Ticket, type TicketListQuery, type TicketListResponse, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
 import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views';
-import { type ScopedViewer, sqlParams, ticketVisibleColumnSql, ticketVisibleSql } from '../common/ticket-visibility';
+import { type ScopedViewer, type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility';
+import {
+  listConditions,
+  type PageStart,
+  pageStart,
+  queueWalks,
+  SEARCH_WALK,
+  searchCandidates,
+  searchMatch,
+  shortSearchMatch,
+  TRIGRAM_SEARCH_MIN_LENGTH,
+  walkSql,
+} from './ticket-list-sql';
 
-/** From this length the search looks inside messages through trigram indexes; shorter terms scan. */
-export const TRIGRAM_SEARCH_MIN_LENGTH = 3;
+const WITH_CONTACT = 'conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id';
 
 /** A ticket with what sending to its contact needs. */
 export interface TicketRow {
@@ -126,53 +137,67 @@ export class TicketRepository {
   }
 
   /**
-   * One page of the ticket list, newest activity first, in one statement: visibility, filters and
-   * the joined view. Fetches one row more than the page to answer hasMore without counting.
+   * One page of the ticket list, newest activity first (see ticket-list-sql.ts): the page's ids by
+   * walking the list's indexes from the cursor, then their view. Fetches one row more than the page
+   * to answer hasMore without counting; `next` is the cursor of the page after.
    */
-  async list(viewer: ScopedViewer, filter: TicketListFilter): Promise<{ tickets: Ticket[]; hasMore: boolean }> {
-    const { params, param } = sqlParams([viewer.companyId]);
-    const where: string[] = ['t.company_id = $1', ticketVisibleSql(viewer, 't', param)];
-    if (filter.queueIds.length > 0) where.push(`(t.queue_id = ANY(${param(filter.queueIds)}::int[]) OR t.queue_id IS NULL)`);
-    if (filter.status) {
-      where.push(`t.status = ${param(filter.status)}`);
-      // The Open tab shows a user's own tickets; others' open tickets need show-all.
-      if (filter.status === 'open' && !filter.showAllAllowed && !filter.searchParam) where.push(`t.user_id = ${param(viewer.id)}`);
-    }
-    if (filter.searchParam) {
-      const like = param(`%${filter.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      if (filter.searchParam.trim().length >= TRIGRAM_SEARCH_MIN_LENGTH) {
-        // Contacts by name or number, the text of any message, or the ticket id: each branch served by
-        // its own index (trigrams), joined by a union under IN. An OR over a subquery could fall back
-        // to running the subquery once per ticket.
-        where.push(`t.id IN (
-          SELECT st.id FROM conversations.tickets st WHERE st.company_id = $1 AND st.contact_id IN (
-            SELECT sc.id FROM conversations.contacts sc WHERE sc.company_id = $1 AND (lower(sc.name) LIKE ${like} OR sc.number LIKE ${like}))
-          UNION SELECT sm.ticket_id FROM conversations.messages sm WHERE sm.company_id = $1 AND lower(sm.body) LIKE ${like}
-          ${/^\d{1,9}$/.test(filter.searchParam) ? `UNION SELECT ${param(Number(filter.searchParam))}::int` : ''})`);
-      } else {
-        // Shorter than a trigram: no index helps; the newest tickets are scanned until a page is found.
-        where.push(
-          `(lower(c.name) LIKE ${like} OR c.number LIKE ${like} OR lower(t.last_message) LIKE ${like} OR t.id::text = ${param(filter.searchParam)})`,
-        );
-      }
-    }
-    if (filter.date) where.push(`t.created_at >= ${param(filter.date)}::date AND t.created_at < ${param(filter.date)}::date + 1`);
-    if (filter.updatedAt)
-      where.push(`t.updated_at >= ${param(filter.updatedAt)}::date AND t.updated_at < ${param(filter.updatedAt)}::date + 1`);
-    if (filter.withUnreadMessages) where.push('t.unread_messages > 0');
-    if (filter.users.length > 0) where.push(`t.user_id = ANY(${param(filter.users)}::int[])`);
-    if (filter.tags.length > 0) {
-      where.push(
-        `EXISTS (SELECT 1 FROM conversations.ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = ANY(${param(filter.tags)}::int[]))`,
+  async list(viewer: ScopedViewer, filter: TicketListFilter): Promise<TicketListResponse> {
+    const start = pageStart(filter);
+    const page = TICKETS_PAGE_SIZE + 1;
+    const term = filter.searchParam;
+    let ids: number[];
+    if (!term) {
+      ids = await this.walk(viewer, filter, start, (conditions, walks, param) => walkSql(conditions, walks, page, start.offset, param));
+    } else if (term.trim().length < TRIGRAM_SEARCH_MIN_LENGTH) {
+      // Shorter than a trigram: no index helps; the list is walked until a page is found.
+      ids = await this.walk(viewer, filter, start, (conditions, _walks, param) =>
+        walkSql([...conditions, shortSearchMatch(term, param)], ['TRUE'], page, start.offset, param, WITH_CONTACT),
       );
+    } else {
+      // A term many tickets hold is found by walking the list; a rarer one through the trigram indexes.
+      const walked = start.offset === 0 ? await this.searchByWalking(viewer, filter, start, term) : null;
+      ids =
+        walked ??
+        (await this.walk(viewer, filter, start, (conditions, _walks, param) =>
+          walkSql([...conditions, searchCandidates(term, param)], ['TRUE'], page, start.offset, param),
+        ));
     }
-    const limit = param(TICKETS_PAGE_SIZE + 1);
-    const offset = param((filter.pageNumber - 1) * TICKETS_PAGE_SIZE);
-    const rows: TicketViewRow[] = await this.dataSource.query(
-      `${TICKET_VIEW_SELECT} WHERE ${where.join(' AND ')} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    const tickets = await this.views(this.dataSource.manager, ids.slice(0, TICKETS_PAGE_SIZE));
+    const last = ids.length > TICKETS_PAGE_SIZE ? tickets.at(-1) : undefined;
+    return {
+      tickets,
+      hasMore: ids.length > TICKETS_PAGE_SIZE,
+      nextUpdatedAt: last ? last.updatedAt : null,
+      nextTicketId: last ? last.id : null,
+    };
+  }
+
+  private async walk(
+    viewer: ScopedViewer,
+    filter: TicketListFilter,
+    start: PageStart,
+    statement: (conditions: string[], walks: string[], param: SqlParam) => string,
+  ): Promise<number[]> {
+    const { params, param } = sqlParams([viewer.companyId]);
+    const sql = statement(listConditions(viewer, filter, start, param), queueWalks(viewer, filter, param), param);
+    const rows: { id: number }[] = await this.dataSource.query(sql, params);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * A search's page found by checking the list's first SEARCH_WALK tickets from the cursor, one by one
+   * in its order, stopping at a full page: a term many tickets hold fills it within a few of them.
+   * Null when they did not fill it (a rarer term), for the trigram indexes to answer instead.
+   */
+  private async searchByWalking(viewer: ScopedViewer, filter: TicketListFilter, start: PageStart, term: string): Promise<number[] | null> {
+    const { params, param } = sqlParams([viewer.companyId]);
+    const walked = walkSql(listConditions(viewer, filter, start, param), queueWalks(viewer, filter, param), SEARCH_WALK, 0, param);
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT w.id FROM (${walked}) w WHERE ${searchMatch(term, param)}
+        ORDER BY w.updated_at DESC, w.id DESC LIMIT ${param(TICKETS_PAGE_SIZE + 1)}`,
       params,
     );
-    return { tickets: rows.slice(0, TICKETS_PAGE_SIZE).map(mapTicket), hasMore: rows.length > TICKETS_PAGE_SIZE };
+    return rows.length > TICKETS_PAGE_SIZE ? rows.map((row) => row.id) : null;
   }
 
   /** Tickets by id, in the order asked, as the API shows them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { looseBoolean } from '../primitives';
+import { idParamSchema, looseBoolean } from '../primitives';
 import { messageAckSchema } from './constants';
 import { contactRefSchema } from './contacts';
 import { id, isoDateTime, M, pageNumber } from './fields';
@@ -62,11 +62,14 @@ export type Message = z.infer<typeof messageSchema>;
  * (earlier tickets too, so the web draws the marker between them), newest page first, each page
  * oldest first.
  */
-export const messageListQuerySchema = z.object({ pageNumber });
+/** GET /messages/{ticketId}: older pages by `nextId` (what the previous page answered), or by `pageNumber`. */
+export const messageListQuerySchema = z.object({ pageNumber, nextId: idParamSchema.optional() });
 export const messageListResponseSchema = z.object({
   messages: z.array(messageSchema),
   ticket: ticketSchema,
   hasMore: z.boolean(),
+  /** The cursor of the next (older) page: the oldest message of this one; null on the last page. */
+  nextId: z.number().int().nullable(),
 });
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { idListQuerySchema } from '../primitives';
+import { idListQuerySchema, idParamSchema } from '../primitives';
 import { ticketStatusSchema } from './constants';
 import { contactRefSchema } from './contacts';
 import { booleanQuery, dateOnly, id, isoDateTime, pageNumber, searchParam } from './fields';
@@ -46,20 +46,38 @@ export type Ticket = z.infer<typeof ticketSchema>;
  * of last update; `tags` and `users` narrow to tickets carrying any of those tags or assigned to any of
  * those users; `withUnreadMessages` keeps tickets with unread messages only.
  */
-export const ticketListQuerySchema = z.object({
-  searchParam: searchParam.transform((value) => value.toLowerCase()),
-  pageNumber,
-  status: ticketStatusSchema.optional(),
-  date: dateOnly.optional(),
-  updatedAt: dateOnly.optional(),
-  showAll: booleanQuery,
-  withUnreadMessages: booleanQuery,
-  queueIds: idListQuerySchema,
-  tags: idListQuerySchema,
-  users: idListQuerySchema,
-});
+/**
+ * GET /tickets. Pages go by a keyset cursor, as the Whaticket family's newer forks send it: the
+ * `nextUpdatedAt` and `nextTicketId` the previous page answered (the last row's updatedAt and id);
+ * `pageNumber` still works for older integrations.
+ */
+export const ticketListQuerySchema = z
+  .object({
+    searchParam: searchParam.transform((value) => value.toLowerCase()),
+    pageNumber,
+    nextUpdatedAt: z.iso.datetime({ offset: true, message: 'nextUpdatedAt must be an ISO date-time' }).optional(),
+    nextTicketId: idParamSchema.optional(),
+    status: ticketStatusSchema.optional(),
+    date: dateOnly.optional(),
+    updatedAt: dateOnly.optional(),
+    showAll: booleanQuery,
+    withUnreadMessages: booleanQuery,
+    queueIds: idListQuerySchema,
+    tags: idListQuerySchema,
+    users: idListQuerySchema,
+  })
+  .refine((query) => (query.nextUpdatedAt === undefined) === (query.nextTicketId === undefined), {
+    message: 'nextUpdatedAt and nextTicketId go together',
+    path: ['nextTicketId'],
+  });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
-export const ticketListResponseSchema = z.object({ tickets: z.array(ticketSchema), hasMore: z.boolean() });
+/** The cursor of the next page (null on the last one). */
+export const ticketListResponseSchema = z.object({
+  tickets: z.array(ticketSchema),
+  hasMore: z.boolean(),
+  nextUpdatedAt: z.string().nullable(),
+  nextTicketId: z.number().int().nullable(),
+});
 export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
 
 /** POST /tickets: creating from a contact opens the ticket for the caller. */

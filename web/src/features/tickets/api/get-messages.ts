@@ -8,17 +8,17 @@ import type { MessagesPage } from '../types';
 export const messagesQueryKey = ['messages'] as const;
 export const ticketMessagesQueryKey = (ticketId: number) => [...messagesQueryKey, ticketId] as const;
 
-/** `GET /api/messages/{ticketId}?pageNumber=`: a page of messages, page 1 the most recent. */
-export function getMessages(ticketId: number, pageNumber: number): Promise<MessagesPage> {
-  return api.get(`/messages/${ticketId}`, { query: { pageNumber }, schema: messageListResponseSchema });
+/** `GET /api/messages/{ticketId}?nextId=`: a page of messages, the most recent first, older ones after `nextId`. */
+export function getMessages(ticketId: number, nextId: number | null): Promise<MessagesPage> {
+  return api.get(`/messages/${ticketId}`, { query: { nextId: nextId ?? undefined }, schema: messageListResponseSchema });
 }
 
 export function getMessagesQueryOptions(ticketId: number) {
   return infiniteQueryOptions({
     queryKey: ticketMessagesQueryKey(ticketId),
     queryFn: ({ pageParam }) => getMessages(ticketId, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, _pages, pageParam) => (last.hasMore ? pageParam + 1 : undefined),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => (last.hasMore && last.nextId !== null ? last.nextId : undefined),
   });
 }
 

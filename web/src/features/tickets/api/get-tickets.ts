@@ -3,23 +3,28 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import type { TicketsPage } from '../types';
+import type { TicketsCursor, TicketsPage } from '../types';
 import { type TicketListFilter, ticketListQuery } from '../utils/ticket-list-filter';
 
 export const ticketsQueryKey = ['tickets'] as const;
 export const ticketListsQueryKey = [...ticketsQueryKey, 'list'] as const;
 
-/** `GET /api/tickets`: one page of a ticket list, `{ tickets, hasMore }`. */
-export function getTickets(filter: TicketListFilter, pageNumber: number): Promise<TicketsPage> {
-  return api.get('/tickets', { query: ticketListQuery(filter, pageNumber), schema: ticketListResponseSchema });
+/** `GET /api/tickets`: one page of a ticket list from a cursor, `{ tickets, hasMore, nextUpdatedAt, nextTicketId }`. */
+export function getTickets(filter: TicketListFilter, cursor: TicketsCursor): Promise<TicketsPage> {
+  return api.get('/tickets', { query: ticketListQuery(filter, cursor), schema: ticketListResponseSchema });
 }
 
 export function getTicketsQueryOptions(filter: TicketListFilter) {
   return infiniteQueryOptions({
     queryKey: [...ticketListsQueryKey, filter] as const,
     queryFn: ({ pageParam }) => getTickets(filter, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, _pages, pageParam) => (last.hasMore ? pageParam + 1 : undefined),
+    initialPageParam: null as TicketsCursor,
+    // Pages go by the keyset cursor: a ticket updated while the list scrolls moves to the top by its
+    // live event, and the pages after it neither skip nor repeat a ticket.
+    getNextPageParam: (last): TicketsCursor | undefined =>
+      last.hasMore && last.nextUpdatedAt !== null && last.nextTicketId !== null
+        ? { nextUpdatedAt: last.nextUpdatedAt, nextTicketId: last.nextTicketId }
+        : undefined,
   });
 }
 

@@ -80,7 +80,7 @@ describe('forwarding selected messages', () => {
 
   it('"Encaminhar" ticks that message; more are ticked on the list; they go out oldest first, signed by default', async () => {
     const calls = stubApi(
-      on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false }),
+      on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false, nextId: null }),
       on('GET', '/contacts/', 200, { contacts: [contact], hasMore: false }),
       forwardRoute(),
     );
@@ -110,7 +110,7 @@ describe('forwarding selected messages', () => {
 
   it('failures are reported and only the failed messages stay ticked', async () => {
     const calls = stubApi(
-      on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false }),
+      on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false, nextId: null }),
       on('GET', '/contacts/', 200, { contacts: [contact], hasMore: false }),
       forwardRoute([12]),
     );
@@ -130,7 +130,7 @@ describe('forwarding selected messages', () => {
   }, 10_000);
 
   it('forwarding with no message ticked shows the error; cancel leaves selection mode', async () => {
-    stubApi(on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false }));
+    stubApi(on('GET', `/messages/${TICKET}`, 200, { messages, ticket: aTicket({ id: TICKET }), hasMore: false, nextId: null }));
     const toast = vi.spyOn(toaster, 'create');
     renderWithProviders(<Chat />);
 

@@ -41,7 +41,15 @@ function ticketsByStatus(tickets: ReturnType<typeof aTicket>[]): FakeRoute {
     const url = new URL(call.url, 'http://localhost');
     if (call.method !== 'GET' || url.pathname !== '/api/tickets') return undefined;
     const status = url.searchParams.get('status');
-    return { status: 200, body: { tickets: tickets.filter((ticket) => !status || ticket.status === status), hasMore: false } };
+    return {
+      status: 200,
+      body: {
+        tickets: tickets.filter((ticket) => !status || ticket.status === status),
+        hasMore: false,
+        nextUpdatedAt: null,
+        nextTicketId: null,
+      },
+    };
   };
 }
 
@@ -222,6 +230,7 @@ describe('ticket chat', () => {
       on('GET', '/messages/41', 200, {
         ticket,
         hasMore: false,
+        nextId: null,
         messages: [
           aMessage({ id: 1, ticketId: 41, body: 'Oi', createdAt: '2026-11-20T10:00:00' }),
           aMessage({ id: 2, ticketId: 41, body: 'Olá, em que posso ajudar?', fromMe: true, ack: 4, createdAt: '2026-11-21T10:00:00' }),
@@ -273,6 +282,7 @@ describe('ticket chat', () => {
       on('GET', '/messages/61', 200, {
         ticket,
         hasMore: false,
+        nextId: null,
         messages: [
           aMessage({ id: 71, ticketId: 61, body: 'Qual o preço?', createdAt: '2026-11-21T10:00:00' }),
           aMessage({ id: 72, ticketId: 61, body: 'Já respondo', fromMe: true, userId: 5, ack: 3, createdAt: '2026-11-21T10:01:00' }),
@@ -323,7 +333,7 @@ describe('ticket chat', () => {
       queues,
       ticketsByStatus([]),
       on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
-      on('GET', '/messages/51', 200, { ticket, hasMore: false, messages: [] }),
+      on('GET', '/messages/51', 200, { ticket, hasMore: false, nextId: null, messages: [] }),
     );
     renderManager(attendant, ticket.uuid);
     const chat = await screen.findByTestId('ticket-chat');
@@ -339,7 +349,7 @@ describe('ticket chat', () => {
       queues,
       ticketsByStatus([ticket]),
       on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
-      on('GET', '/messages/52', 200, { ticket, hasMore: false, messages: [] }),
+      on('GET', '/messages/52', 200, { ticket, hasMore: false, nextId: null, messages: [] }),
     );
     const opened = vi.fn();
     vi.stubGlobal(

@@ -19,8 +19,12 @@ export type TicketTag = Pick<Tag, 'id' | 'name' | 'color'>;
 export type TicketContact = ContactRef;
 export type TicketUser = { id: number; name: string };
 
-export type TicketsPage = { tickets: Ticket[]; hasMore: boolean };
-export type MessagesPage = { messages: Message[]; hasMore: boolean; ticket?: Ticket };
+/** A page of a ticket list with the cursor of the next (null on the last page). */
+export type TicketsPage = { tickets: Ticket[]; hasMore: boolean; nextUpdatedAt: string | null; nextTicketId: number | null };
+/** A page of messages with the cursor of the next, older one (null on the last page). */
+export type MessagesPage = { messages: Message[]; hasMore: boolean; ticket?: Ticket; nextId: number | null };
+/** Where a ticket list page starts: after the previous page's last row (null: the first page). */
+export type TicketsCursor = { nextUpdatedAt: string; nextTicketId: number } | null;
 
 /** The open-tab sub-lists and the other tabs of the list panel. */
 export type TicketsTab = 'open' | 'closed' | 'search';

@@ -5,7 +5,10 @@ import { removeTicket, resetUnread, type TicketPages, upsertTicket } from './tic
 import { belongsToList } from './ticket-list-filter';
 
 function pages(...lists: ReturnType<typeof aTicket>[][]): TicketPages {
-  return { pages: lists.map((tickets) => ({ tickets, hasMore: true })), pageParams: lists.map((_l, i) => i + 1) };
+  return {
+    pages: lists.map((tickets) => ({ tickets, hasMore: true, nextUpdatedAt: null, nextTicketId: null })),
+    pageParams: lists.map((_l, i) => i + 1),
+  };
 }
 
 describe('live ticket list', () => {

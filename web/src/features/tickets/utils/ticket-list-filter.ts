@@ -1,4 +1,4 @@
-import type { Ticket, TicketStatus } from '../types';
+import type { Ticket, TicketsCursor, TicketStatus } from '../types';
 
 /** What one ticket list asks `GET /api/tickets` for. */
 export type TicketListFilter = {
@@ -26,11 +26,12 @@ export function belongsToList(ticket: Ticket, filter: TicketListFilter, currentU
   return true;
 }
 
-/** The query string of `GET /api/tickets` for a list and page. */
-export function ticketListQuery(filter: TicketListFilter, pageNumber: number) {
+/** The query string of `GET /api/tickets` for a list and the cursor of its page. */
+export function ticketListQuery(filter: TicketListFilter, cursor: TicketsCursor) {
   return {
     searchParam: filter.searchParam || undefined,
-    pageNumber,
+    nextUpdatedAt: cursor?.nextUpdatedAt,
+    nextTicketId: cursor?.nextTicketId,
     status: filter.searchParam ? undefined : filter.status,
     showAll: filter.showAll ? 'true' : 'false',
     queueIds: JSON.stringify(filter.queueIds),
