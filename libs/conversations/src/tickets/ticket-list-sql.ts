@@ -127,15 +127,25 @@ export function shortSearchMatch(term: string, param: SqlParam): string {
 }
 
 /**
- * The same matches as candidates found through the trigram indexes (contacts by name or number,
- * messages by text, the ticket by number), joined by a union under IN: for a term few tickets hold,
- * where walking the list would check most of it.
+ * The same matches found through the trigram indexes, for a term few tickets hold (where walking the
+ * list would check most of it): the tickets of the contacts whose name or number match, of the
+ * messages whose text matches, and the ticket of that number, each part meeting the list's
+ * conditions; merged, in the list's order, up to `limit` after `offset`. Each part starts from its
+ * index and reaches its tickets by key, never by scanning the company's tickets.
  */
-export function searchCandidates(term: string, param: SqlParam): string {
+export function searchCandidatesSql(conditions: string[], term: string, limit: number, offset: number, param: SqlParam): string {
   const like = likeOf(term, param);
-  return `t.id IN (
-    SELECT st.id FROM conversations.tickets st WHERE st.company_id = $1 AND st.contact_id IN (
-      SELECT sc.id FROM conversations.contacts sc WHERE sc.company_id = $1 AND (lower(sc.name) LIKE ${like} OR sc.number LIKE ${like}))
-    UNION SELECT sm.ticket_id FROM conversations.messages sm WHERE sm.company_id = $1 AND lower(sm.body) LIKE ${like}
-    ${/^\d{1,9}$/.test(term) ? `UNION SELECT ${param(Number(term))}::int` : ''})`;
+  const where = conditions.join(' AND ');
+  const parts = [
+    `SELECT t.id, t.updated_at, t.contact_id FROM conversations.contacts sc JOIN conversations.tickets t ON t.contact_id = sc.id
+      WHERE sc.company_id = $1 AND (lower(sc.name) LIKE ${like} OR sc.number LIKE ${like}) AND ${where}`,
+    `SELECT t.id, t.updated_at, t.contact_id FROM (
+       SELECT DISTINCT sm.ticket_id FROM conversations.messages sm WHERE sm.company_id = $1 AND lower(sm.body) LIKE ${like}
+     ) found JOIN conversations.tickets t ON t.id = found.ticket_id WHERE ${where}`,
+  ];
+  if (/^\d{1,9}$/.test(term))
+    parts.push(
+      `SELECT t.id, t.updated_at, t.contact_id FROM conversations.tickets t WHERE t.id = ${param(Number(term))}::int AND ${where}`,
+    );
+  return `SELECT t.id, t.updated_at, t.contact_id FROM (${parts.join('\n UNION ')}) t ORDER BY ${ORDER} LIMIT ${param(limit)} OFFSET ${param(offset)}`;
 }

@@ -14,7 +14,7 @@ import {
   pageStart,
   queueWalks,
   SEARCH_WALK,
-  searchCandidates,
+  searchCandidatesSql,
   searchMatch,
   shortSearchMatch,
   TRIGRAM_SEARCH_MIN_LENGTH,
@@ -159,7 +159,7 @@ export class TicketRepository {
       ids =
         walked ??
         (await this.walk(viewer, filter, start, (conditions, _walks, param) =>
-          walkSql([...conditions, searchCandidates(term, param)], ['TRUE'], page, start.offset, param),
+          searchCandidatesSql(conditions, term, page, start.offset, param),
         ));
     }
     const tickets = await this.views(this.dataSource.manager, ids.slice(0, TICKETS_PAGE_SIZE));
