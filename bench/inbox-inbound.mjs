@@ -101,6 +101,35 @@ async function ready(url) {
   throw new Error(`${url} not ready`);
 }
 
+/**
+ * CPU seconds used so far by the services the bench started, by PostgreSQL's processes (all of them on
+ * this host, from /proc) and by the bench itself: where a message's cost goes.
+ */
+function cpuSeconds() {
+  const ticks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += ticks(pid);
+    } catch {
+      // gone
+    }
+  }
+  const own = process.cpuUsage();
+  return {
+    services: children.reduce((sum, child) => sum + ticks(child.pid), 0) / 100,
+    postgres: postgres / 100,
+    bench: (own.user + own.system) / 1e6,
+  };
+}
+
 /** The statements every service has sent so far, by kind (bench/support/count-sql.cjs writes them). */
 function readStatements() {
   const counts = new Map();
@@ -245,6 +274,7 @@ try {
     let next = 0;
     let failed = 0;
     const statementsBefore = readStatements();
+    const cpuBefore = cpuSeconds();
     const started = performance.now();
     const injector = async () => {
       for (;;) {
@@ -277,6 +307,7 @@ try {
     const elapsed = (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the counters are written twice a second
     const statements = diffStatements(statementsBefore, readStatements());
+    const cpuAfter = cpuSeconds();
     // Lost and duplicated are what the database holds, not what the socket saw.
     const { rows } = await db.query(
       `SELECT count(DISTINCT body)::int AS stored, (count(*) - count(DISTINCT body))::int AS duplicated
@@ -310,6 +341,10 @@ try {
       `  throughput ${result.throughput.toFixed(0)} messages/s delivered; lost ${result.lost} (database); duplicated ${result.duplicated}; socket events missing ${total - failed - latencies.length}`,
     );
     console.log(`  SQL statements per inbound message, end to end: ${result.statementsPerMessage.toFixed(2)} (${statements.total} in all)`);
+    const perMessage = (key) => (((cpuAfter[key] - cpuBefore[key]) * 1000) / Math.max(1, rows[0].stored)).toFixed(2);
+    console.log(
+      `  CPU per message: services ${perMessage('services')} ms, PostgreSQL ${perMessage('postgres')} ms, this bench ${perMessage('bench')} ms`,
+    );
     if (process.env.BENCH_SQL_DETAIL) {
       for (const [kind, count] of statements.top) console.log(`    ${(count / Math.max(1, rows[0].stored)).toFixed(3)}  ${kind}`);
     }

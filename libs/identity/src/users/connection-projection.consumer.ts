@@ -17,7 +17,11 @@ export const CONNECTION_PROJECTION_CONSUMER = 'identity-company-connections';
  */
 @Injectable()
 export class ConnectionProjectionConsumer implements EventConsumer {
-  readonly subscription = { groupId: CONNECTION_PROJECTION_CONSUMER, topics: [TOPICS.whatsappEvents] };
+  readonly subscription = {
+    groupId: CONNECTION_PROJECTION_CONSUMER,
+    topics: [TOPICS.whatsappEvents],
+    eventTypes: [connectionUpdated.type, connectionDeleted.type],
+  };
 
   constructor(
     private readonly processed: ProcessedEventRepository,

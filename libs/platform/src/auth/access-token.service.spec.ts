@@ -41,4 +41,18 @@ describe('access tokens', () => {
       expect(code).toBe('ERR_SESSION_EXPIRED');
     }
   });
+
+  it('a token verified before is still refused once it expired, and each caller gets its own tenancy', () => {
+    const token = tokens.sign(claims);
+    const first = tokens.verify(token);
+    first.profile = 'user';
+    expect(tokens.verify(token).profile).toBe('admin');
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect(() => tokens.verify(token)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_TOKEN' }));
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });

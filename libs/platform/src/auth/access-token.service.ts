@@ -24,6 +24,8 @@ const signedClaimsSchema = accessTokenClaimsSchema
   })
   .refine((claims) => claims.userId === undefined || String(claims.userId) === claims.sub);
 
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** Signs and verifies access tokens (HS256 with the platform's JWT secret). */
 @Injectable()
 export class AccessTokenService {
@@ -33,6 +35,8 @@ export class AccessTokenService {
    * @nestjs/jwt's types say string | Buffer, and it hands the value to jsonwebtoken unchanged.
    */
   private readonly key: Buffer;
+  /** Tokens verified before, with what they carry, until they expire (the oldest go first past the limit). */
+  private readonly verified = new Map<string, { tenancy: Tenancy; expiresAt: number }>();
 
   constructor(
     private readonly jwt: JwtService,
@@ -60,6 +64,18 @@ export class AccessTokenService {
    */
   verify(token: string | undefined | null): Tenancy {
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'Missing access token');
+    // A token verified once verifies the same way until it expires (the session's liveness is the
+    // SessionRegistry's to check, on every request): the signature is not checked again per call.
+    const known = this.verified.get(token);
+    if (known && known.expiresAt > Date.now()) return structuredClone(known.tenancy);
+    const verified = this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, verified);
+    return structuredClone(verified.tenancy);
+  }
+
+  /** The token's tenancy and when it expires (ms), once its signature and claims are checked. */
+  private verifySignature(token: string): { tenancy: Tenancy; expiresAt: number } {
     let decoded: unknown;
     try {
       decoded = this.jwt.verify(token, { secret: this.key, algorithms: ['HS256'] });
@@ -75,6 +91,6 @@ export class AccessTokenService {
     if (claims.data.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
       throw new AppError('ERR_SESSION_EXPIRED', 'Access token issued in the future');
     }
-    return tenancyFromClaims(claims.data);
+    return { tenancy: tenancyFromClaims(claims.data), expiresAt: claims.data.exp * 1000 };
   }
 }

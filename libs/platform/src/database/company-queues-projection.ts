@@ -24,7 +24,7 @@ export abstract class CompanyQueuesProjection implements EventConsumer {
   ) {}
 
   get subscription() {
-    return { groupId: this.groupId, topics: [TOPICS.conversationsEvents] };
+    return { groupId: this.groupId, topics: [TOPICS.conversationsEvents], eventTypes: [queueSaved.type, queueDeleted.type] };
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {

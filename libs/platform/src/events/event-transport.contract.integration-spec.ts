@@ -367,6 +367,24 @@ function contract(harness: Harness): void {
     expect(applied).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('a subscriber of some event types is given only those; the others pass it by, in order', async () => {
+    const topic = uniqueTopic('types');
+    const transport = await harness.create([topic], retry);
+    const taken: string[] = [];
+    const markers = new Set<string>();
+    await transport.subscribe({
+      groupId: `types-${suffix()}`,
+      topics: [topic.name],
+      eventTypes: ['contract.event.happened', MARKER_TYPE],
+      handler: withMarkers(markers, async (envelope) => void taken.push(`${envelope.type}:${seqOf(envelope)}`)),
+    });
+    const other = (seq: number): EventEnvelope => ({ ...makeEvent('k', seq), type: 'contract.other.happened' });
+    const events = [makeEvent('k', 0), other(1), other(2), makeEvent('k', 3), other(4)];
+    await transport.publish(events.map((envelope) => ({ topic: topic.name, key: 'k', envelope })));
+    await passMarkers(transport, topic.name, ['k'], markers);
+    expect(taken).toEqual(['contract.event.happened:0', 'contract.event.happened:3']);
+  });
+
   it('a handler that fails once gets the event again and its effect is applied once', async () => {
     const topic = uniqueTopic('retry');
     const transport = await harness.create([topic], retry);

@@ -35,6 +35,11 @@ export interface SubscriptionOptions {
   batchHandler?: BatchHandler;
   /** The most events one batch holds (default 100). */
   maxBatchSize?: number;
+  /**
+   * The event types the subscriber handles (default: all). Events of other types on its topics are
+   * passed over without being parsed (on Kafka by their `event-type` header) and count as handled.
+   */
+  eventTypes?: readonly string[];
   /** A new group starts at the oldest retained event (true, default) or only at new ones (false). */
   fromBeginning?: boolean;
   /**

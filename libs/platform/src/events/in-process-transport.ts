@@ -38,6 +38,8 @@ interface Member {
   handler: EventHandler;
   batchHandler?: BatchHandler;
   maxBatchSize: number;
+  /** The event types it takes; undefined: all. */
+  types?: ReadonlySet<string>;
   /** The deliveries this member has in hand (one per lane at most); close() waits for them. */
   busy: Set<Promise<unknown>>;
 }
@@ -51,6 +53,7 @@ interface Pending {
   topic: string;
   key: string;
   raw: string;
+  type: string;
   settle: (settled: Settled) => void;
   fail: (error: unknown) => void;
 }
@@ -121,7 +124,7 @@ export class InProcessTransport implements EventTransport {
     // validated copy, and an invalid envelope is dead-lettered instead of handled.
     const raw = events.map((event) => JSON.stringify(event.envelope));
     // Enqueue everything synchronously, so the queues see the events in publish order.
-    const deliveries = events.map((event, i) => this.dispatch(event.topic, event.key, raw[i]));
+    const deliveries = events.map((event, i) => this.dispatch(event.topic, event.key, raw[i]!, event.envelope.type));
     await Promise.all(deliveries);
   }
 
@@ -138,6 +141,7 @@ export class InProcessTransport implements EventTransport {
       handler: options.handler,
       batchHandler: options.batchHandler,
       maxBatchSize: Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH),
+      types: options.eventTypes ? new Set(options.eventTypes) : undefined,
       busy: new Set(),
     };
     group.members.push(member);
@@ -179,12 +183,13 @@ export class InProcessTransport implements EventTransport {
   }
 
   /** Queues the event on every group subscribed to the topic; settles when all of them are done with it. */
-  private dispatch(topic: string, key: string, raw: string): Promise<void> {
+  private dispatch(topic: string, key: string, raw: string, type: string): Promise<void> {
     const deliveries: Promise<void>[] = [];
     for (const group of this.groups.values()) {
-      if (!group.members.some((m) => m.topics.has(topic))) continue;
+      // A group that takes none of this type never sees (nor parses) it.
+      if (!group.members.some((m) => m.topics.has(topic) && takes(m, type))) continue;
       const lane = group.lanes[hashKey(key) % group.lanes.length]!;
-      const settled = new Promise<Settled>((settle, fail) => lane.queue.push({ topic, key, raw, settle, fail }));
+      const settled = new Promise<Settled>((settle, fail) => lane.queue.push({ topic, key, raw, type, settle, fail }));
       // The dead letter an event produced is awaited only by the publish (awaiting it in the lane would
       // deadlock a group subscribed to `<topic>.dlq` too).
       const delivery = settled.then((result) => result.deadLetter);
@@ -209,7 +214,7 @@ export class InProcessTransport implements EventTransport {
         break;
       }
       const first = lane.queue.shift()!;
-      const member = this.memberFor(group, first.topic, first.key);
+      const member = this.memberFor(group, first);
       // Every member left while the event waited: nobody in the group is there to take it.
       if (!member) {
         first.settle({});
@@ -220,7 +225,7 @@ export class InProcessTransport implements EventTransport {
         while (
           run.length < member.maxBatchSize &&
           lane.queue[0]?.topic === first.topic &&
-          this.memberFor(group, first.topic, lane.queue[0].key) === member
+          this.memberFor(group, lane.queue[0]) === member
         ) {
           run.push(lane.queue.shift()!);
         }
@@ -235,8 +240,8 @@ export class InProcessTransport implements EventTransport {
     lane.draining = false;
   }
 
-  private memberFor(group: Group, topic: string, key: string): Member | undefined {
-    const candidates = group.members.filter((m) => m.topics.has(topic));
+  private memberFor(group: Group, { topic, key, type }: Pending): Member | undefined {
+    const candidates = group.members.filter((m) => m.topics.has(topic) && takes(m, type));
     return candidates.length === 0 ? undefined : candidates[hashKey(key) % candidates.length];
   }
 
@@ -312,7 +317,7 @@ export class InProcessTransport implements EventTransport {
     );
     if (isDlq) return {};
     // Not awaited here (see dispatch); the publish that brought this event waits for it.
-    return { deadLetter: this.dispatch(dlq, key, raw) };
+    return { deadLetter: this.dispatch(dlq, key, raw, pending.type) };
   }
 
   private async handle(member: Member, topic: string, envelope: EventEnvelope): Promise<DeliveryOutcome | { kind: 'abandoned' }> {
@@ -334,6 +339,8 @@ export class InProcessTransport implements EventTransport {
     void settled.then(() => this.inFlight.delete(settled));
   }
 }
+
+const takes = (member: Member, type: string) => !member.types || member.types.has(type);
 
 /** FNV-1a over the key's UTF-16 code units: stable member choice per key. */
 function hashKey(key: string): number {

@@ -88,6 +88,8 @@ interface Delivery {
   handler: EventHandler;
   batchHandler?: BatchHandler;
   maxBatchSize: number;
+  /** The event types it takes (by the `event-type` header); undefined: all. */
+  types?: ReadonlySet<string>;
   policy: RetryPolicy;
   /** onTransientFailure 'redeliver': retried until handled or the partition is lost, never dead-lettered. */
   redeliver: boolean;
@@ -225,6 +227,7 @@ export class KafkaTransport implements EventTransport {
       handler,
       batchHandler: options.batchHandler,
       maxBatchSize: Math.max(1, options.maxBatchSize ?? 100),
+      types: options.eventTypes ? new Set(options.eventTypes) : undefined,
       redeliver,
       policy: redeliver ? { ...this.policy, maxAttempts: Number.POSITIVE_INFINITY } : this.policy,
     };
@@ -471,9 +474,17 @@ export class KafkaTransport implements EventTransport {
     try {
       for (let next = 0; next < messages.length;) {
         if (!isRunning() || isStale() || isClosing()) break;
+        if (passedOver(delivery, messages[next]!)) {
+          // A type this subscriber does not take: handled by passing it, never parsed.
+          done = messages[next]!.offset;
+          resolveOffset(done);
+          next += 1;
+          if (++uncommitted >= COMMIT_EVERY) await commit();
+          continue;
+        }
         // A batch handler takes the run of events ahead at once; when it fails (or there is none),
         // they are handled one by one, each with its retries.
-        const run = delivery.batchHandler ? this.envelopeRun(messages, next, delivery.maxBatchSize) : [];
+        const run = delivery.batchHandler ? this.envelopeRun(delivery, messages, next) : [];
         const applied =
           run.length > 0 ? await deliverBatch(delivery.batchHandler!, run, topic, this.logger, { group: delivery.groupId }) : 0;
         if (applied > 0) {
@@ -501,10 +512,14 @@ export class KafkaTransport implements EventTransport {
     }
   }
 
-  /** The events from `start` on, up to `max`, that are valid envelopes (the run stops before one that is not). */
-  private envelopeRun(messages: KafkaMessage[], start: number, max: number): EventEnvelope[] {
+  /**
+   * The events from `start` on, up to the batch size, that are valid envelopes of types the subscriber
+   * takes (the run stops before one that is not).
+   */
+  private envelopeRun(delivery: Delivery, messages: KafkaMessage[], start: number): EventEnvelope[] {
     const run: EventEnvelope[] = [];
-    for (let i = start; i < messages.length && run.length < max; i++) {
+    for (let i = start; i < messages.length && run.length < delivery.maxBatchSize; i++) {
+      if (passedOver(delivery, messages[i]!)) break;
       try {
         run.push(parseEnvelope(messages[i]!.value));
       } catch {
@@ -595,6 +610,12 @@ export class KafkaTransport implements EventTransport {
 
     return true;
   }
+}
+
+/** Whether the subscriber does not take this event's type (known from its header; an event without one is taken). */
+function passedOver({ types }: Delivery, message: KafkaMessage): boolean {
+  const type = message.headers?.['event-type']?.toString();
+  return !!types && type !== undefined && !types.has(type);
 }
 
 function definedHeaders(headers: IHeaders | undefined): IHeaders {

@@ -122,6 +122,19 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     return relay;
   }
 
+  it('requests written alone at once are stored together, in the order they were made, each resolved once stored', async () => {
+    const stored = await Promise.all(
+      Array.from({ length: 40 }, (_, seq) =>
+        writer.addAlone(dataSource.manager, { definition, companyId: 1, key: `k${seq % 3}`, payload: { seq } }),
+      ),
+    );
+    const rows: { event_id: string; seq: number }[] = await dataSource.query(
+      `SELECT event_id, (envelope->'payload'->>'seq')::int AS seq FROM ${SCHEMA}.outbox ORDER BY id`,
+    );
+    expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: 40 }, (_, seq) => seq));
+    expect(rows.map((row) => row.event_id)).toEqual(stored.map((envelope) => envelope.id));
+  });
+
   it('events committed with the state change reach the consumer once each, in order per key', async () => {
     const transport = await make(topic);
     cleanups.push(() => transport.stop());

@@ -41,6 +41,15 @@ export class ConnectionRepository {
     return (manager ?? this.dataSource.manager).getRepository(ConnectionEntity).findOne({ where: { id, companyId } });
   }
 
+  /** Only what steering a session needs of a connection of the company (a lean read for hot paths). */
+  async sessionOf(companyId: number, id: number): Promise<{ status: string; provider: string } | null> {
+    const rows: { status: string; provider: string }[] = await this.dataSource.query(
+      `SELECT status, provider FROM whatsapp.connections WHERE id = $1 AND company_id = $2`,
+      [id, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
   ofCompanyOrFail(companyId: number, id: number): Promise<ConnectionEntity> {
     return this.dataSource.getRepository(ConnectionEntity).findOneOrFail({ where: { id, companyId } });
   }

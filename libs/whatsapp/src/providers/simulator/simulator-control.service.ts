@@ -37,6 +37,9 @@ const DEFAULT_MIME: Record<string, string> = {
  */
 @Injectable()
 export class SimulatorControlService {
+  /** Connections seen connected, until when (see connectedSession). */
+  private readonly connectedUntil = new Map<string, number>();
+
   constructor(
     private readonly connections: ConnectionRepository,
     private readonly phone: SimulatorPhoneRepository,
@@ -59,6 +62,7 @@ export class SimulatorControlService {
   }
 
   async disconnect(tenancy: Tenancy, id: number): Promise<ConnectionSession> {
+    this.connectedUntil.delete(`${tenancy.companyId}:${id}`);
     const row = await this.connection(tenancy, id);
     if (row.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
     await this.request(tenancy, { action: 'disconnect', connectionId: id });
@@ -66,8 +70,7 @@ export class SimulatorControlService {
   }
 
   async inbound(tenancy: Tenancy, id: number, body: SimulatorInboundBody): Promise<{ messageId: string }> {
-    const row = await this.connection(tenancy, id);
-    if (row.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+    await this.connectedSession(tenancy, id);
     const messageId = body.messageId ?? newWaMessageId();
     const { mediaBase64, ...inbound } = body;
     let mediaKey: string | undefined;
@@ -124,6 +127,21 @@ export class SimulatorControlService {
   }
 
   /** A simulator connection of the caller's company; anything else is not found. */
+  /**
+   * The check before a customer's message: a simulated connection of the company, connected. Known
+   * for a second once seen connected (a phone sending a burst asks it for every message); the session
+   * itself drops a message that finds it disconnected meanwhile.
+   */
+  private async connectedSession(tenancy: Tenancy, id: number): Promise<void> {
+    if (!this.options.simulatorEnabled) throw new AppError('ERR_NOT_FOUND', 'The simulator is not enabled');
+    const key = `${tenancy.companyId}:${id}`;
+    if ((this.connectedUntil.get(key) ?? 0) > Date.now()) return;
+    const session = await this.connections.sessionOf(tenancy.companyId, id);
+    if (!session || session.provider !== 'simulator') throw new AppError('ERR_NO_WAPP_FOUND', 'Simulator connection not found');
+    if (session.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+    this.connectedUntil.set(key, Date.now() + 1_000);
+  }
+
   private async connection(tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
     if (!this.options.simulatorEnabled) throw new AppError('ERR_NOT_FOUND', 'The simulator is not enabled');
     const row = await this.connections.ofCompany(null, tenancy.companyId, id);
