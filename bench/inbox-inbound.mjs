@@ -267,7 +267,7 @@ try {
    * sockets until the bench's own client times out).
    */
   let run = 0;
-  async function offer(rate, seconds) {
+  async function offer(rate, seconds, { quiet = false } = {}) {
     run += 1;
     const total = Math.round(rate * seconds);
     const bodies = [];
@@ -331,6 +331,7 @@ try {
       statementsPerMessage: statements.total / Math.max(1, rows[0].stored),
       statements,
     };
+    if (quiet) return result;
     console.log(
       `${mode}: ${total} messages offered at ${rate}/s over ${seconds} s from ${CONTACTS} contacts (injected in ${injectedIn.toFixed(1)} s, ${failed} refused)`,
     );
@@ -351,6 +352,11 @@ try {
     return result;
   }
 
+  // A busy company has its contacts and tickets already: each contact writes once first (not
+  // measured), and the tables are analyzed as autovacuum would have done by then, so the run measures
+  // the steady state rather than a first minute's plans over empty tables' statistics.
+  await offer(Math.min(200, CONTACTS), CONTACTS / Math.min(200, CONTACTS), { quiet: true });
+  await db.query('ANALYZE');
   if (RATE_ARG === 'max') {
     // The highest rate held: delivered at the offered rate, p99 under the target, nothing lost.
     const target = mode === 'standalone' ? 150 : 300;

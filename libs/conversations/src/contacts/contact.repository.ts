@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Contact, CONTACT_NAME_MAX, CONTACT_NAME_MIN, type ContactExtraInfo, CONTACTS_PAGE_SIZE, type WaParty } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -105,7 +105,7 @@ export class ContactRepository {
   ): Promise<(ContactRow & { rating_requested: boolean })[]> {
     if (chats.length === 0) return [];
     return manager.query(
-      `WITH chat AS (
+      prepared(`WITH chat AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[]) AS chat(uuid, company_id, connection_id, number, name)
        ), filed AS (
          INSERT INTO conversations.contacts AS c (uuid, company_id, name, number, lid, is_group, whatsapp_id)
@@ -119,7 +119,7 @@ export class ContactRepository {
             WHERE t.company_id = filed.company_id AND t.contact_id = filed.id AND t.whatsapp_id = chat.connection_id
               AND t.rating_requested_at IS NOT NULL
          ) AS rating_requested
-         FROM filed JOIN chat ON chat.company_id = filed.company_id AND chat.number = filed.number`,
+         FROM filed JOIN chat ON chat.company_id = filed.company_id AND chat.number = filed.number`),
       [
         chats.map(() => randomUUID()),
         chats.map((chat) => chat.companyId),

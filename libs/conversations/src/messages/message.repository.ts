@@ -1,5 +1,5 @@
 import { type Message, MESSAGES_PAGE_SIZE, type NormalisedMessage } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -208,10 +208,10 @@ export class MessageRepository {
    */
   async lockWids(manager: EntityManager, connectionId: number, wids: string[]): Promise<{ filed: Set<string>; withFacts: Set<string> }> {
     const rows: { wid: string; filed: boolean; facts: boolean }[] = await manager.query(
-      `SELECT w.wid,
+      prepared(`SELECT w.wid,
               EXISTS (SELECT 1 FROM conversations.messages m WHERE m.whatsapp_id = $1::int AND m.wid = w.wid) AS filed,
               EXISTS (SELECT 1 FROM conversations.early_message_facts f WHERE f.whatsapp_id = $1::int AND f.wid = w.wid) AS facts
-         FROM (SELECT wid, ${widLock('$1', 'wid')} FROM (SELECT DISTINCT unnest($2::text[]) AS wid ORDER BY 1) AS sorted) AS w`,
+         FROM (SELECT wid, ${widLock('$1', 'wid')} FROM (SELECT DISTINCT unnest($2::text[]) AS wid ORDER BY 1) AS sorted) AS w`),
       [connectionId, wids],
     );
     return {
@@ -230,7 +230,7 @@ export class MessageRepository {
   ): Promise<Map<string, number>> {
     if (rows.length === 0) return new Map();
     const inserted: { id: number; wid: string }[] = await manager.query(
-      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
+      prepared(`INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
          media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
        SELECT r.company_id, r.ticket_id, r.contact_id, r.connection_id, r.wid, r.body, r.from_me, r.media_type, r.media_url, r.file_name,
               (SELECT id FROM conversations.messages q WHERE q.whatsapp_id = r.connection_id AND q.wid = r.quoted_wid),
@@ -241,7 +241,7 @@ export class MessageRepository {
                                    quoted_wid, ack, is_forwarded, queue_id, created_at, media_mimetype, position)
         ORDER BY r.position
        ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING
-       RETURNING id, wid`,
+       RETURNING id, wid`),
       [
         rows.map((r) => r.filed.companyId),
         rows.map((r) => r.filed.ticketId),
@@ -276,6 +276,7 @@ export class MessageRepository {
   /** Messages as their tickets' audiences may see them (the events), in the order of `ids`. */
   async views(manager: EntityManager, ids: number[]): Promise<Message[]> {
     if (ids.length === 0) return [];
+    // Planned for each call: a plan kept from when the table was small would scan it as it grows.
     const rows: MessageViewRow[] = await manager.query(`${messageViewSelect(quoteVisibleToAudienceSql())} WHERE m.id = ANY($1::int[])`, [
       ids,
     ]);

@@ -1,4 +1,5 @@
 import type { CompanySnapshot, Connection, UserSnapshot } from '@app/contracts';
+import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -173,10 +174,10 @@ export class ProjectionRepository {
   }
 
   private async readConnection(manager: EntityManager, companyId: number, connectionId: number): Promise<ProjectedConnection | null> {
-    const rows: Record<string, never>[] = await manager.query(`SELECT * FROM conversations.connections WHERE id = $1 AND company_id = $2`, [
-      connectionId,
-      companyId,
-    ]);
+    const rows: Record<string, never>[] = await manager.query(
+      prepared(`SELECT * FROM conversations.connections WHERE id = $1 AND company_id = $2`),
+      [connectionId, companyId],
+    );
     const row = rows[0] as Record<string, unknown> | undefined;
     if (!row) return null;
     return {
@@ -259,7 +260,7 @@ export class ProjectionRepository {
     tickets: (VisibleTicket & { id: number; companyId: number })[],
   ): Promise<Map<number, number[]>> {
     if (tickets.length === 0) return new Map();
-    const rows: { id: number; audience: number[] }[] = await manager.query(ticketAudiencesSql(), [
+    const rows: { id: number; audience: number[] }[] = await manager.query(prepared(ticketAudiencesSql()), [
       tickets.map((ticket) => ticket.id),
       tickets.map((ticket) => ticket.companyId),
       tickets.map((ticket) => ticket.queueId),

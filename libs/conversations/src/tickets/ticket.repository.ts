@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Ticket, type TicketListQuery, type TicketListResponse, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -203,7 +203,7 @@ export class TicketRepository {
   /** Tickets by id, in the order asked, as the API shows them. */
   async views(manager: EntityManager, ids: number[]): Promise<Ticket[]> {
     if (ids.length === 0) return [];
-    const rows: TicketViewRow[] = await manager.query(`${TICKET_VIEW_SELECT} WHERE t.id = ANY($1::int[])`, [ids]);
+    const rows: TicketViewRow[] = await manager.query(prepared(`${TICKET_VIEW_SELECT} WHERE t.id = ANY($1::int[])`), [ids]);
     const byId = new Map(rows.map((row) => [row.id, mapTicket(row)]));
     return ids.map((id) => byId.get(id)).filter((ticket): ticket is Ticket => !!ticket);
   }
@@ -396,14 +396,14 @@ export class TicketRepository {
       contact_id: number;
       whatsapp_id: number;
     }[] = await manager.query(
-      `INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
+      prepared(`INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
        SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', false,
               (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
                 WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
          FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) AS chat(uuid, company_id, contact_id, connection_id)
        ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
        DO UPDATE SET updated_at = t.updated_at
-       RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id`,
+       RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id`),
       [
         chats.map(() => randomUUID()),
         chats.map((chat) => chat.companyId),
@@ -428,8 +428,8 @@ export class TicketRepository {
   async recordInboundAll(manager: EntityManager, changes: { id: number; lastMessage: string; unread: number }[]): Promise<void> {
     if (changes.length === 0) return;
     await manager.query(
-      `UPDATE conversations.tickets t SET last_message = c.last_message, unread_messages = t.unread_messages + c.unread, updated_at = now()
-         FROM unnest($1::int[], $2::text[], $3::int[]) AS c(id, last_message, unread) WHERE t.id = c.id`,
+      prepared(`UPDATE conversations.tickets t SET last_message = c.last_message, unread_messages = t.unread_messages + c.unread, updated_at = now()
+         FROM unnest($1::int[], $2::text[], $3::int[]) AS c(id, last_message, unread) WHERE t.id = c.id`),
       [changes.map((c) => c.id), changes.map((c) => c.lastMessage), changes.map((c) => c.unread)],
     );
   }

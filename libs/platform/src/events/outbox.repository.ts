@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { changedRows } from '../database/changed-rows';
+import { prepared } from '../database/prepared';
 
 export const outboxChannel = (schema: string) => `outbox_${schema}`;
 
@@ -46,10 +47,10 @@ export class OutboxRepository {
   async insert(manager: EntityManager, events: { topic: string; envelope: EventEnvelope }[]): Promise<void> {
     if (events.length === 0) return;
     await manager.query(
-      `WITH added AS (
+      prepared(`WITH added AS (
          INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope)
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) RETURNING 1
-       ) SELECT pg_notify($6, '') FROM (SELECT 1 FROM added LIMIT 1) AS one`,
+       ) SELECT pg_notify($6, '') FROM (SELECT 1 FROM added LIMIT 1) AS one`),
       [
         events.map((event) => event.envelope.id),
         events.map((event) => event.topic),
@@ -69,12 +70,12 @@ export class OutboxRepository {
    */
   async claim(manager: EntityManager, limit: number): Promise<OutboxRow[]> {
     const rows: OutboxRow[] = await manager.query(
-      `UPDATE "${this.schema}".outbox SET published_at = now()
+      prepared(`UPDATE "${this.schema}".outbox SET published_at = now()
         WHERE id IN (
           SELECT id FROM "${this.schema}".outbox
            WHERE published_at IS NULL AND pg_try_advisory_xact_lock(hashtext($2))
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, topic, key, envelope`,
+        RETURNING id, topic, key, envelope`),
       [limit, `outbox:${this.schema}`],
     );
     return changedRows<OutboxRow>(rows).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));

@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { prepared } from '../database/prepared';
 import { SERVICE_DATA_SOURCE, SERVICE_SCHEMA } from '../database/service-tokens';
 
 /**
@@ -45,8 +46,8 @@ export class ProcessedEventRepository {
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const inserted: { event_id: string }[] = await manager.query(
-        `INSERT INTO "${this.schema}".processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[])
-         ON CONFLICT DO NOTHING RETURNING event_id`,
+        prepared(`INSERT INTO "${this.schema}".processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[])
+         ON CONFLICT DO NOTHING RETURNING event_id`),
         [consumer, envelopes.map((envelope) => envelope.id)],
       );
       const taken = new Set(inserted.map((row) => row.event_id));

@@ -1,3 +1,4 @@
+import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -29,7 +30,7 @@ export class InboundMessageRepository {
     messages: { id: string; fromMe: boolean; ack: number }[],
   ): Promise<Set<string>> {
     const taken: { wa_message_id: string }[] = await manager.query(
-      `WITH taken AS (
+      prepared(`WITH taken AS (
          INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me)
          SELECT $1, id, from_me FROM unnest($2::text[], $3::boolean[]) AS m(id, from_me)
          ON CONFLICT ON CONSTRAINT inbound_messages_unique DO NOTHING RETURNING connection_id, wa_message_id
@@ -37,7 +38,7 @@ export class InboundMessageRepository {
          INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack)
          SELECT taken.connection_id, taken.wa_message_id, m.ack FROM taken JOIN unnest($2::text[], $4::int[]) AS m(id, ack) ON m.id = taken.wa_message_id
          ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)
-       ) SELECT wa_message_id FROM taken`,
+       ) SELECT wa_message_id FROM taken`),
       [connectionId, messages.map((m) => m.id), messages.map((m) => m.fromMe), messages.map((m) => m.ack)],
     );
     return new Set(taken.map((row) => row.wa_message_id));
