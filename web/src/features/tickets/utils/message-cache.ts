@@ -42,7 +42,16 @@ export function putMessage(data: MessagePages, message: Message): MessagePages {
  * in a later ticket's chat too, so every cached chat holding the message gets the update.
  */
 export function appendMessage(queryClient: QueryClient, ticketId: number, message: Message) {
-  queryClient.setQueryData<MessagePages>(ticketMessagesQueryKey(ticketId), (data) => (data ? putMessage(data, message) : data));
+  const key = ticketMessagesQueryKey(ticketId);
+  queryClient.setQueryData<MessagePages>(key, (data) => (data ? putMessage(data, message) : data));
+  // A chat being loaded may have read its page before this message was stored, and its answer would
+  // replace what was just put (or, on a first load, never had it): once that load is done the chat
+  // is loaded again, and the new load has the message.
+  const loading = queryClient.getQueryCache().find({ queryKey: key, exact: true })?.promise;
+  if (loading) {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    loading.then(reload, reload);
+  }
   for (const [key, data] of queryClient.getQueriesData<MessagePages>({ queryKey: ['messages'] })) {
     if (!data || key[1] === ticketId) continue;
     if (data.pages.some((page) => page.messages.some((item) => item.id === message.id))) {
