@@ -1,4 +1,4 @@
-import type { DefaultOptions } from '@tanstack/react-query';
+import type { DefaultOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 
 import { isApiError } from '@/lib/api-client';
 
@@ -32,3 +32,19 @@ export const queryConfig = {
     retry: false,
   },
 } satisfies DefaultOptions;
+
+/** Loads whose query is already set to load again when they end (one reload per load). */
+const reloading = new WeakSet<Promise<unknown>>();
+
+/**
+ * A live event for a cached query that is loading: the load may have read the server before the
+ * event's change was stored, and its answer would replace what the event put (or, on a first load,
+ * never have it). The query loads again once that load ends, once however many events come meanwhile.
+ */
+export function reloadIfLoading(queryClient: QueryClient, queryKey: QueryKey): void {
+  const loading = queryClient.getQueryCache().find({ queryKey, exact: true })?.promise;
+  if (!loading || reloading.has(loading)) return;
+  reloading.add(loading);
+  const reload = () => void queryClient.invalidateQueries({ queryKey, exact: true });
+  loading.then(reload, reload);
+}

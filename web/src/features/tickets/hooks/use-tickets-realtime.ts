@@ -9,6 +9,7 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { reloadIfLoading } from '@/lib/react-query';
 import { joinRoom, useSocketEvent } from '@/lib/socket';
 
 import { ticketQueryKey } from '../api/get-ticket';
@@ -28,6 +29,7 @@ const TICKET_ROOMS = ['open', 'pending', 'closed'] as const;
 function eachList(queryClient: QueryClient, change: (data: TicketPages, filter: TicketListFilter) => TicketPages) {
   for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: ticketListsQueryKey })) {
     const filter = key[2] as TicketListFilter | undefined;
+    reloadIfLoading(queryClient, key);
     if (!data || !filter) continue;
     queryClient.setQueryData<TicketPages>(key, change(data, filter));
   }

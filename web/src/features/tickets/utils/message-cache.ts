@@ -1,5 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
+import { reloadIfLoading } from '@/lib/react-query';
+
 import { ticketMessagesQueryKey } from '../api/get-messages';
 import type { Message, MessagesPage } from '../types';
 
@@ -44,14 +46,7 @@ export function putMessage(data: MessagePages, message: Message): MessagePages {
 export function appendMessage(queryClient: QueryClient, ticketId: number, message: Message) {
   const key = ticketMessagesQueryKey(ticketId);
   queryClient.setQueryData<MessagePages>(key, (data) => (data ? putMessage(data, message) : data));
-  // A chat being loaded may have read its page before this message was stored, and its answer would
-  // replace what was just put (or, on a first load, never had it): once that load is done the chat
-  // is loaded again, and the new load has the message.
-  const loading = queryClient.getQueryCache().find({ queryKey: key, exact: true })?.promise;
-  if (loading) {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    loading.then(reload, reload);
-  }
+  reloadIfLoading(queryClient, key);
   for (const [key, data] of queryClient.getQueriesData<MessagePages>({ queryKey: ['messages'] })) {
     if (!data || key[1] === ticketId) continue;
     if (data.pages.some((page) => page.messages.some((item) => item.id === message.id))) {
