@@ -95,19 +95,6 @@ export class ConversationEvents {
     });
   }
 
-  /** A new message and the ticket it changed, read once: both events in one go (the inbound hot path). */
-  async messageAndTicketChanged(manager: EntityManager, messageId: number): Promise<void> {
-    const message = await this.messages.view(manager, messageId);
-    if (!message) throw new Error(`message ${messageId} vanished inside its own transaction`);
-    const ticket = await this.tickets.view(manager, message.ticketId);
-    if (!ticket) throw new Error(`ticket ${message.ticketId} vanished inside its own transaction`);
-    const audience = await this.projections.ticketAudience(manager, ticket.companyId, ticket);
-    await this.outbox.addAll(manager, [
-      { definition: messageCreated, companyId: ticket.companyId, key: ticket.id, payload: { message, ticket, audience } },
-      { definition: ticketUpdated, companyId: ticket.companyId, key: ticket.id, payload: { ticket, audience } },
-    ]);
-  }
-
   /**
    * New messages and the tickets they changed, read in three statements whatever their number: each
    * message's event (in the order given), then each ticket's, written in one statement.

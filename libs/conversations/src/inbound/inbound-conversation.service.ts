@@ -5,7 +5,6 @@ import type { EntityManager } from 'typeorm';
 import { ConversationEvents } from '../common/conversation-events';
 import { ContactRepository, type ContactRow } from '../contacts/contact.repository';
 import { MessageRepository } from '../messages/message.repository';
-import { ProjectionRepository } from '../projections/projection.repository';
 import { type LiveTicket, TicketRepository } from '../tickets/ticket.repository';
 import { TicketTimers } from '../tickets/ticket-timers';
 import { EarlyMessageFactRepository } from './early-message-fact.repository';
@@ -47,7 +46,6 @@ export class InboundConversationService {
     private readonly contacts: ContactRepository,
     private readonly tickets: TicketRepository,
     private readonly messages: MessageRepository,
-    private readonly projections: ProjectionRepository,
     private readonly events: ConversationEvents,
     private readonly router: QueueRouter,
     private readonly timers: TicketTimers,
@@ -134,6 +132,7 @@ export class InboundConversationService {
         companyId: messages[0]!.companyId,
         connectionId: messages[0]!.connectionId,
         contactId: chat.id,
+        isGroup: false,
       })),
     );
     const ticketOf = new Map(tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
@@ -228,15 +227,16 @@ export class InboundConversationService {
       return null;
     const ticket = known?.ticket ?? (await this.liveTicket(manager, companyId, connectionId, chat.id, message.isGroup));
 
-    const messageId = await this.messages.insertReceived(
-      manager,
-      { companyId, ticketId: ticket.id, contactId: sender.id, connectionId, queueId: ticket.queueId },
-      message,
-    );
-    if (messageId === null) return null;
-    await this.tickets.recordInbound(manager, ticket.id, lastMessageText(message), message.fromMe ? 0 : 1);
+    const stored = await this.messages.insertReceivedAll(manager, [
+      { filed: { companyId, ticketId: ticket.id, contactId: sender.id, connectionId, queueId: ticket.queueId }, message },
+    ]);
+    const messageId = stored.get(message.id);
+    if (messageId === undefined) return null;
+    await this.tickets.recordInboundAll(manager, [
+      { id: ticket.id, lastMessage: lastMessageText(message), unread: message.fromMe ? 0 : 1 },
+    ]);
     await this.facts.applyTo(manager, connectionId, message.id, messageId);
-    await this.events.messageAndTicketChanged(manager, messageId);
+    await this.events.messagesAndTicketsChanged(manager, [messageId]);
     await this.timers.arm(manager, companyId, ticket.id, connectionId, ticket.created);
     if (!message.fromMe && !message.isGroup && ticket.status === 'pending' && ticket.userId === null) {
       await this.router.route(
@@ -291,9 +291,8 @@ export class InboundConversationService {
     contactId: number,
     isGroup: boolean,
   ): Promise<LiveTicket> {
-    const connection = await this.projections.connection(manager, companyId, connectionId);
-    const onlyQueue = connection && connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
-    return this.tickets.upsertLive(manager, companyId, connectionId, contactId, isGroup, onlyQueue);
+    const [ticket] = await this.tickets.upsertLives(manager, [{ companyId, connectionId, contactId, isGroup }]);
+    return ticket!;
   }
 
   /**

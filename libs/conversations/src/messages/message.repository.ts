@@ -220,7 +220,10 @@ export class MessageRepository {
     };
   }
 
-  /** insertReceived for several messages in one statement, stored in this order; the ids of those stored, by WhatsApp id. */
+  /**
+   * Messages WhatsApp reported (each quote found by WhatsApp id), in one statement, stored in this
+   * order; the ids of those stored, by WhatsApp id (one with a WhatsApp id stored before is left out).
+   */
   async insertReceivedAll(
     manager: EntityManager,
     rows: {
@@ -282,41 +285,6 @@ export class MessageRepository {
     ]);
     const byId = new Map(rows.map((row) => [row.id, mapMessage(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** A message WhatsApp reported (its quote found by WhatsApp id); null when one has its WhatsApp id already. */
-  async insertReceived(
-    manager: EntityManager,
-    filed: { companyId: number; ticketId: number; contactId: number; connectionId: number; queueId: number | null },
-    message: NormalisedMessage,
-  ): Promise<number | null> {
-    const inserted: { id: number }[] = await manager.query(
-      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
-         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-         (SELECT id FROM conversations.messages WHERE whatsapp_id = $4 AND wid = $11), $12, $7, $13, $14, $15, now(), $16)
-       ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING
-       RETURNING id`,
-      [
-        filed.companyId,
-        filed.ticketId,
-        filed.contactId,
-        filed.connectionId,
-        message.id,
-        message.body,
-        message.fromMe,
-        message.mediaType,
-        message.media?.url ?? null,
-        message.media?.fileName ?? null,
-        message.quotedId,
-        message.ack,
-        message.isForwarded,
-        filed.queueId,
-        message.timestamp,
-        message.media?.mimetype ?? null,
-      ],
-    );
-    return inserted[0]?.id ?? null;
   }
 
   /** The customer's answer to a rating request, kept on the rated ticket (read); null when already filed. */

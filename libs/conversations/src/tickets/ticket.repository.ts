@@ -321,68 +321,21 @@ export class TicketRepository {
     await manager.query(`UPDATE conversations.tickets SET unread_messages = 0 WHERE id = $1`, [id]);
   }
 
-  /** A message of the customer's (or our echo from the phone) was filed on the ticket. */
-  async recordInbound(manager: EntityManager, id: number, lastMessage: string, unread: number): Promise<void> {
-    await manager.query(
-      `UPDATE conversations.tickets SET last_message = $2, unread_messages = unread_messages + $3, updated_at = now() WHERE id = $1`,
-      [id, lastMessage, unread],
-    );
-  }
-
   /** A message we send was filed on the ticket. */
   async recordOutbound(manager: EntityManager, id: number, lastMessage: string): Promise<void> {
     await manager.query(`UPDATE conversations.tickets SET last_message = $2, updated_at = now() WHERE id = $1`, [id, lastMessage]);
   }
 
   /**
-   * The contact's ticket on this connection that is not closed, created pending when there is none
-   * (in `onlyQueueId` when that queue is the company's). The partial unique index arbitrates: of two
-   * concurrent inserts one wins, the other updates (and so waits for and locks) the winner's row.
-   */
-  async upsertLive(
-    manager: EntityManager,
-    companyId: number,
-    connectionId: number,
-    contactId: number,
-    isGroup: boolean,
-    onlyQueueId: number | null,
-  ): Promise<LiveTicket> {
-    const rows: {
-      id: number;
-      uuid: string;
-      status: 'pending' | 'open';
-      user_id: number | null;
-      queue_id: number | null;
-      queue_option_attempts: number;
-      created: boolean;
-    }[] = await manager.query(
-      `INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
-       VALUES ($1, $2, $3, $4, 'pending', $5, (SELECT id FROM conversations.queues WHERE id = $6 AND company_id = $2))
-       ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
-       DO UPDATE SET updated_at = t.updated_at
-       RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created`,
-      [randomUUID(), companyId, contactId, connectionId, isGroup, onlyQueueId],
-    );
-    const row = rows[0]!;
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      status: row.status,
-      userId: row.user_id,
-      queueId: row.queue_id,
-      queueOptionAttempts: row.queue_option_attempts,
-      created: row.created,
-    };
-  }
-
-  /**
-   * upsertLive for several one-to-one chats in one statement (each contact and connection once), the
-   * queue of a connection with exactly one queue read from the connection's projection. Answers with
-   * each ticket's contact and connection.
+   * The contacts' tickets on these connections that are not closed, created pending when there is
+   * none (in the connection's queue when it has exactly one of the company's, read from its
+   * projection in the same statement), in one statement (each contact and connection once). The
+   * partial unique index arbitrates: of two concurrent inserts one wins, the other updates (and so
+   * waits for and locks) the winner's row.
    */
   async upsertLives(
     manager: EntityManager,
-    chats: { companyId: number; connectionId: number; contactId: number }[],
+    chats: { companyId: number; connectionId: number; contactId: number; isGroup: boolean }[],
   ): Promise<(LiveTicket & { contactId: number; connectionId: number })[]> {
     if (chats.length === 0) return [];
     const rows: {
@@ -397,10 +350,10 @@ export class TicketRepository {
       whatsapp_id: number;
     }[] = await manager.query(
       prepared(`INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
-       SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', false,
+       SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', chat.is_group,
               (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
                 WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
-         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) AS chat(uuid, company_id, contact_id, connection_id)
+         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::boolean[]) AS chat(uuid, company_id, contact_id, connection_id, is_group)
        ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
        DO UPDATE SET updated_at = t.updated_at
        RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id`),
@@ -409,6 +362,7 @@ export class TicketRepository {
         chats.map((chat) => chat.companyId),
         chats.map((chat) => chat.contactId),
         chats.map((chat) => chat.connectionId),
+        chats.map((chat) => chat.isGroup),
       ],
     );
     return rows.map((row) => ({
@@ -424,7 +378,7 @@ export class TicketRepository {
     }));
   }
 
-  /** recordInbound for several tickets in one statement (each ticket once). */
+  /** Messages of the customers (or our echoes from the phone) were filed on these tickets: one statement, each ticket once. */
   async recordInboundAll(manager: EntityManager, changes: { id: number; lastMessage: string; unread: number }[]): Promise<void> {
     if (changes.length === 0) return;
     await manager.query(
