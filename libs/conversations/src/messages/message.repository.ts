@@ -81,10 +81,12 @@ export class MessageRepository {
     const offset = 'pageNumber' in from ? (from.pageNumber - 1) * MESSAGES_PAGE_SIZE : 0;
     const { params, param } = sqlParams([viewer.companyId, MESSAGES_PAGE_SIZE + 1, offset]);
     const visible = visibleConversationSql(viewer, conversation, param);
-    // After the cursor: older than the message it names, in the page's order.
+    // After the cursor: older than the message it names, in the page's order. Only a message of the
+    // conversation names a place: another's id (another company's) answers no page, and tells nothing.
     const after =
       'nextId' in from
-        ? `AND (m.created_at, m.id) < (SELECT cm.created_at, cm.id FROM conversations.messages cm WHERE cm.id = ${param(from.nextId)}::int)`
+        ? `AND (m.created_at, m.id) < (SELECT cm.created_at, cm.id FROM conversations.messages cm
+             WHERE cm.id = ${param(from.nextId)}::int AND cm.company_id = $1 AND cm.ticket_id IN (${visible}))`
         : '';
     const rows: MessageViewRow[] = await manager.query(
       // Quotes too: a message quoting one of a ticket the caller may not see shows no quote.

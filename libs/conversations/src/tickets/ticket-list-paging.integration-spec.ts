@@ -182,5 +182,14 @@ describe('ticket list and message pages by cursor', () => {
       if (answer.hasMore) expect(nextId).toBe(answer.messages[0]!.id);
     } while (nextId !== null);
     expect(bodies).toEqual(Array.from({ length: 45 }, (_, i) => `mensagem ${i + 1}`));
+    // A cursor naming another company's message is no place in this conversation: no page.
+    await s.connection({ id: 20, companyId: 2, name: 'Outra' });
+    await s.inbound(2, 20, anInboundText('5511977770002', 'de outra empresa'));
+    const [foreign] = await t.dataSource.query(`SELECT id FROM conversations.messages WHERE body = 'de outra empresa'`);
+    const probed = expectAnswer(
+      messageListResponseSchema,
+      await api().get(`/api/messages/${ticket.id}`).query({ nextId: foreign.id }).set(as(admin())).expect(200),
+    );
+    expect(probed.messages).toEqual([]);
   });
 });
