@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Inbound messages end to end: injects customer messages at the simulator at a set rate (many
-// contacts) for a set time, with a socket.io client of the company connected, and prints the
-// p50/p95/p99 time from injection to the company-{id}-appMessage event, the throughput reached and
+// Inbound messages end to end: customer messages reach the simulator at a set rate (many contacts)
+// for a set time, sent every 10 ms in a burst of those that have come due (as WhatsApp hands a busy
+// number's traffic over), with a socket.io client of the company connected, and prints the
+// p50/p95/p99 time from when each message was due to the company-{id}-appMessage event, the throughput reached and
 // the messages lost or duplicated. Standalone (one process) or distributed (whatsapp, conversations
 // and gateway as processes over Kafka).
 //
@@ -61,8 +62,10 @@ const { io } = require('socket.io-client');
 const [mode = 'standalone', RATE_ARG = '100', secondsArg = '10', contactsArg = '50'] = process.argv.slice(2);
 const SECONDS = Number(secondsArg);
 const CONTACTS = Number(contactsArg);
-/** Requests in flight at most. */
-const INJECTORS = Number(process.env.BENCH_INJECTORS ?? 64);
+/** Bursts in flight at most. */
+const INJECTORS = Number(process.env.BENCH_INJECTORS ?? 16);
+/** How often the injector sends the messages that have come due. */
+const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 10);
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('DATABASE_URL is required');
 if (mode === 'distributed' && !process.env.KAFKA_BROKERS) throw new Error('distributed mode needs KAFKA_BROKERS');
@@ -102,32 +105,35 @@ async function ready(url) {
 }
 
 /**
- * CPU seconds used so far by the services the bench started, by PostgreSQL's processes (all of them on
- * this host, from /proc) and by the bench itself: where a message's cost goes.
+ * CPU seconds used so far by the services the bench started, by PostgreSQL's processes that work for
+ * them (the backends of the bench's database and the WAL writer, checkpointer and background writer,
+ * from /proc: other databases on the host are left out) and by the bench itself: where a message's
+ * cost goes.
  */
-function cpuSeconds() {
-  const ticks = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  let postgres = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += ticks(pid);
-    } catch {
-      // gone
-    }
+const ticks = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // gone
   }
+};
+async function cpuSeconds(db) {
+  const { rows } = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+  );
   const own = process.cpuUsage();
   return {
     services: children.reduce((sum, child) => sum + ticks(child.pid), 0) / 100,
-    postgres: postgres / 100,
+    postgres: new Map(rows.map(({ pid }) => [pid, ticks(pid) / 100])),
     bench: (own.user + own.system) / 1e6,
   };
+}
+/** CPU seconds between two readings; PostgreSQL's processes that started meanwhile count from zero. */
+function cpuSpent(before, after) {
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  return { services: after.services - before.services, postgres, bench: after.bench - before.bench };
 }
 
 /** The statements every service has sent so far, by kind (bench/support/count-sql.cjs writes them). */
@@ -262,9 +268,10 @@ try {
   await db.connect();
 
   /**
-   * One run at a rate: message i is due at i/rate seconds; at most INJECTORS requests are in flight
-   * (a slow answer delays the next injections, which the latency then shows, instead of piling up
-   * sockets until the bench's own client times out).
+   * One run at a rate: message i is due at i/rate seconds. Every tick the messages that have come due
+   * go to the phone together in one burst (as WhatsApp delivers a busy number's traffic), with at
+   * most INJECTORS bursts in flight: a slow answer makes the next burst larger rather than piling up
+   * sockets. A message's latency counts from when it was due, not from when its burst left.
    */
   let run = 0;
   async function offer(rate, seconds, { quiet = false } = {}) {
@@ -274,25 +281,32 @@ try {
     let next = 0;
     let failed = 0;
     const statementsBefore = readStatements();
-    const cpuBefore = cpuSeconds();
+    const cpuBefore = await cpuSeconds(db);
     const started = performance.now();
-    const injector = async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= total) return;
-        const wait = started + (i * 1000) / rate - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const body = `bench ${run}.${i}`;
-        bodies.push(body);
-        sentAt.set(body, performance.now());
-        const answer = await call(whatsappUrl, 'POST', `/simulator/connections/${connection.id}/inbound`, {
-          from: `5511970${String(i % CONTACTS).padStart(6, '0')}`,
-          body,
-        }).catch((error) => ({ status: 0, body: String(error) }));
-        if (answer.status !== 200) failed += 1;
+    const inFlight = new Set();
+    while (next < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
+      if (due > next && inFlight.size < INJECTORS) {
+        const messages = [];
+        for (let i = next; i < due; i++) {
+          const body = `bench ${run}.${i}`;
+          bodies.push(body);
+          sentAt.set(body, started + (i * 1000) / rate);
+          messages.push({ from: `5511970${String(i % CONTACTS).padStart(6, '0')}`, body });
+        }
+        next = due;
+        const burst = call(whatsappUrl, 'POST', `/simulator/connections/${connection.id}/inbound/burst`, { messages })
+          .catch((error) => ({ status: 0, body: String(error) }))
+          .then((answer) => {
+            if (answer.status !== 200) failed += messages.length;
+            inFlight.delete(burst);
+          });
+        inFlight.add(burst);
       }
-    };
-    await Promise.all(Array.from({ length: INJECTORS }, injector));
+      const nextDue = started + (next * 1000) / rate;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(TICK_MS, nextDue - performance.now())));
+    }
+    await Promise.all(inFlight);
     const injectedIn = (performance.now() - started) / 1000;
     const arrived = () => bodies.filter((body) => received.has(body)).length;
     // Waits for the events still on their way, up to 30 s after the last one came.
@@ -307,7 +321,7 @@ try {
     const elapsed = (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the counters are written twice a second
     const statements = diffStatements(statementsBefore, readStatements());
-    const cpuAfter = cpuSeconds();
+    const cpu = cpuSpent(cpuBefore, await cpuSeconds(db));
     // Lost and duplicated are what the database holds, not what the socket saw.
     const { rows } = await db.query(
       `SELECT count(DISTINCT body)::int AS stored, (count(*) - count(DISTINCT body))::int AS duplicated
@@ -342,7 +356,7 @@ try {
       `  throughput ${result.throughput.toFixed(0)} messages/s delivered; lost ${result.lost} (database); duplicated ${result.duplicated}; socket events missing ${total - failed - latencies.length}`,
     );
     console.log(`  SQL statements per inbound message, end to end: ${result.statementsPerMessage.toFixed(2)} (${statements.total} in all)`);
-    const perMessage = (key) => (((cpuAfter[key] - cpuBefore[key]) * 1000) / Math.max(1, rows[0].stored)).toFixed(2);
+    const perMessage = (key) => ((cpu[key] * 1000) / Math.max(1, rows[0].stored)).toFixed(2);
     console.log(
       `  CPU per message: services ${perMessage('services')} ms, PostgreSQL ${perMessage('postgres')} ms, this bench ${perMessage('bench')} ms`,
     );

@@ -12,6 +12,7 @@ import {
   planCreated,
   SECRET_MASK,
   simulatorAckResponseSchema,
+  simulatorInboundBurstResponseSchema,
   simulatorInboundResponseSchema,
   simulatorOutboundResponseSchema,
   simulatorSessionResponseSchema,
@@ -366,6 +367,46 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
           sender: { number: '5511988887777', pushName: 'Maria' },
         },
       });
+    });
+
+    it('a burst reaches the session in its order, each message received once; a bad message refuses the whole burst; another company gets 404', async () => {
+      const from = '5511933332222';
+      const messages = Array.from({ length: 12 }, (_, i) => ({ from, body: `rajada ${i}` }));
+      const answer = expectAnswer(
+        simulatorInboundBurstResponseSchema,
+        await api().post(`/api/simulator/connections/${phone.id}/inbound/burst`).set(as(adminA)).send({ messages }).expect(200),
+      );
+      expect(answer.messageIds).toHaveLength(12);
+      const bodies = () =>
+        of('whatsapp.message.received')
+          .map((e) => (e.payload as { message: { id: string; body: string } }).message)
+          .filter((message) => answer.messageIds.includes(message.id))
+          .map((message) => message.body);
+      await waitFor(() => bodies().length === 12, { what: 'the 12 messages of the burst' });
+      expect(bodies()).toEqual(messages.map((message) => message.body));
+
+      const refused = await api()
+        .post(`/api/simulator/connections/${phone.id}/inbound/burst`)
+        .set(as(adminA))
+        .send({ messages: [{ from, body: 'fica?' }, { from: 'abc' }] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('ERR_VALIDATION');
+      expect(JSON.stringify(refused.body)).toContain('messages.1');
+      await api().post(`/api/simulator/connections/${phone.id}/inbound/burst`).set(as(adminA)).send({ messages: [] }).expect(400);
+      expect((await api().post(`/api/simulator/connections/${phone.id}/inbound/burst`).set(as(adminB)).send({ messages })).status).toBe(
+        404,
+      );
+      await api()
+        .post(`/api/simulator/connections/${phone.id}/inbound`)
+        .set(as(adminA))
+        .send({ from, body: 'marcador da rajada' })
+        .expect(200);
+      await waitFor(() =>
+        of('whatsapp.message.received').some((e) => (e.payload as { message: { body: string } }).message.body === 'marcador da rajada'),
+      );
+      expect(of('whatsapp.message.received').some((e) => (e.payload as { message: { body: string } }).message.body === 'fica?')).toBe(
+        false,
+      );
     });
 
     it('the same message id received concurrently (a replay racing the original) is taken once, by the database constraint', async () => {

@@ -296,6 +296,12 @@ export const simulatorInboundSchema = z
   });
 export type SimulatorInboundBody = z.infer<typeof simulatorInboundSchema>;
 export const simulatorInboundResponseSchema = z.object({ messageId: z.string() });
+/** At most this many messages in one burst. */
+export const SIMULATOR_MAX_BURST = 500;
+/** Several customer messages reaching the phone together, as WhatsApp delivers a busy number's traffic. */
+export const simulatorInboundBurstSchema = z.object({ messages: z.array(simulatorInboundSchema).min(1).max(SIMULATOR_MAX_BURST) });
+export type SimulatorInboundBurstBody = z.infer<typeof simulatorInboundBurstSchema>;
+export const simulatorInboundBurstResponseSchema = z.object({ messageIds: z.array(z.string()) });
 
 export const ackSchema = z.number().int().min(0).max(5);
 

@@ -53,12 +53,15 @@ export class OutboxWriter {
     if (!group) this.alone.set(manager, (group = { rows: [], waiting: [], writing: false }));
     const stored = new Promise<EventEnvelope>((resolve, reject) => group.waiting.push({ resolve: () => resolve(row!.envelope), reject }));
     group.rows.push(row!);
-    if (!group.writing) void this.writeAlone(manager, group);
+    if (!group.writing) {
+      group.writing = true;
+      // Requests made in the same turn of the event loop (a burst) go in the first statement.
+      queueMicrotask(() => void this.writeAlone(manager, group));
+    }
     return stored;
   }
 
   private async writeAlone(manager: EntityManager, group: AloneGroup): Promise<void> {
-    group.writing = true;
     while (group.rows.length > 0) {
       const rows = group.rows.splice(0);
       const waiting = group.waiting.splice(0);

@@ -31,6 +31,8 @@ const DEFAULT_MIME: Record<string, string> = {
   sticker: 'image/webp',
 };
 
+type InboundRequest = Extract<EventPayload<typeof simulatorActionRequested>, { action: 'inbound' }>;
+
 /**
  * The fake phone's control API. Steps travel on whatsapp.commands to the process that runs the
  * connection's session, like every other session command; answers wait briefly for the outcome.
@@ -70,29 +72,47 @@ export class SimulatorControlService {
   }
 
   async inbound(tenancy: Tenancy, id: number, body: SimulatorInboundBody): Promise<{ messageId: string }> {
+    const { messageIds } = await this.inboundBurst(tenancy, id, [body]);
+    return { messageId: messageIds[0]! };
+  }
+
+  /**
+   * Customer messages reaching the phone together: their requests are written in one statement and
+   * the session takes them as one burst, in this order.
+   */
+  async inboundBurst(tenancy: Tenancy, id: number, bodies: SimulatorInboundBody[]): Promise<{ messageIds: string[] }> {
     await this.connectedSession(tenancy, id);
-    const messageId = body.messageId ?? newWaMessageId();
-    const { mediaBase64, ...inbound } = body;
-    let mediaKey: string | undefined;
-    if (mediaBase64 && body.mediaType) {
-      const bytes = Buffer.from(mediaBase64, 'base64');
-      if (bytes.length === 0 || bytes.length > SIMULATOR_MAX_MEDIA_BYTES) {
-        throw new AppError('ERR_VALIDATION', 'mediaBase64 must hold 1 byte to 16 MB', {
-          fields: [{ path: 'mediaBase64', message: 'tamanho inválido' }],
-        });
+    // Every message is checked before any media is staged: a refused burst leaves nothing behind.
+    const media = bodies.map((body) => (body.mediaBase64 && body.mediaType ? Buffer.from(body.mediaBase64, 'base64') : undefined));
+    for (const [index, bytes] of media.entries()) {
+      if (bytes && (bytes.length === 0 || bytes.length > SIMULATOR_MAX_MEDIA_BYTES)) {
+        const path = bodies.length === 1 ? 'mediaBase64' : `messages.${index}.mediaBase64`;
+        throw new AppError('ERR_VALIDATION', 'mediaBase64 must hold 1 byte to 16 MB', { fields: [{ path, message: 'tamanho inválido' }] });
       }
+    }
+    const requests: InboundRequest[] = [];
+    for (const [index, body] of bodies.entries()) requests.push(await this.staged(tenancy, id, body, media[index]));
+    await Promise.all(requests.map((request) => this.request(tenancy, request)));
+    return { messageIds: requests.map((request) => request.messageId) };
+  }
+
+  /** The request for one inbound message, its media (if any) staged in storage. */
+  private async staged(tenancy: Tenancy, id: number, body: SimulatorInboundBody, bytes: Buffer | undefined): Promise<InboundRequest> {
+    const messageId = body.messageId ?? newWaMessageId();
+    const { mediaBase64: _sent, ...inbound } = body;
+    let mediaKey: string | undefined;
+    if (bytes && body.mediaType) {
       const fileName = body.fileName ?? `${messageId}`;
       mediaKey = mediaKeys.simulatorInbound(tenancy.companyId, id, messageId, fileName);
       // Staged as what the bytes are; the session then stores it as any received media (MediaStore).
       await this.storage.put(mediaKey, bytes, typeOfReceived(body.mimetype ?? DEFAULT_MIME[body.mediaType], bytes), { fileName });
     }
-    await this.request(tenancy, {
+    return {
       action: 'inbound',
       connectionId: id,
       messageId,
       inbound: { ...inbound, mimetype: body.mimetype ?? (body.mediaType ? DEFAULT_MIME[body.mediaType] : undefined), mediaKey },
-    });
-    return { messageId };
+    };
   }
 
   async outbound(tenancy: Tenancy, id: number): Promise<SimulatorOutboundResponse> {

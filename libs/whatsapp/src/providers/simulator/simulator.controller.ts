@@ -1,4 +1,10 @@
-import { simulatorAckSchema, simulatorContactsSchema, simulatorInboundSchema, simulatorUnregisteredSchema } from '@app/contracts';
+import {
+  simulatorAckSchema,
+  simulatorContactsSchema,
+  simulatorInboundBurstSchema,
+  simulatorInboundSchema,
+  simulatorUnregisteredSchema,
+} from '@app/contracts';
 import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
@@ -7,6 +13,7 @@ import { z } from 'zod';
 import { SimulatorControlService } from './simulator-control.service';
 
 class SimulatorInboundDto extends createZodDto(simulatorInboundSchema) {}
+class SimulatorInboundBurstDto extends createZodDto(simulatorInboundBurstSchema) {}
 class SimulatorAckDto extends createZodDto(simulatorAckSchema) {}
 class SimulatorUnregisteredDto extends createZodDto(simulatorUnregisteredSchema) {}
 class SimulatorContactsDto extends createZodDto(simulatorContactsSchema) {}
@@ -41,6 +48,13 @@ export class SimulatorController {
   @HttpCode(200)
   inbound(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorInboundDto) {
     return this.simulator.inbound(tenancy, id, body);
+  }
+
+  @Post('connections/:id/inbound/burst')
+  @Roles('admin')
+  @HttpCode(200)
+  inboundBurst(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: SimulatorInboundBurstDto) {
+    return this.simulator.inboundBurst(tenancy, id, body.messages);
   }
 
   @Get('connections/:id/outbound')
