@@ -29,6 +29,7 @@ import { MessageSearch1732500000011 } from './migrations/1732500000011-message-s
 import { AnnounceExistingQueues1732500000012 } from './migrations/1732500000012-announce-existing-queues';
 import { MessageSender1732500000013 } from './migrations/1732500000013-message-sender';
 import { TicketListCursor1732500000014 } from './migrations/1732500000014-ticket-list-cursor';
+import { SteadyTrigramIndexes1732500000030 } from './migrations/1732500000030-steady-trigram-indexes';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -54,6 +55,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   AnnounceExistingQueues1732500000012,
   MessageSender1732500000013,
   TicketListCursor1732500000014,
+  SteadyTrigramIndexes1732500000030,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 

@@ -104,22 +104,30 @@ export class ContactRepository {
     chats: { companyId: number; connectionId: number; number: string; name: string }[],
   ): Promise<(ContactRow & { rating_requested: boolean })[]> {
     if (chats.length === 0) return [];
+    // A contact that exists and keeps its name is only read: rewriting it would add a row version and,
+    // off its page, an entry in each of its indexes (two of them trigram indexes) for every message.
     return manager.query(
       prepared(`WITH chat AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[]) AS chat(uuid, company_id, connection_id, number, name)
+       ), kept AS (
+         SELECT c.* FROM conversations.contacts c JOIN chat ON c.company_id = chat.company_id AND c.number = chat.number
+          WHERE NOT (c.name = COALESCE(c.number, c.lid) AND chat.name <> COALESCE(c.number, c.lid))
        ), filed AS (
          INSERT INTO conversations.contacts AS c (uuid, company_id, name, number, lid, is_group, whatsapp_id)
          SELECT uuid, company_id, name, number, NULL, false, connection_id FROM chat
+          WHERE NOT EXISTS (SELECT 1 FROM kept WHERE kept.company_id = chat.company_id AND kept.number = chat.number)
          ON CONFLICT (company_id, number) DO UPDATE SET
            name = CASE WHEN c.name = COALESCE(c.number, c.lid) AND EXCLUDED.name <> COALESCE(c.number, c.lid) THEN EXCLUDED.name ELSE c.name END
          RETURNING c.*
+       ), contact AS (
+         SELECT * FROM filed UNION ALL SELECT * FROM kept
        )
-       SELECT filed.*, EXISTS (
+       SELECT contact.*, EXISTS (
            SELECT 1 FROM conversations.tickets t
-            WHERE t.company_id = filed.company_id AND t.contact_id = filed.id AND t.whatsapp_id = chat.connection_id
+            WHERE t.company_id = contact.company_id AND t.contact_id = contact.id AND t.whatsapp_id = chat.connection_id
               AND t.rating_requested_at IS NOT NULL
          ) AS rating_requested
-         FROM filed JOIN chat ON chat.company_id = filed.company_id AND chat.number = filed.number`),
+         FROM contact JOIN chat ON chat.company_id = contact.company_id AND chat.number = contact.number`),
       [
         chats.map(() => randomUUID()),
         chats.map((chat) => chat.companyId),

@@ -349,14 +349,28 @@ export class TicketRepository {
       contact_id: number;
       whatsapp_id: number;
     }[] = await manager.query(
-      prepared(`INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
-       SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', chat.is_group,
-              (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
-                WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
-         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::boolean[]) AS chat(uuid, company_id, contact_id, connection_id, is_group)
-       ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
-       DO UPDATE SET updated_at = t.updated_at
-       RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id`),
+      // A live ticket that exists is locked, not rewritten (the filing updates it once afterwards);
+      // the insert is left with the chats that have none, and its upsert covers a ticket opened meanwhile.
+      prepared(`WITH chat AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::boolean[]) AS chat(uuid, company_id, contact_id, connection_id, is_group)
+       ), live AS (
+         SELECT t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, false AS created, t.contact_id, t.whatsapp_id
+           FROM conversations.tickets t JOIN chat
+             ON t.company_id = chat.company_id AND t.contact_id = chat.contact_id AND t.whatsapp_id = chat.connection_id
+          WHERE t.status <> 'closed'
+          FOR NO KEY UPDATE OF t
+       ), opened AS (
+         INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
+         SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', chat.is_group,
+                (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
+                  WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
+           FROM chat
+          WHERE NOT EXISTS (SELECT 1 FROM live WHERE live.contact_id = chat.contact_id AND live.whatsapp_id = chat.connection_id)
+         ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
+         DO UPDATE SET updated_at = t.updated_at
+         RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id
+       )
+       SELECT * FROM live UNION ALL SELECT * FROM opened`),
       [
         chats.map(() => randomUUID()),
         chats.map((chat) => chat.companyId),

@@ -42,3 +42,29 @@ export function platformTablesMigration(schema: string): new () => MigrationInte
   Object.defineProperty(migration, 'name', { value: name });
   return migration;
 }
+
+/**
+ * The outbox keeps each envelope as the JSON text it was written as (`json`, not `jsonb`: nothing
+ * queries inside it on the hot path, and the relay reads it back as text), inline and uncompressed
+ * up to a page: an event is written once, read once and deleted, so parsing it into jsonb, compressing
+ * it or moving it to the TOAST table only costs.
+ */
+export function outboxPlainJsonMigration(schema: string): new () => MigrationInterface {
+  const capitalised = `${schema[0].toUpperCase()}${schema.slice(1)}`;
+  const name = schema.length >= 13 ? `PlatformOutboxJson${capitalised}0000000000002` : `PlatformOutboxJson0000000000002${capitalised}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+
+    async up(runner: QueryRunner): Promise<void> {
+      await runner.query(`ALTER TABLE "${schema}".outbox ALTER COLUMN envelope TYPE json USING envelope::json`);
+      await runner.query(`ALTER TABLE "${schema}".outbox SET (toast_tuple_target = 8160)`);
+    }
+
+    async down(runner: QueryRunner): Promise<void> {
+      await runner.query(`ALTER TABLE "${schema}".outbox RESET (toast_tuple_target)`);
+      await runner.query(`ALTER TABLE "${schema}".outbox ALTER COLUMN envelope TYPE jsonb USING envelope::jsonb`);
+    }
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
+}

@@ -49,7 +49,7 @@ export class OutboxRepository {
     await manager.query(
       prepared(`WITH added AS (
          INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) RETURNING 1
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::json[]) RETURNING 1
        ) SELECT pg_notify($6, '') FROM (SELECT 1 FROM added LIMIT 1) AS one`),
       [
         events.map((event) => event.envelope.id),
