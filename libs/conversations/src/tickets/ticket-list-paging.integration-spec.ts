@@ -153,6 +153,24 @@ describe('ticket list and message pages by cursor', () => {
     const common = await scroll(admin(), { searchParam: 'bom dia' });
     expect(common).toHaveLength(1200 - rare.length);
     expect(new Set(common.map((ticket) => ticket.id)).size).toBe(1200 - rare.length);
+
+    // A phrase of a common word and a rare one is looked up by its rare word and checked whole; a
+    // contact's name past the walk is found through the contacts' index.
+    const [oldest, other] = (
+      await t.dataSource.query(
+        `SELECT t.id, t.contact_id FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id
+          WHERE c.name LIKE 'Antigo %' ORDER BY t.updated_at, t.id LIMIT 2`,
+      )
+    ).map((row: { id: number; contact_id: number }) => row);
+    await t.dataSource.query(
+      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me)
+       VALUES ($1, $2, $3, $4, 'PHRASE1', 'o pedido 4242 chegou', false), ($1, $5, $6, $4, 'PHRASE2', 'nota 4242', false)`,
+      [A, oldest.id, oldest.contact_id, CONN, other.id, other.contact_id],
+    );
+    expect((await scroll(admin(), { searchParam: 'pedido 4242' })).map((ticket) => ticket.id)).toEqual([oldest.id]);
+    expect((await scroll(admin(), { searchParam: '4242' })).map((ticket) => ticket.id).sort()).toEqual([oldest.id, other.id].sort());
+    const named = await scroll(admin(), { searchParam: 'antigo 1199' });
+    expect(named.map((ticket) => ticket.contact.name)).toEqual(['Antigo 1199']);
   });
 
   it('a cursor is the updatedAt and id together, as an ISO date-time', async () => {

@@ -14,6 +14,12 @@ export const TRIGRAM_SEARCH_MIN_LENGTH = 3;
 /** How many tickets, in the list's order, a search checks one by one before it asks the trigram indexes instead. */
 export const SEARCH_WALK = 300;
 
+/**
+ * How many contacts, or messages, a search's trigram indexes may match before the search leaves them
+ * for the list's walk and its whole-company candidates (a term that common is not rare).
+ */
+export const SEARCH_INDEX_CAP = 20_000;
+
 /** More queues than this in one list are filtered while walking one index instead of walked one by one. */
 const MAX_QUEUE_WALKS = 30;
 
@@ -104,7 +110,10 @@ export function walkSql(
   return `SELECT t.id, t.updated_at FROM (${parts.join('\n UNION ')}) t ORDER BY ${ORDER} LIMIT ${param(limit)} OFFSET ${param(offset)}`;
 }
 
-const likeOf = (term: string, param: SqlParam) => param(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+/** The LIKE pattern of a term (its wildcards escaped). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const likeOf = (term: string, param: SqlParam) => param(likePattern(term));
 
 /**
  * What a search term matches in a walked ticket (alias `w`: id and contact_id): the contact's name or
@@ -124,6 +133,59 @@ export function shortSearchMatch(term: string, param: SqlParam): string {
   const like = likeOf(term, param);
   const byNumber = /^\d{1,9}$/.test(term) ? ` OR t.id = ${param(Number(term))}::int` : '';
   return `(lower(c.name) LIKE ${like} OR c.number LIKE ${like} OR lower(t.last_message) LIKE ${like}${byNumber})`;
+}
+
+/**
+ * The word of a search term the message trigram index is asked for (the whole term is checked on the
+ * rows it gives): a phrase of common words and a rare one ("pedido 4242") would otherwise read the
+ * whole posting lists of its common words' trigrams. A word with a digit (an order, a number) is taken
+ * to be the rarest, else the longest.
+ */
+export function indexedWord(term: string): string {
+  const words = term.split(/\s+/).filter((word) => word.length >= TRIGRAM_SEARCH_MIN_LENGTH);
+  if (words.length <= 1) return term;
+  const rarity = (word: string) => (/\d/.test(word) ? 1_000 : 0) + word.length;
+  return words.reduce((best, word) => (rarity(word) > rarity(best) ? word : best));
+}
+
+/** The company's contacts whose name or number hold the term ($1 company, $2 the term's LIKE pattern, $3 how many at most). */
+export const MATCHED_CONTACTS_SQL = `SELECT sc.id FROM conversations.contacts sc
+  WHERE sc.company_id = $1 AND (lower(sc.name) LIKE $2 OR sc.number LIKE $2) LIMIT $3`;
+
+/**
+ * The tickets of the company's messages whose text holds the term, one row per message ($1 company,
+ * $2 the LIKE pattern of its indexed word, $3 the term, $4 how many at most).
+ */
+export const MATCHED_MESSAGES_SQL = `SELECT sm.ticket_id FROM conversations.messages sm
+  WHERE sm.company_id = $1 AND lower(sm.body) LIKE $2 AND strpos(lower(sm.body), $3) > 0 LIMIT $4`;
+
+/**
+ * A search's page from what the trigram indexes matched: the tickets of those contacts, those
+ * tickets, and the ticket of that number, each part meeting the list's conditions and walked in the
+ * list's order (the ids go as constants, so the planner may walk the list and test each row against
+ * them, or fetch their tickets and sort them, whichever is cheaper), merged, up to `limit` after `offset`.
+ */
+export function searchByIdsSql(
+  conditions: string[],
+  matched: { contactIds: number[]; ticketIds: number[] },
+  term: string,
+  limit: number,
+  offset: number,
+  param: SqlParam,
+): string | null {
+  const where = conditions.join(' AND ');
+  const perPart = param(limit + offset);
+  const parts: string[] = [];
+  if (matched.contactIds.length > 0)
+    parts.push(`(SELECT t.id, t.updated_at FROM conversations.tickets t WHERE ${where} AND t.contact_id = ANY(${param(matched.contactIds)}::int[])
+                  ORDER BY ${ORDER} LIMIT ${perPart})`);
+  if (matched.ticketIds.length > 0)
+    parts.push(`(SELECT t.id, t.updated_at FROM conversations.tickets t WHERE ${where} AND t.id = ANY(${param(matched.ticketIds)}::int[])
+                  ORDER BY ${ORDER} LIMIT ${perPart})`);
+  if (/^\d{1,9}$/.test(term))
+    parts.push(`(SELECT t.id, t.updated_at FROM conversations.tickets t WHERE ${where} AND t.id = ${param(Number(term))}::int)`);
+  if (parts.length === 0) return null;
+  return `SELECT t.id, t.updated_at FROM (${parts.join('\n UNION ')}) t ORDER BY ${ORDER} LIMIT ${param(limit)} OFFSET ${param(offset)}`;
 }
 
 /**

@@ -9,11 +9,17 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views';
 import { type ScopedViewer, type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility';
 import {
+  indexedWord,
+  likePattern,
   listConditions,
+  MATCHED_CONTACTS_SQL,
+  MATCHED_MESSAGES_SQL,
   type PageStart,
   pageStart,
   queueWalks,
+  SEARCH_INDEX_CAP,
   SEARCH_WALK,
+  searchByIdsSql,
   searchCandidatesSql,
   searchMatch,
   shortSearchMatch,
@@ -156,11 +162,7 @@ export class TicketRepository {
     } else {
       // A term many tickets hold is found by walking the list; a rarer one through the trigram indexes.
       const walked = start.offset === 0 ? await this.searchByWalking(viewer, filter, start, term) : null;
-      ids =
-        walked ??
-        (await this.walk(viewer, filter, start, (conditions, _walks, param) =>
-          searchCandidatesSql(conditions, term, page, start.offset, param),
-        ));
+      ids = walked ?? (await this.searchByIndexes(viewer, filter, start, term, page));
     }
     const tickets = await this.views(this.dataSource.manager, ids.slice(0, TICKETS_PAGE_SIZE));
     const last = ids.length > TICKETS_PAGE_SIZE ? tickets.at(-1) : undefined;
@@ -198,6 +200,35 @@ export class TicketRepository {
       params,
     );
     return rows.length > TICKETS_PAGE_SIZE ? rows.map((row) => row.id) : null;
+  }
+
+  /**
+   * A search's page through the trigram indexes: the contacts and the messages that hold the term
+   * (each read up to SEARCH_INDEX_CAP, side by side), then their tickets in the list's order. A term
+   * that matches more than that is common enough for the whole-company candidates to answer it.
+   */
+  private async searchByIndexes(
+    viewer: ScopedViewer,
+    filter: TicketListFilter,
+    start: PageStart,
+    term: string,
+    page: number,
+  ): Promise<number[]> {
+    const [contacts, messages]: [{ id: number }[], { ticket_id: number }[]] = await Promise.all([
+      this.dataSource.query(MATCHED_CONTACTS_SQL, [viewer.companyId, likePattern(term), SEARCH_INDEX_CAP + 1]),
+      this.dataSource.query(MATCHED_MESSAGES_SQL, [viewer.companyId, likePattern(indexedWord(term)), term, SEARCH_INDEX_CAP + 1]),
+    ]);
+    if (contacts.length > SEARCH_INDEX_CAP || messages.length > SEARCH_INDEX_CAP) {
+      return this.walk(viewer, filter, start, (conditions, _walks, param) =>
+        searchCandidatesSql(conditions, term, page, start.offset, param),
+      );
+    }
+    const matched = { contactIds: contacts.map((row) => row.id), ticketIds: [...new Set(messages.map((row) => row.ticket_id))] };
+    const { params, param } = sqlParams([viewer.companyId]);
+    const sql = searchByIdsSql(listConditions(viewer, filter, start, param), matched, term, page, start.offset, param);
+    if (!sql) return [];
+    const rows: { id: number }[] = await this.dataSource.query(sql, params);
+    return rows.map((row) => row.id);
   }
 
   /** Tickets by id, in the order asked, as the API shows them. */
