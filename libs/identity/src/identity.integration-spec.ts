@@ -6,6 +6,7 @@ import request from 'supertest';
 
 import { User } from './entities/user.entity';
 import { PlatformSeedService } from './seed/platform-seed.service';
+import { outboxEvents } from './testing/http';
 import {
   announceQueues,
   type IdentityTestApp,
@@ -179,16 +180,13 @@ describe('identity over HTTP', () => {
 
       await login('ana@acme.test', 'ana-pass').expect(200);
 
-      const [event] = await t.dataSource.query(
-        `SELECT type, envelope FROM identity.outbox WHERE type = 'identity.user.created' AND key = $1`,
-        [String(created.body.id)],
-      );
-      expect(event.envelope).toMatchObject({
+      const [envelope] = (await outboxEvents(t, 'identity.user.created')).filter((e) => e.key === String(created.body.id));
+      expect(envelope).toMatchObject({
         type: 'identity.user.created',
         companyId: created.body.companyId,
         payload: { user: { id: created.body.id, email: 'ana@acme.test' } },
       });
-      expect(JSON.stringify(event.envelope)).not.toMatch(/password/i);
+      expect(JSON.stringify(envelope)).not.toMatch(/password/i);
     });
 
     it('a user with an e-mail already taken answers 409 ERR_EMAIL_ALREADY_EXISTS', async () => {

@@ -437,11 +437,10 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
       };
       const taken = await Promise.all(Array.from({ length: 6 }, () => inbound.receive(A, phone.id, message)));
       expect(taken.filter(Boolean)).toHaveLength(1);
-      const rows = await t.dataSource.query(
-        `SELECT count(*)::int AS n FROM whatsapp.outbox WHERE type = 'whatsapp.message.received' AND envelope->'payload'->'message'->>'id' = $1`,
-        [message.id],
-      );
-      expect(rows[0].n).toBe(1);
+      await t.published();
+      expect(
+        of('whatsapp.message.received').filter((e) => (e.payload as { message: { id: string } }).message.id === message.id),
+      ).toHaveLength(1);
     });
 
     it('inbound media is stored and served by URL to its company only; group and quoted flags come through', async () => {

@@ -43,11 +43,8 @@ export function fieldMessages(response: request.Response): Record<string, string
   return Object.fromEntries((response.body.fields as { path: string; message: string }[]).map((field) => [field.path, field.message]));
 }
 
-/** The envelopes of the identity outbox of one type, oldest first. */
+/** The envelopes of one type that identity has published so far, oldest first (its outbox drained first). */
 export async function outboxEvents(t: IdentityTestApp, type: string): Promise<Record<string, any>[]> {
-  const rows: { envelope: Record<string, any> }[] = await t.dataSource.query(
-    'SELECT envelope FROM identity.outbox WHERE type = $1 ORDER BY id',
-    [type],
-  );
-  return rows.map((row) => row.envelope);
+  await t.published();
+  return t.events.filter((envelope) => envelope.type === type) as Record<string, any>[];
 }

@@ -31,7 +31,8 @@ export function startIdentityTestApp(overrides: Partial<IdentityOptions> = {}): 
       admin: { ...TEST_ADMIN },
       ...overrides,
     }),
-    watch: [TOPICS.identityEvents],
+    // Other services' events the specs deliver through our outbox (t.publish) are watched too.
+    watch: [TOPICS.identityEvents, TOPICS.conversationsEvents],
     sessions: 'module',
   });
 }

@@ -44,18 +44,25 @@ export function platformTablesMigration(schema: string): new () => MigrationInte
 }
 
 /**
- * The outbox keeps each envelope as the JSON text it was written as (`json`, not `jsonb`: nothing
- * queries inside it on the hot path, and the relay reads it back as text), inline and uncompressed
- * up to a page: an event is written once, read once and deleted, so parsing it into jsonb, compressing
- * it or moving it to the TOAST table only costs.
+ * The outbox holds only what is still to publish: the relay deletes the rows it publishes, in the
+ * transaction of the publish. Marking them published wrote each row a second time (a whole new
+ * version, since the unpublished index names the column) and a cleanup deleted it later. Envelopes
+ * are kept as the JSON text they were written as (`json`: nothing queries inside them, the relay
+ * reads them back as text), inline and uncompressed up to a page: written once, read once and
+ * deleted, they gain nothing from jsonb's parse or TOAST's compression. Event ids are random UUIDs
+ * made by the writer; consumers deduplicate by them, so the table needs no unique index on them.
  */
-export function outboxPlainJsonMigration(schema: string): new () => MigrationInterface {
+export function leanOutboxMigration(schema: string): new () => MigrationInterface {
   const capitalised = `${schema[0].toUpperCase()}${schema.slice(1)}`;
-  const name = schema.length >= 13 ? `PlatformOutboxJson${capitalised}0000000000002` : `PlatformOutboxJson0000000000002${capitalised}`;
+  const name = schema.length >= 13 ? `PlatformLeanOutbox${capitalised}0000000000002` : `PlatformLeanOutbox0000000000002${capitalised}`;
   const migration = class implements MigrationInterface {
     name = name;
 
     async up(runner: QueryRunner): Promise<void> {
+      await runner.query(`DELETE FROM "${schema}".outbox WHERE published_at IS NOT NULL`);
+      await runner.query(`DROP INDEX "${schema}".outbox_unpublished_idx`);
+      await runner.query(`ALTER TABLE "${schema}".outbox DROP CONSTRAINT outbox_event_id_key`);
+      await runner.query(`ALTER TABLE "${schema}".outbox DROP COLUMN published_at`);
       await runner.query(`ALTER TABLE "${schema}".outbox ALTER COLUMN envelope TYPE json USING envelope::json`);
       await runner.query(`ALTER TABLE "${schema}".outbox SET (toast_tuple_target = 8160)`);
     }
@@ -63,6 +70,9 @@ export function outboxPlainJsonMigration(schema: string): new () => MigrationInt
     async down(runner: QueryRunner): Promise<void> {
       await runner.query(`ALTER TABLE "${schema}".outbox RESET (toast_tuple_target)`);
       await runner.query(`ALTER TABLE "${schema}".outbox ALTER COLUMN envelope TYPE jsonb USING envelope::jsonb`);
+      await runner.query(`ALTER TABLE "${schema}".outbox ADD COLUMN published_at timestamptz`);
+      await runner.query(`ALTER TABLE "${schema}".outbox ADD CONSTRAINT outbox_event_id_key UNIQUE (event_id)`);
+      await runner.query(`CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox (id) WHERE published_at IS NULL`);
     }
   };
   Object.defineProperty(migration, 'name', { value: name });

@@ -1,6 +1,6 @@
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 
-import { outboxPlainJsonMigration, platformTablesMigration } from './platform-tables.migration';
+import { leanOutboxMigration, platformTablesMigration } from './platform-tables.migration';
 
 export interface ServiceDatabaseOptions {
   /** The service's schema, e.g. `identity`; also the TypeORM connection name. */
@@ -19,7 +19,7 @@ export function serviceDataSourceOptions(url: string, options: ServiceDatabaseOp
     url,
     schema: options.schema,
     entities: options.entities,
-    migrations: [platformTablesMigration(options.schema), outboxPlainJsonMigration(options.schema), ...options.migrations],
+    migrations: [platformTablesMigration(options.schema), leanOutboxMigration(options.schema), ...options.migrations],
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,

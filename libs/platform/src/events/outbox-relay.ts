@@ -8,16 +8,14 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Safety net when a notification is missed. */
   pollIntervalMs?: number;
-  /** Published rows are kept this long for inspection, then deleted. */
-  retentionMs?: number;
   onError?: (error: unknown) => void;
 }
 
 /**
  * Publishes a service's outbox in order. Each round is one transaction of three statements: one
  * that takes the outbox's advisory lock (so one relay at a time publishes a given outbox, which keeps
- * per-key order when several replicas run), claims the oldest unpublished rows with FOR UPDATE SKIP
- * LOCKED and marks them sent; the publish of them as one batch; the commit. A relay that dies or
+ * per-key order when several replicas run), claims the oldest rows with FOR UPDATE SKIP LOCKED and
+ * deletes them; the publish of them as one batch; the commit. A relay that dies or
  * fails to publish before the commit leaves the rows unpublished; the next round publishes them
  * again (consumers are idempotent).
  */
@@ -26,10 +24,8 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wake?: () => void;
   private listener?: Client;
-  private lastCleanup = 0;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
-  private readonly retentionMs: number;
   private readonly outbox: OutboxRepository;
 
   constructor(
@@ -41,7 +37,6 @@ export class OutboxRelay {
     this.outbox = new OutboxRepository(schema, dataSource);
     this.batchSize = options.batchSize ?? 200;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.retentionMs = options.retentionMs ?? 24 * 3600_000;
   }
 
   async start(): Promise<void> {
@@ -74,7 +69,6 @@ export class OutboxRelay {
       let published = 0;
       try {
         published = await this.relayOnce();
-        await this.cleanup();
       } catch (error) {
         this.options.onError?.(error);
       }
@@ -103,11 +97,5 @@ export class OutboxRelay {
         setTimeout(() => this.running && !this.listener && this.listen().catch(this.options.onError), 1000);
       },
     );
-  }
-
-  private async cleanup(): Promise<void> {
-    if (Date.now() - this.lastCleanup < 60_000) return;
-    this.lastCleanup = Date.now();
-    await this.outbox.deletePublishedBefore(this.retentionMs);
   }
 }

@@ -16,7 +16,7 @@ export interface OutboxRow {
 
 /**
  * A service's outbox table (`<schema>.outbox`): written by OutboxWriter inside the caller's
- * transaction, read and marked by OutboxRelay. The relay's statements need the service's DataSource;
+ * transaction, read and deleted by OutboxRelay. The relay's statements need the service's DataSource;
  * a writer-only repository (migrations, tests) is made without one.
  */
 export class OutboxRepository {
@@ -63,28 +63,21 @@ export class OutboxRepository {
   }
 
   /**
-   * Claims the oldest unpublished rows for the rest of the transaction and marks them published, in
-   * one statement: nothing when another relay holds the outbox's advisory lock; rows another
-   * transaction holds are skipped. The caller publishes them before it commits (a failure rolls the
-   * mark back). In id order.
+   * Takes the oldest rows for the rest of the transaction and deletes them, in one statement: nothing
+   * when another relay holds the outbox's advisory lock; rows another transaction holds are skipped.
+   * The caller publishes them before it commits (a failure rolls the delete back). In id order.
    */
   async claim(manager: EntityManager, limit: number): Promise<OutboxRow[]> {
     const rows: OutboxRow[] = await manager.query(
-      prepared(`UPDATE "${this.schema}".outbox SET published_at = now()
+      prepared(`DELETE FROM "${this.schema}".outbox
         WHERE id IN (
           SELECT id FROM "${this.schema}".outbox
-           WHERE published_at IS NULL AND pg_try_advisory_xact_lock(hashtext($2))
+           WHERE pg_try_advisory_xact_lock(hashtext($2))
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, topic, key, envelope`),
       [limit, `outbox:${this.schema}`],
     );
     return changedRows<OutboxRow>(rows).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-  }
-
-  async deletePublishedBefore(retentionMs: number): Promise<void> {
-    await this.source.query(`DELETE FROM "${this.schema}".outbox WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`, [
-      retentionMs,
-    ]);
   }
 
   /**

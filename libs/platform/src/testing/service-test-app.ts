@@ -26,6 +26,8 @@ export interface ServiceTestApp {
   transport: EventTransport;
   /** Every event published on the watched topics since the app started. */
   events: EventEnvelope[];
+  /** Once every event written to the service's outbox so far has been published (and handled here). */
+  published(): Promise<void>;
   token(user: { userId: number; companyId: number; profile?: 'admin' | 'supervisor' | 'user' }): string;
   /**
    * Delivers another service's event as its relay would (written to an outbox table of ours and
@@ -95,6 +97,13 @@ export async function startServiceTestApp(options: {
     events,
     token: ({ userId, companyId, profile = 'admin' }) =>
       tokens.sign({ sub: String(userId), companyId, profile, super: false, sid: randomUUID(), plan: [] }),
+    published: async () => {
+      // The relay deletes what it published in the transaction of the publish, which in process
+      // returns once every group handled the events: an empty outbox means `events` has them.
+      await waitFor(async () => (await dataSource.query(`SELECT count(*)::int AS n FROM "${options.schema}".outbox`))[0].n === 0, {
+        what: `the ${options.schema} outbox published`,
+      });
+    },
     publish: async (definition, companyId, key, payload) => {
       await dataSource.transaction((manager) => outbox.add(manager, { definition, companyId, key, payload }));
     },

@@ -39,11 +39,11 @@ describe('connections that existed before identity kept a projection of them', (
     await runner.commitTransaction();
     await runner.release();
 
-    const rows: { envelope: { payload: { connection: Connection } } }[] = await t.dataSource.query(
-      `SELECT envelope FROM whatsapp.outbox WHERE type = $1 ORDER BY id`,
-      [connectionUpdated.type],
-    );
-    const announced = rows.map((row) => row.envelope.payload.connection).filter((connection) => connection.id === old.id);
+    await t.published();
+    const announced = t.events
+      .filter((e) => e.type === connectionUpdated.type)
+      .map((e) => (e.payload as { connection: Connection }).connection)
+      .filter((connection) => connection.id === old.id);
     expect(announced).toHaveLength(1);
     expect(announced[0]).toMatchObject({ id: old.id, companyId: 601, token: '', transcribekey: '', proxyUrl: '' });
   });

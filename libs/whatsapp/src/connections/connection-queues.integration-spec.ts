@@ -1,4 +1,4 @@
-import { connectionSchema, type EventEnvelope, queueDeleted, TOPICS } from '@app/contracts';
+import { connectionSchema, queueDeleted, TOPICS } from '@app/contracts';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
@@ -74,9 +74,8 @@ describe("connections only offer and transfer to their company's queues, as conv
 
   it('a deleted queue leaves the projection and can no longer be named; a redelivered queue.saved does not bring it back', async () => {
     await announceQueues(t, A, [3]);
-    const [saved] = (
-      await t.dataSource.query(`SELECT envelope FROM whatsapp.outbox WHERE type = 'conversations.queue.saved' AND key = 'queue-3'`)
-    ).map((r: { envelope: EventEnvelope }) => r.envelope) as EventEnvelope[];
+    await t.published();
+    const saved = t.events.find((e) => e.type === 'conversations.queue.saved' && e.key === 'queue-3')!;
     const created = expectAnswer(connectionSchema, await post({ name: 'Plantão', transferQueueId: 3 }).expect(201));
 
     await t.publish(queueDeleted, A, 'queue-3', { queueId: 3 });

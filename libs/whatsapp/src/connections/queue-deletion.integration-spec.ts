@@ -31,10 +31,10 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     expectAnswer(connectionSchema, await request(t.http).get(`/api/whatsapp/${id}`).set(as(token)).expect(200));
   const updates = (id: number) =>
     t.events.filter((e) => e.type === 'whatsapp.connection.updated' && (e.payload as { connection: Connection }).connection.id === id);
-  const deletions = async (): Promise<EventEnvelope[]> =>
-    (await t.dataSource.query(`SELECT envelope FROM whatsapp.outbox WHERE type = 'conversations.queue.deleted' ORDER BY id`)).map(
-      (row: { envelope: EventEnvelope }) => row.envelope,
-    );
+  const deletions = async (): Promise<EventEnvelope[]> => {
+    await t.published();
+    return t.events.filter((e) => e.type === 'conversations.queue.deleted');
+  };
 
   it("removes the id from that company's connections only, clears a transfer to it, announces each change once", async () => {
     const vendas = await create(adminA, {

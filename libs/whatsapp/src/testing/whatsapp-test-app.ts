@@ -11,7 +11,8 @@ export function startWhatsappTestApp(options: Partial<WhatsappOptions> = {}): Pr
   return startServiceTestApp({
     schema: 'whatsapp',
     module: WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000, ...options }),
-    watch: [TOPICS.whatsappEvents],
+    // Other services' events the specs deliver through our outbox (t.publish) are watched too.
+    watch: [TOPICS.whatsappEvents, TOPICS.conversationsEvents],
   });
 }
 
