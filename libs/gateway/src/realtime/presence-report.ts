@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { presenceReported } from '@app/contracts';
+import { type EventEnvelope, presenceReported } from '@app/contracts';
 import type { OutgoingEvent, Tenancy } from '@app/platform';
 
 /** Browsers ping userStatus every 5 minutes; pings closer together than this are not news. */
@@ -10,7 +10,7 @@ export const PRESENCE_MIN_INTERVAL_MS = 30_000;
  * The identity.presence.reported event for a user's socket: published straight on the transport,
  * not through an outbox, because the next ping replaces a lost one.
  */
-export function presenceReport(tenancy: Tenancy, online: boolean, now = new Date()): OutgoingEvent {
+export function presenceReport(tenancy: Tenancy, online: boolean, now = new Date()): OutgoingEvent & { envelope: EventEnvelope } {
   const at = now.toISOString();
   const key = String(tenancy.userId);
   return {

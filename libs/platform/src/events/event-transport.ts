@@ -1,10 +1,17 @@
 import type { EventEnvelope } from '@app/contracts';
 
-/** One event on its way to a topic; the key picks the partition and so the order it keeps. */
-export interface OutgoingEvent {
-  topic: string;
-  key: string;
-  envelope: EventEnvelope;
+/**
+ * One event on its way to a topic; the key picks the partition and so the order it keeps. Either
+ * the envelope itself, or (the outbox relay) the envelope as the JSON text it was stored as, with the
+ * fields transports route by: that text goes on as it is, never parsed and written again on the way.
+ */
+export type OutgoingEvent =
+  { topic: string; key: string; envelope: EventEnvelope } | { topic: string; key: string; id: string; type: string; json: string };
+
+/** An outgoing event's envelope as JSON text, with its id and type. */
+export function serialised(event: OutgoingEvent): { id: string; type: string; json: string } {
+  if ('json' in event) return event;
+  return { id: event.envelope.id, type: event.envelope.type, json: JSON.stringify(event.envelope) };
 }
 
 export interface DeliveryContext {

@@ -9,6 +9,7 @@ import {
   type EventTransport,
   type OutgoingEvent,
   type RetryPolicy,
+  serialised,
   type Subscription,
   type SubscriptionOptions,
   type TransportLogger,
@@ -120,11 +121,11 @@ export class InProcessTransport implements EventTransport {
 
   async publish(events: OutgoingEvent[]): Promise<void> {
     this.assertStarted('publish');
-    // Serialised once, then parsed by each group as Kafka consumers would: every group gets its own
-    // validated copy, and an invalid envelope is dead-lettered instead of handled.
-    const raw = events.map((event) => JSON.stringify(event.envelope));
+    // As JSON text, parsed by each group as Kafka consumers would: every group gets its own validated
+    // copy, and an invalid envelope is dead-lettered instead of handled.
+    const raw = events.map(serialised);
     // Enqueue everything synchronously, so the queues see the events in publish order.
-    const deliveries = events.map((event, i) => this.dispatch(event.topic, event.key, raw[i]!, event.envelope.type));
+    const deliveries = events.map((event, i) => this.dispatch(event.topic, event.key, raw[i]!.json, raw[i]!.type));
     await Promise.all(deliveries);
   }
 

@@ -26,6 +26,7 @@ import {
   type OutgoingEvent,
   type PartitionAssignment,
   type RetryPolicy,
+  serialised,
   type Subscription,
   type SubscriptionOptions,
   type TransportLogger,
@@ -204,11 +205,8 @@ export class KafkaTransport implements EventTransport {
       this.assertDeclared(event.topic);
       let messages = byTopic.get(event.topic);
       if (!messages) byTopic.set(event.topic, (messages = []));
-      messages.push({
-        key: event.key,
-        value: JSON.stringify(event.envelope),
-        headers: { 'event-type': event.envelope.type, 'event-id': event.envelope.id },
-      });
+      const { id, type, json } = serialised(event);
+      messages.push({ key: event.key, value: json, headers: { 'event-type': type, 'event-id': id } });
     }
     await producer.sendBatch({
       acks: -1,

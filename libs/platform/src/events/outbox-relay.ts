@@ -59,7 +59,9 @@ export class OutboxRelay {
     return this.outbox.transaction(async (manager) => {
       const rows = await this.outbox.claim(manager, this.batchSize);
       if (rows.length === 0) return 0;
-      await this.transport.publish(rows.map((row) => ({ topic: row.topic, key: row.key, envelope: row.envelope })));
+      await this.transport.publish(
+        rows.map((row) => ({ topic: row.topic, key: row.key, id: row.event_id, type: row.type, json: row.json })),
+      );
       return rows.length;
     });
   }

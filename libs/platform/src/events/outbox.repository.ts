@@ -11,7 +11,10 @@ export interface OutboxRow {
   id: string;
   topic: string;
   key: string;
-  envelope: EventEnvelope;
+  type: string;
+  event_id: string;
+  /** The envelope as stored: JSON text, passed on unparsed. */
+  json: string;
 }
 
 /**
@@ -74,7 +77,7 @@ export class OutboxRepository {
           SELECT id FROM "${this.schema}".outbox
            WHERE pg_try_advisory_xact_lock(hashtext($2))
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, topic, key, envelope`),
+        RETURNING id, topic, key, type, event_id, envelope::text AS json`),
       [limit, `outbox:${this.schema}`],
     );
     return changedRows<OutboxRow>(rows).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
