@@ -186,14 +186,14 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     expect((await effects()).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('a relay that published but died before marking the rows sent causes a redelivery that changes nothing twice', async () => {
+  it('a relay that published but died before its delete committed causes a redelivery that changes nothing twice', async () => {
     const transport = await make(topic);
     cleanups.push(() => transport.stop());
     const seen: EventEnvelope[] = [];
     await subscribeEffects(transport, seen);
     await commitEvents(5);
 
-    // Publish for real, then fail before the rows are marked: the round rolls back.
+    // Publish for real, then fail before the rows' delete commits: the round rolls back.
     const publishThenDie: EventTransport = {
       ...transport,
       kind: transport.kind,
