@@ -23,6 +23,8 @@ export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** A notification came since the current round began: rows it may not have seen are waiting. */
+  private notified = false;
   private listener?: Client;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
@@ -69,29 +71,36 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (this.running) {
       let published = 0;
+      // A notification during the round is for rows committed after its claim: the next round
+      // starts at once instead of waiting for a later notification or the poll.
+      this.notified = false;
       try {
         published = await this.relayOnce();
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (published < this.batchSize && this.running) await this.idle();
+      if (published < this.batchSize && this.running && !this.notified) await this.idle();
     }
   }
 
   private idle(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        this.wake = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
       this.wake = done;
     });
   }
 
   private async listen(): Promise<void> {
     this.listener = await this.outbox.listen(
-      () => this.wake?.(),
+      () => {
+        this.notified = true;
+        this.wake?.();
+      },
       (error) => {
         this.options.onError?.(error);
         this.listener = undefined;
