@@ -215,6 +215,34 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     expect((await effects()).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('rows committed while a round publishes go out in the next round, not at the next poll', async () => {
+    const transport = await make(topic);
+    cleanups.push(() => transport.stop());
+    const seen: EventEnvelope[] = [];
+    await subscribeEffects(transport, seen);
+    await commitEvents(1);
+    let first = true;
+    const slow: EventTransport = {
+      kind: transport.kind,
+      start: () => transport.start(),
+      stop: async () => undefined,
+      checkHealth: () => transport.checkHealth(),
+      subscribe: (options) => transport.subscribe(options),
+      publish: async (events) => {
+        if (first) {
+          first = false;
+          // Committed after this round's claim; its notification arrives before the round ends.
+          await commitEvents(1, 3, 1);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        await transport.publish(events);
+      },
+    };
+    await startRelay(slow, { pollIntervalMs: 60_000 }).start();
+    await waitFor(async () => (await effects()).length === 2, { what: 'both events', timeoutMs: 5_000 });
+    expect((await effects()).map((e) => e.seq)).toEqual([0, 1]);
+  });
+
   it('two relays on one outbox never publish a key out of order', async () => {
     const transport = await make(topic);
     cleanups.push(() => transport.stop());
