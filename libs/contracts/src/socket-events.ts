@@ -3,6 +3,7 @@ import type {
   ContactSocketPayload,
   PresenceSocketPayload,
   QueueSocketPayload,
+  TagSocketPayload,
   TicketSocketPayload,
 } from './api/conversations';
 import type { AnnouncementSocketPayload, AuthSocketPayload, SettingSocketPayload, UserSocketPayload } from './api/identity';
@@ -20,6 +21,7 @@ export type CompanySocketPayloads = {
   appMessage: AppMessageSocketPayload;
   contact: ContactSocketPayload;
   queue: QueueSocketPayload;
+  tag: TagSocketPayload;
   presence: PresenceSocketPayload;
   user: UserSocketPayload;
   auth: AuthSocketPayload;

@@ -16,6 +16,7 @@ import { QueuesRoute } from './routes/queues';
 import { RouteError } from './routes/route-error';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
+import { TagsRoute } from './routes/tags';
 import { TicketsRoute } from './routes/tickets';
 import { UsersRoute } from './routes/users';
 
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: `${paths.tickets}/:ticketId?`, element: <TicketsRoute /> },
           { path: paths.contacts, element: <ContactsRoute /> },
           { path: paths.queues, element: <QueuesRoute /> },
+          { path: paths.tags, element: <TagsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -12,6 +12,7 @@ export const paths = {
   announcements: '/announcements',
   contacts: '/contacts',
   queues: '/queues',
+  tags: '/tags',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

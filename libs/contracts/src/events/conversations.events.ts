@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { contactSchema, messageSchema, queueSchema, ticketSchema } from '../api/conversations';
+import { contactSchema, messageSchema, queueSchema, tagSchema, ticketSchema } from '../api/conversations';
 import { defineEvent } from './define-event';
 
 const id = z.number().int().positive();
@@ -52,6 +52,11 @@ export const contactDeleted = conversationsEvent('conversations.contact.deleted'
 export const queueSaved = conversationsEvent('conversations.queue.saved', z.object({ queue: queueSchema, created: z.boolean() }));
 export const queueDeleted = conversationsEvent('conversations.queue.deleted', z.object({ queueId: id }));
 
+/** A tag was created or changed (name, colour, kanban flag): tag lists and kanban lanes refresh. */
+export const tagSaved = conversationsEvent('conversations.tag.saved', z.object({ tag: tagSchema, created: z.boolean() }));
+/** A tag was removed, and with it from every ticket that carried it. */
+export const tagDeleted = conversationsEvent('conversations.tag.deleted', z.object({ tagId: id }));
+
 /**
  * The contact of a ticket is typing or recording (or stopped). Published straight on the transport,
  * not through the outbox: it changes no state and a lost one is replaced by the next.
@@ -72,4 +77,6 @@ export const CONVERSATIONS_EVENTS = [
   ticketPresenceUpdated,
   queueSaved,
   queueDeleted,
+  tagSaved,
+  tagDeleted,
 ] as const;

@@ -1,20 +1,34 @@
-import { tagCreateSchema, tagSyncSchema } from '@app/contracts';
-import { CurrentTenancy, type Tenancy } from '@app/platform';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { createZodDto } from 'nestjs-zod';
+import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 
+import { TagCreateDto, TagPageQueryDto, TagSyncDto, TagUpdateDto } from '../dtos/tag.dto';
 import { TagService } from './tag.service';
 
-class TagCreateDto extends createZodDto(tagCreateSchema) {}
-class TagSyncDto extends createZodDto(tagSyncSchema) {}
-
+/** /tags: every user of the company; only admins and supervisors set the kanban flag (the service keeps to it). */
 @Controller('tags')
 export class TagController {
   constructor(private readonly tags: TagService) {}
 
+  /** GET /tags/?searchParam=&pageNumber= → {tags, hasMore}: the tags screen. */
+  @Get()
+  page(@CurrentTenancy() tenancy: Tenancy, @Query() query: TagPageQueryDto) {
+    return this.tags.page(tenancy, query.searchParam ?? '', query.pageNumber ?? 1);
+  }
+
   @Get('list')
   list(@CurrentTenancy() tenancy: Tenancy) {
     return this.tags.list(tenancy);
+  }
+
+  /** GET /tags/kanban → {lista}: the kanban lanes. */
+  @Get('kanban')
+  kanban(@CurrentTenancy() tenancy: Tenancy) {
+    return this.tags.kanban(tenancy);
+  }
+
+  @Get(':id')
+  get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
+    return this.tags.get(tenancy, id);
   }
 
   @Post()
@@ -26,5 +40,15 @@ export class TagController {
   @HttpCode(200)
   sync(@CurrentTenancy() tenancy: Tenancy, @Body() body: TagSyncDto) {
     return this.tags.sync(tenancy, body);
+  }
+
+  @Put(':id')
+  update(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: TagUpdateDto) {
+    return this.tags.update(tenancy, id, body);
+  }
+
+  @Delete(':id')
+  delete(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
+    return this.tags.delete(tenancy, id);
   }
 }

@@ -1,4 +1,5 @@
-import type { Tag } from '@app/contracts';
+import { type Tag, type TagDetail, TAGS_PAGE_SIZE } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -9,6 +10,11 @@ export interface TagRow {
   color: string;
   kanban: number;
   company_id: number;
+  user_id: number | null;
+}
+
+export interface TagDetailRow extends TagRow {
+  tickets_count: number;
 }
 
 export const mapTag = (row: TagRow): Tag => ({
@@ -18,6 +24,24 @@ export const mapTag = (row: TagRow): Tag => ({
   kanban: row.kanban,
   companyId: row.company_id,
 });
+
+export const mapTagDetail = (row: TagDetailRow): TagDetail => ({
+  ...mapTag(row),
+  ticketsCount: row.tickets_count,
+  userId: row.user_id,
+});
+
+/** A tag with the number of tickets carrying it (an index-only count over ticket_tags_tag_idx). */
+const DETAIL_SELECT = `
+  SELECT g.id, g.name, g.color, g.kanban, g.company_id, g.user_id,
+         (SELECT count(*)::int FROM conversations.ticket_tags tt WHERE tt.tag_id = g.id) AS tickets_count
+  FROM conversations.tags g`;
+
+/** Whether an error is the database refusing a second tag of the same name in a company. */
+export const isTagNameTaken = (error: unknown): boolean => {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'tags_name_unique';
+};
 
 /** Tags of the companies and the tickets they are put on. */
 @Injectable()
@@ -32,14 +56,65 @@ export class TagRepository {
     return this.dataSource.query(`SELECT * FROM conversations.tags WHERE company_id = $1 ORDER BY name`, [companyId]);
   }
 
-  /** A new tag; null when the company has one of that name. */
-  async insert(companyId: number, tag: { name: string; color: string; kanban: number; userId: number }): Promise<TagRow | null> {
-    const rows: TagRow[] = await this.dataSource.query(
-      `INSERT INTO conversations.tags (company_id, name, color, kanban, user_id) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (company_id, name) DO NOTHING RETURNING *`,
+  /** The company's kanban tags, by name: the board's lanes. */
+  async kanban(companyId: number): Promise<TagRow[]> {
+    return this.dataSource.query(`SELECT * FROM conversations.tags WHERE company_id = $1 AND kanban = 1 ORDER BY name, id`, [companyId]);
+  }
+
+  /** One page of the company's tags by name, searched by name; one row past the page answers hasMore. */
+  async page(companyId: number, searchParam: string, pageNumber: number): Promise<{ tags: TagDetailRow[]; hasMore: boolean }> {
+    const like = `%${searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows: TagDetailRow[] = await this.dataSource.query(
+      `${DETAIL_SELECT} WHERE g.company_id = $1 AND ($2 = '%%' OR lower(g.name) LIKE $2) ORDER BY g.name, g.id LIMIT $3 OFFSET $4`,
+      [companyId, like, TAGS_PAGE_SIZE + 1, (pageNumber - 1) * TAGS_PAGE_SIZE],
+    );
+    return { tags: rows.slice(0, TAGS_PAGE_SIZE), hasMore: rows.length > TAGS_PAGE_SIZE };
+  }
+
+  /** The company's tag with its ticket count; null when the company has no such tag. */
+  async find(companyId: number, id: number): Promise<TagDetailRow | null> {
+    const rows: TagDetailRow[] = await this.dataSource.query(`${DETAIL_SELECT} WHERE g.id = $1 AND g.company_id = $2`, [id, companyId]);
+    return rows[0] ?? null;
+  }
+
+  /** The company's tag, locked for a change in this transaction; null when the company has no such tag. */
+  async lock(manager: EntityManager, companyId: number, id: number): Promise<TagRow | null> {
+    const rows: TagRow[] = await manager.query(`SELECT * FROM conversations.tags WHERE id = $1 AND company_id = $2 FOR UPDATE`, [
+      id,
+      companyId,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /** A new tag (the unique name is checked by the database: see isTagNameTaken). */
+  async insert(
+    manager: EntityManager,
+    companyId: number,
+    tag: { name: string; color: string; kanban: number; userId: number },
+  ): Promise<TagRow> {
+    const rows: TagRow[] = await manager.query(
+      `INSERT INTO conversations.tags (company_id, name, color, kanban, user_id) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
       [companyId, tag.name, tag.color, tag.kanban, tag.userId],
     );
-    return rows[0] ?? null;
+    return rows[0]!;
+  }
+
+  async update(manager: EntityManager, id: number, tag: { name: string; color: string; kanban: number }): Promise<TagRow> {
+    const rows = changedRows<TagRow>(
+      await manager.query(
+        `UPDATE conversations.tags SET name = $2, color = $3, kanban = $4, updated_at = now() WHERE id = $1 RETURNING *`,
+        [id, tag.name, tag.color, tag.kanban],
+      ),
+    );
+    return rows[0]!;
+  }
+
+  /** Removes the company's tag (and, by the foreign key, from its tickets); false when the company has no such tag. */
+  async delete(manager: EntityManager, companyId: number, id: number): Promise<boolean> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(`DELETE FROM conversations.tags WHERE id = $1 AND company_id = $2 RETURNING id`, [id, companyId]),
+    );
+    return rows.length > 0;
   }
 
   /** How many of these ids are tags of the company. */

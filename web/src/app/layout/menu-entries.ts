@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
-import { LuContactRound, LuListOrdered, LuMessageSquare } from 'react-icons/lu';
+import { LuContactRound, LuListOrdered, LuMessageSquare, LuTags } from 'react-icons/lu';
 import { LuCable } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
@@ -49,6 +49,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.contacts',
     icon: LuContactRound,
     visible: MENU_RULES.contacts,
+  },
+  {
+    key: 'tags',
+    path: paths.tags,
+    labelKey: 'mainDrawer.listItems.tags',
+    icon: LuTags,
+    visible: MENU_RULES.tags,
   },
   {
     key: 'announcements',

@@ -20,6 +20,8 @@ export const CONVERSATIONS_MESSAGES = {
   noteAdded: 'Observação adicionada com sucesso!',
   noteDeleted: 'Observação excluída com sucesso!',
   tagTooShort: 'Mensagem muito curta',
+  tagExists: 'Tag já existe',
+  tagDeleted: 'Tag deletada',
   /** Spec 3: creating a queue past the plan's limit; `{current}` and `{max}` are filled in. */
   queueLimitReached: 'Limite de filas atingido ({current}/{max}). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
 } as const;
@@ -61,6 +63,8 @@ export const CONTACT_NUMBER_MIN = 8;
 export const CONTACT_NUMBER_MAX = 50;
 export const TICKET_NOTE_MIN = 2;
 export const TAG_NAME_MIN = 3;
+export const TAG_NAME_MAX = 100;
+export const TAGS_PAGE_SIZE = 20;
 
 /** Default out-of-hours week of a new queue (spec 3 §9). */
 export const DEFAULT_QUEUE_SCHEDULES = [

@@ -111,6 +111,20 @@ describe('conversations socket mapper', () => {
     ]);
   });
 
+  it('tags go to the company as company-{id}-tag, the created ones as create', () => {
+    const tag = { id: 7, name: 'Lead', color: '#ffcc00', kanban: 1, companyId: 3 };
+    expect(conversationsSocketMapper.map(envelope('conversations.tag.saved', { tag, created: true }))).toEqual([
+      { target: { kind: 'company', companyId: 3 }, event: 'company-3-tag', payload: { action: 'create', tag } },
+    ]);
+    expect(conversationsSocketMapper.map(envelope('conversations.tag.saved', { tag, created: false }))[0]?.payload).toEqual({
+      action: 'update',
+      tag,
+    });
+    expect(conversationsSocketMapper.map(envelope('conversations.tag.deleted', { tagId: 7 }))).toEqual([
+      { target: { kind: 'company', companyId: 3 }, event: 'company-3-tag', payload: { action: 'delete', tagId: 7 } },
+    ]);
+  });
+
   it('contacts go to the company as company-{id}-contact', () => {
     expect(conversationsSocketMapper.map(envelope('conversations.contact.deleted', { contactId: 4 }))).toEqual([
       { target: { kind: 'company', companyId: 3 }, event: 'company-3-contact', payload: { action: 'delete', contactId: 4 } },

@@ -8,6 +8,9 @@ import {
   queueDeleted,
   queueSaved,
   type QueueSocketPayload,
+  tagDeleted,
+  tagSaved,
+  type TagSocketPayload,
   ticketDeleted,
   ticketPresenceUpdated,
   ticketRead,
@@ -24,14 +27,15 @@ const toAudience = <K extends 'ticket' | 'appMessage' | 'presence'>(
   payload: CompanySocketPayloads[K],
 ): SocketEmit[] => (audience.length === 0 ? [] : [companySocketEmit({ kind: 'users', userIds: audience }, companyId, name, payload)]);
 
-const toCompany = <K extends 'contact' | 'queue'>(companyId: number, name: K, payload: CompanySocketPayloads[K]): SocketEmit =>
+const toCompany = <K extends 'contact' | 'queue' | 'tag'>(companyId: number, name: K, payload: CompanySocketPayloads[K]): SocketEmit =>
   companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);
 
 /**
  * The inbox: `company-{id}-ticket` (update, updateUnread, delete) and `company-{id}-appMessage`
  * (create, update) and `company-{id}-presence` go only to the users the conversations service names as
  * the ticket's audience;
- * `company-{id}-contact` goes to the company (every user may see its contacts).
+ * `company-{id}-contact`, `company-{id}-queue` and `company-{id}-tag` go to the company (every user
+ * may see its contacts, queues and tags).
  */
 export const conversationsSocketMapper: SocketEventMapper = {
   topic: 'conversations.events',
@@ -79,6 +83,13 @@ export const conversationsSocketMapper: SocketEventMapper = {
     }
     const queueGone = readEvent(queueDeleted, envelope);
     if (queueGone) return [toCompany(companyId, 'queue', { action: 'delete', queueId: queueGone.queueId })];
+    const tag = readEvent(tagSaved, envelope);
+    if (tag) {
+      const payload: TagSocketPayload = tag.created ? { action: 'create', tag: tag.tag } : { action: 'update', tag: tag.tag };
+      return [toCompany(companyId, 'tag', payload)];
+    }
+    const tagGone = readEvent(tagDeleted, envelope);
+    if (tagGone) return [toCompany(companyId, 'tag', { action: 'delete', tagId: tagGone.tagId })];
     return [];
   },
 };
