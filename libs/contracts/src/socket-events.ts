@@ -3,6 +3,7 @@ import type {
   ContactSocketPayload,
   PresenceSocketPayload,
   QueueSocketPayload,
+  QuickMessageSocketPayload,
   TagSocketPayload,
   TicketSocketPayload,
 } from './api/conversations';
@@ -22,6 +23,8 @@ export type CompanySocketPayloads = {
   contact: ContactSocketPayload;
   queue: QueueSocketPayload;
   tag: TagSocketPayload;
+  /** Quick messages (the Whaticket family's spelling of the channel). */
+  quickemessage: QuickMessageSocketPayload;
   presence: PresenceSocketPayload;
   user: UserSocketPayload;
   auth: AuthSocketPayload;

@@ -30,6 +30,7 @@ import { AnnounceExistingQueues1732500000012 } from './migrations/1732500000012-
 import { MessageSender1732500000013 } from './migrations/1732500000013-message-sender';
 import { TicketListCursor1732500000014 } from './migrations/1732500000014-ticket-list-cursor';
 import { SteadyTrigramIndexes1732500000030 } from './migrations/1732500000030-steady-trigram-indexes';
+import { QuickMessages1732500001300 } from './migrations/1732500001300-quick-messages';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -38,6 +39,9 @@ import { ProjectionRepository } from './projections/projection.repository';
 import { QueueController } from './queues/queue.controller';
 import { QueueRepository } from './queues/queue.repository';
 import { QueueService } from './queues/queue.service';
+import { QuickMessageController } from './quick-messages/quick-message.controller';
+import { QuickMessageRepository } from './quick-messages/quick-message.repository';
+import { QuickMessageService } from './quick-messages/quick-message.service';
 import { TagController } from './tags/tag.controller';
 import { TagRepository } from './tags/tag.repository';
 import { TagService } from './tags/tag.service';
@@ -56,6 +60,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   MessageSender1732500000013,
   TicketListCursor1732500000014,
   SteadyTrigramIndexes1732500000030,
+  QuickMessages1732500001300,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -74,6 +79,7 @@ export class ConversationsModule {
         TagController,
         TicketNoteController,
         ForwardController,
+        QuickMessageController,
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
@@ -84,6 +90,7 @@ export class ConversationsModule {
         NoteRepository,
         QueueRepository,
         TagRepository,
+        QuickMessageRepository,
         ProjectionRepository,
         EarlyMessageFactRepository,
         ProcessedEventRepository,
@@ -99,6 +106,7 @@ export class ConversationsModule {
         QueueService,
         ContactService,
         TagService,
+        QuickMessageService,
         TicketNoteService,
         QueueRouter,
         InboundConversationService,

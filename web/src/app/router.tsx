@@ -13,6 +13,7 @@ import { HelpsRoute } from './routes/helps';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { QueuesRoute } from './routes/queues';
+import { QuickMessagesRoute } from './routes/quick-messages';
 import { RouteError } from './routes/route-error';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: paths.contacts, element: <ContactsRoute /> },
           { path: paths.queues, element: <QueuesRoute /> },
           { path: paths.tags, element: <TagsRoute /> },
+          { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

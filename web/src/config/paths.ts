@@ -13,6 +13,7 @@ export const paths = {
   contacts: '/contacts',
   queues: '/queues',
   tags: '/tags',
+  quickMessages: '/quick-messages',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -58,6 +58,15 @@ export const tagSaved = conversationsEvent('conversations.tag.saved', z.object({
 export const tagDeleted = conversationsEvent('conversations.tag.deleted', z.object({ tagId: id }));
 
 /**
+ * A quick message was created, changed or deleted. Names it only: its text is for those who may see
+ * it (its author, admins and supervisors, everyone when general), who load it through the API.
+ */
+export const quickMessageChanged = conversationsEvent(
+  'conversations.quickMessage.changed',
+  z.object({ quickMessageId: id, action: z.enum(['create', 'update', 'delete']) }),
+);
+
+/**
  * The contact of a ticket is typing or recording (or stopped). Published straight on the transport,
  * not through the outbox: it changes no state and a lost one is replaced by the next.
  */
@@ -79,4 +88,5 @@ export const CONVERSATIONS_EVENTS = [
   queueDeleted,
   tagSaved,
   tagDeleted,
+  quickMessageChanged,
 ] as const;

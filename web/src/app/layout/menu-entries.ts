@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
-import { LuContactRound, LuListOrdered, LuMessageSquare, LuTags } from 'react-icons/lu';
+import { LuContactRound, LuListOrdered, LuMessageSquare, LuTags, LuZap } from 'react-icons/lu';
 import { LuCable } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
@@ -42,6 +42,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.tickets',
     icon: LuMessageSquare,
     visible: MENU_RULES.tickets,
+  },
+  {
+    key: 'quickMessages',
+    path: paths.quickMessages,
+    labelKey: 'mainDrawer.listItems.quickMessages',
+    icon: LuZap,
+    visible: MENU_RULES.quickMessages,
   },
   {
     key: 'contacts',

@@ -22,6 +22,7 @@ export const CONVERSATIONS_MESSAGES = {
   tagTooShort: 'Mensagem muito curta',
   tagExists: 'Tag já existe',
   tagDeleted: 'Tag deletada',
+  quickMessageDeleted: 'Quick message deleted',
   /** Spec 3: creating a queue past the plan's limit; `{current}` and `{max}` are filled in. */
   queueLimitReached: 'Limite de filas atingido ({current}/{max}). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
 } as const;
@@ -65,6 +66,11 @@ export const TICKET_NOTE_MIN = 2;
 export const TAG_NAME_MIN = 3;
 export const TAG_NAME_MAX = 100;
 export const TAGS_PAGE_SIZE = 20;
+export const QUICK_MESSAGES_PAGE_SIZE = 20;
+export const QUICK_MESSAGE_SHORTCODE_MAX = 100;
+export const QUICK_MESSAGE_MESSAGE_MAX = 10_000;
+/** Spec 2 section 5: a suggestion's label in the chat input is trimmed to 35 characters. */
+export const QUICK_MESSAGE_LABEL_MAX = 35;
 
 /** Default out-of-hours week of a new queue (spec 3 §9). */
 export const DEFAULT_QUEUE_SCHEDULES = [

@@ -9,6 +9,7 @@ export * from './constants';
 export * from './contacts';
 export * from './messages';
 export * from './queues';
+export * from './quick-messages';
 export * from './tags';
 export * from './ticket-notes';
 export * from './tickets';

@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'settings-page:edit',
   'tag:editKanban',
   'quick-messages:editAny',
+  'quick-messages:setGeneral',
   'messages:editAny',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -32,6 +33,7 @@ export const PERMISSION_RULES: Record<Permission, readonly UserProfileName[]> = 
   'settings-page:edit': ['admin'],
   'tag:editKanban': ['admin', 'supervisor'],
   'quick-messages:editAny': ['admin', 'supervisor'],
+  'quick-messages:setGeneral': ['admin'],
   'messages:editAny': ['admin', 'supervisor'],
 };
 

@@ -125,6 +125,12 @@ describe('conversations socket mapper', () => {
     ]);
   });
 
+  it('a quick message change goes to the company as company-{id}-quickemessage, naming it without its text', () => {
+    expect(conversationsSocketMapper.map(envelope('conversations.quickMessage.changed', { quickMessageId: 5, action: 'update' }))).toEqual([
+      { target: { kind: 'company', companyId: 3 }, event: 'company-3-quickemessage', payload: { action: 'update', id: 5 } },
+    ]);
+  });
+
   it('contacts go to the company as company-{id}-contact', () => {
     expect(conversationsSocketMapper.map(envelope('conversations.contact.deleted', { contactId: 4 }))).toEqual([
       { target: { kind: 'company', companyId: 3 }, event: 'company-3-contact', payload: { action: 'delete', contactId: 4 } },

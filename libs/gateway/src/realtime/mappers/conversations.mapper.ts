@@ -8,6 +8,7 @@ import {
   queueDeleted,
   queueSaved,
   type QueueSocketPayload,
+  quickMessageChanged,
   tagDeleted,
   tagSaved,
   type TagSocketPayload,
@@ -27,15 +28,19 @@ const toAudience = <K extends 'ticket' | 'appMessage' | 'presence'>(
   payload: CompanySocketPayloads[K],
 ): SocketEmit[] => (audience.length === 0 ? [] : [companySocketEmit({ kind: 'users', userIds: audience }, companyId, name, payload)]);
 
-const toCompany = <K extends 'contact' | 'queue' | 'tag'>(companyId: number, name: K, payload: CompanySocketPayloads[K]): SocketEmit =>
-  companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);
+const toCompany = <K extends 'contact' | 'queue' | 'tag' | 'quickemessage'>(
+  companyId: number,
+  name: K,
+  payload: CompanySocketPayloads[K],
+): SocketEmit => companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);
 
 /**
  * The inbox: `company-{id}-ticket` (update, updateUnread, delete) and `company-{id}-appMessage`
  * (create, update) and `company-{id}-presence` go only to the users the conversations service names as
  * the ticket's audience;
  * `company-{id}-contact`, `company-{id}-queue` and `company-{id}-tag` go to the company (every user
- * may see its contacts, queues and tags).
+ * may see its contacts, queues and tags), and so does `company-{id}-quickemessage`, which names a
+ * quick message without its text.
  */
 export const conversationsSocketMapper: SocketEventMapper = {
   topic: 'conversations.events',
@@ -90,6 +95,8 @@ export const conversationsSocketMapper: SocketEventMapper = {
     }
     const tagGone = readEvent(tagDeleted, envelope);
     if (tagGone) return [toCompany(companyId, 'tag', { action: 'delete', tagId: tagGone.tagId })];
+    const quickMessage = readEvent(quickMessageChanged, envelope);
+    if (quickMessage) return [toCompany(companyId, 'quickemessage', { action: quickMessage.action, id: quickMessage.quickMessageId })];
     return [];
   },
 };

@@ -9,16 +9,20 @@ export type SendMessageInput = {
   ticketId: number;
   body: string;
   quotedMsg?: Pick<Message, 'id' | 'body' | 'fromMe'> | null;
+  /** A media already stored by the company (a quick message's attachment), sent by reference; `body` is its caption. */
+  media?: StoredMedia | null;
 };
+
+export type StoredMedia = { mediaUrl: string; mimetype: string; fileName: string };
 
 /**
  * `POST /api/messages/{ticketId}` (JSON). The sent message comes back on `company-{id}-appMessage`,
  * which puts it in the chat.
  */
-export function sendMessage({ ticketId, body, quotedMsg }: SendMessageInput): Promise<Message> {
+export function sendMessage({ ticketId, body, quotedMsg, media }: SendMessageInput): Promise<Message> {
   return api.post(
     `/messages/${ticketId}`,
-    { read: true, fromMe: true, body, quotedMsg: quotedMsg ?? null },
+    { read: true, fromMe: true, body, quotedMsg: quotedMsg ?? null, ...(media ?? {}) },
     { schema: messageSendResponseSchema },
   );
 }

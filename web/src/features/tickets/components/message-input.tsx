@@ -1,19 +1,22 @@
 import { MEDIA_UPLOAD_MAX_BYTES } from '@app/contracts';
 import { Box, CloseButton, Flex, HStack, IconButton, Progress, Switch, Tag, Text, Textarea } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMic, LuPaperclip, LuSend, LuSquare, LuX } from 'react-icons/lu';
 
+import { useQuickMessageOptions, useQuickMessagesRealtime } from '@/api/quick-messages';
 import { toastError, toastWarning } from '@/components/ui/toaster';
 
 import { useSendMedia } from '../api/send-media';
-import { useSendMessage } from '../api/send-message';
+import { type StoredMedia, useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { composeMessageBody, useSignMessage } from '../hooks/use-sign-message';
 import type { Message } from '../types';
 import { recordingToMp3 } from '../utils/audio-to-mp3';
 import { prepareAttachment } from '../utils/compress-image';
 import { isRecordingLongEnough, oversizedFiles } from '../utils/media-rules';
+import { fillQuickMessageVariables, matchingQuickMessages, type QuickMessageContact } from '../utils/quick-message-text';
+import { QUICK_MESSAGE_SUGGESTIONS_ID, quickMessageOptionId, QuickMessageSuggestions } from './quick-message-suggestions';
 
 /** Spec 1 section 9: the input grows to 5 rows at most. */
 export const MESSAGE_INPUT_MAX_ROWS = 5;
@@ -26,10 +29,14 @@ type MessageInputProps = {
   /** The message being replied to (quoted), chosen in the message menu. */
   replyTo?: Message | null;
   onCancelReply?: () => void;
+  /** Whose `{{name}}`-style variables a quick message picked with '/' is filled in with. */
+  contact?: QuickMessageContact | null;
+  /** The company whose quick message events keep the '/' suggestions current. */
+  companyId?: number;
 };
 
 /** The chat's text input with the sign-message toggle; empty or blank text is not sent. */
-export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelReply }: MessageInputProps) {
+export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelReply, contact, companyId }: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sign, setSign] = useSignMessage();
@@ -40,6 +47,31 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const blank = text.trim().length === 0;
+  // Quick messages: '/' and at least one more character suggests them; a pick fills the text and attaches its file.
+  const quickMessages = useQuickMessageOptions(canSend);
+  useQuickMessagesRealtime(companyId);
+  const [quickMedia, setQuickMedia] = useState<StoredMedia | null>(null);
+  const [suggestionIndex, setSuggestionIndex] = useState(0);
+  const [suggestionsClosed, setSuggestionsClosed] = useState(false);
+  const suggestions = useMemo(() => matchingQuickMessages(quickMessages.data ?? [], text), [quickMessages.data, text]);
+  const showSuggestions = !suggestionsClosed && suggestions.length > 0;
+  const activeSuggestion = showSuggestions ? suggestions[Math.min(suggestionIndex, suggestions.length - 1)] : undefined;
+
+  function handleTextChange(value: string) {
+    setText(value);
+    setSuggestionIndex(0);
+    setSuggestionsClosed(false);
+  }
+
+  function handlePickQuickMessage(quickMessage: (typeof suggestions)[number]) {
+    setText(fillQuickMessageVariables(quickMessage.message, contact));
+    setQuickMedia(
+      quickMessage.mediaPath && quickMessage.mimetype
+        ? { mediaUrl: quickMessage.mediaPath, mimetype: quickMessage.mimetype, fileName: quickMessage.mediaName ?? 'file' }
+        : null,
+    );
+    setSuggestionsClosed(true);
+  }
 
   async function upload(attachments: File[], caption: string) {
     setProgress(0);
@@ -107,7 +139,25 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
     if (chosen.length) setFiles((current) => [...current, ...chosen]);
   }
 
+  async function handleSendQuickMedia(media: StoredMedia) {
+    if (sendMutation.isPending) return;
+    try {
+      await sendMutation.mutateAsync({ ticketId, body: blank ? '' : composeMessageBody(text, sign, userName), media });
+      setQuickMedia(null);
+      setText('');
+    } catch (error) {
+      toastError(error);
+      return;
+    }
+    // Files chosen besides go after it, without a caption.
+    if (files.length > 0 && (await upload(files, ''))) setFiles([]);
+  }
+
   async function handleSend() {
+    if (quickMedia) {
+      await handleSendQuickMedia(quickMedia);
+      return;
+    }
     if (files.length > 0) {
       await handleSendFiles();
       return;
@@ -128,6 +178,24 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
   }
 
   function handleKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (activeSuggestion) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : suggestions.length - 1;
+        setSuggestionIndex((Math.min(suggestionIndex, suggestions.length - 1) + step) % suggestions.length);
+        return;
+      }
+      if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        event.preventDefault();
+        handlePickQuickMessage(activeSuggestion);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setSuggestionsClosed(true);
+        return;
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void handleSend();
@@ -170,6 +238,22 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
           </Box>
           <CloseButton size="2xs" aria-label={t('tickets.input.cancelReply')} onClick={onCancelReply} />
         </Flex>
+      )}
+      {showSuggestions && (
+        <QuickMessageSuggestions suggestions={suggestions} activeIndex={suggestionIndex} onPick={handlePickQuickMessage} />
+      )}
+      {quickMedia && (
+        <HStack mx="3" mt="2" gap="2" data-testid="message-quick-media">
+          <Tag.Root size="md" colorPalette="brand">
+            <Tag.StartElement>
+              <LuPaperclip />
+            </Tag.StartElement>
+            <Tag.Label>{quickMedia.fileName}</Tag.Label>
+            <Tag.EndElement>
+              <Tag.CloseTrigger aria-label={t('tickets.input.removeAttachment')} onClick={() => setQuickMedia(null)} />
+            </Tag.EndElement>
+          </Tag.Root>
+        </HStack>
       )}
       {files.length > 0 && (
         <HStack mx="3" mt="2" gap="2" wrap="wrap" data-testid="message-attachments">
@@ -219,8 +303,13 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
         </Switch.Root>
         <Textarea
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => handleTextChange(event.target.value)}
           onKeyDown={handleKeyDown}
+          role="combobox"
+          aria-expanded={showSuggestions}
+          aria-controls={showSuggestions ? QUICK_MESSAGE_SUGGESTIONS_ID : undefined}
+          aria-activedescendant={activeSuggestion ? quickMessageOptionId(activeSuggestion.id) : undefined}
+          aria-autocomplete="list"
           // Grows with the text, wrapped lines included, up to 5 rows (1 rem of padding and 2 px of border besides).
           rows={1}
           autoresize
@@ -229,7 +318,7 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
           aria-label={t('tickets.input.placeholder')}
           data-testid="message-text"
         />
-        {blank && files.length === 0 ? (
+        {blank && files.length === 0 && !quickMedia ? (
           <HStack gap="1">
             {recorder.recording && (
               <IconButton

@@ -105,6 +105,8 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
           canSend={canSendTo(ticket)}
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}
+          contact={ticket.contact}
+          companyId={user.companyId}
         />
       </Box>
       {messageActions.dialogs}

@@ -1,0 +1,134 @@
+import type { QuickMessage } from '@app/contracts';
+import { Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuCircleCheck } from 'react-icons/lu';
+
+import { useQuickMessagesRealtime } from '@/api/quick-messages';
+import { DataTable } from '@/components/list/data-table';
+import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
+import { ListToolbar } from '@/components/list/list-toolbar';
+import { RowActions } from '@/components/list/row-actions';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toastSuccess } from '@/components/ui/toaster';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
+import { useDeleteQuickMessage } from '../api/delete-quick-message';
+import { useQuickMessagesPage } from '../api/get-quick-messages-page';
+import { canChangeQuickMessage } from '../utils/quick-message-form';
+import { QuickMessageModal } from './quick-message-modal';
+
+/** Spec 2 section 9: searches run 500 ms after typing stops, lowercased. */
+export const QUICK_MESSAGES_SEARCH_DEBOUNCE_MS = 500;
+
+type QuickMessagesPageProps = {
+  user: { id: number; companyId: number };
+  /** quick-messages:editAny (admins and supervisors): edit and delete on every row. */
+  canEditAny: boolean;
+  /** quick-messages:setGeneral (admins): the dialog's 'general' selector. */
+  canSetGeneral: boolean;
+};
+
+/** /quick-messages: search, add, the table (shortcode, attachment or 'Sem anexo', a green check when general, actions). */
+export function QuickMessagesPage({ user, canEditAny, canSetGeneral }: QuickMessagesPageProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim().toLowerCase(), QUICK_MESSAGES_SEARCH_DEBOUNCE_MS);
+  const query = useQuickMessagesPage(searchParam);
+  const deleteMutation = useDeleteQuickMessage();
+  const [editing, setEditing] = useState<{ quickMessage: QuickMessage | null } | null>(null);
+  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
+  useQuickMessagesRealtime(user.companyId);
+
+  const records = query.data?.pages.flatMap((page) => page.records) ?? [];
+
+  async function handleConfirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteMutation.mutateAsync(deleting.id);
+      toastSuccess(t('quickMessages.toasts.deleted'));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Stack gap="4" data-testid="quick-messages-page">
+      <Heading as="h1" size="xl">
+        {t('quickMessages.title')}
+      </Heading>
+      <ListToolbar
+        search={search}
+        onSearchChange={setSearch}
+        searchTestId="quick-messages-search"
+        searchName="searchParam"
+        searchPlaceholder={t('quickMessages.searchPlaceholder')}
+        addLabel={t('quickMessages.buttons.add')}
+        onAdd={() => setEditing({ quickMessage: null })}
+        addTestId="quick-messages-add"
+      />
+      <DataTable
+        testId="quick-messages-table"
+        rowTestId="quick-messages-row"
+        emptyTestId="quick-messages-empty"
+        busy={query.isFetching}
+        loading={query.isPending}
+        rows={records}
+        rowKey={(record) => record.id}
+        rowProps={(record) => ({ 'data-quick-message-id': record.id })}
+        columns={[
+          { header: t('quickMessages.table.shortcode'), cell: (record) => record.shortcode },
+          {
+            header: t('quickMessages.table.attachment'),
+            cell: (record) =>
+              record.mediaName ? (
+                <Text truncate maxW="64">
+                  {record.mediaName}
+                </Text>
+              ) : (
+                <Text color="fg.muted">{t('quickMessages.noAttachment')}</Text>
+              ),
+          },
+          {
+            header: t('quickMessages.table.geral'),
+            cell: (record) =>
+              record.geral ? (
+                <Icon
+                  as={LuCircleCheck}
+                  color="green.solid"
+                  boxSize="4"
+                  aria-label={t('quickMessages.fields.geral')}
+                  data-testid="quick-message-geral-check"
+                />
+              ) : null,
+          },
+        ]}
+        actions={(record) =>
+          canChangeQuickMessage(record, user, canEditAny) ? (
+            <RowActions
+              onEdit={() => setEditing({ quickMessage: record })}
+              onDelete={() => setDeleting(record)}
+              editTestId="quick-messages-edit"
+              deleteTestId="quick-messages-delete"
+            />
+          ) : (
+            <HStack />
+          )
+        }
+      />
+      <InfiniteListFooter
+        hasNextPage={!!query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
+      {editing && <QuickMessageModal quickMessage={editing.quickMessage} canSetGeneral={canSetGeneral} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('quickMessages.confirmDeleteTitle', { shortcode: deleting?.shortcode ?? '' })}
+        loading={deleteMutation.isPending}
+        onConfirm={() => void handleConfirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
