@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /**
  * Work organisation (issue 13) in Chromium against the standalone product with the simulator: tags
- * made on /tags, and a quick message with an attachment made on /quick-messages, picked with '/' in
- * the chat and received by the simulated phone with its file. Each test starts from a company of its
- * own, set up through the API.
+ * made on /tags; a quick message with an attachment made on /quick-messages, picked with '/' in the
+ * chat and received by the simulated phone with its file; a kanban card dragged by the mouse and by
+ * the keyboard, seen live in a second browser. Each test starts from a company of its own, set up
+ * through the API.
  */
 import type { Page } from 'playwright-core';
 
@@ -30,8 +31,8 @@ describe('browser: work organisation', () => {
   });
 
   /** A company of its own, its admin signed in. */
-  const adminOfItsOwn = async (company: string): Promise<Page> => {
-    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, company);
+  const adminOfItsOwn = async (company: string, planFlags: Record<string, boolean> = {}): Promise<Page> => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, company, planFlags);
     return signedInPage(stack, admin, VIEWPORT);
   };
 
@@ -113,5 +114,84 @@ describe('browser: work organisation', () => {
     expect(sent.to).toBe(CUSTOMER.from);
     expect(sent.mediaType).toBe('document');
     expect(sent.body).toMatch(/Olá Joana, segue o nosso catálogo\.$/);
+  });
+
+  it("a card dragged from 'Em aberto' to a tag's lane, and back by the keyboard, moves live in a second browser; its ordinary tag stays", async () => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Kanban', { useKanban: true });
+    const page = await signedInPage(stack, admin, VIEWPORT);
+    const token = await pageToken(page);
+    // The second browser is a supervisor's: one account signed in twice would end its first session.
+    const supervisor = { email: `sup-${admin.email}`, password: 'Supervisor-password-1' };
+    const hired = await api(baseUrl, 'POST', '/api/users', token, { name: 'Sara Supervisora', profile: 'supervisor', ...supervisor });
+    expect(hired.status).toBe(201);
+    const other = await signedInPage(stack, supervisor, VIEWPORT);
+    const connectionId = (await scannedConnection(baseUrl, token, 'Simulador Kanban')).id;
+    const created = async (name: string, kanban: number) =>
+      ((await api(baseUrl, 'POST', '/api/tags', token, { name, kanban, color: kanban ? '#1565c0' : '#f9a825' })).body as { id: number }).id;
+    const proposal = await created('Proposta', 1);
+    const vip = await created('VIP', 0);
+    expect(
+      (await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, { ...CUSTOMER, body: 'Quero um orçamento' }))
+        .status,
+    ).toBeLessThan(300);
+    const ticket = await until(async () => {
+      const list = (await api(baseUrl, 'GET', '/api/tickets?status=pending&showAll=true', token)).body as { tickets: { id: number }[] };
+      return list.tickets[0];
+    }, 'the customer’s ticket');
+    await api(baseUrl, 'POST', '/api/tags/sync', token, { ticketId: ticket.id, tags: [{ id: vip }] });
+
+    const lane = (on: Page, id: number | 'open') => on.locator(`[data-testid="kanban-lane"][data-lane="${id}"]`);
+    const cardIn = (on: Page, id: number | 'open') => lane(on, id).locator(`[data-testid="kanban-card"][data-ticket-id="${ticket.id}"]`);
+    for (const board of [page, other]) {
+      await board.locator('[data-testid="menu-item-kanban"]').click();
+      await board.waitForURL('**/kanban');
+      await cardIn(board, 'open').waitFor({ timeout: 15_000 });
+    }
+    await cardIn(page, 'open').getByText('Quero um orçamento').waitFor();
+
+    // By the mouse, in steps, as a person drags.
+    const from = (await cardIn(page, 'open').boundingBox())!;
+    const to = (await lane(page, proposal).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + 30, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 15 });
+    await page.mouse.up();
+    await page.getByText('Ticket Tag Adicionado com Sucesso!').waitFor();
+    await cardIn(page, proposal).waitFor();
+    await cardIn(other, proposal).waitFor({ timeout: 15_000 });
+    await cardIn(other, 'open').waitFor({ state: 'detached' });
+    const tagsOf = async () =>
+      ((await api(baseUrl, 'GET', `/api/tickets/${ticket.id}`, token)).body as { tags: { name: string }[] }).tags
+        .map((tag) => tag.name)
+        .sort();
+    expect(await tagsOf()).toEqual(['Proposta', 'VIP']);
+
+    // By the keyboard: Space picks the card up, the left arrow carries it to 'Em aberto', Space drops it.
+    await cardIn(page, proposal).focus();
+    await page.keyboard.press('Space');
+    await cardIn(page, proposal).and(page.locator('[aria-pressed="true"]')).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await lane(page, 'open').and(page.locator('[data-over="true"]')).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByText('Ticket Tag Removido!').waitFor();
+    await cardIn(page, 'open').waitFor();
+    await cardIn(other, 'open').waitFor({ timeout: 15_000 });
+    await cardIn(other, proposal).waitFor({ state: 'detached' });
+    expect(await tagsOf()).toEqual(['VIP']);
+
+    // 'Ver Ticket' opens the chat.
+    await cardIn(page, 'open').locator('[data-testid="kanban-card-open"]').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+  });
+
+  it("without the plan's kanban the page says so and goes to / after 1 s", async () => {
+    const page = await adminOfItsOwn('Sem kanban');
+    expect(await page.locator('[data-testid="menu-item-kanban"]').count()).toBe(0);
+    await page.goto(`${baseUrl}/kanban`);
+    await page
+      .locator('[data-testid="access-denied"]', { hasText: 'Esta empresa não possui permissão para acessar essa página!' })
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === '/tickets' || url.pathname === '/', { timeout: 5_000 });
   });
 });

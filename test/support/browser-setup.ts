@@ -54,12 +54,21 @@ export async function companyOfItsOwn(
   baseUrl: string,
   superAdmin: Credentials,
   name: string,
+  /** Plan flags of the company's plan (useKanban, useInternalChat...), none unless told. */
+  planFlags: Record<string, boolean> = {},
 ): Promise<{ companyId: number; admin: Credentials }> {
   const root = await apiToken(baseUrl, superAdmin);
   const slug = `c${randomBytes(4).toString('hex')}`;
   const plan = expectAnswer(
     planResponseSchema,
-    await api(baseUrl, 'POST', '/api/plans', root, { name: `Plano ${slug}`, users: 10, connections: 10, queues: 10, value: 0 }),
+    await api(baseUrl, 'POST', '/api/plans', root, {
+      name: `Plano ${slug}`,
+      users: 10,
+      connections: 10,
+      queues: 10,
+      value: 0,
+      ...planFlags,
+    }),
   );
   const admin = { email: `admin@${slug}.test`, password: 'Admin-password-1' };
   const company = expectAnswer(

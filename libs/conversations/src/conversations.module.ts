@@ -14,6 +14,9 @@ import { InboundConversationService } from './inbound/inbound-conversation.servi
 import { PresenceRelay } from './inbound/presence-relay';
 import { QueueRouter } from './inbound/queue-router';
 import { WhatsappEventsConsumer } from './inbound/whatsapp-events.consumer';
+import { KanbanController } from './kanban/kanban.controller';
+import { KanbanRepository } from './kanban/kanban.repository';
+import { KanbanService } from './kanban/kanban.service';
 import { ForwardController } from './messages/forward.controller';
 import { ForwardService } from './messages/forward.service';
 import { MessageController } from './messages/message.controller';
@@ -80,6 +83,7 @@ export class ConversationsModule {
         TicketNoteController,
         ForwardController,
         QuickMessageController,
+        KanbanController,
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
@@ -91,6 +95,7 @@ export class ConversationsModule {
         QueueRepository,
         TagRepository,
         QuickMessageRepository,
+        KanbanRepository,
         ProjectionRepository,
         EarlyMessageFactRepository,
         ProcessedEventRepository,
@@ -107,6 +112,7 @@ export class ConversationsModule {
         ContactService,
         TagService,
         QuickMessageService,
+        KanbanService,
         TicketNoteService,
         QueueRouter,
         InboundConversationService,

@@ -10,6 +10,7 @@ import { ConnectionsRoute } from './routes/connections';
 import { ContactsRoute } from './routes/contacts';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HelpsRoute } from './routes/helps';
+import { KanbanRoute } from './routes/kanban';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { QueuesRoute } from './routes/queues';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.queues, element: <QueuesRoute /> },
           { path: paths.tags, element: <TagsRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
+          { path: paths.kanban, element: <KanbanRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -14,6 +14,7 @@ export const paths = {
   queues: '/queues',
   tags: '/tags',
   quickMessages: '/quick-messages',
+  kanban: '/kanban',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -10,6 +10,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
 import { AccessTokenService } from '../auth/access-token.service';
+import type { PlanFlag } from '../auth/tenancy';
 import type { EventTransport } from '../events/event-transport';
 import { EVENT_TRANSPORT } from '../events/event-transport.provider';
 import { OutboxWriter } from '../events/outbox';
@@ -28,7 +29,8 @@ export interface ServiceTestApp {
   events: EventEnvelope[];
   /** Once every event written to the service's outbox so far has been published (and handled here). */
   published(): Promise<void>;
-  token(user: { userId: number; companyId: number; profile?: 'admin' | 'supervisor' | 'user' }): string;
+  /** An access token of a live session; `plan` lists the company plan's flags (none unless told). */
+  token(user: { userId: number; companyId: number; profile?: 'admin' | 'supervisor' | 'user'; plan?: PlanFlag[] }): string;
   /**
    * Delivers another service's event as its relay would (written to an outbox table of ours and
    * published by our relay, so it reaches our consumers through the real transport).
@@ -95,8 +97,8 @@ export async function startServiceTestApp(options: {
     dataSource,
     transport,
     events,
-    token: ({ userId, companyId, profile = 'admin' }) =>
-      tokens.sign({ sub: String(userId), companyId, profile, super: false, sid: randomUUID(), plan: [] }),
+    token: ({ userId, companyId, profile = 'admin', plan = [] }) =>
+      tokens.sign({ sub: String(userId), companyId, profile, super: false, sid: randomUUID(), plan }),
     published: async () => {
       // The relay deletes what it published in the transaction of the publish, which in process
       // returns once every group handled the events: an empty outbox means `events` has them.

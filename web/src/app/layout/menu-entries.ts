@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
-import { LuContactRound, LuListOrdered, LuMessageSquare, LuTags, LuZap } from 'react-icons/lu';
+import { LuContactRound, LuListOrdered, LuMessageSquare, LuSquareKanban, LuTags, LuZap } from 'react-icons/lu';
 import { LuCable } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
@@ -49,6 +49,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.quickMessages',
     icon: LuZap,
     visible: MENU_RULES.quickMessages,
+  },
+  {
+    key: 'kanban',
+    path: paths.kanban,
+    labelKey: 'mainDrawer.listItems.kanban',
+    icon: LuSquareKanban,
+    visible: MENU_RULES.kanban,
   },
   {
     key: 'contacts',

@@ -23,6 +23,9 @@ export const CONVERSATIONS_MESSAGES = {
   tagExists: 'Tag já existe',
   tagDeleted: 'Tag deletada',
   quickMessageDeleted: 'Quick message deleted',
+  /** Spec 2 section 8: a kanban card moved. */
+  ticketTagRemoved: 'Ticket Tag Removido!',
+  ticketTagAdded: 'Ticket Tag Adicionado com Sucesso!',
   /** Spec 3: creating a queue past the plan's limit; `{current}` and `{max}` are filled in. */
   queueLimitReached: 'Limite de filas atingido ({current}/{max}). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
 } as const;

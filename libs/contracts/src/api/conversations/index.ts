@@ -7,6 +7,7 @@
 
 export * from './constants';
 export * from './contacts';
+export * from './kanban';
 export * from './messages';
 export * from './queues';
 export * from './quick-messages';

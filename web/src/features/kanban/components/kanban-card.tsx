@@ -1,0 +1,89 @@
+import type { KanbanTicket } from '@app/contracts';
+import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useDraggable } from '@dnd-kit/core';
+import { useTranslation } from 'react-i18next';
+
+import { contrastText } from '@/lib/contrast-text';
+import { formatPhone } from '@/lib/format-phone';
+
+import type { LaneId } from '../api/get-kanban';
+
+type KanbanCardProps = {
+  card: KanbanTicket;
+  lane: LaneId;
+  onOpen: (uuid: string) => void;
+  /** The copy shown under the pointer while dragging: not itself draggable. */
+  overlay?: boolean;
+};
+
+export const cardDragId = (card: Pick<KanbanTicket, 'id'>, lane: LaneId) => `card-${card.id}-${lane ?? 'open'}`;
+
+/** A ticket's card: number, contact name and number, last message, its tags, and 'Ver Ticket'. */
+export function KanbanCard({ card, lane, onOpen, overlay = false }: KanbanCardProps) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: cardDragId(card, lane),
+    data: { card, lane },
+    disabled: overlay,
+  });
+  return (
+    <Card.Root
+      ref={overlay ? undefined : setNodeRef}
+      size="sm"
+      variant="outline"
+      cursor={overlay ? 'grabbing' : 'grab'}
+      opacity={isDragging ? 0.4 : 1}
+      shadow={overlay ? 'lg' : undefined}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      data-testid="kanban-card"
+      data-ticket-id={card.id}
+      {...(overlay ? {} : { ...attributes, ...listeners })}
+      aria-roledescription={t('kanban.card.roleDescription')}
+      aria-label={t('kanban.card.label', { id: card.id, name: card.contact.name })}
+    >
+      <Card.Body gap="1.5" p="3">
+        <HStack justify="space-between" gap="2">
+          <Text fontWeight="semibold" truncate>
+            {card.contact.name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" flexShrink={0}>
+            #{card.id}
+          </Text>
+        </HStack>
+        {card.contact.number && (
+          <Text fontSize="xs" color="fg.muted">
+            {formatPhone(card.contact.number)}
+          </Text>
+        )}
+        <Text fontSize="sm" lineClamp={2} data-testid="kanban-card-last-message">
+          {card.lastMessage}
+        </Text>
+        {card.tags.length > 0 && (
+          <HStack gap="1" wrap="wrap">
+            {card.tags.map((tag) => (
+              <Badge key={tag.id} size="sm" style={{ backgroundColor: tag.color, color: contrastText(tag.color) }}>
+                {tag.name}
+              </Badge>
+            ))}
+          </HStack>
+        )}
+        <Stack align="flex-end">
+          <Box>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="brand"
+              // The card's own keys pick it up; the button's open the ticket.
+              onKeyDown={(event) => event.stopPropagation()}
+              onPointerDown={(event) => event.stopPropagation()}
+              onClick={() => onOpen(card.uuid)}
+              data-testid="kanban-card-open"
+            >
+              {t('kanban.card.open')}
+            </Button>
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
