@@ -3,8 +3,8 @@
  * Work organisation (issue 13) in Chromium against the standalone product with the simulator: tags
  * made on /tags; a quick message with an attachment made on /quick-messages, picked with '/' in the
  * chat and received by the simulated phone with its file; a kanban card dragged by the mouse and by
- * the keyboard, seen live in a second browser. Each test starts from a company of its own, set up
- * through the API.
+ * the keyboard, seen live in a second browser; the to-do list surviving a reload. Each test starts
+ * from a company of its own, set up through the API.
  */
 import type { Page } from 'playwright-core';
 
@@ -193,5 +193,28 @@ describe('browser: work organisation', () => {
       .locator('[data-testid="access-denied"]', { hasText: 'Esta empresa não possui permissão para acessar essa página!' })
       .waitFor();
     await page.waitForURL((url) => url.pathname === '/tickets' || url.pathname === '/', { timeout: 5_000 });
+  });
+
+  it('the to-do list keeps its tasks, edits and completions across a reload', async () => {
+    const page = await adminOfItsOwn('Tarefas');
+    await page.locator('[data-testid="menu-item-todo"]').click();
+    await page.waitForURL('**/todolist');
+    const input = page.locator('[data-testid="todo-input"]');
+    for (const text of ['Ligar para a Joana', 'Enviar proposta']) {
+      await input.fill(text);
+      await input.press('Enter');
+    }
+    await page.locator('[data-testid="todo-edit"]').nth(1).click();
+    await page.locator('[data-testid="todo-edit-input"]').fill('Enviar proposta revisada');
+    await page.locator('[data-testid="todo-edit-save"]').click();
+    await page.locator('[data-testid="todo-item"]').first().locator('[data-testid="todo-complete"]').click();
+
+    await page.reload();
+    await page.locator('[data-testid="todo-list"]').waitFor();
+    expect(await page.locator('[data-testid="todo-text"]').allTextContents()).toEqual(['Ligar para a Joana', 'Enviar proposta revisada']);
+    expect(await page.locator('[data-testid="todo-item"]').first().locator('input[type="checkbox"]').isChecked()).toBe(true);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('tasks'))) ?? '[]') as { text: string; createdAt: string }[];
+    expect(stored.map((task) => task.text)).toEqual(['Ligar para a Joana', 'Enviar proposta revisada']);
+    expect(stored.every((task) => !Number.isNaN(Date.parse(task.createdAt)))).toBe(true);
   });
 });

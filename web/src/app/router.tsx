@@ -20,6 +20,7 @@ import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
 import { TagsRoute } from './routes/tags';
 import { TicketsRoute } from './routes/tickets';
+import { TodoRoute } from './routes/todo';
 import { UsersRoute } from './routes/users';
 
 /**
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           { path: paths.tags, element: <TagsRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
+          { path: paths.todo, element: <TodoRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

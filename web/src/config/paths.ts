@@ -15,6 +15,7 @@ export const paths = {
   tags: '/tags',
   quickMessages: '/quick-messages',
   kanban: '/kanban',
+  todo: '/todolist',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

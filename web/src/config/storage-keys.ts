@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   companyDueDate: 'companyDueDate',
   /** 'light' | 'dark'; absent means "follow the system preference". */
   preferredTheme: 'preferredTheme',
+  /** The to-do list (spec 2): a JSON list of { text, createdAt, updatedAt }, kept only in this browser. */
+  tasks: 'tasks',
   /** Written by i18next-browser-languagedetector. */
   language: 'i18nextLng',
 } as const;

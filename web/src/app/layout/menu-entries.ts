@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
-import { LuContactRound, LuListOrdered, LuMessageSquare, LuSquareKanban, LuTags, LuZap } from 'react-icons/lu';
+import { LuContactRound, LuListOrdered, LuListTodo, LuMessageSquare, LuSquareKanban, LuTags, LuZap } from 'react-icons/lu';
 import { LuCable } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
@@ -56,6 +56,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.kanban',
     icon: LuSquareKanban,
     visible: MENU_RULES.kanban,
+  },
+  {
+    key: 'todo',
+    path: paths.todo,
+    labelKey: 'mainDrawer.listItems.todo',
+    icon: LuListTodo,
+    visible: MENU_RULES.todo,
   },
   {
     key: 'contacts',
