@@ -3,8 +3,9 @@
  * Work organisation (issue 13) in Chromium against the standalone product with the simulator: tags
  * made on /tags; a quick message with an attachment made on /quick-messages, picked with '/' in the
  * chat and received by the simulated phone with its file; a kanban card dragged by the mouse and by
- * the keyboard, seen live in a second browser; the to-do list surviving a reload. Each test starts
- * from a company of its own, set up through the API.
+ * the keyboard, seen live in a second browser; the to-do list surviving a reload; an internal chat
+ * between two users with the menu's unread dot. Each test starts from a company of its own, set up
+ * through the API.
  */
 import type { Page } from 'playwright-core';
 
@@ -216,5 +217,50 @@ describe('browser: work organisation', () => {
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('tasks'))) ?? '[]') as { text: string; createdAt: string }[];
     expect(stored.map((task) => task.text)).toEqual(['Ligar para a Joana', 'Enviar proposta revisada']);
     expect(stored.every((task) => !Number.isNaN(Date.parse(task.createdAt)))).toBe(true);
+  });
+
+  it('an internal chat between two users: the unread dot shows live, opening the chat reads it, the reply comes back live', async () => {
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Chat interno', { useInternalChat: true });
+    const page = await signedInPage(stack, admin, VIEWPORT);
+    const ana = { email: `ana-${admin.email}`, password: 'Ana-password-1' };
+    expect(
+      (await api(baseUrl, 'POST', '/api/users', await pageToken(page), { name: 'Ana Atendente', profile: 'user', ...ana })).status,
+    ).toBe(201);
+    const other = await signedInPage(stack, ana, VIEWPORT);
+    const dot = other.locator('[data-testid="menu-item-internalChat"] [data-testid="chats-unread-dot"]');
+    expect(await dot.count()).toBe(0);
+
+    await page.locator('[data-testid="menu-item-internalChat"]').click();
+    await page.waitForURL('**/chats');
+    await page.locator('[data-testid="chats-add"]').click();
+    const dialog = page.locator('[data-testid="chat-modal"]');
+    await dialog.locator('[data-testid="chat-save"]').click();
+    await dialog.getByText('Obrigatório').waitFor();
+    await dialog.getByText('Selecione ao menos um usuário').waitFor();
+    await dialog.locator('[data-testid="chat-title"]').fill('Plantão de sábado');
+    await dialog.getByText('Ana Atendente').click();
+    await dialog.locator('[data-testid="chat-save"]').click();
+    await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    const input = page.locator('[data-testid="chat-input"]');
+    await input.fill('   ');
+    expect(await page.locator('[data-testid="chat-send"]').isDisabled()).toBe(true);
+    await input.fill('Quem cobre o sábado?');
+    await input.press('Enter');
+    await page.locator('[data-testid="chat-message"][data-mine="true"]', { hasText: 'Quem cobre o sábado?' }).waitFor();
+
+    await dot.waitFor({ timeout: 15_000 });
+    await other.locator('[data-testid="menu-item-internalChat"]').click();
+    const item = other.locator('[data-testid="chats-item"]', { hasText: 'Plantão de sábado' });
+    await item.locator('[data-testid="chats-item-unreads"]', { hasText: '1' }).waitFor();
+    await item.click();
+    await other.locator('[data-testid="chat-message"][data-mine="false"]', { hasText: 'Quem cobre o sábado?' }).waitFor();
+    await dot.waitFor({ state: 'detached', timeout: 15_000 });
+    await item.locator('[data-testid="chats-item-unreads"]').waitFor({ state: 'detached' });
+    // Ana is a member, not the owner.
+    expect(await other.locator('[data-testid="chat-edit"]').count()).toBe(0);
+
+    await other.locator('[data-testid="chat-input"]').fill('Eu cubro!');
+    await other.locator('[data-testid="chat-send"]').click();
+    await page.locator('[data-testid="chat-message"][data-mine="false"]', { hasText: 'Eu cubro!' }).waitFor({ timeout: 15_000 });
   });
 });

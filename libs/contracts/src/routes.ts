@@ -20,7 +20,19 @@ export const SERVICE_ROUTES = {
     'logos',
   ],
   whatsapp: ['whatsapp', 'whatsapp-restart', 'whatsappsession', 'simulator', 'whatsapp-media'],
-  conversations: ['tickets', 'messages', 'message', 'contacts', 'queue', 'tags', 'ticket-notes', 'ticket-tags', 'quick-messages', 'ticket'],
+  conversations: [
+    'tickets',
+    'messages',
+    'message',
+    'contacts',
+    'queue',
+    'tags',
+    'ticket-notes',
+    'ticket-tags',
+    'quick-messages',
+    'ticket',
+    'chats',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

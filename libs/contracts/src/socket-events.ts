@@ -1,5 +1,6 @@
 import type {
   AppMessageSocketPayload,
+  ChatSocketPayload,
   ContactSocketPayload,
   PresenceSocketPayload,
   QueueSocketPayload,
@@ -25,6 +26,7 @@ export type CompanySocketPayloads = {
   tag: TagSocketPayload;
   /** Quick messages (the Whaticket family's spelling of the channel). */
   quickemessage: QuickMessageSocketPayload;
+  chat: ChatSocketPayload;
   presence: PresenceSocketPayload;
   user: UserSocketPayload;
   auth: AuthSocketPayload;
@@ -40,6 +42,12 @@ export const ANNOUNCEMENT_SOCKET_EVENT = 'company-announcement';
 
 export type SocketEventMap = { [K in CompanySocketEventKind as CompanySocketEventName<K>]: CompanySocketPayloads[K] } & {
   [ANNOUNCEMENT_SOCKET_EVENT]: AnnouncementSocketPayload;
+} & {
+  /** One internal chat's events (its members only). */
+  [chat: `company-${number}-chat-${number}`]: ChatSocketPayload;
+  /** A member's list of internal chats. */
+  [member: `company-${number}-chat-user-${number}`]: ChatSocketPayload;
+} & {
   /** Sent to a socket just before the gateway closes it because its session changed. */
   sessionEnded: { reason: string };
 };

@@ -1,6 +1,9 @@
 import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { ChatController } from './chats/chat.controller';
+import { ChatRepository } from './chats/chat.repository';
+import { ChatService } from './chats/chat.service';
 import { ConversationEvents } from './common/conversation-events';
 import { ProcessedEventRepository } from './common/processed-event.repository';
 import { ContactController } from './contacts/contact.controller';
@@ -34,6 +37,7 @@ import { MessageSender1732500000013 } from './migrations/1732500000013-message-s
 import { TicketListCursor1732500000014 } from './migrations/1732500000014-ticket-list-cursor';
 import { SteadyTrigramIndexes1732500000030 } from './migrations/1732500000030-steady-trigram-indexes';
 import { QuickMessages1732500001300 } from './migrations/1732500001300-quick-messages';
+import { InternalChat1732500001301 } from './migrations/1732500001301-internal-chat';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -64,6 +68,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   TicketListCursor1732500000014,
   SteadyTrigramIndexes1732500000030,
   QuickMessages1732500001300,
+  InternalChat1732500001301,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -84,6 +89,7 @@ export class ConversationsModule {
         ForwardController,
         QuickMessageController,
         KanbanController,
+        ChatController,
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
@@ -96,6 +102,7 @@ export class ConversationsModule {
         TagRepository,
         QuickMessageRepository,
         KanbanRepository,
+        ChatRepository,
         ProjectionRepository,
         EarlyMessageFactRepository,
         ProcessedEventRepository,
@@ -113,6 +120,7 @@ export class ConversationsModule {
         TagService,
         QuickMessageService,
         KanbanService,
+        ChatService,
         TicketNoteService,
         QueueRouter,
         InboundConversationService,

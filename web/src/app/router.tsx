@@ -6,6 +6,7 @@ import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-
 
 import { AppLayout } from './layout/app-layout';
 import { AnnouncementsRoute } from './routes/announcements';
+import { ChatsRoute } from './routes/chats';
 import { ConnectionsRoute } from './routes/connections';
 import { ContactsRoute } from './routes/contacts';
 import { ForgotPasswordRoute } from './routes/forgot-password';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
           { path: paths.todo, element: <TodoRoute /> },
+          { path: `${paths.chats}/:chatUuid?`, element: <ChatsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

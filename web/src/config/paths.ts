@@ -16,6 +16,7 @@ export const paths = {
   quickMessages: '/quick-messages',
   kanban: '/kanban',
   todo: '/todolist',
+  chats: '/chats',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { contactSchema, messageSchema, queueSchema, tagSchema, ticketSchema } from '../api/conversations';
+import { chatMessageSchema, chatSchema, contactSchema, messageSchema, queueSchema, tagSchema, ticketSchema } from '../api/conversations';
 import { defineEvent } from './define-event';
 
 const id = z.number().int().positive();
@@ -75,6 +75,22 @@ export const ticketPresenceUpdated = conversationsEvent(
   z.object({ ticketId: id, presence: z.enum(['available', 'unavailable', 'composing', 'recording', 'paused']), audience }),
 );
 
+/**
+ * An internal chat was created or changed (title, members, unread counts). `removedUserIds` are the
+ * members it no longer has: their lists drop it. Delivered only to members.
+ */
+export const chatSaved = conversationsEvent(
+  'conversations.chat.saved',
+  z.object({ chat: chatSchema, created: z.boolean(), removedUserIds: z.array(id) }),
+);
+/** An internal chat was deleted; `memberIds` are those who had it. */
+export const chatDeleted = conversationsEvent('conversations.chat.deleted', z.object({ chatId: id, memberIds: z.array(id) }));
+/** A message was written in an internal chat. */
+export const chatMessageCreated = conversationsEvent(
+  'conversations.chatMessage.created',
+  z.object({ message: chatMessageSchema, chat: chatSchema }),
+);
+
 export const CONVERSATIONS_EVENTS = [
   ticketUpdated,
   ticketRead,
@@ -89,4 +105,7 @@ export const CONVERSATIONS_EVENTS = [
   tagSaved,
   tagDeleted,
   quickMessageChanged,
+  chatSaved,
+  chatDeleted,
+  chatMessageCreated,
 ] as const;

@@ -3,12 +3,22 @@ import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
-import { LuContactRound, LuListOrdered, LuListTodo, LuMessageSquare, LuSquareKanban, LuTags, LuZap } from 'react-icons/lu';
+import {
+  LuContactRound,
+  LuListOrdered,
+  LuListTodo,
+  LuMessageSquare,
+  LuMessagesSquare,
+  LuSquareKanban,
+  LuTags,
+  LuZap,
+} from 'react-icons/lu';
 import { LuCable } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
 import { isAdmin } from '@/features/auth/utils/roles';
+import { ChatsUnreadBadge } from '@/features/chats/components/chats-unread-badge';
 import { ConnectionsWarningBadge } from '@/features/connections/components/connections-warning-badge';
 
 import { MENU_RULES } from './menu-rules';
@@ -77,6 +87,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.tags',
     icon: LuTags,
     visible: MENU_RULES.tags,
+  },
+  {
+    key: 'internalChat',
+    path: paths.chats,
+    labelKey: 'mainDrawer.listItems.internalChat',
+    icon: LuMessagesSquare,
+    visible: MENU_RULES.internalChat,
+    badge: ChatsUnreadBadge,
   },
   {
     key: 'announcements',

@@ -26,6 +26,8 @@ export const CONVERSATIONS_MESSAGES = {
   /** Spec 2 section 8: a kanban card moved. */
   ticketTagRemoved: 'Ticket Tag Removido!',
   ticketTagAdded: 'Ticket Tag Adicionado com Sucesso!',
+  chatUsersRequired: 'Selecione ao menos um usuário',
+  chatDeleted: 'Chat deleted',
   /** Spec 3: creating a queue past the plan's limit; `{current}` and `{max}` are filled in. */
   queueLimitReached: 'Limite de filas atingido ({current}/{max}). Exclua uma fila existente ou atualize seu plano para criar mais filas.',
 } as const;
@@ -74,6 +76,10 @@ export const QUICK_MESSAGE_SHORTCODE_MAX = 100;
 export const QUICK_MESSAGE_MESSAGE_MAX = 10_000;
 /** Spec 2 section 5: a suggestion's label in the chat input is trimmed to 35 characters. */
 export const QUICK_MESSAGE_LABEL_MAX = 35;
+export const CHAT_TITLE_MAX = 100;
+export const CHAT_MESSAGE_MAX = 10_000;
+export const CHATS_PAGE_SIZE = 20;
+export const CHAT_MESSAGES_PAGE_SIZE = 20;
 
 /** Default out-of-hours week of a new queue (spec 3 §9). */
 export const DEFAULT_QUEUE_SCHEDULES = [

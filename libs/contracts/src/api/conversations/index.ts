@@ -5,6 +5,7 @@
  * web validate with these same schemas; paths are relative to /api.
  */
 
+export * from './chats';
 export * from './constants';
 export * from './contacts';
 export * from './kanban';

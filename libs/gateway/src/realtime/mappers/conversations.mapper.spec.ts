@@ -131,6 +131,45 @@ describe('conversations socket mapper', () => {
     ]);
   });
 
+  it("the internal chat's events reach only its members, on the chat's channels and each member's own list", () => {
+    const chat = {
+      id: 9,
+      uuid: '3f1c2a4e-0000-4000-8000-000000000009',
+      title: 'Plantão',
+      ownerId: 1,
+      users: [
+        { userId: 1, unreads: 0, user: { id: 1, name: 'Admin' } },
+        { userId: 5, unreads: 1, user: { id: 5, name: 'Ana' } },
+      ],
+      lastMessage: 'Oi',
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    };
+    const newMessage = {
+      id: 3,
+      chatId: 9,
+      message: 'Oi',
+      senderId: 1,
+      sender: { id: 1, name: 'Admin' },
+      createdAt: '2026-11-25T10:00:00.000Z',
+    };
+    const members = { kind: 'users', userIds: [1, 5] };
+    expect(conversationsSocketMapper.map(envelope('conversations.chatMessage.created', { message: newMessage, chat }))).toEqual([
+      { target: members, event: 'company-3-chat', payload: { action: 'new-message', newMessage, chat } },
+      { target: members, event: 'company-3-chat-9', payload: { action: 'new-message', newMessage, chat } },
+    ]);
+    const saved = conversationsSocketMapper.map(envelope('conversations.chat.saved', { chat, created: false, removedUserIds: [7] }));
+    expect(saved.map((emit) => [emit.target, emit.event])).toEqual([
+      [members, 'company-3-chat'],
+      [members, 'company-3-chat-9'],
+      [{ kind: 'user', userId: 1 }, 'company-3-chat-user-1'],
+      [{ kind: 'user', userId: 5 }, 'company-3-chat-user-5'],
+      [{ kind: 'user', userId: 7 }, 'company-3-chat-user-7'],
+    ]);
+    expect(saved[4]!.payload).toEqual({ action: 'delete', id: 9 });
+    const gone = conversationsSocketMapper.map(envelope('conversations.chat.deleted', { chatId: 9, memberIds: [1, 5] }));
+    expect(gone.every((emit) => emit.target.kind !== 'company')).toBe(true);
+  });
+
   it('contacts go to the company as company-{id}-contact', () => {
     expect(conversationsSocketMapper.map(envelope('conversations.contact.deleted', { contactId: 4 }))).toEqual([
       { target: { kind: 'company', companyId: 3 }, event: 'company-3-contact', payload: { action: 'delete', contactId: 4 } },

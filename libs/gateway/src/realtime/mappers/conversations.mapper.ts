@@ -1,4 +1,8 @@
 import {
+  chatDeleted,
+  chatMessageCreated,
+  chatSaved,
+  type ChatSocketPayload,
   type CompanySocketPayloads,
   contactDeleted,
   contactSaved,
@@ -19,7 +23,7 @@ import {
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEmit, type SocketEventMapper } from '../socket-emit';
+import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper } from '../socket-emit';
 
 const toAudience = <K extends 'ticket' | 'appMessage' | 'presence'>(
   companyId: number,
@@ -33,6 +37,17 @@ const toCompany = <K extends 'contact' | 'queue' | 'tag' | 'quickemessage'>(
   name: K,
   payload: CompanySocketPayloads[K],
 ): SocketEmit => companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);
+
+/** The internal chat's events reach only its members: the chat's channels, and each member's own list. */
+const toMembers = (companyId: number, memberIds: number[], chatId: number, payload: ChatSocketPayload): SocketEmit[] =>
+  memberIds.length === 0
+    ? []
+    : [
+        socketEmit({ kind: 'users', userIds: memberIds }, `company-${companyId}-chat`, payload),
+        socketEmit({ kind: 'users', userIds: memberIds }, `company-${companyId}-chat-${chatId}`, payload),
+      ];
+const toMember = (companyId: number, userId: number, payload: ChatSocketPayload): SocketEmit =>
+  socketEmit({ kind: 'user', userId }, `company-${companyId}-chat-user-${userId}`, payload);
 
 /**
  * The inbox: `company-{id}-ticket` (update, updateUnread, delete) and `company-{id}-appMessage`
@@ -95,6 +110,32 @@ export const conversationsSocketMapper: SocketEventMapper = {
     }
     const tagGone = readEvent(tagDeleted, envelope);
     if (tagGone) return [toCompany(companyId, 'tag', { action: 'delete', tagId: tagGone.tagId })];
+    const chatMessage = readEvent(chatMessageCreated, envelope);
+    if (chatMessage) {
+      const members = chatMessage.chat.users.map((user) => user.userId);
+      return toMembers(companyId, members, chatMessage.chat.id, {
+        action: 'new-message',
+        newMessage: chatMessage.message,
+        chat: chatMessage.chat,
+      });
+    }
+    const chat = readEvent(chatSaved, envelope);
+    if (chat) {
+      const members = chat.chat.users.map((user) => user.userId);
+      const listed: ChatSocketPayload = chat.created ? { action: 'create', record: chat.chat } : { action: 'update', chat: chat.chat };
+      return [
+        ...toMembers(companyId, members, chat.chat.id, { action: 'update', chat: chat.chat }),
+        ...members.map((userId) => toMember(companyId, userId, listed)),
+        ...chat.removedUserIds.map((userId) => toMember(companyId, userId, { action: 'delete', id: chat.chat.id })),
+      ];
+    }
+    const chatGone = readEvent(chatDeleted, envelope);
+    if (chatGone) {
+      return [
+        ...toMembers(companyId, chatGone.memberIds, chatGone.chatId, { action: 'delete', id: chatGone.chatId }),
+        ...chatGone.memberIds.map((userId) => toMember(companyId, userId, { action: 'delete', id: chatGone.chatId })),
+      ];
+    }
     const quickMessage = readEvent(quickMessageChanged, envelope);
     if (quickMessage) return [toCompany(companyId, 'quickemessage', { action: quickMessage.action, id: quickMessage.quickMessageId })];
     return [];
