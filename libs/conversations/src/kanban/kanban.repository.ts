@@ -1,4 +1,5 @@
 import { KANBAN_PAGE_SIZE, type KanbanTicket } from '@app/contracts';
+import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -74,10 +75,11 @@ export class KanbanRepository {
       `(SELECT t.id, t.updated_at FROM conversations.tickets t
          WHERE t.company_id = ${company}::int AND t.status = '${status}' AND ${conditions.join(' AND ')}
          ORDER BY t.updated_at DESC, t.id DESC LIMIT ${limit})`;
+    // Prepared: planning the lane's statement costs more than running it (one text per kind of lane).
     const rows: CardRow[] = await this.dataSource.query(
-      `WITH page AS (SELECT id, updated_at FROM (${walk('open')} UNION ALL ${walk('pending')}) walked
+      prepared(`WITH page AS (SELECT id, updated_at FROM (${walk('open')} UNION ALL ${walk('pending')}) walked
                      ORDER BY updated_at DESC, id DESC LIMIT ${limit})
-       ${CARD_SELECT} JOIN page p ON p.id = t.id ORDER BY p.updated_at DESC, p.id DESC`,
+       ${CARD_SELECT} JOIN page p ON p.id = t.id ORDER BY p.updated_at DESC, p.id DESC`),
       params,
     );
     return { tickets: rows.slice(0, KANBAN_PAGE_SIZE).map(mapCard), hasMore: rows.length > KANBAN_PAGE_SIZE };
