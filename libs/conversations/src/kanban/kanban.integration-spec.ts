@@ -166,5 +166,5 @@ describe('the kanban board over HTTP', () => {
     const seen = [...first.tickets, ...second.tickets].map((card) => card.id);
     expect(seen.filter((id) => many.includes(id))).toEqual([...many].reverse());
     expect(new Set(seen).size).toBe(seen.length);
-  });
+  }, 30_000);
 });
