@@ -83,13 +83,14 @@ describe('browser: work organisation', () => {
     const row = page.locator('[data-testid="quick-messages-row"]', { hasText: 'catalogo' });
     await row.getByText('catalogo_novo.pdf').waitFor({ timeout: 15_000 });
 
-    // The customer writes; the admin accepts and answers with the quick message.
+    // The customer writes (to an open inbox, as the inbox journey does); the admin accepts and answers with the quick message.
+    await page.locator('[data-testid="menu-item-tickets"]').click();
+    await page.locator('[data-testid="tickets-welcome"]').waitFor();
     const inbound = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, {
       ...CUSTOMER,
       body: 'Vocês têm catálogo?',
     });
     expect(inbound.status).toBeLessThan(300);
-    await page.locator('[data-testid="menu-item-tickets"]').click();
     await page.locator('[data-testid="tickets-subtab-pending"]').click();
     const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
     await item.waitFor({ timeout: 15_000 });
