@@ -142,6 +142,48 @@ describe('browser: the inbox with the simulator', () => {
     await mine.locator('[data-testid="message-ack"][data-ack="double-read"]').waitFor({ timeout: 15_000 });
   });
 
+  it('with the accept greeting on, accepting after the queue bot greeted sends the agent presentation once, never the bot greeting again', async () => {
+    const { page, connectionId } = await inboxOfItsOwn('Inbox saudação');
+    expect((await apiCall(page, baseUrl, 'PUT', '/api/settings/sendGreetingAccepted', { value: 'enabled' })).status).toBeLessThan(300);
+    const BOT_GREETING = 'Bem-vindo ao suporte da loja!';
+    const queue = await apiCall(page, baseUrl, 'POST', '/api/queue', { name: 'Suporte', color: '#8e24aa', greetingMessage: BOT_GREETING });
+    expect(queue.status).toBeLessThan(300);
+    const queueId = ((await queue.json()) as { id: number }).id;
+    // The whatsapp service learns the new queue from conversations' event before it lets the connection have it.
+    await waitFor(async () => (await apiCall(page, baseUrl, 'PUT', `/api/whatsapp/${connectionId}`, { queueIds: [queueId] })).status < 300);
+    const outbound = async () =>
+      (
+        (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+          messages: { body: string }[];
+        }
+      ).messages;
+
+    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body: 'Oi' });
+    expect(inbound.status).toBeLessThan(300);
+    await waitFor(async () => (await outbound()).some((message) => message.body === BOT_GREETING));
+    await page.locator('[data-testid="tickets-subtab-pending"]').click();
+    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.locator('[data-testid="ticket-queue"]', { hasText: 'Suporte' }).waitFor({ timeout: 15_000 });
+    await item.locator('[data-testid="ticket-accept"]').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    await chat.locator('[data-testid="ticket-action-resolve"]').waitFor({ timeout: 15_000 });
+
+    let presentation: string | undefined;
+    await waitFor(async () => {
+      presentation = (await outbound()).find((message) => message.body.includes('meu nome é'))?.body;
+      return presentation !== undefined;
+    });
+    expect(presentation).toMatch(
+      new RegExp(
+        `^\\*.+:\\*\\n(Bom dia|Boa tarde|Boa noite) \\*${CUSTOMER.pushName}\\*, meu nome é \\*.+\\* e darei continuidade em seu atendimento\\.$`,
+      ),
+    );
+    await chat.locator('[data-testid="message"][data-from-me="true"]', { hasText: 'meu nome é' }).waitFor({ timeout: 15_000 });
+    expect((await outbound()).filter((message) => message.body.includes(BOT_GREETING))).toHaveLength(1);
+    expect(await chat.locator('[data-testid="message"]', { hasText: BOT_GREETING }).count()).toBe(1);
+  });
+
   it('the message menu shows its six quick reactions side by side; the input grows with wrapped text up to 5 rows', async () => {
     const { page } = await acceptedChat('Inbox menu');
     const chat = page.locator('[data-testid="ticket-chat"]');

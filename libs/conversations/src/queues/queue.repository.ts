@@ -97,14 +97,6 @@ export class QueueRepository {
     return rows.length > 0;
   }
 
-  /** The queue's greeting ('' without a queue). */
-  async greetingMessage(manager: EntityManager, id: number | null): Promise<string> {
-    const queue: { greeting_message: string }[] = id
-      ? await manager.query(`SELECT greeting_message FROM conversations.queues WHERE id = $1`, [id])
-      : [];
-    return queue[0]?.greeting_message ?? '';
-  }
-
   /** The queue's rating message ('' without a queue). */
   async ratingMessage(manager: EntityManager, id: number | null): Promise<string> {
     const queue: { rating_message: string }[] = id

@@ -17,6 +17,7 @@ import { maySeeTicket, type ScopedViewer } from '../common/ticket-visibility';
 import { viewerOf } from '../common/viewer';
 import { ContactRepository } from '../contacts/contact.repository';
 import { WhatsappNumbers } from '../contacts/whatsapp-numbers.client';
+import { localTime } from '../inbound/schedule';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { ProjectionRepository } from '../projections/projection.repository';
 import { QueueRepository } from '../queues/queue.repository';
@@ -26,10 +27,22 @@ import { nextTicketState } from './ticket-transitions';
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
-/** The greeting posted on accept when sendGreetingAccepted is enabled, signed with the user's name. */
-export function acceptGreeting(userName: string, greeting: string): string {
-  const text = greeting.trim() || `Olá! Meu nome é ${userName} e vou prosseguir com o seu atendimento.`;
-  return `*${userName}:*\n${text}`;
+/** 'Bom dia', 'Boa tarde' or 'Boa noite' by the hour in the business time zone (Whaticket's {{ms}}). */
+export function timeOfDayGreeting(at: Date): string {
+  const hour = Number(localTime(at).time.slice(0, 2));
+  if (hour >= 6 && hour < 12) return 'Bom dia';
+  if (hour >= 12 && hour < 18) return 'Boa tarde';
+  return 'Boa noite';
+}
+
+/**
+ * The greeting posted on accept when sendGreetingAccepted is enabled: the agent presents themself
+ * (Whaticket's text), signed with their name. It is never the queue's or the connection's greeting,
+ * which the bot has already sent.
+ */
+export function acceptGreeting(userName: string, contactName: string, at: Date): string {
+  const addressee = contactName.trim() ? ` *${contactName.trim()}*` : '';
+  return `*${userName}:*\n${timeOfDayGreeting(at)}${addressee}, meu nome é *${userName}* e darei continuidade em seu atendimento.`;
 }
 
 /**
@@ -201,10 +214,10 @@ export class TicketService {
 
   private async sendAcceptGreeting(manager: EntityManager, tenancy: Tenancy, row: TicketRow): Promise<void> {
     const user = await this.projections.user(manager, tenancy.companyId, tenancy.userId);
-    const queueGreeting = await this.queues.greetingMessage(manager, row.queue_id);
-    const connection = await this.projections.connection(manager, tenancy.companyId, row.whatsapp_id);
-    const greeting = queueGreeting || connection?.greetingMessage || '';
-    await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', greeting), null, { sentBy: tenancy.userId });
+    const contact = await this.contacts.find(manager, tenancy.companyId, row.contact_id);
+    await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', contact?.name ?? '', new Date()), null, {
+      sentBy: tenancy.userId,
+    });
   }
 
   /** userRating enabled: resolving sends the rating message; the customer's next 1 to 5 is kept. */

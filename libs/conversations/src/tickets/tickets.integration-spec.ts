@@ -98,7 +98,7 @@ describe('tickets and messages over HTTP', () => {
     expect(dropped.some((e) => (e.payload as { audience: number[] }).audience.includes(2))).toBe(true);
   });
 
-  it('accept opens the ticket for the user and, with sendGreetingAccepted enabled, sends the greeting signed with the user name', async () => {
+  it('accept opens the ticket for the user and, with sendGreetingAccepted enabled, the user presents themself, never repeating the queue greeting', async () => {
     await s.setting(A, 'sendGreetingAccepted', 'enabled');
     await s.inbound(A, CONN, anInboundText('5511900000003', 'Olá'));
     const ticket = await s.ticketOf('5511900000003');
@@ -111,7 +111,10 @@ describe('tickets and messages over HTTP', () => {
     expectAnswer(ticketSchema, accepted);
     expect(accepted.body).toMatchObject({ status: 'open', userId: 2, user: { id: 2, name: 'Ana' } });
     const greeting = await waitFor(() => commands().find((c) => c.payload.reference?.ticketId === ticket.id));
-    expect(greeting?.payload).toMatchObject({ to: '5511900000003', content: { type: 'text', body: '*Ana:*\nBem-vindo às vendas' } });
+    expect(greeting?.payload).toMatchObject({ to: '5511900000003', content: { type: 'text' } });
+    expect(greeting?.payload.content.body).toMatch(
+      /^\*Ana:\*\n(Bom dia|Boa tarde|Boa noite) \*Cliente 0003\*, meu nome é \*Ana\* e darei continuidade em seu atendimento\.$/,
+    );
     await s.setting(A, 'sendGreetingAccepted', 'disabled');
   });
 
