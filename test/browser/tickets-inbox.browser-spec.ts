@@ -184,6 +184,33 @@ describe('browser: the inbox with the simulator', () => {
     expect(await chat.locator('[data-testid="message"]', { hasText: BOT_GREETING }).count()).toBe(1);
   });
 
+  it('messages that arrive in the open, focused chat are read: no badge, unreadMessages 0, and the read receipt reaches the phone', async () => {
+    const { page, connectionId } = await acceptedChat('Inbox lidas');
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    const ids: string[] = [];
+    for (const body of ['Chegou agora', 'E mais esta']) {
+      const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body });
+      expect(inbound.status).toBeLessThan(300);
+      ids.push(((await inbound.json()) as { messageId: string }).messageId);
+      await chat.locator('[data-testid="message"][data-from-me="false"]', { hasText: body }).waitFor({ timeout: 15_000 });
+    }
+    const ticketId = Number(await chat.getAttribute('data-ticket-id'));
+    await waitFor(async () => {
+      const ticket = (await (await apiCall(page, baseUrl, 'GET', `/api/tickets/${ticketId}`)).json()) as { unreadMessages: number };
+      return ticket.unreadMessages === 0;
+    });
+    const item = page.locator('[data-testid="tickets-list-open"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.getByText('E mais esta').waitFor({ timeout: 15_000 });
+    expect(await item.locator('[data-testid="ticket-unread"]').count()).toBe(0);
+    await waitFor(async () => {
+      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+        messages: { mediaType: string | null; body: string }[];
+      };
+      const receipted = outbound.messages.filter((message) => message.mediaType === 'read').flatMap((message) => message.body.split(','));
+      return ids.every((id) => receipted.includes(id));
+    });
+  });
+
   it('the message menu shows its six quick reactions side by side; the input grows with wrapped text up to 5 rows', async () => {
     const { page } = await acceptedChat('Inbox menu');
     const chat = page.locator('[data-testid="ticket-chat"]');

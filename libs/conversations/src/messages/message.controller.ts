@@ -1,7 +1,7 @@
 import { MEDIA_UPLOAD_MAX_BYTES, messageSendSchema } from '@app/contracts';
 import { AppError, IdParam } from '@app/platform';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
-import { Body, Controller, Delete, Get, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 
 import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../dtos/ticket.dto';
@@ -19,6 +19,12 @@ export class MessageController {
       ticketId,
       query.nextId !== undefined ? { nextId: query.nextId } : { pageNumber: query.pageNumber ?? 1 },
     );
+  }
+
+  @Post(':ticketId/read')
+  @HttpCode(200)
+  read(@CurrentTenancy() tenancy: Tenancy, @IdParam('ticketId') ticketId: number) {
+    return this.messages.markRead(tenancy, ticketId);
   }
 
   @Post('edit/:id')

@@ -114,9 +114,14 @@ export class MessageRepository {
     return rows[0] ?? null;
   }
 
-  /** The ticket's messages are read. */
-  async markRead(manager: EntityManager, ticketId: number): Promise<void> {
-    await manager.query(`UPDATE conversations.messages SET read = true WHERE ticket_id = $1 AND NOT read`, [ticketId]);
+  /** The ticket's messages are read: the WhatsApp ids of the customer's messages that were not. */
+  async markRead(manager: EntityManager, ticketId: number): Promise<string[]> {
+    const rows = changedRows<{ wid: string | null; from_me: boolean }>(
+      await manager.query(`UPDATE conversations.messages SET read = true WHERE ticket_id = $1 AND NOT read RETURNING wid, from_me`, [
+        ticketId,
+      ]),
+    );
+    return rows.flatMap((row) => (row.wid && !row.from_me ? [row.wid] : []));
   }
 
   /** A message of the company, locked for a change. */

@@ -1,15 +1,18 @@
-import { can, type Message, type MessageEditBody, type MessageListResponse, type MessageSendBody } from '@app/contracts';
+import { can, type Message, type MessageEditBody, type MessageListResponse, type MessageSendBody, type Ticket } from '@app/contracts';
 import { AppError, companyMediaKey, FILE_STORAGE, type FileStorage, storedFileName, type Tenancy } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
-import { TicketRepository } from '../tickets/ticket.repository';
+import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
 import { TicketService } from '../tickets/ticket.service';
 import { storeOutgoingMedia, type UploadedMedia } from './media-upload';
 import { MessageRepository } from './message.repository';
 import { OutboundMessageService, type OutgoingMedia } from './outbound-message.service';
 import { WhatsappCommands } from './whatsapp-commands';
+
+/** The contract's limit of message ids in one read command. */
+const READ_RECEIPTS_PER_COMMAND = 500;
 
 @Injectable()
 export class MessageService {
@@ -33,15 +36,37 @@ export class MessageService {
     return this.messages.transaction(async (manager) => {
       const row = await this.tickets.visibleRow(manager, tenancy, { id: ticketId });
       const page = await this.messages.conversationPage(manager, await this.tickets.viewer(manager, tenancy), row, from);
-      if (row.unread_messages > 0) {
-        await this.ticketRows.markRead(manager, row.id);
-        await this.messages.markRead(manager, row.id);
-        await this.events.ticketRead(manager, { id: row.id, companyId: tenancy.companyId, queueId: row.queue_id, userId: row.user_id });
-      }
+      await this.read(manager, row);
       const ticket = (await this.ticketRows.view(manager, row.id))!;
       const oldest = page.hasMore ? page.messages.at(-1) : undefined;
       return { messages: page.messages.reverse(), ticket, hasMore: page.hasMore, nextId: oldest ? oldest.id : null };
     });
+  }
+
+  /** The caller has the chat open and focused: what arrived in it is read (POST /messages/{ticketId}/read). */
+  async markRead(tenancy: Tenancy, ticketId: number): Promise<Ticket> {
+    return this.messages.transaction(async (manager) => {
+      const row = await this.tickets.visibleRow(manager, tenancy, { id: ticketId });
+      await this.read(manager, row);
+      return (await this.ticketRows.view(manager, row.id))!;
+    });
+  }
+
+  /**
+   * Unread goes to 0 and the customer's phone gets the read receipts (blue ticks), as the Whaticket
+   * family sends them when the chat is opened; a group's are not sent (a receipt there names each
+   * participant, which is not kept).
+   */
+  private async read(manager: EntityManager, row: TicketRow): Promise<void> {
+    if (row.unread_messages === 0) return;
+    await this.ticketRows.markRead(manager, row.id);
+    const wids = await this.messages.markRead(manager, row.id);
+    await this.events.ticketRead(manager, { id: row.id, companyId: row.company_id, queueId: row.queue_id, userId: row.user_id });
+    if (row.is_group || !row.contact_number || wids.length === 0) return;
+    const target = { companyId: row.company_id, connectionId: row.whatsapp_id, to: row.contact_number, isGroup: false };
+    for (let start = 0; start < wids.length; start += READ_RECEIPTS_PER_COMMAND) {
+      await this.commands.send(manager, target, { type: 'read', messageIds: wids.slice(start, start + READ_RECEIPTS_PER_COMMAND) });
+    }
   }
 
   /** Sends text on a ticket that is not closed; a quoted message must belong to the same conversation. */

@@ -361,4 +361,36 @@ describe('tickets and messages over HTTP', () => {
       .expect(200);
     expect(expectAnswer(ticketCloseAllResponseSchema, other).closed).toBe(0);
   });
+
+  // Last: a ticket more would shift the ids the search test above looks for.
+  it('messages that arrive in the open chat are read when the chat says so: unread 0 and one read receipt to the phone; another company gets 404', async () => {
+    await s.inbound(A, CONN, anInboundText('5511900000041', 'Oi'));
+    const ticket = await s.ticketOf('5511900000041');
+    await api().get(`/api/messages/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    const first = anInboundText('5511900000041', 'Chegou agora');
+    const second = anInboundText('5511900000041', 'E mais esta');
+    await s.inbound(A, CONN, first);
+    await s.inbound(A, CONN, second);
+    const unread = async () =>
+      expectAnswer(ticketSchema, await api().get(`/api/tickets/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).expect(200))
+        .unreadMessages;
+    expect(await unread()).toBe(2);
+    const receipts = () =>
+      commands().filter((c) => c.payload.to === '5511900000041' && c.payload.content.type === 'read') as unknown as EventEnvelope<{
+        content: { type: 'read'; messageIds: string[] };
+      }>[];
+    const before = receipts().length;
+
+    await api().post(`/api/messages/${ticket.id}/read`).set('Authorization', `Bearer ${outsider()}`).expect(404);
+    expect(await unread()).toBe(2);
+    const read = await api().post(`/api/messages/${ticket.id}/read`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    expect(expectAnswer(ticketSchema, read).unreadMessages).toBe(0);
+    expect(await unread()).toBe(0);
+    const receipt = await waitFor(() => (receipts().length > before ? receipts().at(-1) : undefined));
+    expect(receipt!.payload.content.messageIds.sort()).toEqual([first.id, second.id].sort());
+
+    // Nothing left unread: no second receipt.
+    await api().post(`/api/messages/${ticket.id}/read`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    expect(receipts().length).toBe(before + 1);
+  });
 });

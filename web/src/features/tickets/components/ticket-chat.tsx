@@ -7,8 +7,10 @@ import { TOAST_DURATION_MS, toaster, toastError } from '@/components/ui/toaster'
 import { isApiError } from '@/lib/api-client';
 import { joinRoom, leaveRoom, useSocketEvent } from '@/lib/socket';
 
+import { useMessages } from '../api/get-messages';
 import { useTicket } from '../api/get-ticket';
 import { useMessageActions } from '../hooks/use-message-actions';
+import { useReadOpenChat } from '../hooks/use-read-open-chat';
 import { ticketEventName } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Message } from '../types';
 import { canSendTo, mayOpenTicket } from '../utils/ticket-actions';
@@ -56,6 +58,8 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
   }, [refused, onLeave, t]);
 
   const ticketId = ticket?.id;
+  const messagesShown = useMessages(ticketId).isSuccess;
+  useReadOpenChat(refused ? undefined : ticket, messagesShown);
   useEffect(() => {
     if (ticketId == null) return;
     const room = String(ticketId);
@@ -89,7 +93,13 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
     <Flex direction="column" h="full" minH="0" data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <TicketHeader ticket={ticket} user={user} presence={presence ?? ticket.presence} onBack={onBack} onDeleted={onLeave} />
       <TagEditor key={`tags-${ticket.id}-${ticket.tags.map((tag) => tag.id).join('-')}`} ticket={ticket} />
-      <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} actions={messageActions.handlers} selection={messageActions.selection} />
+      <MessageList
+        key={ticket.id}
+        ticketId={ticket.id}
+        isGroup={ticket.isGroup}
+        actions={messageActions.handlers}
+        selection={messageActions.selection}
+      />
       {messageActions.selection.active && (
         <ForwardSelectionBar
           count={messageActions.selection.selectedIds.size}
