@@ -211,6 +211,74 @@ describe('browser: the inbox with the simulator', () => {
     });
   });
 
+  it('a chat with an image, a PDF and a location opens at the newest message and stays there as the media loads; scrolled up, a chip announces new ones', async () => {
+    const { page, connectionId } = await inboxOfItsOwn('Inbox rolagem');
+    const send = async (message: object) => {
+      const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+        ...CUSTOMER,
+        ...message,
+      });
+      expect(inbound.status).toBeLessThan(300);
+    };
+    // A tall picture, so that its loading moves what is below it.
+    const tallPng = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 240;
+      canvas.height = 640;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#3a7';
+      context.fillRect(0, 0, 240, 640);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    for (let index = 1; index <= 12; index += 1) await send({ body: `Mensagem ${index}` });
+    await send({ body: 'Veja a foto', mediaType: 'image', mimetype: 'image/png', fileName: 'foto.png', mediaBase64: tallPng });
+    await send({
+      body: 'orcamento.pdf',
+      mediaType: 'document',
+      mimetype: 'application/pdf',
+      fileName: 'orcamento.pdf',
+      mediaBase64: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64'),
+    });
+    await send({ location: { latitude: -23.55, longitude: -46.63, name: 'Loja Centro' } });
+    await send({ body: 'Última mensagem do cliente' });
+
+    await page.locator('[data-testid="tickets-subtab-pending"]').click();
+    const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await item.getByText('Última mensagem do cliente').waitFor({ timeout: 15_000 });
+    await item.click();
+    const chat = page.locator('[data-testid="ticket-chat"]');
+    const list = chat.locator('[data-testid="message-list"]');
+    const newest = chat.locator('[data-testid="message"]', { hasText: 'Última mensagem do cliente' });
+    await newest.waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => {
+      const image = document.querySelector('[data-testid="message-image"]') as HTMLImageElement | null;
+      return !!image && image.complete && image.naturalHeight > 0;
+    });
+    const distanceFromBottom = () => list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    await waitFor(async () => (await distanceFromBottom()) <= 2);
+    const listBox = (await list.boundingBox())!;
+    const newestBox = (await newest.boundingBox())!;
+    expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
+    expect(newestBox.y).toBeGreaterThanOrEqual(listBox.y);
+
+    // A message that arrives at the bottom is followed.
+    await send({ body: 'Mais uma coisa' });
+    await chat.locator('[data-testid="message"]', { hasText: 'Mais uma coisa' }).waitFor({ timeout: 15_000 });
+    await waitFor(async () => (await distanceFromBottom()) <= 2);
+
+    // Scrolled up, the view stays; a chip announces what arrives and takes the agent down.
+    await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight / 3 }));
+    const top = await list.evaluate((element) => element.scrollTop);
+    await send({ body: 'Chegou enquanto lia' });
+    const chip = chat.locator('[data-testid="new-messages-chip"]');
+    await chip.waitFor({ timeout: 15_000 });
+    expect(await chip.textContent()).toContain('1 nova mensagem');
+    expect(Math.abs((await list.evaluate((element) => element.scrollTop)) - top)).toBeLessThan(5);
+    await chip.click();
+    await waitFor(async () => (await distanceFromBottom()) <= 2);
+    await chip.waitFor({ state: 'detached' });
+  });
+
   it('the message menu shows its six quick reactions side by side; the input grows with wrapped text up to 5 rows', async () => {
     const { page } = await acceptedChat('Inbox menu');
     const chat = page.locator('[data-testid="ticket-chat"]');

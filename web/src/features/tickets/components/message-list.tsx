@@ -1,6 +1,7 @@
-import { Badge, Box, Center, Checkbox, Flex, Spinner, Text } from '@chakra-ui/react';
-import { useLayoutEffect, useRef } from 'react';
+import { Badge, Box, Button, Center, Checkbox, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LuArrowDown } from 'react-icons/lu';
 
 import { formatDate, formatDateTime } from '@/lib/format';
 
@@ -15,6 +16,8 @@ import { MessageMenu, type MessageMenuHandlers } from './message-menu';
 
 /** Spec 1 section 9: older messages load within 50 px of the top. */
 export const OLDER_MESSAGES_MARGIN_PX = 50;
+/** A view this close to the bottom follows new messages and media that grows the list. */
+const PINNED_MARGIN_PX = 80;
 
 type MessageListProps = {
   ticketId: number;
@@ -32,12 +35,27 @@ export function MessageList({ ticketId, isGroup, actions, selection }: MessageLi
   const messages = flattenMessages(query.data);
   const rows = buildMessageRows(messages);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const contentRef = useRef<HTMLDivElement | null>(null);
   const previous = useRef<{ firstId?: number; lastId?: number; scrollHeight: number }>({ scrollHeight: 0 });
+  /** Whether the view follows the newest message: true until the agent scrolls up, again once back at the bottom. */
+  const pinned = useRef(true);
+  const [unseen, setUnseen] = useState(0);
 
   const firstId = messages[0]?.id;
   const lastId = messages[messages.length - 1]?.id;
+  const lastFromMe = messages[messages.length - 1]?.fromMe ?? false;
+  const hasRows = !query.isPending && messages.length > 0;
 
-  // Older messages keep the view where it was; a new message at the end scrolls to it.
+  function scrollToBottom() {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    pinned.current = true;
+    setUnseen(0);
+  }
+
+  // Older messages keep the view where it was; a new message at the end is followed when the view
+  // is at the bottom (or is the agent's own), else counted on the 'new messages' chip.
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -45,64 +63,101 @@ export function MessageList({ ticketId, isGroup, actions, selection }: MessageLi
     if (before.firstId !== undefined && firstId !== before.firstId && lastId === before.lastId) {
       element.scrollTop += element.scrollHeight - before.scrollHeight;
     } else if (lastId !== before.lastId) {
-      element.scrollTop = element.scrollHeight;
+      if (before.lastId === undefined || pinned.current || lastFromMe) scrollToBottom();
+      else setUnseen((count) => count + 1);
     }
     previous.current = { firstId, lastId, scrollHeight: element.scrollHeight };
-  }, [firstId, lastId]);
+  }, [firstId, lastId, lastFromMe]);
+
+  // Media that loads after the scroll (images, videos, a location's map) grows the list: a view at
+  // the bottom stays there.
+  useEffect(() => {
+    const content = contentRef.current;
+    if (!content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const element = scrollRef.current;
+      if (element && pinned.current) element.scrollTop = element.scrollHeight;
+      if (element) previous.current.scrollHeight = element.scrollHeight;
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [hasRows]);
 
   function handleScroll(event: React.UIEvent<HTMLDivElement>) {
     const element = event.currentTarget;
     previous.current.scrollHeight = element.scrollHeight;
+    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_MARGIN_PX;
+    if (pinned.current) setUnseen(0);
     if (element.scrollTop < OLDER_MESSAGES_MARGIN_PX && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
   }
 
   return (
-    <Box ref={scrollRef} flex="1" minH="0" overflowY="auto" py="2" bg="bg.subtle" onScroll={handleScroll} data-testid="message-list">
-      {query.isFetchingNextPage && (
-        <Center py="2">
-          <Spinner size="sm" />
-        </Center>
-      )}
-      {query.isPending ? (
-        <Center h="full" gap="2" color="fg.muted">
-          <Spinner size="sm" />
-          <Text>{t('tickets.chat.loading')}</Text>
-        </Center>
-      ) : messages.length === 0 ? (
-        <Center h="full" color="fg.muted" data-testid="chat-empty">
-          {t('tickets.chat.empty')}
-        </Center>
-      ) : (
-        rows.map((row) => {
-          if (row.kind === 'day') {
-            return (
-              <Flex key={row.key} justify="center" py="2" data-testid="message-day">
-                <Badge variant="subtle">{formatDate(row.date)}</Badge>
-              </Flex>
-            );
-          }
-          if (row.kind === 'ticket') {
-            return (
-              <Flex key={row.key} direction="column" align="center" gap="1" py="3" data-testid="ticket-separator">
-                <Badge colorPalette="red" variant="subtle">
-                  {t('tickets.chat.conversationEnded', { date: formatDateTime(row.endedAt) })}
-                </Badge>
-                <Badge colorPalette="green" variant="subtle">
-                  {t('tickets.chat.conversationStarted', { date: formatDateTime(row.startedAt) })}
-                </Badge>
-              </Flex>
-            );
-          }
-          if (selection?.active) return <SelectableRow key={row.key} message={row.message} isGroup={isGroup} selection={selection} />;
-          return (
-            <MessageBubble
-              key={row.key}
-              message={row.message}
-              isGroup={isGroup}
-              menu={actions ? <MessageMenu message={row.message} {...actions} /> : undefined}
-            />
-          );
-        })
+    <Box position="relative" flex="1" minH="0" display="flex" flexDirection="column">
+      <Box ref={scrollRef} flex="1" minH="0" overflowY="auto" py="2" bg="bg.subtle" onScroll={handleScroll} data-testid="message-list">
+        {query.isPending ? (
+          <Center h="full" gap="2" color="fg.muted">
+            <Spinner size="sm" />
+            <Text>{t('tickets.chat.loading')}</Text>
+          </Center>
+        ) : messages.length === 0 ? (
+          <Center h="full" color="fg.muted" data-testid="chat-empty">
+            {t('tickets.chat.empty')}
+          </Center>
+        ) : (
+          <Box ref={contentRef}>
+            {query.isFetchingNextPage && (
+              <Center py="2">
+                <Spinner size="sm" />
+              </Center>
+            )}
+            {rows.map((row) => {
+              if (row.kind === 'day') {
+                return (
+                  <Flex key={row.key} justify="center" py="2" data-testid="message-day">
+                    <Badge variant="subtle">{formatDate(row.date)}</Badge>
+                  </Flex>
+                );
+              }
+              if (row.kind === 'ticket') {
+                return (
+                  <Flex key={row.key} direction="column" align="center" gap="1" py="3" data-testid="ticket-separator">
+                    <Badge colorPalette="red" variant="subtle">
+                      {t('tickets.chat.conversationEnded', { date: formatDateTime(row.endedAt) })}
+                    </Badge>
+                    <Badge colorPalette="green" variant="subtle">
+                      {t('tickets.chat.conversationStarted', { date: formatDateTime(row.startedAt) })}
+                    </Badge>
+                  </Flex>
+                );
+              }
+              if (selection?.active) return <SelectableRow key={row.key} message={row.message} isGroup={isGroup} selection={selection} />;
+              return (
+                <MessageBubble
+                  key={row.key}
+                  message={row.message}
+                  isGroup={isGroup}
+                  menu={actions ? <MessageMenu message={row.message} {...actions} /> : undefined}
+                />
+              );
+            })}
+          </Box>
+        )}
+      </Box>
+      {unseen > 0 && (
+        <Button
+          position="absolute"
+          bottom="3"
+          left="50%"
+          transform="translateX(-50%)"
+          size="xs"
+          borderRadius="full"
+          shadow="md"
+          colorPalette="brand"
+          onClick={scrollToBottom}
+          data-testid="new-messages-chip"
+        >
+          <LuArrowDown /> {t('tickets.chat.newMessages', { count: unseen })}
+        </Button>
       )}
     </Box>
   );
