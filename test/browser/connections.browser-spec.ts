@@ -6,6 +6,7 @@
  * restarts every connection and deletes one. Each test starts from a company of its own with the
  * connection in the state it needs, set up through the API.
  */
+import { connectionSchema } from '@app/contracts';
 import type { Locator, Page } from 'playwright-core';
 
 import {
@@ -16,6 +17,7 @@ import {
   scannedConnection,
   signedInPage,
   simulatorConnection,
+  until,
 } from '../support/browser-setup';
 import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
@@ -23,6 +25,8 @@ jest.setTimeout(180_000);
 
 const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 const CONNECTION_NAME = 'Vendas Simulador';
+/** A 1x1 PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('browser: WhatsApp connections with the simulator', () => {
   let stack: ProductStack;
@@ -160,6 +164,72 @@ describe('browser: WhatsApp connections with the simulator', () => {
     const { page } = await withConnection('Reiniciar', (token) => scannedConnection(baseUrl, token, CONNECTION_NAME));
     await page.locator('[data-testid="connections-restart"]').click();
     await page.getByText('Aguarde... reiniciando...').first().waitFor({ timeout: 10_000 });
+  });
+
+  it("the card's settings: queues and greeting, transcription, general settings and API media, each saving only what changed", async () => {
+    const { page, token, connectionId } = await withConnection('Configurações', (t) => scannedConnection(baseUrl, t, CONNECTION_NAME));
+    for (const [name, color] of [
+      ['Vendas', '#e53935'],
+      ['Suporte', '#1e88e5'],
+    ] as const) {
+      expect((await api(baseUrl, 'POST', '/api/queue', token, { name, color })).status).toBeLessThan(300);
+    }
+    const stored = async () => connectionSchema.parse((await api(baseUrl, 'GET', `/api/whatsapp/${connectionId}`, token)).body);
+    const card = connectionCard(page);
+    await page.reload();
+    await card.waitFor({ timeout: 15_000 });
+    const saved = page.getByText('Conexão salva com sucesso!').first();
+
+    // Queue selection and greeting: two queues without a greeting are refused before anything is sent.
+    await card.locator('[data-testid="connection-settings-queues-toggle"]').click();
+    const queuesPanel = card.locator('[data-testid="connection-queue-settings"]');
+    await queuesPanel.locator('[data-testid="connection-setting-selectQueues"]').click();
+    await queuesPanel.getByText('Vendas', { exact: true }).click();
+    await queuesPanel.getByText('Suporte', { exact: true }).click();
+    await queuesPanel.locator('[data-testid="connection-queue-settings-save"]').click();
+    await queuesPanel.getByText('Mensagem de saudação é obrigatória quando há mais de uma fila selecionada').waitFor();
+    expect((await stored()).queueIds).toEqual([]);
+    await queuesPanel.locator('[data-testid="connection-setting-greetingMessage"]').fill('Olá! Escolha uma fila:');
+    // The whatsapp service learns new queues from conversations' events: saved once it knows them.
+    for (let attempt = 0; ; attempt += 1) {
+      await queuesPanel.locator('[data-testid="connection-queue-settings-save"]').click();
+      try {
+        await saved.waitFor({ timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+      }
+    }
+    await until(async () => ((await stored()).queueIds.length === 2 ? true : undefined), 'the two queues saved');
+    expect((await stored()).greetingMessage).toBe('Olá! Escolha uma fila:');
+
+    // Transcription: provider and key.
+    await card.locator('[data-testid="connection-settings-transcription-toggle"]').click();
+    const transcription = card.locator('[data-testid="connection-transcription-settings"]');
+    await transcription.locator('[data-testid="connection-setting-transcribe"]').click();
+    await transcription.locator('[data-testid="connection-setting-transcribeprovider"]').selectOption('deepgram');
+    await transcription.locator('[data-testid="connection-setting-transcribekey"]').fill('dg-chave-1234');
+    await transcription.locator('[data-testid="connection-transcription-settings-save"]').click();
+    await until(async () => ((await stored()).transcribeprovider === 'deepgram' ? true : undefined), 'the transcription provider saved');
+    expect(await stored()).toMatchObject({ transcribe: true, transcribekey: '••••1234' });
+
+    // General settings.
+    await card.locator('[data-testid="connection-settings-general-toggle"]').click();
+    const general = card.locator('[data-testid="connection-general-settings"]');
+    await general.locator('[data-testid="connection-setting-maxUseBotQueues"]').fill('5');
+    await general.locator('[data-testid="connection-setting-ratingMessage"]').fill('Dê uma nota de 1 a 5');
+    await general.locator('[data-testid="connection-general-settings-save"]').click();
+    await until(async () => ((await stored()).maxUseBotQueues === 5 ? true : undefined), 'the general settings saved');
+    expect((await stored()).ratingMessage).toBe('Dê uma nota de 1 a 5');
+
+    // API media: API 2, position 1 takes an uploaded image, by its name.
+    await card.locator('[data-testid="connection-settings-apiMedia-toggle"]').click();
+    const api2 = card.locator('[data-testid="connection-api-media-api2_medias"]');
+    const chooser = page.waitForEvent('filechooser');
+    await api2.locator('[data-testid="connection-api-media-choose"]').first().click();
+    await (await chooser).setFiles({ name: 'banner loja.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+    await api2.locator('[data-testid="connection-api-media-name"]', { hasText: 'banner_loja.png' }).waitFor({ timeout: 15_000 });
+    expect((await stored()).api2_medias).toEqual(['banner_loja.png', null, null]);
   });
 
   it('deleting the connection asks first and leaves the empty state, still without a reload', async () => {

@@ -6,6 +6,7 @@ import type { Connection, ConnectionQueue } from '../types';
 import { formatLastUpdate } from '../utils/format-last-update';
 import { formatPhone } from '../utils/format-phone';
 import { ConnectionSessionActions, type ConnectionSessionHandlers } from './connection-session-actions';
+import { ConnectionSettings } from './connection-settings';
 import { ConnectionStatusChip } from './connection-status-chip';
 import { ConnectionStatusIcon } from './connection-status-icon';
 
@@ -89,6 +90,7 @@ export function ConnectionCard({
             {t('connections.card.transcription')}: {connection.activeTranscribe ? t('connections.card.on') : t('connections.card.off')}
           </Text>
           <ConnectionSessionActions connection={connection} busy={sessionBusy} handlers={sessionHandlers} />
+          {canEditOrDelete && <ConnectionSettings connection={connection} queues={queues} />}
         </Stack>
       </Card.Body>
       {canEditOrDelete && (

@@ -31,6 +31,26 @@ describe('connection form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('with transcription on, the modal takes the transcription provider and key', async () => {
+    const onSubmit = vi.fn();
+    const { container } = renderWithProviders(
+      <ConnectionForm
+        defaultValues={{ ...EMPTY_CONNECTION_FORM, name: 'Central', activeTranscribe: true }}
+        queues={queues}
+        onSubmit={onSubmit}
+      />,
+    );
+    fireEvent.change(screen.getByTestId('connection-transcribeprovider'), { target: { value: 'assemblyai' } });
+    fireEvent.change(screen.getByTestId('connection-transcribekey'), { target: { value: 'chave-aai' } });
+    submit(container);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      activeTranscribe: true,
+      transcribeprovider: 'assemblyai',
+      transcribekey: 'chave-aai',
+    });
+  });
+
   it('refuses a short name and a malformed proxy with their messages', async () => {
     const onSubmit = vi.fn();
     const { container } = renderWithProviders(<ConnectionForm defaultValues={EMPTY_CONNECTION_FORM} queues={[]} onSubmit={onSubmit} />);

@@ -1,4 +1,4 @@
-import { CONNECTION_PROVIDERS } from '@app/contracts';
+import { CONNECTION_PROVIDERS, TRANSCRIBE_PROVIDERS } from '@app/contracts';
 import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -110,10 +110,25 @@ export function ConnectionForm({ defaultValues, queues, simulatorEnabled = false
         </SimpleGrid>
 
         {activeTranscribe && (
-          <Field.Root>
-            <Field.Label>{t('connections.modal.transcribekey')}</Field.Label>
-            <Input {...register('transcribekey')} type="password" autoComplete="off" />
-          </Field.Root>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <Field.Root>
+              <Field.Label>{t('connections.settings.transcribeprovider')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...register('transcribeprovider')} data-testid="connection-transcribeprovider">
+                  {TRANSCRIBE_PROVIDERS.map((provider) => (
+                    <option key={provider} value={provider}>
+                      {t(`connections.transcribeProviders.${provider}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('connections.modal.transcribekey')}</Field.Label>
+              <Input {...register('transcribekey')} type="password" autoComplete="off" data-testid="connection-transcribekey" />
+            </Field.Root>
+          </SimpleGrid>
         )}
 
         <Field.Root invalid={!!errors.proxyUrl}>

@@ -12,4 +12,6 @@ export type ConnectionQueue = {
   id: number;
   name: string;
   color: string;
+  /** Set when the queue is an AI agent's (agent creation makes one): the connection's active agents. */
+  agentId?: number | null;
 };

@@ -74,6 +74,7 @@ describe('connection form', () => {
       provider: 'beta',
       activeTranscribe: false,
       transcribekey: '',
+      transcribeprovider: 'openai',
       greetingMessage: 'Oi',
       proxyUrl: '',
       timeToTransfer: 15,

@@ -1,4 +1,10 @@
-import { CONNECTION_NAME_MAX, CONNECTION_NAME_MIN, CONNECTION_PROVIDERS, type ConnectionCreateBody } from '@app/contracts';
+import {
+  CONNECTION_NAME_MAX,
+  CONNECTION_NAME_MIN,
+  CONNECTION_PROVIDERS,
+  type ConnectionCreateBody,
+  TRANSCRIBE_PROVIDERS,
+} from '@app/contracts';
 import { z } from 'zod';
 
 import type { Connection } from '../types';
@@ -20,6 +26,7 @@ export const connectionFormSchema = z
     provider: z.enum(CONNECTION_PROVIDERS),
     activeTranscribe: z.boolean(),
     transcribekey: z.string(),
+    transcribeprovider: z.enum(TRANSCRIBE_PROVIDERS),
     greetingMessage: z.string(),
     proxyUrl: z.string().trim().refine(isValidProxyUrl, 'connections.validation.invalidProxy'),
     timeToTransfer: wholeNumberText,
@@ -46,6 +53,7 @@ export type ConnectionPayload = Required<
     | 'provider'
     | 'activeTranscribe'
     | 'transcribekey'
+    | 'transcribeprovider'
     | 'greetingMessage'
     | 'proxyUrl'
     | 'timeToTransfer'
@@ -70,6 +78,7 @@ export const EMPTY_CONNECTION_FORM: ConnectionFormValues = {
   provider: 'beta',
   activeTranscribe: false,
   transcribekey: '',
+  transcribeprovider: 'openai',
   greetingMessage: '',
   proxyUrl: '',
   timeToTransfer: '',
@@ -87,6 +96,7 @@ export function connectionToFormValues(connection: Connection): ConnectionFormVa
     provider: connection.provider,
     activeTranscribe: connection.activeTranscribe,
     transcribekey: connection.transcribekey,
+    transcribeprovider: connection.transcribeprovider,
     greetingMessage: connection.greetingMessage,
     proxyUrl: connection.proxyUrl,
     timeToTransfer: connection.timeToTransfer == null ? '' : String(connection.timeToTransfer),
@@ -110,6 +120,7 @@ export function toConnectionPayload(values: ConnectionFormValues): ConnectionPay
     provider: values.provider,
     activeTranscribe: values.activeTranscribe,
     transcribekey: values.transcribekey.trim(),
+    transcribeprovider: values.transcribeprovider,
     greetingMessage: greetingFor(queueIds.length, values.greetingMessage),
     proxyUrl: values.proxyUrl.trim(),
     timeToTransfer: optionalNumber(values.timeToTransfer),

@@ -1,0 +1,202 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { Toaster, toaster } from '@/components/ui/toaster';
+import { renderWithProviders } from '@/testing/test-utils';
+
+import { aConnection } from '../testing/connection-factory';
+import type { Connection, ConnectionQueue } from '../types';
+import { ConnectionSettings } from './connection-settings';
+
+type Call = { method: string; url: string; body: unknown };
+
+/** Answers every PUT with the connection as sent, and the upload with the file's name. */
+function serve(connection: Connection) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const isForm = init?.body instanceof FormData;
+      const body = isForm ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url: String(url), body });
+      const json = (value: unknown) =>
+        new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (method === 'PUT' && String(url) === `/api/whatsapp/${connection.id}`) return json({ ...connection, ...(body as object) });
+      if (method === 'POST' && String(url) === '/api/whatsapp-media') {
+        const file = (body as FormData).get('file') as File;
+        return json({ url: `/api/whatsapp-media/x/${file.name}`, fileName: file.name, mimetype: file.type, size: file.size });
+      }
+      return new Response(JSON.stringify({ error: 'ERR_NOT_FOUND' }), { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const QUEUES: ConnectionQueue[] = [
+  { id: 1, name: 'Vendas', color: '#f00' },
+  { id: 2, name: 'Suporte', color: '#0f0' },
+];
+
+const PANELS = {
+  queues: 'connection-queue-settings',
+  transcription: 'connection-transcription-settings',
+  general: 'connection-general-settings',
+  apiMedia: 'connection-api-media',
+} as const;
+
+/** Opens a panel of the accordion: its content mounts when first opened. */
+function open(section: keyof typeof PANELS) {
+  fireEvent.click(screen.getByTestId(`connection-settings-${section}-toggle`));
+  return screen.findByTestId(PANELS[section]);
+}
+
+describe('connection card settings', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toaster.remove();
+  });
+
+  it('shows the active agents, the first 6 and how many more', () => {
+    const agents = Array.from({ length: 8 }, (_, index) => ({
+      id: 10 + index,
+      name: `Agente ${index + 1}`,
+      color: '#00f',
+      agentId: index + 1,
+    }));
+    serve(aConnection());
+    renderWithProviders(
+      <ConnectionSettings
+        connection={aConnection({ queueIds: [1, ...agents.map((agent) => agent.id)] })}
+        queues={[...QUEUES, ...agents]}
+      />,
+    );
+    expect(screen.getAllByTestId('connection-agent').map((chip) => chip.textContent)).toEqual(
+      agents.slice(0, 6).map((agent) => agent.name),
+    );
+    expect(screen.getByTestId('connection-agents-more').textContent).toBe('+2');
+  });
+
+  it('without agents there is no agents row', () => {
+    serve(aConnection());
+    renderWithProviders(
+      <>
+        <ConnectionSettings connection={aConnection({ queueIds: [1] })} queues={QUEUES} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.queryByTestId('connection-agents')).toBeNull();
+  });
+
+  it('with more than one queue the greeting is required and nothing is sent; with it, only the changed field goes', async () => {
+    const connection = aConnection({ id: 4, queueIds: [1, 2] });
+    const calls = serve(connection);
+    renderWithProviders(
+      <>
+        <ConnectionSettings connection={connection} queues={QUEUES} />
+        <Toaster />
+      </>,
+    );
+    const panel = await open('queues');
+    expect((within(panel).getByRole('checkbox', { name: 'Vendas' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(panel).getByRole('checkbox', { name: 'Suporte' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(panel).getByTestId('connection-queue-settings-save'));
+    await within(panel).findByText('Mensagem de saudação é obrigatória quando há mais de uma fila selecionada');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(within(panel).getByTestId('connection-setting-greetingMessage'), { target: { value: 'Olá! Escolha uma fila:' } });
+    fireEvent.click(within(panel).getByTestId('connection-queue-settings-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ greetingMessage: 'Olá! Escolha uma fila:' });
+  });
+
+  it('with one queue the greeting is cleared', async () => {
+    const connection = aConnection({ id: 4, queueIds: [1], greetingMessage: 'Saudação antiga' });
+    const calls = serve(connection);
+    renderWithProviders(<ConnectionSettings connection={connection} queues={QUEUES} />);
+    const panel = await open('queues');
+    fireEvent.click(within(panel).getByTestId('connection-queue-settings-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ greetingMessage: '' });
+  });
+
+  it('saving a panel without changes sends nothing', async () => {
+    const connection = aConnection({ id: 4 });
+    const calls = serve(connection);
+    renderWithProviders(
+      <>
+        <ConnectionSettings connection={connection} queues={QUEUES} />
+        <Toaster />
+      </>,
+    );
+    const panel = await open('general');
+    fireEvent.click(within(panel).getByTestId('connection-general-settings-save'));
+    await screen.findByText('Nenhuma alteração para salvar.');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('transcription settings send the provider and the key that changed', async () => {
+    const connection = aConnection({ id: 4 });
+    const calls = serve(connection);
+    renderWithProviders(
+      <>
+        <ConnectionSettings connection={connection} queues={QUEUES} />
+        <Toaster />
+      </>,
+    );
+    const panel = await open('transcription');
+    fireEvent.change(within(panel).getByTestId('connection-setting-transcribekey'), { target: { value: ' sk-nova-chave ' } });
+    fireEvent.change(within(panel).getByTestId('connection-setting-transcribeprovider'), { target: { value: 'deepgram' } });
+    fireEvent.click(within(panel).getByTestId('connection-transcription-settings-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ transcribeprovider: 'deepgram', transcribekey: 'sk-nova-chave' });
+  });
+
+  it('general settings refuse a number that is not whole, and send numbers as numbers', async () => {
+    const connection = aConnection({ id: 4 });
+    const calls = serve(connection);
+    renderWithProviders(
+      <>
+        <ConnectionSettings connection={connection} queues={QUEUES} />
+        <Toaster />
+      </>,
+    );
+    const panel = await open('general');
+    fireEvent.change(within(panel).getByTestId('connection-setting-maxUseBotQueues'), { target: { value: 'três' } });
+    fireEvent.click(within(panel).getByTestId('connection-general-settings-save'));
+    await within(panel).findByText('Informe um número inteiro');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    fireEvent.change(within(panel).getByTestId('connection-setting-maxUseBotQueues'), { target: { value: '5' } });
+    fireEvent.change(within(panel).getByTestId('connection-setting-ratingMessage'), { target: { value: 'Dê uma nota de 1 a 5' } });
+    fireEvent.click(within(panel).getByTestId('connection-general-settings-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ maxUseBotQueues: 5, ratingMessage: 'Dê uma nota de 1 a 5' });
+  });
+
+  it('an API media position takes an uploaded image or video by name and refuses other files', async () => {
+    const connection = aConnection({ id: 4, api2_medias: ['banner.png'] });
+    const calls = serve(connection);
+    renderWithProviders(
+      <>
+        <ConnectionSettings connection={connection} queues={QUEUES} />
+        <Toaster />
+      </>,
+    );
+    const panel = await open('apiMedia');
+    expect(within(panel).getAllByTestId('connection-api-media-position')).toHaveLength(9);
+    const api2 = within(panel).getByTestId('connection-api-media-api2_medias');
+    expect(within(api2).getAllByTestId('connection-api-media-name')[0]!.textContent).toBe('banner.png');
+
+    const input = within(panel).getByTestId('connection-api-media-input') as HTMLInputElement;
+    fireEvent.click(within(api2).getAllByTestId('connection-api-media-choose')[1]!);
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'tabela.pdf', { type: 'application/pdf' })] } });
+    await screen.findByText('As posições de mídia aceitam apenas imagens e vídeos.');
+    expect(calls).toHaveLength(0);
+
+    fireEvent.click(within(api2).getAllByTestId('connection-api-media-choose')[1]!);
+    fireEvent.change(input, { target: { files: [new File(['mp4'], 'promo.mp4', { type: 'video/mp4' })] } });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/whatsapp-media' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ api2_medias: ['banner.png', 'promo.mp4', null] });
+  });
+});
