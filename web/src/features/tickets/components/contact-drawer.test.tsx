@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
+import { formatPhone } from '@/lib/format-phone';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -47,6 +48,9 @@ describe('contact drawer', () => {
       </>,
     );
     expect((await screen.findByTestId('contact-drawer-name')).textContent).toBe('Maria da Silva');
+    // Formatted as in the contacts table, never the raw digits.
+    expect(screen.getByTestId('contact-drawer-number').textContent).toBe(formatPhone(contact.number));
+    expect(screen.getByTestId('contact-drawer-number').textContent).toMatch(/^\+\d+ \(\d{2}\) \d{4,5}-\d{4}$/);
     expect(screen.getByText('CPF')).toBeTruthy();
 
     fireEvent.change(screen.getByTestId('ticket-note-text'), { target: { value: 'a' } });

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil } from 'react-icons/lu';
 
+import { formatPhone } from '@/lib/format-phone';
+
 import { useContact } from '../api/get-contact';
 import type { Ticket } from '../types';
 import { ContactAvatar } from './contact-avatar';
@@ -40,8 +42,8 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
                     <Heading size="sm" data-testid="contact-drawer-name">
                       {contact.name}
                     </Heading>
-                    <Text fontSize="sm" color="fg.muted">
-                      {contact.number}
+                    <Text fontSize="sm" color="fg.muted" data-testid="contact-drawer-number">
+                      {formatPhone(contact.number)}
                     </Text>
                     {contact.email && (
                       <Text fontSize="sm" color="fg.muted">
