@@ -6,14 +6,19 @@ import { FormModal } from '@/components/ui/form-modal';
 import { toastError } from '@/components/ui/toaster';
 
 import { useEditMessage } from '../api/edit-message';
+import { splitSignature } from '../hooks/use-sign-message';
 import type { Message } from '../types';
 
 type EditMessageDialogProps = { message: Message; onClose: () => void };
 
-/** Edits an own text message; the new text may not be empty (spec 1 section 5). */
+/**
+ * Edits an own text message; the new text may not be empty (spec 1 section 5). The signature
+ * ('*Name:*') is not part of what the agent edits: it is kept as it was.
+ */
 export function EditMessageDialog({ message, onClose }: EditMessageDialogProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(message.body);
+  const { signature, text: initialText } = splitSignature(message.body);
+  const [text, setText] = useState(initialText);
   const [touched, setTouched] = useState(false);
   const editMutation = useEditMessage();
   const empty = text.trim().length === 0;
@@ -22,7 +27,7 @@ export function EditMessageDialog({ message, onClose }: EditMessageDialogProps) 
     setTouched(true);
     if (empty) return;
     try {
-      await editMutation.mutateAsync({ id: message.id, body: text.trim() });
+      await editMutation.mutateAsync({ id: message.id, body: `${signature}${text.trim()}` });
       onClose();
     } catch (error) {
       toastError(error);

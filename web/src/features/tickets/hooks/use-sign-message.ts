@@ -31,3 +31,9 @@ export function composeMessageBody(text: string, sign: boolean, userName: string
   const body = text.trim();
   return sign && userName ? `*${userName}:*\n${body}` : body;
 }
+
+/** A signed body's signature line ('*Name:*\n') and the text after it; an unsigned body has signature ''. */
+export function splitSignature(body: string): { signature: string; text: string } {
+  const match = /^(\*[^*\n]+:\*\n)([\s\S]*)$/.exec(body);
+  return match ? { signature: match[1]!, text: match[2]! } : { signature: '', text: body };
+}
