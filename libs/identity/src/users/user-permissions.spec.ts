@@ -64,7 +64,7 @@ describe('user permission rules (docs/permissions.md)', () => {
     expect(codeOf(() => assertMayCreate(tenancy(), {}))).toBe('allowed');
     expect(codeOf(() => assertMayCreate(tenancy({ profile: 'supervisor' }), {}))).toBe('ERR_NO_PERMISSION');
     expect(codeOf(() => assertMayDelete(tenancy(), user()))).toBe('allowed');
-    expect(codeOf(() => assertMayDelete(tenancy({ userId: 2 }), user()))).toBe('ERR_NO_PERMISSION');
+    expect(codeOf(() => assertMayDelete(tenancy({ userId: 2 }), user()))).toBe('ERR_USER_DELETE_SELF');
     expect(codeOf(() => assertMayDelete(tenancy({ profile: 'user' }), user({ id: 3 })))).toBe('ERR_NO_PERMISSION');
   });
 

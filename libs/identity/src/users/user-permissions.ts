@@ -43,7 +43,7 @@ export function assertMayUpdate(actor: Tenancy, target: User, input: UserUpdateD
 export function assertMayDelete(actor: Tenancy, target: User): void {
   if (target.companyId !== actor.companyId) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
   if (!can(actor, 'user-modal:editProfile')) throw denied('Only admins delete users');
-  if (target.id === actor.userId) throw denied('You cannot delete yourself');
+  if (target.id === actor.userId) throw new AppError('ERR_USER_DELETE_SELF', 'You cannot delete yourself');
   if (target.super && !actor.super) throw denied('Only a super user deletes a super user');
 }
 

@@ -182,8 +182,8 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
     it('the last admin keeps the admin profile and is not deleted; nobody deletes themselves', async () => {
       const demote = await as(t, acme).put(`/api/users/${acmeAdminId}`).send({ profile: 'user' }).expect(409);
       expect(demote.body.error).toBe('ERR_LAST_ADMIN');
-      const self = await as(t, acme).delete(`/api/users/${acmeAdminId}`).expect(403);
-      expect(self.body.error).toBe('ERR_NO_PERMISSION');
+      const self = await as(t, acme).delete(`/api/users/${acmeAdminId}`).expect(409);
+      expect(self.body.error).toBe('ERR_USER_DELETE_SELF');
 
       const second = await createUser(acme, {
         name: 'Second Admin',

@@ -43,6 +43,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_USER_LIMIT_REACHED: 403,
   ERR_CONNECTION_LIMIT_REACHED: 403,
   ERR_LAST_ADMIN: 409,
+  // Not 403: the web client answers a 403 with a token refresh and a retry.
+  ERR_USER_DELETE_SELF: 409,
   ERR_TICKET_NOT_ALLOWED: 403,
   ERR_TICKET_CLOSED: 400,
   ERR_QUEUE_LIMIT_REACHED: 403,

@@ -18,6 +18,7 @@ export function UsersRoute() {
       {can(user, 'users-page:view') ? (
         <UsersList
           companyId={user.companyId}
+          currentUserId={user.id}
           canEditProfile={can(user, 'user-modal:editProfile')}
           canEditQueues={can(user, 'user-modal:editQueues')}
         />

@@ -5,7 +5,8 @@ import { LuPencil, LuTrash2 } from 'react-icons/lu';
 
 type RowActionsProps = {
   onEdit: () => void;
-  onDelete: () => void;
+  /** Absent: the row has no delete button (the signed-in user's own row). */
+  onDelete?: () => void;
   editTestId?: string;
   deleteTestId?: string;
   /** Buttons between edit and delete (the companies' schedules). */
@@ -21,16 +22,18 @@ export function RowActions({ onEdit, onDelete, editTestId, deleteTestId, childre
         <LuPencil />
       </IconButton>
       {children}
-      <IconButton
-        size="xs"
-        variant="ghost"
-        colorPalette="red"
-        aria-label={t('common.delete')}
-        onClick={onDelete}
-        data-testid={deleteTestId}
-      >
-        <LuTrash2 />
-      </IconButton>
+      {onDelete && (
+        <IconButton
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={t('common.delete')}
+          onClick={onDelete}
+          data-testid={deleteTestId}
+        >
+          <LuTrash2 />
+        </IconButton>
+      )}
     </HStack>
   );
 }

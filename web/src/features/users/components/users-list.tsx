@@ -23,6 +23,8 @@ export const USERS_SEARCH_DEBOUNCE_MS = 500;
 
 type UsersListProps = {
   companyId: number;
+  /** The signed-in user: their own row has no delete button (nobody deletes themselves). */
+  currentUserId: number;
   canEditProfile: boolean;
   canEditQueues: boolean;
 };
@@ -30,7 +32,7 @@ type UsersListProps = {
 type ModalState = { open: false } | { open: true; user: UserRow | null };
 
 /** /users: search, add, the table (id, online, name, e-mail, profile, edit, delete), infinite scroll. */
-export function UsersList({ companyId, canEditProfile, canEditQueues }: UsersListProps) {
+export function UsersList({ companyId, currentUserId, canEditProfile, canEditQueues }: UsersListProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), USERS_SEARCH_DEBOUNCE_MS);
@@ -61,6 +63,8 @@ export function UsersList({ companyId, canEditProfile, canEditQueues }: UsersLis
     try {
       await deleteUser.mutateAsync(deleting.id);
       toastSuccess(t('users.toasts.deleted'));
+    } catch {
+      // shown by the query client, in the user's language
     } finally {
       setDeleting(null);
     }
@@ -111,7 +115,7 @@ export function UsersList({ companyId, canEditProfile, canEditQueues }: UsersLis
         actions={(user) => (
           <RowActions
             onEdit={() => handleEdit(user)}
-            onDelete={() => setDeleting(user)}
+            onDelete={user.id === currentUserId ? undefined : () => setDeleting(user)}
             editTestId="users-edit"
             deleteTestId="users-delete"
           />
