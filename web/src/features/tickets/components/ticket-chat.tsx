@@ -7,6 +7,7 @@ import { TOAST_DURATION_MS, toaster, toastError } from '@/components/ui/toaster'
 import { isApiError } from '@/lib/api-client';
 import { joinRoom, leaveRoom, useSocketEvent } from '@/lib/socket';
 
+import { deletedInThisTab } from '../api/delete-ticket';
 import { useMessages } from '../api/get-messages';
 import { useTicket } from '../api/get-ticket';
 import { useMessageActions } from '../hooks/use-message-actions';
@@ -75,7 +76,8 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
 
   useSocketEvent(ticketEventName(user.companyId), (payload) => {
     if (payload?.action === 'delete' && ticketId != null && payload.ticketId === ticketId) {
-      toaster.create({ type: 'info', title: t('tickets.chat.deleted'), duration: TOAST_DURATION_MS });
+      // Deleted from this tab: its own toast said so already.
+      if (!deletedInThisTab(ticketId)) toaster.create({ type: 'info', title: t('tickets.chat.deleted'), duration: TOAST_DURATION_MS });
       onLeave();
     }
   });

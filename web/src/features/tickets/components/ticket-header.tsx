@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuArrowRightLeft, LuTrash2 } from 'react-icons/lu';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastError } from '@/components/ui/toaster';
+import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicket } from '../api/update-ticket';
@@ -48,6 +48,7 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
     try {
       await deleteMutation.mutateAsync(ticket.id);
       setConfirmDelete(false);
+      toastSuccess(t('tickets.chat.deletedHere'));
       onDeleted();
     } catch (error) {
       toastError(error);

@@ -377,6 +377,37 @@ describe('ticket chat', () => {
     expect(within(chat).getByTestId('message-attachments').textContent).toContain('festa.mp4');
   });
 
+  it('deleting the open ticket shows one toast: no second one from its socket event or a refetch of the gone ticket', async () => {
+    const ticket = aTicket({ id: 51, status: 'open', userId: 9, user: { id: 9, name: 'Chefe' } });
+    let deleted = false;
+    stubApi(
+      queues,
+      (call) =>
+        deleted && call.url.includes(`/tickets/u/${ticket.uuid}`)
+          ? { status: 404, body: { error: 'ERR_NO_TICKET_FOUND', message: 'no' } }
+          : undefined,
+      ticketsByStatus([ticket]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/51', 200, { ticket, hasMore: false, nextId: null, messages: [] }),
+      (call) => {
+        if (call.method !== 'DELETE' || !call.url.endsWith('/tickets/51')) return undefined;
+        deleted = true;
+        return { status: 200, body: { message: 'ticket deleted' } };
+      },
+    );
+    const toast = vi.spyOn(toaster, 'create');
+    const onLeave = vi.fn();
+    renderManager(admin, ticket.uuid, { onLeave });
+    const chat = await screen.findByTestId('ticket-chat');
+    fireEvent.click(within(chat).getByTestId('ticket-action-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(onLeave).toHaveBeenCalled());
+    emit('company-7-ticket', { action: 'delete', ticketId: 51 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Ticket excluído com sucesso!' }));
+  });
+
   it('a ticket the server refuses says Acesso não permitido and goes back to /tickets', async () => {
     stubApi(
       queues,
