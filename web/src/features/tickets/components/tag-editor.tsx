@@ -1,11 +1,12 @@
 import { TAG_NAME_MIN } from '@app/contracts';
-import { Badge, CloseButton, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, CloseButton, Flex, IconButton, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTag } from 'react-icons/lu';
 
 import { PopoverPanel } from '@/components/ui/popover-panel';
 import { toastError } from '@/components/ui/toaster';
+import { nextQueueColor, QUEUE_COLORS } from '@/lib/color-palette';
 import { contrastText } from '@/lib/contrast-text';
 
 import { useCreateTag } from '../api/create-tag';
@@ -21,9 +22,20 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
   const syncMutation = useSyncTicketTags();
   const createMutation = useCreateTag();
   const [selected, setSelected] = useState<number[]>(() => ticket.tags.map((tag) => tag.id));
+  // The ticket's tags as the server last said: a change from elsewhere replaces the selection,
+  // without remounting the editor (which would close it while the agent adds several tags).
+  const serverTags = ticket.tags.map((tag) => tag.id).join(',');
+  const [seenServerTags, setSeenServerTags] = useState(serverTags);
+  if (seenServerTags !== serverTags) {
+    setSeenServerTags(serverTags);
+    setSelected(ticket.tags.map((tag) => tag.id));
+  }
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState(false);
   const allTags = tagsQuery.data ?? [];
+  /** The new tag's colour: the agent's pick, else the first palette colour no tag uses. */
+  const [pickedColor, setPickedColor] = useState<string | null>(null);
+  const color = pickedColor ?? nextQueueColor(allTags.map((tag) => tag.color));
   const shown = selected
     .map((id) => allTags.find((tag) => tag.id === id) ?? ticket.tags.find((tag) => tag.id === id))
     .filter((tag) => tag != null);
@@ -47,9 +59,10 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
       return;
     }
     try {
-      const tag = await createMutation.mutateAsync({ name: name.trim() });
+      const tag = await createMutation.mutateAsync({ name: name.trim(), color });
       setName('');
       setNameError(false);
+      setPickedColor(null);
       await sync([...selected, tag.id]);
     } catch (error) {
       toastError(error);
@@ -88,6 +101,35 @@ export function TagEditor({ ticket }: { ticket: Ticket }) {
               {t('tickets.tags.tooShort')}
             </Text>
           )}
+          <Wrap gap="1" role="radiogroup" aria-label={t('tickets.tags.color')} data-testid="tag-editor-colors">
+            {QUEUE_COLORS.map((swatch) => (
+              <Box
+                key={swatch}
+                as="button"
+                role="radio"
+                aria-checked={swatch === color.toLowerCase()}
+                aria-label={swatch}
+                boxSize="5"
+                borderRadius="full"
+                bg={swatch}
+                borderWidth="2px"
+                borderColor={swatch === color.toLowerCase() ? 'fg' : 'transparent'}
+                cursor="pointer"
+                onClick={() => setPickedColor(swatch)}
+                data-testid="tag-editor-color"
+              />
+            ))}
+            <Input
+              type="color"
+              size="2xs"
+              w="8"
+              p="0"
+              value={color}
+              onChange={(event) => setPickedColor(event.target.value)}
+              aria-label={t('tickets.tags.customColor')}
+              data-testid="tag-editor-custom-color"
+            />
+          </Wrap>
           <CheckboxOptionList
             options={allTags}
             selected={selected}

@@ -94,7 +94,7 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
   return (
     <Flex direction="column" h="full" minH="0" data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <TicketHeader ticket={ticket} user={user} presence={presence ?? ticket.presence} onBack={onBack} onDeleted={onLeave} />
-      <TagEditor key={`tags-${ticket.id}-${ticket.tags.map((tag) => tag.id).join('-')}`} ticket={ticket} />
+      <TagEditor key={`tags-${ticket.id}`} ticket={ticket} />
       <MessageList
         key={ticket.id}
         ticketId={ticket.id}

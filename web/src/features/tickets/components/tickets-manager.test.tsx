@@ -377,6 +377,28 @@ describe('ticket chat', () => {
     expect(within(chat).getByTestId('message-attachments').textContent).toContain('festa.mp4');
   });
 
+  it('the tag editor stays open while the ticket comes back with each new tag', async () => {
+    const ticket = aTicket({ id: 61, status: 'open', userId: 9, user: { id: 9, name: 'Chefe' }, tags: [] });
+    stubApi(
+      queues,
+      ticketsByStatus([ticket]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/61', 200, { ticket, hasMore: false, nextId: null, messages: [] }),
+      on('GET', '/tags/list', 200, []),
+      on('POST', '/tags', 201, { id: 30, name: 'Urgente', color: '#2576d2', kanban: 0, companyId: 7 }),
+      on('POST', '/tags/sync', 200, { tags: [] }),
+    );
+    renderManager(admin, ticket.uuid);
+    const chat = await screen.findByTestId('ticket-chat');
+    fireEvent.click(within(chat).getByTestId('tag-editor-open'));
+    const input = await screen.findByTestId('tag-editor-new');
+    fireEvent.change(input, { target: { value: 'Urgente' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    emit('company-7-ticket', { action: 'update', ticket: { ...ticket, tags: [{ id: 30, name: 'Urgente', color: '#2576d2' }] } });
+    await within(chat).findByText('Urgente', { selector: '[data-testid="ticket-tag"], [data-testid="ticket-tag"] *' });
+    expect(screen.getByTestId('tag-editor-new')).toBe(input);
+  });
+
   it('deleting the open ticket shows one toast: no second one from its socket event or a refetch of the gone ticket', async () => {
     const ticket = aTicket({ id: 51, status: 'open', userId: 9, user: { id: 9, name: 'Chefe' } });
     let deleted = false;
