@@ -105,7 +105,7 @@ describe('browser: importing contacts and checking numbers with the simulator', 
     writeFileSync(file, Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })));
     await page.locator('[data-testid="contacts-sheet-input"]').setInputFiles(file);
     await page.getByText('2 contato(s) criado(s) da planilha; 0 já existia(m).').waitFor();
-    await page.getByText(/Linha 4: number/).waitFor();
+    await page.getByText(/Linha 4: WhatsApp: obrigatório/).waitFor();
     await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Um' }).waitFor();
     await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Dois' }).waitFor();
   });

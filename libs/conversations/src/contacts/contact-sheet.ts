@@ -1,6 +1,14 @@
-import { CONTACT_SHEET_EXTENSIONS, CONTACT_SHEET_MAX_ROWS, contactCreateSchema, type ContactExtraInfo } from '@app/contracts';
+import {
+  CONTACT_SHEET_EXTENSIONS,
+  CONTACT_SHEET_FIELDS,
+  CONTACT_SHEET_MAX_ROWS,
+  contactCreateSchema,
+  type ContactExtraInfo,
+  type ContactSheetInvalidRow,
+} from '@app/contracts';
 import { AppError } from '@app/platform';
 import * as XLSX from '@e965/xlsx';
+import type { z } from 'zod';
 
 /** A sheet row that passed POST /contacts' own validation (number normalised to digits). */
 export interface SheetContact {
@@ -13,7 +21,7 @@ export interface SheetContact {
 
 export interface ParsedSheet {
   contacts: SheetContact[];
-  invalid: { row: number; reason: string }[];
+  invalid: ContactSheetInvalidRow[];
 }
 
 /** Header names, compared without case or accents (the Whaticket family's sheet). */
@@ -59,6 +67,28 @@ const cellText = (value: unknown): string => {
  * number/numero/número/telefone, email; any other column is kept as extra info). Each row is
  * validated as POST /contacts validates its body; a missing name becomes the number.
  */
+/**
+ * What is wrong with each field of a row (its first problem), in words the web translates; `raw`
+ * is the row's cells, so that an empty one reads 'required' rather than 'too short'.
+ */
+export function fieldProblems(issues: readonly z.core.$ZodIssue[], raw: Partial<Record<string, string>>): ContactSheetInvalidRow['fields'] {
+  const fields: ContactSheetInvalidRow['fields'] = [];
+  for (const issue of issues) {
+    const field = CONTACT_SHEET_FIELDS.find((name) => name === issue.path[0]);
+    if (!field || fields.some((known) => known.field === field)) continue;
+    const problem =
+      issue.code === 'invalid_type' || (issue.code === 'too_small' && !raw[field]?.trim())
+        ? 'required'
+        : issue.code === 'too_small'
+          ? 'tooShort'
+          : issue.code === 'too_big'
+            ? 'tooLong'
+            : 'invalid';
+    fields.push({ field, problem });
+  }
+  return fields;
+}
+
 export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet {
   const kind = kindOf(fileName, bytes);
   let workbook: XLSX.WorkBook;
@@ -104,13 +134,23 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
         .slice(0, 50),
     });
     if (!parsed.success) {
-      result.invalid.push({ row, reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+      result.invalid.push({
+        row,
+        reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        fields: fieldProblems(parsed.error.issues, { name: text(nameAt), number, email: text(emailAt) }),
+        rowLimit: false,
+      });
       return;
     }
     result.contacts.push({ row, ...parsed.data });
   });
   if (table.length > CONTACT_SHEET_MAX_ROWS + 1) {
-    result.invalid.push({ row: CONTACT_SHEET_MAX_ROWS + 2, reason: `only the first ${CONTACT_SHEET_MAX_ROWS} rows are read` });
+    result.invalid.push({
+      row: CONTACT_SHEET_MAX_ROWS + 2,
+      reason: `only the first ${CONTACT_SHEET_MAX_ROWS} rows are read`,
+      fields: [],
+      rowLimit: true,
+    });
   }
   return result;
 }

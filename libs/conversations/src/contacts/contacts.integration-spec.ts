@@ -147,9 +147,10 @@ describe('contacts over HTTP', () => {
         created: 2,
         skipped: 2,
         invalid: [
-          { row: 4, reason: expect.stringContaining('number') },
-          { row: 5, reason: 'email: Invalid email' },
-          { row: 9, reason: expect.stringContaining('number') },
+          { row: 4, reason: expect.stringContaining('number'), fields: [{ field: 'number', problem: 'required' }], rowLimit: false },
+          { row: 5, reason: 'email: Invalid email', fields: [{ field: 'email', problem: 'invalid' }], rowLimit: false },
+          // Too short and not digits: one problem per field.
+          { row: 9, reason: expect.stringContaining('number'), fields: [{ field: 'number', problem: 'invalid' }], rowLimit: false },
         ],
       });
       const carla = expectAnswer(

@@ -79,11 +79,27 @@ export const CONTACT_SHEET_MAX_ROWS = 10_000;
 export const contactImportResponseSchema = z.object({ imported: z.number().int().min(0), skipped: z.number().int().min(0) });
 export type ContactImportResponse = z.infer<typeof contactImportResponseSchema>;
 
+export const CONTACT_SHEET_FIELDS = ['name', 'number', 'email', 'extraInfo'] as const;
+export const CONTACT_SHEET_PROBLEMS = ['required', 'tooShort', 'tooLong', 'invalid'] as const;
+
+/**
+ * A refused row of a sheet: `fields` says what is wrong with which field (one problem per field),
+ * for the web to say in the user's language; `rowLimit` marks the rows past the limit, which are not
+ * read. `reason` is the same in words, for other API clients.
+ */
+export const contactSheetInvalidRowSchema = z.object({
+  row: z.number().int().min(1),
+  reason: z.string(),
+  fields: z.array(z.object({ field: z.enum(CONTACT_SHEET_FIELDS), problem: z.enum(CONTACT_SHEET_PROBLEMS) })),
+  rowLimit: z.boolean(),
+});
+export type ContactSheetInvalidRow = z.infer<typeof contactSheetInvalidRowSchema>;
+
 /** POST /contacts/upload: what became of each row (row numbers as the sheet shows them, header = 1). */
 export const contactUploadResponseSchema = z.object({
   created: z.number().int().min(0),
   skipped: z.number().int().min(0),
-  invalid: z.array(z.object({ row: z.number().int().min(1), reason: z.string() })),
+  invalid: z.array(contactSheetInvalidRowSchema),
 });
 export type ContactUploadResponse = z.infer<typeof contactUploadResponseSchema>;
 

@@ -133,7 +133,23 @@ describe('contacts page', () => {
   it('a sheet upload sends the file and lists the refused rows under the summary', async () => {
     const calls = stubApi(
       on('GET', '/contacts/', 200, { contacts: [], hasMore: false }),
-      on('POST', '/contacts/upload', 200, { created: 3, skipped: 1, invalid: [{ row: 4, reason: 'number: Too Short!' }] }),
+      on('POST', '/contacts/upload', 200, {
+        created: 3,
+        skipped: 1,
+        invalid: [
+          { row: 4, reason: 'number: Too Short!', fields: [{ field: 'number', problem: 'tooShort' }], rowLimit: false },
+          {
+            row: 5,
+            reason: 'name: Too Short!; email: Invalid email',
+            fields: [
+              { field: 'name', problem: 'tooShort' },
+              { field: 'email', problem: 'invalid' },
+            ],
+            rowLimit: false,
+          },
+          { row: 10_002, reason: 'only the first 10000 rows are read', fields: [], rowLimit: true },
+        ],
+      }),
     );
     renderWithProviders(
       <>
@@ -144,7 +160,11 @@ describe('contacts page', () => {
     const file = new File(['x'], 'contatos.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     fireEvent.change(screen.getByTestId('contacts-sheet-input'), { target: { files: [file] } });
     expect(await screen.findByText('3 contato(s) criado(s) da planilha; 1 já existia(m).')).toBeTruthy();
-    expect(screen.getByText(/Linha 4: number: Too Short!/)).toBeTruthy();
+    // In the user's language, by the field's label: no field path, no English.
+    expect(screen.getByText(/Linha 4: WhatsApp: muito curto/)).toBeTruthy();
+    expect(screen.getByText(/Linha 5: Nome: muito curto; Email: inválido/)).toBeTruthy();
+    expect(screen.getByText(/Linha 10002: só as primeiras 10000 linhas são lidas/)).toBeTruthy();
+    expect(screen.queryByText(/number:|Too Short!|Invalid email|rows are read/)).toBeNull();
     const upload = calls.find((call) => call.url === '/api/contacts/upload');
     expect((upload?.body as FormData).get('file')).toBe(file);
   });

@@ -1,3 +1,4 @@
+import { CONTACT_SHEET_MAX_ROWS, type ContactSheetInvalidRow } from '@app/contracts';
 import {
   Avatar,
   Badge,
@@ -140,6 +141,14 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
     setConfirmImport(false);
   }
 
+  /** A refused row in the user's language: each field's problem, or the row limit; never a field path. */
+  function sheetRowProblem(refused: ContactSheetInvalidRow): string {
+    if (refused.rowLimit) return t('contacts.sheetRowLimit', { count: CONTACT_SHEET_MAX_ROWS });
+    return refused.fields
+      .map(({ field, problem }) => `${t(`contacts.fields.${field}`)}: ${t(`contacts.sheetProblems.${problem}`)}`)
+      .join('; ');
+  }
+
   async function handleSheet(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -151,7 +160,7 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
       else {
         const lines = invalidRowLines(
           result.invalid,
-          (row, reason) => t('contacts.sheetInvalidRow', { row, reason }),
+          (refused) => t('contacts.sheetInvalidRow', { row: refused.row, reason: sheetRowProblem(refused) }),
           (count) => t('contacts.sheetMoreRows', { count }),
         );
         toaster.create({
