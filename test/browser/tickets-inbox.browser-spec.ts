@@ -336,7 +336,13 @@ describe('browser: the inbox with the simulator', () => {
     await chat
       .locator('[data-testid="message-file-input"]')
       .setInputFiles({ name: 'orcamento foto.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
-    await chat.locator('[data-testid="message-attachments"]').getByText('orcamento foto.png').waitFor();
+    // Chosen, it shows as a thumbnail of itself before it is sent.
+    await page.waitForFunction(() => {
+      const thumbnail = document.querySelector(
+        '[data-testid="message-attachments"] img[alt="orcamento foto.png"]',
+      ) as HTMLImageElement | null;
+      return !!thumbnail && thumbnail.complete && thumbnail.naturalWidth > 0;
+    });
     await chat.locator('[data-testid="message-send"]').click();
     await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-image"]').waitFor({ timeout: 15_000 });
     await waitFor(async () => {

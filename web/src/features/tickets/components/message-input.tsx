@@ -16,6 +16,7 @@ import { recordingToMp3 } from '../utils/audio-to-mp3';
 import { prepareAttachment } from '../utils/compress-image';
 import { isRecordingLongEnough, oversizedFiles } from '../utils/media-rules';
 import { fillQuickMessageVariables, matchingQuickMessages, type QuickMessageContact } from '../utils/quick-message-text';
+import { AttachmentPreview } from './attachment-preview';
 import { QUICK_MESSAGE_SUGGESTIONS_ID, quickMessageOptionId, QuickMessageSuggestions } from './quick-message-suggestions';
 
 /** Spec 1 section 9: the input grows to 5 rows at most. */
@@ -258,15 +259,11 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
       {files.length > 0 && (
         <HStack mx="3" mt="2" gap="2" wrap="wrap" data-testid="message-attachments">
           {files.map((file, index) => (
-            <Tag.Root key={`${file.name}-${index}`} size="md">
-              <Tag.Label>{file.name}</Tag.Label>
-              <Tag.EndElement>
-                <Tag.CloseTrigger
-                  aria-label={t('tickets.input.removeAttachment')}
-                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-                />
-              </Tag.EndElement>
-            </Tag.Root>
+            <AttachmentPreview
+              key={`${file.name}-${index}`}
+              file={file}
+              onRemove={() => setFiles((current) => current.filter((_, i) => i !== index))}
+            />
           ))}
         </HStack>
       )}
