@@ -87,6 +87,23 @@ describe('browser: login, shell, theme, logout', () => {
     expect(await themeOf()).toBe(after);
   });
 
+  it('at 390 px the language select shows its whole (short) name beside the other controls', async () => {
+    const page = await signedInPage(stack, ADMIN, { width: 390, height: 800 });
+    const select = page.locator('[data-testid="top-bar"] [data-testid="language-switcher"]');
+    await select.waitFor();
+    const fit = await select.evaluate((element) => {
+      const field = element as HTMLSelectElement;
+      const style = getComputedStyle(field);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const text = field.options[field.selectedIndex]!.text;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, width: context.measureText(text).width, room };
+    });
+    expect(fit.text).toBe('PT');
+    expect(fit.width).toBeLessThanOrEqual(fit.room);
+  });
+
   it('logging out returns to the login page and private pages are closed again', async () => {
     const page = await signedInPage(stack, ADMIN);
     await page.getByRole('button', { name: 'Perfil' }).click();

@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { NativeSelect, useBreakpointValue } from '@chakra-ui/react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +12,8 @@ import { changeLanguage, isSupportedLanguage, SUPPORTED_LANGUAGES, toSupportedLa
 export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+  // Narrow screens show the short name ('PT'), which fits beside the other controls unclipped.
+  const short = useBreakpointValue({ base: true, md: false }) ?? false;
 
   function handleChange(event: ChangeEvent<HTMLSelectElement>) {
     const next = event.target.value;
@@ -19,7 +21,7 @@ export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
   }
 
   return (
-    <NativeSelect.Root size="sm" width="auto" variant="subtle">
+    <NativeSelect.Root size="sm" width="auto" flexShrink={0} variant="subtle">
       <NativeSelect.Field
         aria-label={t('layout.language')}
         title={t('layout.language')}
@@ -37,7 +39,7 @@ export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
       >
         {SUPPORTED_LANGUAGES.map((lng) => (
           <option key={lng} value={lng}>
-            {t(`languages.${lng}`)}
+            {short ? t(`languagesShort.${lng}`) : t(`languages.${lng}`)}
           </option>
         ))}
       </NativeSelect.Field>
