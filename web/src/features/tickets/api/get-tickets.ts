@@ -19,6 +19,9 @@ export function getTicketsQueryOptions(filter: TicketListFilter) {
     queryKey: [...ticketListsQueryKey, filter] as const,
     queryFn: ({ pageParam }) => getTickets(filter, pageParam),
     initialPageParam: null as TicketsCursor,
+    // A list is kept live by its socket events only while the inbox is open: one cached from an
+    // earlier visit missed what happened meanwhile, so coming back asks again.
+    refetchOnMount: 'always',
     // Pages go by the keyset cursor: a ticket updated while the list scrolls moves to the top by its
     // live event, and the pages after it neither skip nor repeat a ticket.
     getNextPageParam: (last): TicketsCursor | undefined =>
