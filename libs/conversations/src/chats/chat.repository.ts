@@ -1,5 +1,5 @@
 import { type Chat, CHAT_MESSAGES_PAGE_SIZE, type ChatMessage, CHATS_PAGE_SIZE } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -63,7 +63,7 @@ export class ChatRepository {
 
   /** The user's chats, most recently active first, searched by title; one past the page answers hasMore. */
   async page(companyId: number, userId: number, searchParam: string, pageNumber: number): Promise<{ chats: Chat[]; hasMore: boolean }> {
-    const like = `%${searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContaining(searchParam.toLowerCase());
     const rows: ChatRow[] = await this.dataSource.query(
       `${CHAT_SELECT} WHERE c.company_id = $1 AND EXISTS (SELECT 1 FROM conversations.chat_users m WHERE m.chat_id = c.id AND m.user_id = $2)
          AND ($3 = '%%' OR lower(c.title) LIKE $3)

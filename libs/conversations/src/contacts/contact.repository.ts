@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Contact, CONTACT_NAME_MAX, CONTACT_NAME_MIN, type ContactExtraInfo, CONTACTS_PAGE_SIZE, type WaParty } from '@app/contracts';
-import { changedRows, prepared } from '@app/platform';
+import { changedRows, likeContaining, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -157,7 +157,7 @@ export class ContactRepository {
 
   /** One page of the company's contacts by name, searched by name, number or e-mail; one row past the page answers hasMore. */
   async page(companyId: number, searchParam: string, pageNumber: number): Promise<{ contacts: ContactRow[]; hasMore: boolean }> {
-    const like = `%${searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContaining(searchParam.toLowerCase());
     const rows: ContactRow[] = await this.dataSource.query(
       `${CONTACT_SELECT} WHERE c.company_id = $1 AND ($2 = '%%' OR lower(c.name) LIKE $2 OR c.number LIKE $2 OR lower(c.email) LIKE $2)
        ORDER BY lower(c.name), c.id LIMIT $3 OFFSET $4`,

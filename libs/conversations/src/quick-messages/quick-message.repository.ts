@@ -1,5 +1,5 @@
 import { QUICK_MESSAGES_PAGE_SIZE, type QuickMessage } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -56,7 +56,7 @@ export class QuickMessageRepository {
 
   /** One page of what the reader may read, by shortcode, searched in shortcode and text; with the total. */
   async page(reader: QuickMessageReader, searchParam: string, pageNumber: number): Promise<{ rows: QuickMessageRow[]; count: number }> {
-    const like = `%${searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContaining(searchParam.toLowerCase());
     const where = `${READABLE} AND ($4 = '%%' OR lower(shortcode) LIKE $4 OR lower(message) LIKE $4)`;
     const params = [reader.companyId, reader.userId, reader.all, like];
     const rows: QuickMessageRow[] = await this.dataSource.query(

@@ -1,5 +1,5 @@
 import { type Tag, type TagDetail, TAGS_PAGE_SIZE } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -63,7 +63,7 @@ export class TagRepository {
 
   /** One page of the company's tags by name, searched by name; one row past the page answers hasMore. */
   async page(companyId: number, searchParam: string, pageNumber: number): Promise<{ tags: TagDetailRow[]; hasMore: boolean }> {
-    const like = `%${searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContaining(searchParam.toLowerCase());
     const rows: TagDetailRow[] = await this.dataSource.query(
       `${DETAIL_SELECT} WHERE g.company_id = $1 AND ($2 = '%%' OR lower(g.name) LIKE $2) ORDER BY g.name, g.id LIMIT $3 OFFSET $4`,
       [companyId, like, TAGS_PAGE_SIZE + 1, (pageNumber - 1) * TAGS_PAGE_SIZE],

@@ -1,4 +1,5 @@
 import { TICKETS_PAGE_SIZE } from '@app/contracts';
+import { likeContaining } from '@app/platform';
 
 import { type ScopedViewer, seesAllTickets, type SqlParam, ticketVisibleSql } from '../common/ticket-visibility';
 import type { TicketListFilter } from './ticket.repository';
@@ -110,10 +111,7 @@ export function walkSql(
   return `SELECT t.id, t.updated_at FROM (${parts.join('\n UNION ')}) t ORDER BY ${ORDER} LIMIT ${param(limit)} OFFSET ${param(offset)}`;
 }
 
-/** The LIKE pattern of a term (its wildcards escaped). */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const likeOf = (term: string, param: SqlParam) => param(likePattern(term));
+const likeOf = (term: string, param: SqlParam) => param(likeContaining(term));
 
 /**
  * What a search term matches in a walked ticket (alias `w`: id and contact_id): the contact's name or

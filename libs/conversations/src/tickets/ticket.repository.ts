@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Ticket, type TicketListQuery, type TicketListResponse, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
-import { changedRows, prepared } from '@app/platform';
+import { changedRows, likeContaining, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -10,7 +10,6 @@ import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } f
 import { type ScopedViewer, type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility';
 import {
   indexedWord,
-  likePattern,
   listConditions,
   MATCHED_CONTACTS_SQL,
   MATCHED_MESSAGES_SQL,
@@ -215,8 +214,8 @@ export class TicketRepository {
     page: number,
   ): Promise<number[]> {
     const [contacts, messages]: [{ id: number }[], { ticket_id: number }[]] = await Promise.all([
-      this.dataSource.query(MATCHED_CONTACTS_SQL, [viewer.companyId, likePattern(term), SEARCH_INDEX_CAP + 1]),
-      this.dataSource.query(MATCHED_MESSAGES_SQL, [viewer.companyId, likePattern(indexedWord(term)), term, SEARCH_INDEX_CAP + 1]),
+      this.dataSource.query(MATCHED_CONTACTS_SQL, [viewer.companyId, likeContaining(term), SEARCH_INDEX_CAP + 1]),
+      this.dataSource.query(MATCHED_MESSAGES_SQL, [viewer.companyId, likeContaining(indexedWord(term)), term, SEARCH_INDEX_CAP + 1]),
     ]);
     if (contacts.length > SEARCH_INDEX_CAP || messages.length > SEARCH_INDEX_CAP) {
       return this.walk(viewer, filter, start, (conditions, _walks, param) =>

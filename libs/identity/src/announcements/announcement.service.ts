@@ -14,6 +14,7 @@ import {
   FILE_STORAGE,
   type FileContent,
   type FileStorage,
+  likeContaining,
   OutboxWriter,
   storageKeyName,
   storedFileName,
@@ -40,7 +41,7 @@ export class AnnouncementService {
 
   /** Super users see every announcement; everyone else the active ones. Highest priority first. */
   async page(tenancy: Tenancy, query: PageQuery): Promise<AnnouncementPageResponse> {
-    const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = likeContaining(query.searchParam.toLowerCase());
     const [records, count] = await this.announcements.page(search, tenancy.super, query.pageNumber, IDENTITY_PAGE_SIZE);
     return { records: records.map(mapAnnouncement), count, hasMore: count > query.pageNumber * IDENTITY_PAGE_SIZE };
   }

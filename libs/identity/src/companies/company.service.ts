@@ -13,7 +13,7 @@ import {
   userDeleted,
   type WeeklyScheduleEntry,
 } from '@app/contracts';
-import { AppError, isAdmin, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
+import { AppError, isAdmin, likeContaining, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -49,7 +49,7 @@ export class CompanyService {
   ) {}
 
   async page(query: PageQuery): Promise<CompanyPageResponse> {
-    const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = likeContaining(query.searchParam.toLowerCase());
     const [companies, count] = await this.companies.page(search, query.pageNumber, IDENTITY_PAGE_SIZE);
     return {
       companies: await this.withSettings(companies),

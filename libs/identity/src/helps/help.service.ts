@@ -1,5 +1,5 @@
 import { type HelpResponse, IDENTITY_PAGE_SIZE, type PageQuery } from '@app/contracts';
-import { AppError } from '@app/platform';
+import { AppError, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { type HelpCreateDto, type HelpUpdateDto, mapHelp } from '../dtos/help.dto';
@@ -12,7 +12,7 @@ export class HelpService {
   constructor(private readonly helps: HelpRepository) {}
 
   async page(query: PageQuery): Promise<{ helps: HelpResponse[]; count: number; hasMore: boolean }> {
-    const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = likeContaining(query.searchParam.toLowerCase());
     const [helps, count] = await this.helps.page(search, query.pageNumber, IDENTITY_PAGE_SIZE);
     return { helps: helps.map(mapHelp), count, hasMore: count > query.pageNumber * IDENTITY_PAGE_SIZE };
   }

@@ -8,7 +8,7 @@ import {
   USERS_PAGE_SIZE,
   userUpdated,
 } from '@app/contracts';
-import { AppError, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
+import { AppError, likeContaining, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
@@ -47,7 +47,7 @@ export class UserService {
 
   async page(tenancy: Tenancy, query: PageQuery): Promise<UserPageResponse> {
     if (!can(tenancy, 'users-page:view')) throw new AppError('ERR_NO_PERMISSION', 'Only admins and supervisors list users');
-    const search = `%${query.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = likeContaining(query.searchParam.toLowerCase());
     const [users, count] = await this.users.page(tenancy.companyId, search, query.pageNumber, USERS_PAGE_SIZE);
     return { users: users.map((user) => mapUser(user)), count, hasMore: count > query.pageNumber * USERS_PAGE_SIZE };
   }
