@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { forgotPasswordResponseSchema, resetPasswordResponseSchema, userResponseSchema } from '@app/contracts';
+import { forgotPasswordResponseSchema, resetPasswordResponseSchema, userListResponseSchema, userResponseSchema } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 import type { Page } from 'playwright-core';
 
 import { codeIn } from '../../libs/identity/src/testing/smtp-capture';
-import { api, apiToken, companyOfItsOwn, type Credentials } from '../support/browser-setup';
+import { api, apiToken, companyOfItsOwn, type Credentials, until } from '../support/browser-setup';
 import { expectText, type IdentityStack, logIn, menuKeys, newPage, startIdentityStack, SUPER_ADMIN } from '../support/identity-browser';
 
 jest.setTimeout(180_000);
@@ -151,8 +151,15 @@ describe('browser: users, password reset, one session per login', () => {
   });
 
   it('logging in elsewhere signs the older session out', async () => {
-    const { ATTENDANT } = await companyWithAttendant('Contas sessão');
+    const { companyAdmin, ATTENDANT } = await companyWithAttendant('Contas sessão');
     const attendant = await signedIn({ email: ATTENDANT.email, password: ATTENDANT.password });
+    // The shell shows before its socket has joined the company's rooms; a login announced before
+    // that reaches nobody (the older session stays valid on the server, as in the Whaticket family).
+    const adminToken = await apiToken(stack.baseUrl, companyAdmin);
+    await until(async () => {
+      const users = userListResponseSchema.parse((await api(stack.baseUrl, 'GET', '/api/users/list', adminToken)).body);
+      return users.find((user) => user.email === ATTENDANT.email)?.online;
+    }, 'the attendant online');
     const elsewhere = await newPage(stack);
     await logIn(elsewhere, stack.baseUrl, { email: ATTENDANT.email, password: ATTENDANT.password });
     await expectText(attendant, 'Sua conta foi acessada em outro computador.');

@@ -26,8 +26,8 @@ describe('help centre', () => {
     const dialog = await screen.findByTestId('tutorial-dialog');
     expect(dialog.textContent).toContain('Conectando um número de WhatsApp');
     expect(dialog.querySelectorAll('li')).toHaveLength(4);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('tutorial-dialog')?.dataset.state ?? 'closed').toBe('closed'));
   });
 
