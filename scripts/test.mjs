@@ -2,7 +2,7 @@
 // `npm test`: brings up what the tests need, runs every suite, stops what it started.
 // PostgreSQL: DATABASE_URL when set (it must allow CREATE DATABASE), else an embedded server.
 // Kafka: KAFKA_BROKERS when set, else a broker from infra/kafka (jars from Maven Central).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -19,6 +19,22 @@ function run(command, args, options = {}) {
   log(`$ ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   return result.status ?? 1;
+}
+
+/** Runs a command with its output held back and printed whole when it ends (for steps run side by side). */
+function runQuietly(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(String(error))));
+    child.on('close', (status) => {
+      log(`$ ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(status ?? 1);
+    });
+  });
 }
 
 function freePort() {
@@ -101,12 +117,19 @@ try {
     return status;
   };
   if (step('build server', run('node', ['scripts/build-server.mjs'])) !== 0) throw new Error('server build failed');
-  const typecheck = step('typecheck', run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
-  const lint = step('lint (eslint)', run('npx', ['eslint', '.', '--max-warnings=0']));
-  const format = step('format (prettier --check)', run('npx', ['prettier', '--check', '--log-level', 'warn', '.']));
+  // The static checks are single-threaded: side by side they take the time of the longest.
+  const [typecheckStatus, lintStatus, formatStatus, webTypecheckStatus] = await Promise.all([
+    runQuietly('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+    runQuietly('npx', ['eslint', '.', '--max-warnings=0']),
+    runQuietly('npx', ['prettier', '--check', '--log-level', 'warn', '.']),
+    runQuietly('npm', ['run', 'typecheck', '--workspace', 'web']),
+  ]);
+  const typecheck = step('typecheck', typecheckStatus);
+  const lint = step('lint (eslint)', lintStatus);
+  const format = step('format (prettier --check)', formatStatus);
+  const webTypecheck = step('web: typecheck', webTypecheckStatus);
   const reports = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-reports-'));
   cleanups.push(async () => rmSync(reports, { recursive: true, force: true }));
-  const webTypecheck = step('web: typecheck', run('npm', ['run', 'typecheck', '--workspace', 'web']));
   const webTests = step(
     'web: unit tests (vitest)',
     run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`], {

@@ -160,9 +160,12 @@ describe('browser: users, password reset, one session per login', () => {
       const users = userListResponseSchema.parse((await api(stack.baseUrl, 'GET', '/api/users/list', adminToken)).body);
       return users.find((user) => user.email === ATTENDANT.email)?.online;
     }, 'the attendant online');
+    // The message shows for the second before the reload: watched from before the other login, which
+    // may reach it before the other page's shell has finished loading.
+    const toldOtherSession = expectText(attendant, 'Sua conta foi acessada em outro computador.', 30_000);
     const elsewhere = await newPage(stack);
     await logIn(elsewhere, stack.baseUrl, { email: ATTENDANT.email, password: ATTENDANT.password });
-    await expectText(attendant, 'Sua conta foi acessada em outro computador.');
+    await toldOtherSession;
     await attendant.waitForURL('**/login', { timeout: 10_000 });
     expect(await attendant.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expectText(elsewhere, `Olá ${ATTENDANT.name}`);

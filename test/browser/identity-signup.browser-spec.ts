@@ -213,11 +213,13 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
       return rows.find((item) => item.textContent?.includes(name))?.getAttribute('data-due-tone') === 'soon';
     }, OWNER.company);
 
+    // That login of the same user ends the visitor's session: the message, then a reload to the login
+    // page a second later, so it is watched for from before the login. Waiting for it keeps the reload
+    // from cutting into the next test's navigation.
+    const toldOtherSession = expectText(visitor, 'Sua conta foi acessada em outro computador.', 30_000);
     await late.locator('button[type="submit"]').click();
     await expectText(late, 'Sua assinatura vence em 3 dias.');
-    // That login of the same user ends the visitor's session: the message, then a reload to the login
-    // page. Waiting for it keeps the reload from cutting into the next test's navigation.
-    await expectText(visitor, 'Sua conta foi acessada em outro computador.');
+    await toldOtherSession;
     await visitor.waitForURL(/\/login$/);
     await late.context().close();
   });
