@@ -409,6 +409,20 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
       );
     });
 
+    it('customer messages for a session this process runs are stored when the simulator answers, with no command between', async () => {
+      const messages = Array.from({ length: 3 }, (_, i) => ({ from: '5511944443333', body: `direto ${i}` }));
+      const { messageIds } = expectAnswer(
+        simulatorInboundBurstResponseSchema,
+        await api().post(`/api/simulator/connections/${phone.id}/inbound/burst`).set(as(adminA)).send({ messages }).expect(200),
+      );
+      const stored = t.app.get(InboundMessageRepository);
+      for (const id of messageIds) expect(await stored.alreadySeen(phone.id, id)).toBe(true);
+      const requested = of('whatsapp.simulator.actionRequested').filter((e) =>
+        messageIds.includes((e.payload as { messageId?: string }).messageId ?? ''),
+      );
+      expect(requested).toHaveLength(0);
+    });
+
     it('the same message id received concurrently (a replay racing the original) is taken once, by the database constraint', async () => {
       const outbox = new OutboxWriter('whatsapp');
       const inbound = new InboundMessageService(

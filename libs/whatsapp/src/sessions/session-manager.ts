@@ -20,6 +20,12 @@ import { SessionStateWriter } from './session-state.writer';
 
 const SIMULATOR_STEP_WAIT_MS = 5_000;
 
+/** One customer message of the simulator, its media already staged. */
+export interface SimulatorInboundRequest {
+  messageId: string;
+  inbound: SimulatorInbound;
+}
+
 /** A simulator command that brings the phone's customer a plain message (no edit, no delete). */
 function plainInbound(envelope: EventEnvelope) {
   const command = readEvent(simulatorActionRequested, envelope);
@@ -194,6 +200,35 @@ export class SessionManager {
         await session?.inboundAll(run.map((command) => ({ messageId: command.messageId!, inbound: command.inbound as SimulatorInbound })));
       });
     }
+  }
+
+  /**
+   * The simulator's customer messages for a connection whose session this process runs and has
+   * connected: handed to it at once, as a phone's traffic reaches a real session, and stored (in
+   * one transaction for a run of plain messages) before this resolves true. False when the session
+   * runs elsewhere or is not connected: the caller sends them as commands to whichever process runs it.
+   */
+  async receiveSimulated(companyId: number, connectionId: number, requests: SimulatorInboundRequest[]): Promise<boolean> {
+    const local = (): SimulatorSession | undefined => {
+      const runner = this.runners.get(connectionId);
+      const session = runner && !runner.stopped && runner.companyId === companyId ? runner.current : null;
+      return session instanceof SimulatorSession && session.connected ? session : undefined;
+    };
+    if (!local()) return false;
+    return this.serial(connectionId, async () => {
+      const session = local();
+      if (!session) return false;
+      for (let i = 0; i < requests.length;) {
+        const plain: SimulatorInboundRequest[] = [];
+        while (i < requests.length && !requests[i]!.inbound.deleteOf && !requests[i]!.inbound.editOf) plain.push(requests[i++]!);
+        if (plain.length) await session.inboundAll(plain);
+        else {
+          const { messageId, inbound } = requests[i++]!;
+          await session.inbound(messageId, inbound);
+        }
+      }
+      return true;
+    });
   }
 
   /** The connection's simulated session once it is open; undefined (the step is dropped) when there is none. */

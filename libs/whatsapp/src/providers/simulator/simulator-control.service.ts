@@ -18,8 +18,9 @@ import { ConnectionRepository } from '../../connections/connection.repository';
 import { mapSession } from '../../dtos/connection.dto';
 import type { ConnectionEntity } from '../../entities/connection.entity';
 import { mediaKeys } from '../../media/media-store';
-import { newWaMessageId } from '../../sessions/session-manager';
+import { newWaMessageId, SessionManager } from '../../sessions/session-manager';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../../whatsapp-options';
+import type { SimulatorInbound } from './simulator.provider';
 import { SimulatorPhoneRepository } from './simulator-phone.repository';
 
 const DEFAULT_MIME: Record<string, string> = {
@@ -36,6 +37,7 @@ type InboundRequest = Extract<EventPayload<typeof simulatorActionRequested>, { a
 /**
  * The fake phone's control API. Steps travel on whatsapp.commands to the process that runs the
  * connection's session, like every other session command; answers wait briefly for the outcome.
+ * Customer messages for a session this process runs go to it directly, as a real phone's do.
  */
 @Injectable()
 export class SimulatorControlService {
@@ -46,6 +48,7 @@ export class SimulatorControlService {
     private readonly connections: ConnectionRepository,
     private readonly phone: SimulatorPhoneRepository,
     private readonly outbox: OutboxWriter,
+    private readonly sessions: SessionManager,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(WHATSAPP_OPTIONS) private readonly options: WhatsappOptions,
   ) {}
@@ -92,7 +95,10 @@ export class SimulatorControlService {
     }
     const requests: InboundRequest[] = [];
     for (const [index, body] of bodies.entries()) requests.push(await this.staged(tenancy, id, body, media[index]));
-    await Promise.all(requests.map((request) => this.request(tenancy, request)));
+    const simulated = requests.map(({ messageId, inbound }) => ({ messageId, inbound: inbound as SimulatorInbound }));
+    if (!(await this.sessions.receiveSimulated(tenancy.companyId, id, simulated))) {
+      await Promise.all(requests.map((request) => this.request(tenancy, request)));
+    }
     return { messageIds: requests.map((request) => request.messageId) };
   }
 
