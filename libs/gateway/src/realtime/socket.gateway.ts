@@ -23,6 +23,7 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { coalesceWrites } from './coalesced-writes';
 import { PRESENCE_MIN_INTERVAL_MS, presenceReport } from './presence-report';
 import type { SocketEmit } from './socket-emit';
 import { rooms } from './socket-events';
@@ -121,6 +122,7 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
   }
 
   handleConnection(socket: AuthedSocket & { data: { presenceAt?: number } }): void {
+    coalesceWrites(socket.conn);
     socket.data.presenceAt = Date.now();
     this.reportPresence(socket.data.tenancy, true);
   }
