@@ -4,14 +4,13 @@ import { LuMenu } from 'react-icons/lu';
 
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { TOP_BAR_HEIGHT } from '@/config/layout';
 import { AnnouncementsPopover } from '@/features/announcements/components/announcements-popover';
 import type { AuthUser } from '@/features/auth/types';
 import { TicketNotifications } from '@/features/tickets/components/ticket-notifications';
 import { VolumeControl } from '@/features/tickets/components/volume-control';
 
 import { UserMenu } from './user-menu';
-
-export const TOP_BAR_HEIGHT = '14';
 
 type TopBarProps = {
   user: AuthUser;
