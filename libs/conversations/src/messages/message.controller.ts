@@ -6,7 +6,15 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 
 import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../dtos/ticket.dto';
 import type { UploadedMedia } from './media-upload';
-import { MessageService } from './message.service';
+import { type MessagePageStart, MessageService } from './message.service';
+
+/** One cursor picks the page: around a message, newer or older than one, or by number. */
+function pageStart(query: MessageListQueryDto): MessagePageStart {
+  if (query.aroundId !== undefined) return { aroundId: query.aroundId };
+  if (query.newerId !== undefined) return { newerId: query.newerId };
+  if (query.nextId !== undefined) return { nextId: query.nextId };
+  return { pageNumber: query.pageNumber ?? 1 };
+}
 
 @Controller('messages')
 export class MessageController {
@@ -14,11 +22,7 @@ export class MessageController {
 
   @Get(':ticketId')
   list(@CurrentTenancy() tenancy: Tenancy, @IdParam('ticketId') ticketId: number, @Query() query: MessageListQueryDto) {
-    return this.messages.list(
-      tenancy,
-      ticketId,
-      query.nextId !== undefined ? { nextId: query.nextId } : { pageNumber: query.pageNumber ?? 1 },
-    );
+    return this.messages.list(tenancy, ticketId, pageStart(query));
   }
 
   @Post(':ticketId/read')

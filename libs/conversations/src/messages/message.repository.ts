@@ -79,23 +79,79 @@ export class MessageRepository {
     from: { nextId: number } | { pageNumber: number },
   ): Promise<{ messages: Message[]; hasMore: boolean }> {
     const offset = 'pageNumber' in from ? (from.pageNumber - 1) * MESSAGES_PAGE_SIZE : 0;
-    const { params, param } = sqlParams([viewer.companyId, MESSAGES_PAGE_SIZE + 1, offset]);
+    const cursor = 'nextId' in from ? { id: from.nextId, inclusive: false } : null;
+    const rows = await this.conversationRun(manager, viewer, conversation, 'older', cursor, MESSAGES_PAGE_SIZE + 1, offset);
+    return { messages: rows.slice(0, MESSAGES_PAGE_SIZE), hasMore: rows.length > MESSAGES_PAGE_SIZE };
+  }
+
+  /**
+   * Up to `limit` messages of the conversation newer than the one `newerId` names, oldest first; one
+   * row past them answers hasNewer. Another conversation's id (another company's) answers none.
+   */
+  async conversationNewer(
+    manager: EntityManager,
+    viewer: ScopedViewer,
+    conversation: Conversation,
+    newerId: number,
+    limit = MESSAGES_PAGE_SIZE,
+  ): Promise<{ messages: Message[]; hasNewer: boolean }> {
+    const rows = await this.conversationRun(manager, viewer, conversation, 'newer', { id: newerId, inclusive: false }, limit + 1, 0);
+    return { messages: rows.slice(0, limit), hasNewer: rows.length > limit };
+  }
+
+  /**
+   * The page around one message of the conversation, oldest first: up to half a page older than it,
+   * then it and the newer ones up to the page. Null when the id is not a message of the conversation
+   * the viewer may see (another company's, another contact's, a hidden ticket's).
+   */
+  async conversationAround(
+    manager: EntityManager,
+    viewer: ScopedViewer,
+    conversation: Conversation,
+    aroundId: number,
+  ): Promise<{ messages: Message[]; hasMore: boolean; hasNewer: boolean } | null> {
+    const olderCount = Math.floor(MESSAGES_PAGE_SIZE / 2);
+    const newerCount = MESSAGES_PAGE_SIZE - olderCount;
+    const from = { id: aroundId, inclusive: true };
+    const newer = await this.conversationRun(manager, viewer, conversation, 'newer', from, newerCount + 1, 0);
+    if (newer[0]?.id !== aroundId) return null;
+    const older = await this.conversationRun(manager, viewer, conversation, 'older', { id: aroundId, inclusive: false }, olderCount + 1, 0);
+    return {
+      messages: [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)],
+      hasMore: older.length > olderCount,
+      hasNewer: newer.length > newerCount,
+    };
+  }
+
+  /**
+   * The conversation's messages walked from a cursor (older: newest first; newer: oldest first). Only
+   * a message of the conversation names a place: another's id (another company's) answers no rows,
+   * and tells nothing. Quotes too: a message quoting one of a ticket the caller may not see shows no quote.
+   */
+  private async conversationRun(
+    manager: EntityManager,
+    viewer: ScopedViewer,
+    conversation: Conversation,
+    direction: 'older' | 'newer',
+    cursor: { id: number; inclusive: boolean } | null,
+    limit: number,
+    offset: number,
+  ): Promise<Message[]> {
+    const { params, param } = sqlParams([viewer.companyId, limit, offset]);
     const visible = visibleConversationSql(viewer, conversation, param);
-    // After the cursor: older than the message it names, in the page's order. Only a message of the
-    // conversation names a place: another's id (another company's) answers no page, and tells nothing.
-    const after =
-      'nextId' in from
-        ? `AND (m.created_at, m.id) < (SELECT cm.created_at, cm.id FROM conversations.messages cm
-             WHERE cm.id = ${param(from.nextId)}::int AND cm.company_id = $1 AND cm.ticket_id IN (${visible}))`
-        : '';
+    const compare = direction === 'older' ? '<' : '>';
+    const after = cursor
+      ? `AND (m.created_at, m.id) ${compare}${cursor.inclusive ? '=' : ''} (SELECT cm.created_at, cm.id FROM conversations.messages cm
+           WHERE cm.id = ${param(cursor.id)}::int AND cm.company_id = $1 AND cm.ticket_id IN (${visible}))`
+      : '';
+    const order = direction === 'older' ? 'DESC' : 'ASC';
     const rows: MessageViewRow[] = await manager.query(
-      // Quotes too: a message quoting one of a ticket the caller may not see shows no quote.
       `${messageViewSelect(`qm.ticket_id IN (${visible})`)}
        WHERE m.company_id = $1 AND m.contact_id IS NOT NULL AND m.ticket_id IN (${visible}) ${after}
-       ORDER BY m.created_at DESC, m.id DESC LIMIT $2 OFFSET $3`,
+       ORDER BY m.created_at ${order}, m.id ${order} LIMIT $2 OFFSET $3`,
       params,
     );
-    return { messages: rows.slice(0, MESSAGES_PAGE_SIZE).map(mapMessage), hasMore: rows.length > MESSAGES_PAGE_SIZE };
+    return rows.map(mapMessage);
   }
 
   /** A message of the conversation (of a ticket of it the viewer may see) to quote: its id and WhatsApp id. */

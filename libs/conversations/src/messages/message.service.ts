@@ -11,6 +11,9 @@ import { MessageRepository } from './message.repository';
 import { OutboundMessageService, type OutgoingMedia } from './outbound-message.service';
 import { WhatsappCommands } from './whatsapp-commands';
 
+/** Where a page of the conversation starts (GET /messages/{ticketId}). */
+export type MessagePageStart = { nextId: number } | { pageNumber: number } | { newerId: number } | { aroundId: number };
+
 /** The contract's limit of message ids in one read command. */
 const READ_RECEIPTS_PER_COMMAND = 500;
 
@@ -28,18 +31,36 @@ export class MessageService {
 
   /**
    * A page of the conversation with the ticket's contact on its connection (the earlier tickets the
-   * caller may see too, through the one visibility rule), newest page first, oldest first within the
-   * page; `nextId` (the oldest message of the page before) or `pageNumber` picks it. Opening it reads
-   * the ticket: unread goes to 0.
+   * caller may see too, through the one visibility rule), oldest first within the page: the newest
+   * page, an older one (`nextId`, the oldest message of the page before, or `pageNumber`), the page
+   * around a message of it (`aroundId`: 404 for a message that is not one of it) or a newer one from
+   * there (`newerId`). Opening it reads the ticket: unread goes to 0.
    */
-  async list(tenancy: Tenancy, ticketId: number, from: { nextId: number } | { pageNumber: number }): Promise<MessageListResponse> {
+  async list(tenancy: Tenancy, ticketId: number, from: MessagePageStart): Promise<MessageListResponse> {
     return this.messages.transaction(async (manager) => {
       const row = await this.tickets.visibleRow(manager, tenancy, { id: ticketId });
-      const page = await this.messages.conversationPage(manager, await this.tickets.viewer(manager, tenancy), row, from);
+      const viewer = await this.tickets.viewer(manager, tenancy);
+      let messages: Message[];
+      let hasMore: boolean;
+      let hasNewer = false;
+      if ('aroundId' in from) {
+        const around = await this.messages.conversationAround(manager, viewer, row, from.aroundId);
+        if (!around) throw new AppError('ERR_NOT_FOUND', 'Message not found in this conversation');
+        ({ messages, hasMore, hasNewer } = around);
+      } else if ('newerId' in from) {
+        ({ messages, hasNewer } = await this.messages.conversationNewer(manager, viewer, row, from.newerId));
+        // The message the cursor names is older than this page, so an older page is always there.
+        hasMore = true;
+      } else {
+        const page = await this.messages.conversationPage(manager, viewer, row, from);
+        messages = page.messages.reverse();
+        hasMore = page.hasMore;
+      }
       await this.read(manager, row);
       const ticket = (await this.ticketRows.view(manager, row.id))!;
-      const oldest = page.hasMore ? page.messages.at(-1) : undefined;
-      return { messages: page.messages.reverse(), ticket, hasMore: page.hasMore, nextId: oldest ? oldest.id : null };
+      const oldest = hasMore ? messages[0] : undefined;
+      const newest = hasNewer ? messages.at(-1) : undefined;
+      return { messages, ticket, hasMore, nextId: oldest ? oldest.id : null, hasNewer, newerId: newest ? newest.id : null };
     });
   }
 

@@ -210,4 +210,75 @@ describe('ticket list and message pages by cursor', () => {
     );
     expect(probed.messages).toEqual([]);
   });
+
+  describe('the page around a message (a search opening the chat at what it found)', () => {
+    const number = '5511977770003';
+    let ticketId: number;
+    const idOf = async (body: string): Promise<number> =>
+      ((await t.dataSource.query(`SELECT id FROM conversations.messages WHERE body = $1`, [body])) as { id: number }[])[0]!.id;
+    const page = async (query: Record<string, number | string>, token = admin()) =>
+      expectAnswer(messageListResponseSchema, await api().get(`/api/messages/${ticketId}`).query(query).set(as(token)).expect(200));
+
+    beforeAll(async () => {
+      for (let i = 1; i <= 45; i++) await s.inbound(A, CONN, anInboundText(number, i === 20 ? 'pedido 4242 chegou?' : `texto ${i}`));
+      await s.inbound(A, CONN, anInboundText('5511977770005', 'outra conversa'));
+      ticketId = (await s.ticketOf(number)).id;
+    });
+
+    it('holds some older and some newer messages, with the cursors to page both ways to either end', async () => {
+      const around = await page({ aroundId: await idOf('pedido 4242 chegou?') });
+      const bodies = around.messages.map((message) => message.body);
+      expect(bodies).toEqual([
+        ...Array.from({ length: 10 }, (_, i) => `texto ${i + 10}`),
+        'pedido 4242 chegou?',
+        ...Array.from({ length: 9 }, (_, i) => `texto ${i + 21}`),
+      ]);
+      expect(around).toMatchObject({ hasMore: true, nextId: around.messages[0]!.id, hasNewer: true, newerId: around.messages.at(-1)!.id });
+
+      let newerId = around.newerId;
+      while (newerId !== null) {
+        const newer = await page({ newerId });
+        bodies.push(...newer.messages.map((message) => message.body));
+        newerId = newer.newerId;
+        if (newer.hasNewer) expect(newerId).toBe(newer.messages.at(-1)!.id);
+      }
+      let nextId = around.nextId;
+      while (nextId !== null) {
+        const older = await page({ nextId });
+        bodies.unshift(...older.messages.map((message) => message.body));
+        nextId = older.nextId;
+      }
+      expect(bodies).toEqual(Array.from({ length: 45 }, (_, i) => (i === 19 ? 'pedido 4242 chegou?' : `texto ${i + 1}`)));
+    });
+
+    it("answers 404 for another company's message, another conversation's, or another company's ticket; 400 for a bad id", async () => {
+      await s.connection({ id: 21, companyId: 2, name: 'Outra B' });
+      await s.inbound(2, 21, anInboundText('5511977770004', 'de outra empresa B'));
+      const foreign = await idOf('de outra empresa B');
+      const foreignTicket = (await s.ticketOf('5511977770004')).id;
+      const otherConversation = await idOf('outra conversa');
+
+      const ask = (id: number | string, query: Record<string, number | string>, token = admin()) =>
+        api().get(`/api/messages/${id}`).query(query).set(as(token));
+      expect((await ask(ticketId, { aroundId: foreign })).status).toBe(404);
+      expect((await ask(ticketId, { aroundId: otherConversation })).status).toBe(404);
+      const otherCompany = t.token({ userId: 1, companyId: 2, profile: 'admin' });
+      expect((await ask(ticketId, { aroundId: await idOf('texto 5') }, otherCompany)).status).toBe(404);
+      expect((await ask(foreignTicket, { aroundId: foreign })).status).toBe(404);
+      expect((await ask(ticketId, { aroundId: 'abc' })).status).toBe(400);
+      expect((await ask(ticketId, { aroundId: -3 })).status).toBe(400);
+      expect((await ask(ticketId, { newerId: 'abc' })).status).toBe(400);
+      // A newer cursor naming another company's message is no place in this conversation: no page.
+      expect((await page({ newerId: foreign })).messages).toEqual([]);
+    });
+
+    it('a search finding a ticket by a message names that message; one found by its number names none', async () => {
+      const byText = await list(admin(), { searchParam: 'pedido 4242', showAll: 'true' });
+      expect(byText.tickets.find((ticket) => ticket.id === ticketId)?.matchedMessageId).toBe(await idOf('pedido 4242 chegou?'));
+      const byNumber = await list(admin(), { searchParam: number, showAll: 'true' });
+      expect(byNumber.tickets.find((ticket) => ticket.id === ticketId)?.matchedMessageId).toBeNull();
+      const plain = await list(admin(), { showAll: 'true' });
+      expect(plain.tickets.every((ticket) => ticket.matchedMessageId === undefined)).toBe(true);
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
-import { type Ticket, type TicketListQuery, type TicketListResponse, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
+import {
+  type Ticket,
+  type TicketListItem,
+  type TicketListQuery,
+  type TicketListResponse,
+  TICKETS_PAGE_SIZE,
+  type TicketStatus,
+} from '@app/contracts';
 import { changedRows, likeContaining, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -163,7 +170,8 @@ export class TicketRepository {
       const walked = start.offset === 0 ? await this.searchByWalking(viewer, filter, start, term) : null;
       ids = walked ?? (await this.searchByIndexes(viewer, filter, start, term, page));
     }
-    const tickets = await this.views(this.dataSource.manager, ids.slice(0, TICKETS_PAGE_SIZE));
+    const views = await this.views(this.dataSource.manager, ids.slice(0, TICKETS_PAGE_SIZE));
+    const tickets = term ? await this.withMatchedMessages(views, term) : views;
     const last = ids.length > TICKETS_PAGE_SIZE ? tickets.at(-1) : undefined;
     return {
       tickets,
@@ -228,6 +236,26 @@ export class TicketRepository {
     if (!sql) return [];
     const rows: { id: number }[] = await this.dataSource.query(sql, params);
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * A search's tickets with the newest message of each whose text holds the term (`matchedMessageId`),
+   * for the chat to open at it; null for a ticket found by its contact's name or number instead.
+   * One statement for the page, each ticket's messages read by its own index.
+   */
+  private async withMatchedMessages(tickets: Ticket[], term: string): Promise<TicketListItem[]> {
+    if (tickets.length === 0) return tickets;
+    const rows: { id: number; message_id: number | null }[] = await this.dataSource.query(
+      `SELECT t.id, CASE WHEN lower(c.name) LIKE $2 OR c.number LIKE $2 THEN NULL ELSE (
+                SELECT sm.id FROM conversations.messages sm
+                WHERE sm.ticket_id = t.id AND sm.contact_id IS NOT NULL AND lower(sm.body) LIKE $2
+                ORDER BY sm.created_at DESC, sm.id DESC LIMIT 1) END AS message_id
+       FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id
+       WHERE t.id = ANY($1::int[])`,
+      [tickets.map((ticket) => ticket.id), likeContaining(term)],
+    );
+    const matched = new Map(rows.map((row) => [row.id, row.message_id]));
+    return tickets.map((ticket) => ({ ...ticket, matchedMessageId: matched.get(ticket.id) ?? null }));
   }
 
   /** Tickets by id, in the order asked, as the API shows them. */

@@ -58,18 +58,29 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 /**
- * GET /messages/{ticketId}?pageNumber: the conversation with the ticket's contact on its connection
- * (earlier tickets too, so the web draws the marker between them), newest page first, each page
- * oldest first.
+ * GET /messages/{ticketId}: the conversation with the ticket's contact on its connection (earlier
+ * tickets too, so the web draws the marker between them), each page oldest first. Without a cursor
+ * the newest page; `nextId` (what a page answered) or `pageNumber` pages older; `aroundId` answers the
+ * page around one message of the conversation (some older, that one and some newer: 404 for a message
+ * that is not one of it), and `newerId` (what that page answered) pages newer from there.
  */
-/** GET /messages/{ticketId}: older pages by `nextId` (what the previous page answered), or by `pageNumber`. */
-export const messageListQuerySchema = z.object({ pageNumber, nextId: idParamSchema.optional() });
+export const messageListQuerySchema = z.object({
+  pageNumber,
+  nextId: idParamSchema.optional(),
+  newerId: idParamSchema.optional(),
+  aroundId: idParamSchema.optional(),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
 export const messageListResponseSchema = z.object({
   messages: z.array(messageSchema),
   ticket: ticketSchema,
   hasMore: z.boolean(),
   /** The cursor of the next (older) page: the oldest message of this one; null on the last page. */
   nextId: z.number().int().nullable(),
+  /** Newer messages than this page's exist (only after `aroundId` or `newerId`: other pages end at the newest). */
+  hasNewer: z.boolean().default(false),
+  /** The cursor of the newer page (`newerId`): the newest message of this one; null when this page reaches the newest. */
+  newerId: z.number().int().nullable().default(null),
 });
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 

@@ -72,8 +72,15 @@ export const ticketListQuerySchema = z
   });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 /** The cursor of the next page (null on the last one). */
+/**
+ * A ticket of the list; in a search's answer, `matchedMessageId` names the newest message whose text
+ * holds the term when the ticket was found by a message (null when found by its contact or number),
+ * for the chat to open at it (GET /messages/{ticketId}?aroundId=).
+ */
+export const ticketListItemSchema = ticketSchema.extend({ matchedMessageId: z.number().int().nullable().optional() });
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 export const ticketListResponseSchema = z.object({
-  tickets: z.array(ticketSchema),
+  tickets: z.array(ticketListItemSchema),
   hasMore: z.boolean(),
   nextUpdatedAt: z.string().nullable(),
   nextTicketId: z.number().int().nullable(),
