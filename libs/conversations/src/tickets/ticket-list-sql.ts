@@ -15,6 +15,9 @@ export const TRIGRAM_SEARCH_MIN_LENGTH = 3;
 /** How many tickets, in the list's order, a search checks one by one before it asks the trigram indexes instead. */
 export const SEARCH_WALK = 300;
 
+/** How long a search's walk answers alone before the trigram indexes are asked beside it. */
+export const SEARCH_HEDGE_MS = 10;
+
 /**
  * How many contacts, or messages, a search's trigram indexes may match before the search leaves them
  * for the list's walk and its whole-company candidates (a term that common is not rare).

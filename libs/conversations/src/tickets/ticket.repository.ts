@@ -15,6 +15,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views';
 import { type ScopedViewer, type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility';
+import { hedgedSearch } from './hedged-search';
 import {
   indexedWord,
   listConditions,
@@ -23,6 +24,7 @@ import {
   type PageStart,
   pageStart,
   queueWalks,
+  SEARCH_HEDGE_MS,
   SEARCH_INDEX_CAP,
   SEARCH_WALK,
   searchByIdsSql,
@@ -166,9 +168,14 @@ export class TicketRepository {
         walkSql([...conditions, shortSearchMatch(term, param)], ['TRUE'], page, start.offset, param, WITH_CONTACT),
       );
     } else {
-      // A term many tickets hold is found by walking the list; a rarer one through the trigram indexes.
-      const walked = start.offset === 0 ? await this.searchByWalking(viewer, filter, start, term) : null;
-      ids = walked ?? (await this.searchByIndexes(viewer, filter, start, term, page));
+      ids =
+        start.offset === 0
+          ? await hedgedSearch(
+              () => this.searchByWalking(viewer, filter, start, term),
+              () => this.searchByIndexes(viewer, filter, start, term, page),
+              SEARCH_HEDGE_MS,
+            )
+          : await this.searchByIndexes(viewer, filter, start, term, page);
     }
     const views = await this.views(this.dataSource.manager, ids.slice(0, TICKETS_PAGE_SIZE));
     const tickets = term ? await this.withMatchedMessages(views, term) : views;
