@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppQueryClient } from '@/app/provider';
 import { Toaster, toaster } from '@/components/ui/toaster';
 import { aTicket } from '@/features/tickets/testing/ticket-factory';
-import { system } from '@/lib/theme';
 import { formatPhone } from '@/lib/format-phone';
+import { system } from '@/lib/theme';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
