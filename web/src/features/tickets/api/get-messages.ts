@@ -29,6 +29,8 @@ export function getMessages(ticketId: number, cursor: MessagesCursor): Promise<M
 export function getMessagesQueryOptions(ticketId: number, aroundId?: number) {
   return infiniteQueryOptions({
     queryKey: aroundId != null ? aroundMessagesQueryKey(ticketId, aroundId) : ticketMessagesQueryKey(ticketId),
+    // A message gone since the search (or not this chat's) opens the chat at the newest instead: no toast.
+    meta: aroundId != null ? { silent: true } : undefined,
     queryFn: ({ pageParam }) => getMessages(ticketId, pageParam),
     initialPageParam: (aroundId != null ? { aroundId } : null) as MessagesCursor,
     getNextPageParam: (last): MessagesCursor | undefined => (last.hasMore && last.nextId !== null ? { nextId: last.nextId } : undefined),

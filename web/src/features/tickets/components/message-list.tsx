@@ -102,6 +102,12 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
     previous.current = { firstId, lastId, pageCount, scrollHeight: element.scrollHeight };
   }, [firstId, lastId, lastFromMe, pageCount, aroundId]);
 
+  // The message could not be opened at (deleted since the search, or not this chat's): the newest instead.
+  const openFailed = aroundId != null && query.isError && !query.data;
+  useEffect(() => {
+    if (openFailed) onJumpToLatest?.();
+  }, [openFailed, onJumpToLatest]);
+
   // The found message is highlighted for a moment, as WhatsApp Web does.
   useEffect(() => {
     if (highlightId === undefined) return;

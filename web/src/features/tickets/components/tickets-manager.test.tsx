@@ -230,6 +230,23 @@ describe('ticket chat', () => {
     socket.handlers.clear();
   });
 
+  it('a message the chat cannot open at (gone since the search) opens it at the newest instead', async () => {
+    const ticket = aTicket({ id: 63, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
+    stubApi(queues, ticketsByStatus([ticket]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), (call) =>
+      call.url.includes('/messages/63?') && call.url.includes('aroundId=99')
+        ? { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'Message not found in this conversation' } }
+        : undefined,
+    );
+    const toast = vi.spyOn(toaster, 'create');
+    const onOpen = vi.fn();
+    renderWithProviders(
+      <TicketsManager user={attendant} selectedUuid={ticket.uuid} aroundMessageId={99} onOpen={onOpen} onLeave={vi.fn()} />,
+    );
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(ticket.uuid, { replace: true }));
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'error' }));
+    toast.mockRestore();
+  });
+
   it('opened at a message, the chat shows it in the middle, highlighted, and pages newer messages down to the newest', async () => {
     const ticket = aTicket({ id: 61, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
     const texts = (ids: number[]) =>
