@@ -108,6 +108,20 @@ describe('browser: importing contacts and checking numbers with the simulator', 
     await page.getByText(/Linha 4: WhatsApp: obrigatório/).waitFor();
     await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Um' }).waitFor();
     await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Dois' }).waitFor();
+
+    // On a phone-sized screen each contact is a card, and the page needs no horizontal scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.locator('[data-testid="contact-card"]', { hasText: 'Planilha Dois' });
+    await card.waitFor();
+    await card.getByText('dois@example.com').waitFor();
+    expect(await card.locator('[data-testid="contact-edit"]').isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => {
+      const root = document.scrollingElement!;
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+    });
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
   });
 
   it("'Importar do telefone' turns the phone's address book into contacts, skipping known numbers", async () => {

@@ -211,7 +211,7 @@ describe('browser: the inbox with the simulator', () => {
     });
   });
 
-  it('a chat with an image, a PDF and a location opens at the newest message and stays there as the media loads; scrolled up, a chip announces new ones', async () => {
+  it("a chat with an image, a PDF and a location opens at the newest message and stays there as the media loads; scrolled up, a chip announces new ones; a search by a message's text opens it at that message", async () => {
     const { page, connectionId } = await inboxOfItsOwn('Inbox rolagem');
     const send = async (message: object) => {
       const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
@@ -277,6 +277,29 @@ describe('browser: the inbox with the simulator', () => {
     await chip.click();
     await waitFor(async () => (await distanceFromBottom()) <= 2);
     await chip.waitFor({ state: 'detached' });
+
+    // A search that finds the ticket by a message's text opens the chat at that message, highlighted,
+    // with the newest not loaded yet; scrolling down pages newer messages until the newest.
+    await page.locator('[data-testid="tickets-search"]').fill('Mensagem 2');
+    const found = page.locator('[data-testid="tickets-list-search"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
+    await found.waitFor({ timeout: 15_000 });
+    await found.click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}\?message=\d+$/);
+    const foundMessage = chat.locator('[data-highlighted="true"] [data-testid="message"]');
+    await foundMessage.waitFor({ timeout: 15_000 });
+    expect(await foundMessage.locator('[data-testid="message-body"]').textContent()).toBe('Mensagem 2');
+    const foundBox = (await foundMessage.boundingBox())!;
+    const shownBox = (await list.boundingBox())!;
+    expect(foundBox.y).toBeGreaterThanOrEqual(shownBox.y);
+    expect(foundBox.y + foundBox.height).toBeLessThanOrEqual(shownBox.y + shownBox.height);
+    expect(await chat.locator('[data-testid="message"]', { hasText: 'Chegou enquanto lia' }).count()).toBe(0);
+    await chat.locator('[data-testid="latest-messages-button"]').waitFor();
+    await waitFor(async () => {
+      await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      return (await chat.locator('[data-testid="message"]', { hasText: 'Chegou enquanto lia' }).count()) === 1;
+    });
+    await chat.locator('[data-testid="latest-messages-button"]').waitFor({ state: 'detached' });
+    await chat.locator('[data-highlighted="true"]').waitFor({ state: 'detached', timeout: 5_000 });
   });
 
   it('the message menu shows its six quick reactions side by side; the input grows with wrapped text up to 5 rows', async () => {

@@ -7,12 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppQueryClient } from '@/app/provider';
 import { Toaster, toaster } from '@/components/ui/toaster';
 import { aTicket } from '@/features/tickets/testing/ticket-factory';
+import { formatPhone } from '@/lib/format-phone';
 import { system } from '@/lib/theme';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import type { Contact } from '../types';
-import { ContactsPage } from './contacts-page';
+import { CONTACTS_NARROW_QUERY, ContactsPage } from './contacts-page';
 
 function aContact(overrides: Partial<Contact> = {}): Contact {
   return {
@@ -65,6 +66,42 @@ describe('contacts page', () => {
 
     renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />);
     expect(within(await screen.findByTestId('contact-row')).getByTestId('contact-delete')).toBeTruthy();
+  });
+
+  it('below 900 px each contact is a card with its name, number, email, status and the same actions, and no table', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === CONTACTS_NARROW_QUERY,
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+    const started = aTicket({ id: 31, contactId: aContact().id, status: 'open', userId: user.id });
+    stubApi(on('GET', '/contacts/', 200, { contacts: [aContact()], hasMore: false }), on('POST', '/tickets', 200, started));
+    const onOpenTicket = vi.fn();
+    try {
+      renderWithProviders(<ContactsPage user={user} canDelete onOpenTicket={onOpenTicket} />);
+      const card = await screen.findByTestId('contact-card');
+      expect(within(card).getByText('Maria da Silva')).toBeTruthy();
+      expect(within(card).getByText(formatPhone('5511999998888'))).toBeTruthy();
+      expect(within(card).getByText('maria@example.com')).toBeTruthy();
+      expect(within(card).getByText('Ativo')).toBeTruthy();
+      expect(within(card).getByText('21/11/26 09:05')).toBeTruthy();
+      expect(within(card).getByTestId('contact-edit')).toBeTruthy();
+      expect(within(card).getByTestId('contact-delete')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByTestId('contact-row')).toBeNull();
+      fireEvent.click(within(card).getByTestId('contact-start-ticket'));
+      await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith(started.uuid));
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('searches with the lower-cased text after the debounce', async () => {

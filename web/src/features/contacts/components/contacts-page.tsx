@@ -12,6 +12,7 @@ import {
   Input,
   InputGroup,
   Spinner,
+  Stack,
   Table,
   Text,
 } from '@chakra-ui/react';
@@ -23,6 +24,7 @@ import { LuDownload, LuFileSpreadsheet, LuMessageSquarePlus, LuPencil, LuPlus, L
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster, toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-client';
 import { formatShortDateTime } from '@/lib/format';
 import { formatPhone } from '@/lib/format-phone';
@@ -45,6 +47,8 @@ const NEXT_PAGE_MARGIN_PX = 100;
 const CONTACT_EVENTS_REFRESH_MS = 500;
 /** Long enough to read which sheet rows were refused. */
 const REPORT_TOAST_MS = 10_000;
+/** Below this width each contact is a card: the table's seven columns would need horizontal scrolling. */
+export const CONTACTS_NARROW_QUERY = '(max-width: 899px)';
 
 type ContactsPageProps = {
   user: ContactsUser;
@@ -74,6 +78,7 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
   const uploadMutation = useUploadContactsSheet();
   const fileInput = useRef<HTMLInputElement | null>(null);
   const queryClient = useQueryClient();
+  const narrow = useMediaQuery(CONTACTS_NARROW_QUERY);
 
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(refreshTimer.current ?? undefined), []);
@@ -191,6 +196,13 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
     }
   }
 
+  const actions = {
+    canDelete,
+    onStartTicket: (contact: Contact) => void handleStartTicket(contact),
+    onEdit: (contact: Contact) => setEditing({ contact }),
+    onDelete: setDeleting,
+  };
+
   return (
     <Flex direction="column" gap="4" h="full" minH="0" data-testid="contacts-page">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -235,77 +247,66 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
       </Flex>
 
       <Box flex="1" minH="0" overflowY="auto" borderWidth="1px" borderRadius="md" onScroll={handleScroll}>
-        <Table.Root size="sm" stickyHeader interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="12" />
-              <Table.ColumnHeader>{t('contacts.fields.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('contacts.fields.number')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('contacts.fields.email')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('contacts.fields.lastInteraction')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('contacts.fields.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
+        {narrow ? (
+          <Stack gap="0" data-testid="contact-cards">
             {contacts.map((contact) => (
-              <Table.Row key={contact.id} data-testid="contact-row">
-                <Table.Cell>
-                  <Avatar.Root size="sm">
-                    <Avatar.Fallback>{initials(contact.name)}</Avatar.Fallback>
-                    {contact.profilePicUrl ? <Avatar.Image src={contact.profilePicUrl} alt={contact.name} /> : null}
-                  </Avatar.Root>
-                </Table.Cell>
-                <Table.Cell>{contact.name}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatPhone(contact.number)}</Table.Cell>
-                <Table.Cell>{contact.email}</Table.Cell>
-                <Table.Cell>{formatShortDateTime(contact.lastInteractionAt)}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={contact.active ? 'green' : 'gray'}>
-                    {contact.active ? t('contacts.active') : t('contacts.inactive')}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <HStack gap="1" justify="flex-end">
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      aria-label={t('contacts.buttons.startTicket')}
-                      title={t('contacts.buttons.startTicket')}
-                      onClick={() => void handleStartTicket(contact)}
-                      data-testid="contact-start-ticket"
-                    >
-                      <LuMessageSquarePlus />
-                    </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      aria-label={t('common.edit')}
-                      title={t('common.edit')}
-                      onClick={() => setEditing({ contact })}
-                      data-testid="contact-edit"
-                    >
-                      <LuPencil />
-                    </IconButton>
-                    {canDelete && (
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={t('common.delete')}
-                        title={t('common.delete')}
-                        onClick={() => setDeleting(contact)}
-                        data-testid="contact-delete"
-                      >
-                        <LuTrash2 />
-                      </IconButton>
-                    )}
+              <Flex key={contact.id} gap="3" p="3" align="flex-start" borderBottomWidth="1px" data-testid="contact-card">
+                <ContactAvatar contact={contact} />
+                <Stack gap="0.5" flex="1" minW="0">
+                  <Text fontWeight="semibold" truncate>
+                    {contact.name}
+                  </Text>
+                  <Text fontSize="sm" whiteSpace="nowrap">
+                    {formatPhone(contact.number)}
+                  </Text>
+                  {contact.email && (
+                    <Text fontSize="sm" color="fg.muted" truncate>
+                      {contact.email}
+                    </Text>
+                  )}
+                  <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
+                    <ContactStatus contact={contact} />
+                    {contact.lastInteractionAt && <Text>{formatShortDateTime(contact.lastInteractionAt)}</Text>}
                   </HStack>
-                </Table.Cell>
-              </Table.Row>
+                </Stack>
+                <ContactActions contact={contact} {...actions} />
+              </Flex>
             ))}
-          </Table.Body>
-        </Table.Root>
+          </Stack>
+        ) : (
+          <Table.Root size="sm" stickyHeader interactive>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader w="12" />
+                <Table.ColumnHeader>{t('contacts.fields.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('contacts.fields.number')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('contacts.fields.email')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('contacts.fields.lastInteraction')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('contacts.fields.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {contacts.map((contact) => (
+                <Table.Row key={contact.id} data-testid="contact-row">
+                  <Table.Cell>
+                    <ContactAvatar contact={contact} />
+                  </Table.Cell>
+                  <Table.Cell>{contact.name}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatPhone(contact.number)}</Table.Cell>
+                  <Table.Cell>{contact.email}</Table.Cell>
+                  <Table.Cell>{formatShortDateTime(contact.lastInteractionAt)}</Table.Cell>
+                  <Table.Cell>
+                    <ContactStatus contact={contact} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <ContactActions contact={contact} {...actions} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
         {query.isPending || query.isFetchingNextPage ? (
           <Center py="4">
             <Spinner size="sm" />
@@ -335,5 +336,69 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
         onClose={() => setConfirmImport(false)}
       />
     </Flex>
+  );
+}
+
+function ContactAvatar({ contact }: { contact: Contact }) {
+  return (
+    <Avatar.Root size="sm" flexShrink={0}>
+      <Avatar.Fallback>{initials(contact.name)}</Avatar.Fallback>
+      {contact.profilePicUrl ? <Avatar.Image src={contact.profilePicUrl} alt={contact.name} /> : null}
+    </Avatar.Root>
+  );
+}
+
+function ContactStatus({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  return <Badge colorPalette={contact.active ? 'green' : 'gray'}>{contact.active ? t('contacts.active') : t('contacts.inactive')}</Badge>;
+}
+
+type ContactActionsProps = {
+  contact: Contact;
+  canDelete: boolean;
+  onStartTicket: (contact: Contact) => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+};
+
+/** A contact's actions, the same in the table's row and in the narrow screen's card. */
+function ContactActions({ contact, canDelete, onStartTicket, onEdit, onDelete }: ContactActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="1" justify="flex-end" flexShrink={0}>
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={t('contacts.buttons.startTicket')}
+        title={t('contacts.buttons.startTicket')}
+        onClick={() => onStartTicket(contact)}
+        data-testid="contact-start-ticket"
+      >
+        <LuMessageSquarePlus />
+      </IconButton>
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={t('common.edit')}
+        title={t('common.edit')}
+        onClick={() => onEdit(contact)}
+        data-testid="contact-edit"
+      >
+        <LuPencil />
+      </IconButton>
+      {canDelete && (
+        <IconButton
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={t('common.delete')}
+          title={t('common.delete')}
+          onClick={() => onDelete(contact)}
+          data-testid="contact-delete"
+        >
+          <LuTrash2 />
+        </IconButton>
+      )}
+    </HStack>
   );
 }

@@ -7,21 +7,38 @@ import type { MessagesPage } from '../types';
 
 export const messagesQueryKey = ['messages'] as const;
 export const ticketMessagesQueryKey = (ticketId: number) => [...messagesQueryKey, ticketId] as const;
+/** The chat opened at one message (a search's find): its own pages, apart from the chat opened at the newest. */
+export const aroundMessagesQueryKey = (ticketId: number, messageId: number) =>
+  [...ticketMessagesQueryKey(ticketId), 'around', messageId] as const;
 
-/** `GET /api/messages/{ticketId}?nextId=`: a page of messages, the most recent first, older ones after `nextId`. */
-export function getMessages(ticketId: number, nextId: number | null): Promise<MessagesPage> {
-  return api.get(`/messages/${ticketId}`, { query: { nextId: nextId ?? undefined }, schema: messageListResponseSchema });
+/** Where a page starts: the newest (null), older than a message, newer than one, or around one. */
+export type MessagesCursor = { nextId: number } | { newerId: number } | { aroundId: number } | null;
+
+/**
+ * `GET /api/messages/{ticketId}`: a page of messages, oldest first within it: the newest page, older
+ * ones after `nextId`, the page around a message (`aroundId`) and newer ones from there (`newerId`).
+ */
+export function getMessages(ticketId: number, cursor: MessagesCursor): Promise<MessagesPage> {
+  return api.get(`/messages/${ticketId}`, { query: { ...cursor }, schema: messageListResponseSchema });
 }
 
-export function getMessagesQueryOptions(ticketId: number) {
+/**
+ * The chat's pages, newest page first: older pages are the query's next pages; opened at a message,
+ * newer pages are its previous ones, until the newest.
+ */
+export function getMessagesQueryOptions(ticketId: number, aroundId?: number) {
   return infiniteQueryOptions({
-    queryKey: ticketMessagesQueryKey(ticketId),
+    queryKey: aroundId != null ? aroundMessagesQueryKey(ticketId, aroundId) : ticketMessagesQueryKey(ticketId),
+    // A message gone since the search (or not this chat's) opens the chat at the newest instead: no toast.
+    meta: aroundId != null ? { silent: true } : undefined,
     queryFn: ({ pageParam }) => getMessages(ticketId, pageParam),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => (last.hasMore && last.nextId !== null ? last.nextId : undefined),
+    initialPageParam: (aroundId != null ? { aroundId } : null) as MessagesCursor,
+    getNextPageParam: (last): MessagesCursor | undefined => (last.hasMore && last.nextId !== null ? { nextId: last.nextId } : undefined),
+    getPreviousPageParam: (first): MessagesCursor | undefined =>
+      first.hasNewer && first.newerId != null ? { newerId: first.newerId } : undefined,
   });
 }
 
-export function useMessages(ticketId: number | undefined) {
-  return useInfiniteQuery({ ...getMessagesQueryOptions(ticketId ?? 0), enabled: ticketId != null });
+export function useMessages(ticketId: number | undefined, aroundId?: number) {
+  return useInfiniteQuery({ ...getMessagesQueryOptions(ticketId ?? 0, aroundId), enabled: ticketId != null });
 }

@@ -9,14 +9,29 @@ import { AckIcon } from './ack-icon';
 import { FormattedText } from './formatted-text';
 import { MessageMedia, showsBodyText } from './message-media';
 
-type MessageBubbleProps = { message: Message; isGroup: boolean; /** The message menu; absent in the read-only view. */ menu?: ReactNode };
+type MessageBubbleProps = {
+  message: Message;
+  isGroup: boolean;
+  /** The message menu; absent in the read-only view. */
+  menu?: ReactNode;
+  /** The message a search found, shown for a moment on a highlighted row (as WhatsApp Web). */
+  highlighted?: boolean;
+};
 
 /** One message: quoted reply, media, text (struck through when deleted), time and ack ticks. */
-export function MessageBubble({ message, isGroup, menu }: MessageBubbleProps) {
+export function MessageBubble({ message, isGroup, menu, highlighted = false }: MessageBubbleProps) {
   const { t } = useTranslation();
   const fromMe = message.fromMe;
   return (
-    <Flex justify={fromMe ? 'flex-end' : 'flex-start'} px="3" py="0.5">
+    <Flex
+      justify={fromMe ? 'flex-end' : 'flex-start'}
+      px="3"
+      py="0.5"
+      data-message-id={message.id}
+      data-highlighted={highlighted ? 'true' : undefined}
+      bg={highlighted ? 'yellow.muted' : 'transparent'}
+      transition="background-color 0.6s"
+    >
       <Stack
         gap="1"
         maxW="75%"

@@ -18,6 +18,10 @@ import { MessageMenu, type MessageMenuHandlers } from './message-menu';
 export const OLDER_MESSAGES_MARGIN_PX = 50;
 /** A view this close to the bottom follows new messages and media that grows the list. */
 const PINNED_MARGIN_PX = 80;
+/** A chat opened at a message loads newer messages within this distance of the bottom. */
+export const NEWER_MESSAGES_MARGIN_PX = 100;
+/** How long the message a search found stays highlighted. */
+export const FOUND_MESSAGE_HIGHLIGHT_MS = 2500;
 
 type MessageListProps = {
   ticketId: number;
@@ -26,20 +30,35 @@ type MessageListProps = {
   actions?: MessageMenuHandlers;
   /** Selection mode for forwarding: checkboxes in place of the menus. */
   selection?: MessageSelection;
+  /** Open at this message (a search's find), highlighted for a moment, instead of at the newest. */
+  aroundId?: number;
+  /** Leave the place opened at for the newest messages (the chat opened at them). */
+  onJumpToLatest?: () => void;
 };
 
-/** The chat's messages, oldest first, with day separators and the marker between tickets. */
-export function MessageList({ ticketId, isGroup, actions, selection }: MessageListProps) {
+/**
+ * The chat's messages, oldest first, with day separators and the marker between tickets. It opens at
+ * the newest message, or at `aroundId` (centred and highlighted) with newer pages loaded as the agent
+ * scrolls down until the newest, as WhatsApp Web does after a search.
+ */
+export function MessageList({ ticketId, isGroup, actions, selection, aroundId, onJumpToLatest }: MessageListProps) {
   const { t } = useTranslation();
-  const query = useMessages(ticketId);
+  const query = useMessages(ticketId, aroundId);
   const messages = flattenMessages(query.data);
   const rows = buildMessageRows(messages);
+  const pageCount = query.data?.pages.length ?? 0;
+  /** Opened at a message and the newest not reached yet: live messages wait for the newer pages. */
+  const newerPending = query.hasPreviousPage;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const contentRef = useRef<HTMLDivElement | null>(null);
-  const previous = useRef<{ firstId?: number; lastId?: number; scrollHeight: number }>({ scrollHeight: 0 });
+  const previous = useRef<{ firstId?: number; lastId?: number; pageCount: number; scrollHeight: number }>({
+    pageCount: 0,
+    scrollHeight: 0,
+  });
   /** Whether the view follows the newest message: true until the agent scrolls up, again once back at the bottom. */
-  const pinned = useRef(true);
+  const pinned = useRef(aroundId == null);
   const [unseen, setUnseen] = useState(0);
+  const [highlightId, setHighlightId] = useState<number | undefined>(aroundId);
 
   const firstId = messages[0]?.id;
   const lastId = messages[messages.length - 1]?.id;
@@ -54,41 +73,77 @@ export function MessageList({ ticketId, isGroup, actions, selection }: MessageLi
     setUnseen(0);
   }
 
-  // Older messages keep the view where it was; a new message at the end is followed when the view
-  // is at the bottom (or is the agent's own), else counted on the 'new messages' chip.
+  /** The found message in the middle of the view. */
+  function centerOnFound(id: number) {
+    const element = scrollRef.current;
+    const row = element?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+    if (!element || !row) return;
+    element.scrollTop = row.offsetTop - element.offsetTop - (element.clientHeight - row.offsetHeight) / 2;
+  }
+
+  // Older messages keep the view where it was; so do newer pages loaded below it. A new message at the
+  // end is followed when the view is at the bottom (or is the agent's own), else counted on the 'new
+  // messages' chip. The first page of a chat opened at a message shows that message in the middle.
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const before = previous.current;
-    if (before.firstId !== undefined && firstId !== before.firstId && lastId === before.lastId) {
+    if (before.lastId === undefined && lastId !== undefined && aroundId != null) {
+      centerOnFound(aroundId);
+    } else if (before.firstId !== undefined && firstId !== before.firstId && lastId === before.lastId) {
       element.scrollTop += element.scrollHeight - before.scrollHeight;
     } else if (lastId !== before.lastId) {
-      if (before.lastId === undefined || pinned.current || lastFromMe) scrollToBottom();
+      const newerPage = before.lastId !== undefined && pageCount > before.pageCount;
+      if (newerPage) {
+        // A newer page below the view: the view stays where the agent is reading.
+      } else if (before.lastId === undefined || pinned.current || lastFromMe) scrollToBottom();
       else setUnseen((count) => count + 1);
     }
-    previous.current = { firstId, lastId, scrollHeight: element.scrollHeight };
-  }, [firstId, lastId, lastFromMe]);
+    previous.current = { firstId, lastId, pageCount, scrollHeight: element.scrollHeight };
+  }, [firstId, lastId, lastFromMe, pageCount, aroundId]);
+
+  // The message could not be opened at (deleted since the search, or not this chat's): the newest instead.
+  const openFailed = aroundId != null && query.isError && !query.data;
+  useEffect(() => {
+    if (openFailed) onJumpToLatest?.();
+  }, [openFailed, onJumpToLatest]);
+
+  // The found message is highlighted for a moment, as WhatsApp Web does.
+  useEffect(() => {
+    if (highlightId === undefined) return;
+    const timer = setTimeout(() => setHighlightId(undefined), FOUND_MESSAGE_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
 
   // Media that loads after the scroll (images, videos, a location's map) grows the list: a view at
-  // the bottom stays there.
+  // the bottom stays there, and the found message stays in the middle while it is highlighted.
   useEffect(() => {
     const content = contentRef.current;
     if (!content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       const element = scrollRef.current;
       if (element && pinned.current) element.scrollTop = element.scrollHeight;
+      else if (highlightId !== undefined) centerOnFound(highlightId);
       if (element) previous.current.scrollHeight = element.scrollHeight;
     });
     observer.observe(content);
     return () => observer.disconnect();
-  }, [hasRows]);
+  }, [hasRows, highlightId]);
 
   function handleScroll(event: React.UIEvent<HTMLDivElement>) {
     const element = event.currentTarget;
     previous.current.scrollHeight = element.scrollHeight;
-    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_MARGIN_PX;
+    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
+    // Until the newest message is loaded, the bottom of the view is not the chat's end: nothing to follow.
+    pinned.current = !newerPending && fromBottom <= PINNED_MARGIN_PX;
     if (pinned.current) setUnseen(0);
     if (element.scrollTop < OLDER_MESSAGES_MARGIN_PX && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    if (fromBottom < NEWER_MESSAGES_MARGIN_PX && newerPending && !query.isFetchingPreviousPage) void query.fetchPreviousPage();
+  }
+
+  function handleJumpToLatest() {
+    if (onJumpToLatest) onJumpToLatest();
+    else scrollToBottom();
   }
 
   return (
@@ -136,13 +191,35 @@ export function MessageList({ ticketId, isGroup, actions, selection }: MessageLi
                   key={row.key}
                   message={row.message}
                   isGroup={isGroup}
+                  highlighted={row.message.id === highlightId}
                   menu={actions ? <MessageMenu message={row.message} {...actions} /> : undefined}
                 />
               );
             })}
+            {query.isFetchingPreviousPage && (
+              <Center py="2">
+                <Spinner size="sm" />
+              </Center>
+            )}
           </Box>
         )}
       </Box>
+      {newerPending && unseen === 0 && (
+        <Button
+          position="absolute"
+          bottom="3"
+          left="50%"
+          transform="translateX(-50%)"
+          size="xs"
+          borderRadius="full"
+          shadow="md"
+          colorPalette="brand"
+          onClick={handleJumpToLatest}
+          data-testid="latest-messages-button"
+        >
+          <LuArrowDown /> {t('tickets.chat.latestMessages')}
+        </Button>
+      )}
       {unseen > 0 && (
         <Button
           position="absolute"

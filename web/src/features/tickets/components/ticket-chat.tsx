@@ -1,4 +1,4 @@
-import { presenceSocketPayloadSchema } from '@app/contracts';
+import { appMessageSocketPayloadSchema, presenceSocketPayloadSchema } from '@app/contracts';
 import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useMessages } from '../api/get-messages';
 import { useTicket } from '../api/get-ticket';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useReadOpenChat } from '../hooks/use-read-open-chat';
-import { ticketEventName } from '../hooks/use-tickets-realtime';
+import { appMessageEventName, ticketEventName } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Message } from '../types';
 import { canSendTo, mayOpenTicket } from '../utils/ticket-actions';
 import { ForwardSelectionBar } from './forward-selection-bar';
@@ -28,12 +28,16 @@ type TicketChatProps = {
   onBack?: () => void;
   /** The ticket may not be shown (refused, deleted): go back to /tickets. */
   onLeave: () => void;
+  /** Open the chat at this message (a search found the ticket by it) instead of at the newest. */
+  aroundMessageId?: number;
+  /** Leave that message for the newest ones. */
+  onJumpToLatest?: () => void;
 };
 
 const REFUSED_CODES = new Set(['ERR_TICKET_NOT_ALLOWED', 'ERR_NO_PERMISSION', 'ERR_FORBIDDEN']);
 
 /** The chat of one ticket: header and actions, messages, input (spec 1 section 2, Chat screen). */
-export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
+export function TicketChat({ uuid, user, onBack, onLeave, aroundMessageId, onJumpToLatest }: TicketChatProps) {
   const { t } = useTranslation();
   const ticketQuery = useTicket(uuid);
   const ticket = ticketQuery.data;
@@ -59,7 +63,7 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
   }, [refused, onLeave, t]);
 
   const ticketId = ticket?.id;
-  const messagesShown = useMessages(ticketId).isSuccess;
+  const messagesShown = useMessages(ticketId, aroundMessageId).isSuccess;
   useReadOpenChat(refused ? undefined : ticket, messagesShown);
   useEffect(() => {
     if (ticketId == null) return;
@@ -82,6 +86,14 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
     }
   });
 
+  // Opened at an older message, the agent's own new message shows at the newest, where the chat goes.
+  useSocketEvent(appMessageEventName(user.companyId), (payload) => {
+    const parsed = appMessageSocketPayloadSchema.safeParse(payload);
+    if (!parsed.success || aroundMessageId == null || !onJumpToLatest) return;
+    const { action, message } = parsed.data;
+    if (action === 'create' && message.ticketId === ticketId && message.fromMe && message.userId === user.id) onJumpToLatest();
+  });
+
   if (!ticket || refused) {
     return (
       <Center h="full" gap="2" color="fg.muted" data-testid="ticket-chat-loading">
@@ -96,8 +108,10 @@ export function TicketChat({ uuid, user, onBack, onLeave }: TicketChatProps) {
       <TicketHeader ticket={ticket} user={user} presence={presence ?? ticket.presence} onBack={onBack} onDeleted={onLeave} />
       <TagEditor key={`tags-${ticket.id}`} ticket={ticket} />
       <MessageList
-        key={ticket.id}
+        key={`${ticket.id}-${aroundMessageId ?? 'newest'}`}
         ticketId={ticket.id}
+        aroundId={aroundMessageId}
+        onJumpToLatest={onJumpToLatest}
         isGroup={ticket.isGroup}
         actions={messageActions.handlers}
         selection={messageActions.selection}

@@ -14,7 +14,7 @@ import { useTickets } from '../api/get-tickets';
 import { useUsersList } from '../api/get-users-list';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useTicketFilters } from '../hooks/use-ticket-filters';
-import type { InboxUser, OpenSubTab, Ticket, TicketsTab } from '../types';
+import type { InboxUser, OpenSubTab, Ticket, TicketListItem, TicketsTab } from '../types';
 import { isInboxAdmin, transitionBody } from '../utils/ticket-actions';
 import { flattenTickets } from '../utils/ticket-list-cache';
 import type { TicketListFilter } from '../utils/ticket-list-filter';
@@ -25,7 +25,8 @@ import { TicketsList } from './tickets-list';
 type TicketsListPanelProps = {
   user: InboxUser;
   selectedUuid?: string;
-  onOpenTicket: (ticket: Ticket) => void;
+  /** Opens a ticket's chat; a search's ticket names the message it was found by. */
+  onOpenTicket: (ticket: TicketListItem) => void;
   /** A ticket created in (or found by) the new-ticket dialog. */
   onOpenUuid: (uuid: string) => void;
   onSpy: (ticket: Ticket) => void;

@@ -201,6 +201,20 @@ describe('ticket manager', () => {
     expect(within(own).queryByTestId('ticket-spy')).toBeNull();
   });
 
+  it("a search's ticket found by a message's text opens its chat at that message", async () => {
+    const found = {
+      ...aTicket({ id: 62, status: 'open', userId: 5, contact: { ...aTicket().contact, name: 'Rita' } }),
+      matchedMessageId: 77,
+    };
+    stubApi(queues, ticketsByStatus([found]));
+    const onOpen = vi.fn();
+    renderWithProviders(<TicketsManager user={attendant} onOpen={onOpen} onLeave={vi.fn()} />);
+    fireEvent.change(screen.getByTestId('tickets-search'), { target: { value: 'pedido 4242' } });
+    const results = await screen.findByTestId('tickets-list-search', {}, { timeout: 2000 });
+    fireEvent.click(await within(results).findByRole('button', { name: 'Rita' }, { timeout: 2000 }));
+    expect(onOpen).toHaveBeenCalledWith(found.uuid, { messageId: 77 });
+  });
+
   it('typing a search switches to the Search tab and asks for the lower-cased text after the debounce', async () => {
     calls = stubApi(queues, ticketsByStatus([]));
     renderManager(attendant);
@@ -214,6 +228,92 @@ describe('ticket manager', () => {
 describe('ticket chat', () => {
   beforeEach(() => {
     socket.handlers.clear();
+  });
+
+  it('a message the chat cannot open at (gone since the search) opens it at the newest instead', async () => {
+    const ticket = aTicket({ id: 63, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
+    stubApi(queues, ticketsByStatus([ticket]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), (call) =>
+      call.url.includes('/messages/63?') && call.url.includes('aroundId=99')
+        ? { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'Message not found in this conversation' } }
+        : undefined,
+    );
+    const toast = vi.spyOn(toaster, 'create');
+    const onOpen = vi.fn();
+    renderWithProviders(
+      <TicketsManager user={attendant} selectedUuid={ticket.uuid} aroundMessageId={99} onOpen={onOpen} onLeave={vi.fn()} />,
+    );
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(ticket.uuid, { replace: true }));
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'error' }));
+    toast.mockRestore();
+  });
+
+  it('opened at a message, the chat shows it in the middle, highlighted, and pages newer messages down to the newest', async () => {
+    const ticket = aTicket({ id: 61, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
+    const texts = (ids: number[]) =>
+      ids.map((id) => aMessage({ id, ticketId: 61, body: `mensagem ${id}`, createdAt: '2026-11-20T10:00:00' }));
+    const calls = stubApi(queues, ticketsByStatus([ticket]), on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket), (call) => {
+      const url = new URL(call.url, 'http://localhost');
+      if (call.method !== 'GET' || url.pathname !== '/api/messages/61') return undefined;
+      if (url.searchParams.get('aroundId') === '15') {
+        const messages = texts([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+        return { status: 200, body: { ticket, messages, hasMore: true, nextId: 10, hasNewer: true, newerId: 19 } };
+      }
+      if (url.searchParams.get('newerId') === '19') {
+        return { status: 200, body: { ticket, messages: texts([20, 21, 30]), hasMore: true, nextId: 20, hasNewer: false, newerId: null } };
+      }
+      return undefined;
+    });
+    // Each message row 40 px high, one under the other, in a view 200 px high.
+    const ROW = 40;
+    const rows = () => Array.from(document.querySelectorAll('[data-message-id]'));
+    const geometry = [
+      vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+        return Math.max(0, rows().indexOf(this)) * ROW;
+      }),
+      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(ROW),
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200),
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => rows().length * ROW),
+    ];
+    const onOpen = vi.fn();
+    try {
+      renderWithProviders(
+        <TicketsManager user={attendant} selectedUuid={ticket.uuid} aroundMessageId={15} onOpen={onOpen} onLeave={vi.fn()} />,
+      );
+      const list = await screen.findByTestId('message-list');
+      await waitFor(() => expect(list.querySelector('[data-message-id="15"]')?.getAttribute('data-highlighted')).toBe('true'));
+      // The sixth row, centred: 5 x 40 - (200 - 40) / 2.
+      expect(list.scrollTop).toBe(120);
+      expect(
+        calls.some((call) => call.url.includes('/messages/61') && !call.url.includes('aroundId') && !call.url.includes('newerId')),
+      ).toBe(false);
+
+      // A message arriving meanwhile waits for the newer pages; the button goes to the newest.
+      emit('company-7-appMessage', { action: 'create', ticket, contact: ticket.contact, message: texts([30])[0] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(list.querySelector('[data-message-id="30"]')).toBeNull();
+      fireEvent.click(screen.getByTestId('latest-messages-button'));
+      expect(onOpen).toHaveBeenCalledWith(ticket.uuid, { replace: true });
+
+      // Scrolled to the bottom: the newer page comes below, and the view stays where it was.
+      list.scrollTop = 10 * ROW - 200;
+      fireEvent.scroll(list);
+      await waitFor(() => expect(list.querySelector('[data-message-id="30"]')).not.toBeNull());
+      expect(list.scrollTop).toBe(200);
+      expect(screen.queryByTestId('latest-messages-button')).toBeNull();
+      expect(screen.queryByTestId('new-messages-chip')).toBeNull();
+
+      // At the newest now, a new message while the agent reads above counts on the 'new messages' chip.
+      emit('company-7-appMessage', { action: 'create', ticket, contact: ticket.contact, message: texts([31])[0] });
+      await waitFor(() => expect(list.querySelector('[data-message-id="31"]')).not.toBeNull());
+      expect((await screen.findByTestId('new-messages-chip')).textContent).toContain('1 nova mensagem');
+
+      // The highlight lasts a moment.
+      await waitFor(() => expect(list.querySelector('[data-message-id="15"]')?.getAttribute('data-highlighted')).toBeNull(), {
+        timeout: 4000,
+      });
+    } finally {
+      geometry.forEach((spy) => spy.mockRestore());
+    }
   });
 
   afterEach(() => {

@@ -7,7 +7,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 
 import { InboxUserContext } from '../hooks/inbox-user-context';
 import { useTicketsRealtime } from '../hooks/use-tickets-realtime';
-import type { InboxUser, Ticket } from '../types';
+import type { InboxUser, Ticket, TicketListItem } from '../types';
 import { SpyDialog } from './spy-dialog';
 import { TicketChat } from './ticket-chat';
 import { TicketsListPanel } from './tickets-list-panel';
@@ -20,25 +20,36 @@ type TicketsManagerProps = {
   user: InboxUser;
   /** The ticket uuid of /tickets/:ticketId. */
   selectedUuid?: string;
+  /** The message its chat opens at (`?message=`: a search found the ticket by it). */
+  aroundMessageId?: number;
   logo?: ReactNode;
-  onOpen: (uuid: string) => void;
+  /** Open a ticket's chat, at a message when given; `replace` leaves no history entry. */
+  onOpen: (uuid: string, options?: OpenTicketOptions) => void;
   onLeave: () => void;
 };
 
 type NarrowTab = 'ticket' | 'tickets';
 
+export type OpenTicketOptions = { messageId?: number; replace?: boolean };
+
 /** /tickets: the list and the chat side by side, or bottom tabs on narrow screens (spec 1 section 2). */
-export function TicketsManager({ user, selectedUuid, logo, onOpen, onLeave }: TicketsManagerProps) {
+export function TicketsManager({ user, selectedUuid, aroundMessageId, logo, onOpen, onLeave }: TicketsManagerProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(TICKETS_NARROW_QUERY);
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(selectedUuid ? 'ticket' : 'tickets');
   const [spied, setSpied] = useState<Ticket | null>(null);
   useTicketsRealtime(user);
 
-  function handleOpenTicket(ticket: Ticket) {
+  /** A search's ticket opens at the message it was found by. */
+  function handleOpenTicket(ticket: TicketListItem) {
     setNarrowTab('ticket');
-    onOpen(ticket.uuid);
+    if (ticket.matchedMessageId != null) onOpen(ticket.uuid, { messageId: ticket.matchedMessageId });
+    else onOpen(ticket.uuid);
   }
+
+  const handleJumpToLatest = useCallback(() => {
+    if (selectedUuid) onOpen(selectedUuid, { replace: true });
+  }, [onOpen, selectedUuid]);
 
   function handleOpenUuid(uuid: string) {
     setNarrowTab('ticket');
@@ -61,6 +72,8 @@ export function TicketsManager({ user, selectedUuid, logo, onOpen, onLeave }: Ti
       key={selectedUuid}
       uuid={selectedUuid}
       user={user}
+      aroundMessageId={aroundMessageId}
+      onJumpToLatest={handleJumpToLatest}
       onLeave={handleLeave}
       onBack={narrow ? () => setNarrowTab('tickets') : undefined}
     />

@@ -1,4 +1,4 @@
-import type { ContactRef, Message, QueueRef, Tag, Ticket } from '@app/contracts';
+import type { ContactRef, Message, QueueRef, Tag, Ticket, TicketListItem } from '@app/contracts';
 
 /**
  * The inbox's shapes come from the conversations contract (libs/contracts/src/api/conversations.ts),
@@ -9,6 +9,7 @@ export type {
   ContactSocketPayload,
   Message,
   Ticket,
+  TicketListItem,
   TicketSocketPayload,
   TicketStatus,
   TicketUpdateBody,
@@ -19,10 +20,20 @@ export type TicketTag = Pick<Tag, 'id' | 'name' | 'color'>;
 export type TicketContact = ContactRef;
 export type TicketUser = { id: number; name: string };
 
-/** A page of a ticket list with the cursor of the next (null on the last page). */
-export type TicketsPage = { tickets: Ticket[]; hasMore: boolean; nextUpdatedAt: string | null; nextTicketId: number | null };
-/** A page of messages with the cursor of the next, older one (null on the last page). */
-export type MessagesPage = { messages: Message[]; hasMore: boolean; ticket?: Ticket; nextId: number | null };
+/** A page of a ticket list with the cursor of the next (null on the last page); a search's tickets name the message found. */
+export type TicketsPage = { tickets: TicketListItem[]; hasMore: boolean; nextUpdatedAt: string | null; nextTicketId: number | null };
+/**
+ * A page of messages with the cursor of the next, older one (null on the last page) and, for a chat
+ * opened at a message, of the newer one (null once the newest is reached).
+ */
+export type MessagesPage = {
+  messages: Message[];
+  hasMore: boolean;
+  ticket?: Ticket;
+  nextId: number | null;
+  hasNewer?: boolean;
+  newerId?: number | null;
+};
 /** Where a ticket list page starts: after the previous page's last row (null: the first page). */
 export type TicketsCursor = { nextUpdatedAt: string; nextTicketId: number } | null;
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ticketMessagesQueryKey } from '../api/get-messages';
+import { aroundMessagesQueryKey, ticketMessagesQueryKey } from '../api/get-messages';
 import { aMessage } from '../testing/ticket-factory';
 import { appendMessage, flattenMessages, type MessagePages } from './message-cache';
 
@@ -38,5 +38,31 @@ describe('a message from the socket', () => {
     );
     expect(calls).toBe(2);
     unsubscribe();
+  });
+});
+
+describe('a message from the socket, in a chat opened at a message', () => {
+  const around = (ids: number[], hasNewer: boolean): MessagePages => ({
+    pages: [{ messages: ids.map((id) => aMessage({ id, ticketId: 7 })), hasMore: true, nextId: ids[0] ?? null, hasNewer, newerId: null }],
+    pageParams: [{ aroundId: ids[0] }],
+  });
+
+  it('waits for the newer pages while the newest is not loaded, and joins the chat once it is', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(aroundMessagesQueryKey(7, 1), around([1, 2], true));
+    queryClient.setQueryData(aroundMessagesQueryKey(7, 5), around([5, 6], false));
+    appendMessage(queryClient, 7, aMessage({ id: 9, ticketId: 7 }));
+    expect(flattenMessages(queryClient.getQueryData(aroundMessagesQueryKey(7, 1))).map((m) => m.id)).toEqual([1, 2]);
+    expect(flattenMessages(queryClient.getQueryData(aroundMessagesQueryKey(7, 5))).map((m) => m.id)).toEqual([5, 6, 9]);
+  });
+
+  it('updates a message it holds (an edit, an ack) wherever the newest is', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(aroundMessagesQueryKey(7, 1), around([1, 2], true));
+    appendMessage(queryClient, 7, aMessage({ id: 2, ticketId: 7, body: 'editada' }));
+    expect(flattenMessages(queryClient.getQueryData(aroundMessagesQueryKey(7, 1))).map((m) => m.body)).toEqual([
+      expect.any(String),
+      'editada',
+    ]);
   });
 });

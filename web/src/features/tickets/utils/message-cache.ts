@@ -39,18 +39,27 @@ export function putMessage(data: MessagePages, message: Message): MessagePages {
   return { ...data, pages: [{ ...first, messages: [...first.messages, message] }, ...rest] };
 }
 
+/** Whether the chat's pages end at the newest message (a chat opened at a message may stop short of it). */
+export function reachesNewest(data: MessagePages): boolean {
+  return !data.pages[0]?.hasNewer;
+}
+
 /**
  * Puts a socket message into the cached chat of its ticket. Earlier tickets of the same contact show
- * in a later ticket's chat too, so every cached chat holding the message gets the update.
+ * in a later ticket's chat too, so every cached chat holding the message gets the update. A chat of
+ * the ticket opened at a message gets a new message only once it reaches the newest: before that,
+ * the message comes with the newer pages.
  */
 export function appendMessage(queryClient: QueryClient, ticketId: number, message: Message) {
   const key = ticketMessagesQueryKey(ticketId);
   queryClient.setQueryData<MessagePages>(key, (data) => (data ? putMessage(data, message) : data));
   reloadIfLoading(queryClient, key);
-  for (const [key, data] of queryClient.getQueriesData<MessagePages>({ queryKey: ['messages'] })) {
-    if (!data || key[1] === ticketId) continue;
-    if (data.pages.some((page) => page.messages.some((item) => item.id === message.id))) {
-      queryClient.setQueryData<MessagePages>(key, putMessage(data, message));
+  for (const [cachedKey, data] of queryClient.getQueriesData<MessagePages>({ queryKey: ['messages'] })) {
+    if (!data || (cachedKey[1] === ticketId && cachedKey.length === key.length)) continue;
+    const present = data.pages.some((page) => page.messages.some((item) => item.id === message.id));
+    const openedAtMessageOfTicket = cachedKey[1] === ticketId;
+    if (present || (openedAtMessageOfTicket && reachesNewest(data))) {
+      queryClient.setQueryData<MessagePages>(cachedKey, putMessage(data, message));
     }
   }
 }
