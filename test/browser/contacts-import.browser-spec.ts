@@ -104,8 +104,20 @@ describe('browser: importing contacts and checking numbers with the simulator', 
     const file = path.join(folder, 'contatos.xlsx');
     writeFileSync(file, Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })));
     await page.locator('[data-testid="contacts-sheet-input"]').setInputFiles(file);
-    await page.getByText('2 contato(s) criado(s) da planilha; 0 já existia(m).').waitFor();
+    const report = page.getByText('2 contato(s) criado(s) da planilha; 0 já existia(m).');
+    await report.waitFor();
     await page.getByText(/Linha 4: WhatsApp: obrigatório/).waitFor();
+    // Once it has slid in, the toast lies below the top bar: its language, theme and bell stay free (decision 0030).
+    await page.waitForFunction(
+      () => {
+        const bar = document.querySelector('[data-testid="top-bar"]')!.getBoundingClientRect();
+        const toasts = Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]'));
+        return toasts.length > 0 && toasts.every((toast) => toast.getBoundingClientRect().top >= bar.bottom);
+      },
+      undefined,
+      { timeout: 3_000 },
+    );
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'toast-1366.png') });
     await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Um' }).waitFor();
     await page.locator('[data-testid="contact-row"]', { hasText: 'Planilha Dois' }).waitFor();
 
@@ -122,6 +134,7 @@ describe('browser: importing contacts and checking numbers with the simulator', 
     expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
     const cardBox = (await card.boundingBox())!;
     expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'contacts-390.png') });
   });
 
   it("'Importar do telefone' turns the phone's address book into contacts, skipping known numbers", async () => {
