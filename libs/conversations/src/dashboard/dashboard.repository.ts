@@ -1,0 +1,111 @@
+import type { TicketStatus } from '@app/contracts';
+import { prepared } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+import { STAT_BUCKETS } from './ticket-stats-sql';
+
+/** Which rollup rows and live tickets a dashboard reads: the company's, narrowed to a queue (0: none) and a user. */
+export interface DashboardScope {
+  companyId: number;
+  queueId: number | null;
+  userId: number | null;
+}
+
+/** Sums of the rollup over a range: overall (both ids null), per user, or per queue. */
+export interface StatsGroup {
+  userId: number | null;
+  queueId: number | null;
+  created: number;
+  resolved: number;
+  responseHist: number[];
+  resolutionHist: number[];
+  ratingHist: number[];
+}
+
+const sums = (column: string, size: number) =>
+  `ARRAY[${Array.from({ length: size }, (_, i) => `COALESCE(sum(${column}[${i + 1}]), 0)`).join(', ')}]::int[]`;
+
+/**
+ * The range's sums in one pass over its rollup rows: overall, per user and per queue (grouping
+ * sets; an id is null where its set left it out), each histogram summed bucket by bucket (a
+ * subscript per row, no unnesting).
+ */
+const FIGURES_SQL = `SELECT user_id, queue_id,
+       COALESCE(sum(created), 0)::int AS created, COALESCE(sum(resolved), 0)::int AS resolved,
+       ${sums('response_hist', STAT_BUCKETS)} AS response_hist,
+       ${sums('resolution_hist', STAT_BUCKETS)} AS resolution_hist,
+       ${sums('rating_hist', 5)} AS rating_hist
+  FROM conversations.ticket_stats_daily
+ WHERE company_id = $1 AND day BETWEEN $2::date AND $3::date
+   AND ($4::int IS NULL OR queue_id = $4) AND ($5::int IS NULL OR user_id = $5)
+ GROUP BY GROUPING SETS ((), (user_id), (queue_id))`;
+
+@Injectable()
+export class DashboardRepository {
+  constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
+
+  /** Tickets not closed now, by queue and status (the partial index tickets_live_count_idx answers it). */
+  async live(scope: DashboardScope): Promise<{ queueId: number | null; status: TicketStatus; count: number }[]> {
+    const rows: { queue_id: number | null; status: TicketStatus; count: number }[] = await this.dataSource.query(
+      prepared(`SELECT queue_id, status, count(*)::int AS count FROM conversations.tickets
+        WHERE company_id = $1 AND status <> 'closed'
+          AND ($2::int IS NULL OR queue_id = $2 OR ($2 = 0 AND queue_id IS NULL)) AND ($3::int IS NULL OR user_id = $3)
+        GROUP BY queue_id, status ORDER BY queue_id NULLS FIRST, status`),
+      [scope.companyId, scope.queueId, scope.userId],
+    );
+    return rows.map((row) => ({ queueId: row.queue_id, status: row.status, count: row.count }));
+  }
+
+  /** Per business day from `from` to the newest row: tickets that came (new or reopened) and went (closed). */
+  async days(scope: DashboardScope, from: string): Promise<{ day: string; created: number; reopened: number; resolved: number }[]> {
+    const rows: { day: string; created: number; reopened: number; resolved: number }[] = await this.dataSource.query(
+      prepared(`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(created)::int AS created, sum(reopened)::int AS reopened, sum(resolved)::int AS resolved
+        FROM conversations.ticket_stats_daily
+       WHERE company_id = $1 AND day >= $2::date AND ($3::int IS NULL OR queue_id = $3) AND ($4::int IS NULL OR user_id = $4)
+       GROUP BY day ORDER BY day`),
+      [scope.companyId, from, scope.queueId, scope.userId],
+    );
+    return rows;
+  }
+
+  async figures(scope: DashboardScope, from: string, to: string): Promise<StatsGroup[]> {
+    const rows: {
+      user_id: number | null;
+      queue_id: number | null;
+      created: number;
+      resolved: number;
+      response_hist: number[];
+      resolution_hist: number[];
+      rating_hist: number[];
+    }[] = await this.dataSource.query(prepared(FIGURES_SQL), [scope.companyId, from, to, scope.queueId, scope.userId]);
+    return rows.map((row) => ({
+      // The ids are never null in the table: null is a grouping set that left the column out.
+      userId: row.user_id,
+      queueId: row.queue_id,
+      created: row.created,
+      resolved: row.resolved,
+      responseHist: row.response_hist,
+      resolutionHist: row.resolution_hist,
+      ratingHist: row.rating_hist,
+    }));
+  }
+
+  async userNames(companyId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; name: string }[] = await this.dataSource.query(
+      `SELECT id, name FROM conversations.users WHERE company_id = $1 AND id = ANY($2::int[])`,
+      [companyId, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  async queueNames(companyId: number): Promise<Map<number, string>> {
+    const rows: { id: number; name: string }[] = await this.dataSource.query(
+      `SELECT id, name FROM conversations.queues WHERE company_id = $1`,
+      [companyId],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+}
