@@ -18,7 +18,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
-import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { downloadCsv, toCsv } from '@/lib/csv';
 
@@ -62,13 +62,12 @@ function TicketsChart({ days }: { days: DashboardResponse['days'] }) {
   });
   return (
     <Chart.Root maxH="xs" chart={chart} data-testid="dashboard-chart">
-      <LineChart data={chart.data}>
+      <LineChart data={chart.data} responsive>
         <CartesianGrid stroke={chart.color('border')} vertical={false} />
         <XAxis axisLine={false} dataKey={chart.key('label')} stroke={chart.color('border')} />
         <YAxis axisLine={false} tickLine={false} allowDecimals={false} stroke={chart.color('border')} />
-        {/* Chart.Tooltip and Chart.Legend are recharts' content renderers. */}
-        <Chart.Tooltip />
-        <Chart.Legend />
+        <Tooltip animationDuration={100} cursor={false} content={<Chart.Tooltip />} />
+        <Legend content={<Chart.Legend />} />
         {chart.series.map((item) => (
           <Line
             key={item.name}
