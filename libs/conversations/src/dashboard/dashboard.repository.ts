@@ -17,6 +17,8 @@ export interface DashboardScope {
 export interface StatsGroup {
   userId: number | null;
   queueId: number | null;
+  /** The user's or queue's name, when the row is one's and it still exists. */
+  name: string | null;
   created: number;
   resolved: number;
   responseHist: number[];
@@ -32,15 +34,19 @@ const sums = (column: string, size: number) =>
  * sets; an id is null where its set left it out), each histogram summed bucket by bucket (a
  * subscript per row, no unnesting).
  */
-const FIGURES_SQL = `SELECT user_id, queue_id,
-       COALESCE(sum(created), 0)::int AS created, COALESCE(sum(resolved), 0)::int AS resolved,
-       ${sums('response_hist', STAT_BUCKETS)} AS response_hist,
-       ${sums('resolution_hist', STAT_BUCKETS)} AS resolution_hist,
-       ${sums('rating_hist', 5)} AS rating_hist
-  FROM conversations.ticket_stats_daily
- WHERE company_id = $1 AND day BETWEEN $2::date AND $3::date
-   AND ($4::int IS NULL OR queue_id = $4) AND ($5::int IS NULL OR user_id = $5)
- GROUP BY GROUPING SETS ((), (user_id), (queue_id))`;
+const FIGURES_SQL = `SELECT f.*, u.name AS user_name, q.name AS queue_name FROM (
+  SELECT user_id, queue_id,
+         COALESCE(sum(created), 0)::int AS created, COALESCE(sum(resolved), 0)::int AS resolved,
+         ${sums('response_hist', STAT_BUCKETS)} AS response_hist,
+         ${sums('resolution_hist', STAT_BUCKETS)} AS resolution_hist,
+         ${sums('rating_hist', 5)} AS rating_hist
+    FROM conversations.ticket_stats_daily
+   WHERE company_id = $1 AND day BETWEEN $2::date AND $3::date
+     AND ($4::int IS NULL OR queue_id = $4) AND ($5::int IS NULL OR user_id = $5)
+   GROUP BY GROUPING SETS ((), (user_id), (queue_id))
+) f
+LEFT JOIN conversations.users u ON u.id = f.user_id AND u.company_id = $1
+LEFT JOIN conversations.queues q ON q.id = f.queue_id AND q.company_id = $1`;
 
 @Injectable()
 export class DashboardRepository {
@@ -74,6 +80,8 @@ export class DashboardRepository {
     const rows: {
       user_id: number | null;
       queue_id: number | null;
+      user_name: string | null;
+      queue_name: string | null;
       created: number;
       resolved: number;
       response_hist: number[];
@@ -84,28 +92,12 @@ export class DashboardRepository {
       // The ids are never null in the table: null is a grouping set that left the column out.
       userId: row.user_id,
       queueId: row.queue_id,
+      name: row.user_name ?? row.queue_name,
       created: row.created,
       resolved: row.resolved,
       responseHist: row.response_hist,
       resolutionHist: row.resolution_hist,
       ratingHist: row.rating_hist,
     }));
-  }
-
-  async userNames(companyId: number, ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows: { id: number; name: string }[] = await this.dataSource.query(
-      `SELECT id, name FROM conversations.users WHERE company_id = $1 AND id = ANY($2::int[])`,
-      [companyId, ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.name]));
-  }
-
-  async queueNames(companyId: number): Promise<Map<number, string>> {
-    const rows: { id: number; name: string }[] = await this.dataSource.query(
-      `SELECT id, name FROM conversations.queues WHERE company_id = $1`,
-      [companyId],
-    );
-    return new Map(rows.map((row) => [row.id, row.name]));
   }
 }

@@ -79,17 +79,12 @@ export class DashboardService {
 
   async get(tenancy: Tenancy, query: DashboardQuery): Promise<DashboardResponse> {
     const scope = { companyId: tenancy.companyId, queueId: query.queueId ?? null, userId: query.userId ?? null };
-    const [live, flows, groups, queueNames] = await Promise.all([
+    const [live, flows, groups] = await Promise.all([
       this.dashboard.live(scope),
       this.dashboard.days(scope, query.dateFrom),
       this.dashboard.figures(scope, query.dateFrom, query.dateTo),
-      this.dashboard.queueNames(tenancy.companyId),
     ]);
     const users = groups.filter((group) => group.userId !== null && group.userId !== 0);
-    const userNames = await this.dashboard.userNames(
-      tenancy.companyId,
-      users.map((group) => group.userId!),
-    );
 
     // Pending at the end of a day: the live tickets now, less what came and went after that day.
     const byDay = new Map(flows.map((flow) => [flow.day, flow]));
@@ -111,14 +106,14 @@ export class DashboardService {
       days,
       totals: figures(groups.find((group) => group.userId === null && group.queueId === null)),
       byUser: users
-        .map((group) => ({ ...figures(group), userId: group.userId!, name: userNames.get(group.userId!) ?? `#${group.userId}` }))
+        .map((group) => ({ ...figures(group), userId: group.userId!, name: group.name ?? `#${group.userId}` }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       byQueue: groups
         .filter((group) => group.queueId !== null)
         .map((group) => ({
           ...figures(group),
           queueId: group.queueId === 0 ? null : group.queueId,
-          name: group.queueId === 0 ? '' : (queueNames.get(group.queueId!) ?? `#${group.queueId}`),
+          name: group.queueId === 0 ? '' : (group.name ?? `#${group.queueId}`),
         }))
         .sort((a, b) => (a.queueId === null ? -1 : b.queueId === null ? 1 : a.name.localeCompare(b.name))),
     };
