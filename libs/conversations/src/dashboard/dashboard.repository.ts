@@ -13,12 +13,12 @@ export interface DashboardScope {
   userId: number | null;
 }
 
-/** Sums of the rollup over a range: overall (both ids null), per user, or per queue. */
-export interface StatsGroup {
-  userId: number | null;
-  queueId: number | null;
-  /** The user's or queue's name, when the row is one's and it still exists. */
-  name: string | null;
+/** Sums of the rollup over a range for one user and queue (0: none), with their names when they still exist. */
+export interface StatsCell {
+  userId: number;
+  queueId: number;
+  userName: string | null;
+  queueName: string | null;
   created: number;
   resolved: number;
   responseHist: number[];
@@ -27,23 +27,22 @@ export interface StatsGroup {
 }
 
 const sums = (column: string, size: number) =>
-  `ARRAY[${Array.from({ length: size }, (_, i) => `COALESCE(sum(${column}[${i + 1}]), 0)`).join(', ')}]::int[]`;
+  `ARRAY[${Array.from({ length: size }, (_, i) => `sum(${column}[${i + 1}])`).join(', ')}]::int[]`;
 
 /**
- * The range's sums in one pass over its rollup rows: overall, per user and per queue (grouping
- * sets; an id is null where its set left it out), each histogram summed bucket by bucket (a
- * subscript per row, no unnesting).
+ * The range's sums per user and queue in one pass over its rollup rows, each histogram summed bucket
+ * by bucket (a subscript per row, no unnesting). The totals, per-user and per-queue figures add up
+ * these few cells in the service: grouping sets here cost twice as much as the pass itself.
  */
 const FIGURES_SQL = `SELECT f.*, u.name AS user_name, q.name AS queue_name FROM (
-  SELECT user_id, queue_id,
-         COALESCE(sum(created), 0)::int AS created, COALESCE(sum(resolved), 0)::int AS resolved,
+  SELECT user_id, queue_id, sum(created)::int AS created, sum(resolved)::int AS resolved,
          ${sums('response_hist', STAT_BUCKETS)} AS response_hist,
          ${sums('resolution_hist', STAT_BUCKETS)} AS resolution_hist,
          ${sums('rating_hist', 5)} AS rating_hist
     FROM conversations.ticket_stats_daily
    WHERE company_id = $1 AND day BETWEEN $2::date AND $3::date
      AND ($4::int IS NULL OR queue_id = $4) AND ($5::int IS NULL OR user_id = $5)
-   GROUP BY GROUPING SETS ((), (user_id), (queue_id))
+   GROUP BY user_id, queue_id
 ) f
 LEFT JOIN conversations.users u ON u.id = f.user_id AND u.company_id = $1
 LEFT JOIN conversations.queues q ON q.id = f.queue_id AND q.company_id = $1`;
@@ -76,10 +75,12 @@ export class DashboardRepository {
     return rows;
   }
 
-  async figures(scope: DashboardScope, from: string, to: string): Promise<StatsGroup[]> {
+  async figures(scope: DashboardScope, from: string, to: string): Promise<StatsCell[]> {
+    // Planned each call, not prepared: a generic plan cannot see how many rows the range holds and
+    // walks the primary key alone (35 ms at a year of 1M tickets, against 20 planned with the range).
     const rows: {
-      user_id: number | null;
-      queue_id: number | null;
+      user_id: number;
+      queue_id: number;
       user_name: string | null;
       queue_name: string | null;
       created: number;
@@ -87,12 +88,12 @@ export class DashboardRepository {
       response_hist: number[];
       resolution_hist: number[];
       rating_hist: number[];
-    }[] = await this.dataSource.query(prepared(FIGURES_SQL), [scope.companyId, from, to, scope.queueId, scope.userId]);
+    }[] = await this.dataSource.query(FIGURES_SQL, [scope.companyId, from, to, scope.queueId, scope.userId]);
     return rows.map((row) => ({
-      // The ids are never null in the table: null is a grouping set that left the column out.
       userId: row.user_id,
       queueId: row.queue_id,
-      name: row.user_name ?? row.queue_name,
+      userName: row.user_name,
+      queueName: row.queue_name,
       created: row.created,
       resolved: row.resolved,
       responseHist: row.response_hist,

@@ -2,7 +2,7 @@ import type { DashboardFigures, DashboardQuery, DashboardResponse, DurationStats
 import type { Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
-import { DashboardRepository, type StatsGroup } from './dashboard.repository';
+import { DashboardRepository, type StatsCell } from './dashboard.repository';
 import { STAT_BUCKET_BASE } from './ticket-stats-sql';
 
 /** Bucket `index` (0-based) of a histogram in seconds: [0, 1), then [base^(i-1), base^i); the last open-ended (its lower bound). */
@@ -48,15 +48,32 @@ export function ratingStats(distribution: number[]): RatingStats {
   };
 }
 
-function figures(group: StatsGroup | undefined): DashboardFigures {
-  const empty = (size: number) => Array.from({ length: size }, () => 0);
+const addInto = (into: number[], from: number[]) => from.forEach((n, index) => (into[index] = (into[index] ?? 0) + n));
+
+/** The figures of some cells added up. */
+export function figuresOf(cells: readonly StatsCell[]): DashboardFigures {
+  const responses: number[] = [];
+  const resolutions: number[] = [];
+  const ratings = [0, 0, 0, 0, 0];
+  for (const cell of cells) {
+    addInto(responses, cell.responseHist);
+    addInto(resolutions, cell.resolutionHist);
+    addInto(ratings, cell.ratingHist);
+  }
   return {
-    created: group?.created ?? 0,
-    resolved: group?.resolved ?? 0,
-    firstResponse: durationStats(group?.responseHist ?? empty(1)),
-    resolution: durationStats(group?.resolutionHist ?? empty(1)),
-    rating: ratingStats(group?.ratingHist ?? empty(5)),
+    created: cells.reduce((sum, cell) => sum + cell.created, 0),
+    resolved: cells.reduce((sum, cell) => sum + cell.resolved, 0),
+    firstResponse: durationStats(responses),
+    resolution: durationStats(resolutions),
+    rating: ratingStats(ratings),
   };
+}
+
+/** Cells grouped by a key, in first-seen order. */
+function groupBy<K>(cells: readonly StatsCell[], key: (cell: StatsCell) => K): [K, StatsCell[]][] {
+  const groups = new Map<K, StatsCell[]>();
+  for (const cell of cells) groups.set(key(cell), [...(groups.get(key(cell)) ?? []), cell]);
+  return [...groups.entries()];
 }
 
 /** The days from `from` to `to`, both included (YYYY-MM-DD). */
@@ -79,12 +96,11 @@ export class DashboardService {
 
   async get(tenancy: Tenancy, query: DashboardQuery): Promise<DashboardResponse> {
     const scope = { companyId: tenancy.companyId, queueId: query.queueId ?? null, userId: query.userId ?? null };
-    const [live, flows, groups] = await Promise.all([
+    const [live, flows, cells] = await Promise.all([
       this.dashboard.live(scope),
       this.dashboard.days(scope, query.dateFrom),
       this.dashboard.figures(scope, query.dateFrom, query.dateTo),
     ]);
-    const users = groups.filter((group) => group.userId !== null && group.userId !== 0);
 
     // Pending at the end of a day: the live tickets now, less what came and went after that day.
     const byDay = new Map(flows.map((flow) => [flow.day, flow]));
@@ -104,16 +120,18 @@ export class DashboardService {
       dateTo: query.dateTo,
       live,
       days,
-      totals: figures(groups.find((group) => group.userId === null && group.queueId === null)),
-      byUser: users
-        .map((group) => ({ ...figures(group), userId: group.userId!, name: group.name ?? `#${group.userId}` }))
+      totals: figuresOf(cells),
+      byUser: groupBy(
+        cells.filter((cell) => cell.userId !== 0),
+        (cell) => cell.userId,
+      )
+        .map(([userId, mine]) => ({ ...figuresOf(mine), userId, name: mine[0]!.userName ?? `#${userId}` }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      byQueue: groups
-        .filter((group) => group.queueId !== null)
-        .map((group) => ({
-          ...figures(group),
-          queueId: group.queueId === 0 ? null : group.queueId,
-          name: group.queueId === 0 ? '' : (group.name ?? `#${group.queueId}`),
+      byQueue: groupBy(cells, (cell) => cell.queueId)
+        .map(([queueId, theirs]) => ({
+          ...figuresOf(theirs),
+          queueId: queueId === 0 ? null : queueId,
+          name: queueId === 0 ? '' : (theirs[0]!.queueName ?? `#${queueId}`),
         }))
         .sort((a, b) => (a.queueId === null ? -1 : b.queueId === null ? 1 : a.name.localeCompare(b.name))),
     };
