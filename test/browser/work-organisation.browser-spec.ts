@@ -4,7 +4,8 @@
  * made on /tags; a quick message with an attachment made on /quick-messages, picked with '/' in the
  * chat and received by the simulated phone with its file; a kanban card dragged by the mouse and by
  * the keyboard, seen live in a second browser; the to-do list surviving a reload; an internal chat
- * between two users with the menu's unread dot. Each test starts from a company of its own, set up
+ * between two users with the menu's unread dot; the admin's dashboard charting the simulated ticket,
+ * and a plain user sent from / to the tickets. Each test starts from a company of its own, set up
  * through the API.
  */
 import type { Page } from 'playwright-core';
@@ -185,6 +186,14 @@ describe('browser: work organisation', () => {
     // 'Ver Ticket' opens the chat.
     await cardIn(page, 'open').locator('[data-testid="kanban-card-open"]').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+
+    // The admin's dashboard counts the simulated ticket and draws its day; the supervisor has no dashboard entry.
+    await page.locator('[data-testid="menu-item-dashboard"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('[data-testid="stat-created"]', { hasText: '1' }).waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="stat-pending"]', { hasText: '1' }).waitFor();
+    await page.locator('[data-testid="dashboard-chart"] .recharts-line path').first().waitFor();
+    expect(await other.locator('[data-testid="menu-item-dashboard"]').count()).toBe(0);
   });
 
   it("without the plan's kanban the page says so and goes to / after 1 s", async () => {
@@ -263,5 +272,9 @@ describe('browser: work organisation', () => {
     await other.locator('[data-testid="chat-input"]').fill('Eu cubro!');
     await other.locator('[data-testid="chat-send"]').click();
     await page.locator('[data-testid="chat-message"][data-mine="false"]', { hasText: 'Eu cubro!' }).waitFor({ timeout: 15_000 });
+
+    // A plain user's / is the tickets, not the dashboard.
+    await other.goto(`${baseUrl}/`);
+    await other.waitForURL('**/tickets');
   });
 });

@@ -32,6 +32,7 @@ export const SERVICE_ROUTES = {
     'quick-messages',
     'ticket',
     'chats',
+    'dashboard',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -12,6 +12,10 @@ import { ContactService } from './contacts/contact.service';
 import { WhatsappNumbers } from './contacts/whatsapp-numbers.client';
 import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from './conversations-options';
 import { CONVERSATIONS_DATA_SOURCE_TOKEN } from './conversations-tokens';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardRepository } from './dashboard/dashboard.repository';
+import { DashboardService } from './dashboard/dashboard.service';
+import { TicketStatsRepository } from './dashboard/ticket-stats.repository';
 import { EarlyMessageFactRepository } from './inbound/early-message-fact.repository';
 import { InboundConversationService } from './inbound/inbound-conversation.service';
 import { PresenceRelay } from './inbound/presence-relay';
@@ -38,6 +42,7 @@ import { TicketListCursor1732500000014 } from './migrations/1732500000014-ticket
 import { SteadyTrigramIndexes1732500000030 } from './migrations/1732500000030-steady-trigram-indexes';
 import { QuickMessages1732500001300 } from './migrations/1732500001300-quick-messages';
 import { InternalChat1732500001301 } from './migrations/1732500001301-internal-chat';
+import { TicketStats1732500001310 } from './migrations/1732500001310-ticket-stats';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -69,6 +74,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   SteadyTrigramIndexes1732500000030,
   QuickMessages1732500001300,
   InternalChat1732500001301,
+  TicketStats1732500001310,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -90,6 +96,7 @@ export class ConversationsModule {
         QuickMessageController,
         KanbanController,
         ChatController,
+        DashboardController,
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
@@ -102,6 +109,8 @@ export class ConversationsModule {
         TagRepository,
         QuickMessageRepository,
         KanbanRepository,
+        TicketStatsRepository,
+        DashboardRepository,
         ChatRepository,
         ProjectionRepository,
         EarlyMessageFactRepository,
@@ -120,6 +129,7 @@ export class ConversationsModule {
         TagService,
         QuickMessageService,
         KanbanService,
+        DashboardService,
         ChatService,
         TicketNoteService,
         QueueRouter,

@@ -169,7 +169,7 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeTruthy();
   });
 
-  it('with a stored token the app asks /api/auth/me and / leads to the landing page', async () => {
+  it('with a stored token the app asks /api/auth/me and / is the dashboard for an admin', async () => {
     // A wide window: the side menu is open and shows the version to admins.
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
@@ -185,7 +185,8 @@ describe('the app', () => {
     const { calls, token } = startFakeApi();
     localStorage.setItem('token', JSON.stringify(token));
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+    expect(await screen.findByTestId('dashboard-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
     expect(calls[0]?.url).toBe('/api/auth/me');
     expect((await screen.findByTestId('app-version')).textContent).toBe('Versão 1.2.3');
     expect(screen.getByTestId('side-menu').dataset.state).toBe('open');

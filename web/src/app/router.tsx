@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 
-import { HOME_AFTER_LOGIN, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
 
 import { AppLayout } from './layout/app-layout';
@@ -9,6 +9,7 @@ import { AnnouncementsRoute } from './routes/announcements';
 import { ChatsRoute } from './routes/chats';
 import { ConnectionsRoute } from './routes/connections';
 import { ContactsRoute } from './routes/contacts';
+import { DashboardRoute } from './routes/dashboard';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HelpsRoute } from './routes/helps';
 import { KanbanRoute } from './routes/kanban';
@@ -26,7 +27,7 @@ import { UsersRoute } from './routes/users';
 
 /**
  * The route table (spec section 2). Public-only: /login (later /signup, /forgetpsw). Private: the
- * signed-in shell with its pages; `/` goes to HOME_AFTER_LOGIN.
+ * signed-in shell with its pages; `/` is the admin dashboard, and goes to HOME_AFTER_LOGIN for anyone else.
  */
 export const routes: RouteObject[] = [
   {
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = [
           </PrivateRoute>
         ),
         children: [
-          { index: true, element: <Navigate to={HOME_AFTER_LOGIN} replace /> },
+          { index: true, element: <DashboardRoute /> },
           { path: paths.users, element: <UsersRoute /> },
           { path: paths.connections, element: <ConnectionsRoute /> },
           { path: paths.settings, element: <SettingsRoute /> },

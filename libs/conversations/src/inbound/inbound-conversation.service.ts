@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
 import { ContactRepository, type ContactRow } from '../contacts/contact.repository';
+import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { MessageRepository } from '../messages/message.repository';
 import { type LiveTicket, TicketRepository } from '../tickets/ticket.repository';
 import { TicketTimers } from '../tickets/ticket-timers';
@@ -50,6 +51,7 @@ export class InboundConversationService {
     private readonly router: QueueRouter,
     private readonly timers: TicketTimers,
     private readonly facts: EarlyMessageFactRepository,
+    private readonly stats: TicketStatsRepository,
   ) {}
 
   /**
@@ -134,6 +136,10 @@ export class InboundConversationService {
         contactId: chat.id,
         isGroup: false,
       })),
+    );
+    await this.stats.opened(
+      manager,
+      tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id),
     );
     const ticketOf = new Map(tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
 
@@ -277,7 +283,7 @@ export class InboundConversationService {
     const ticket = await this.tickets.endRatingRequest(manager, companyId, contactId, connectionId);
     const rate = ratingOf(message.body);
     if (!ticket || rate === null) return false;
-    await this.tickets.rate(manager, companyId, ticket.id, ticket.user_id, rate);
+    await this.stats.rate(manager, companyId, ticket.id, ticket.user_id, rate);
     const answer = await this.messages.insertRatingAnswer(manager, { companyId, ticketId: ticket.id, contactId, connectionId }, message);
     if (answer !== null) await this.events.messageChanged(manager, answer, true);
     return true;
@@ -292,6 +298,7 @@ export class InboundConversationService {
     isGroup: boolean,
   ): Promise<LiveTicket> {
     const [ticket] = await this.tickets.upsertLives(manager, [{ companyId, connectionId, contactId, isGroup }]);
+    if (ticket!.created) await this.stats.opened(manager, [ticket!.id]);
     return ticket!;
   }
 

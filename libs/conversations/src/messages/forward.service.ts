@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 
 import { ConversationEvents } from '../common/conversation-events';
 import { ContactRepository } from '../contacts/contact.repository';
+import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
 import { TicketService } from '../tickets/ticket.service';
 import { MessageRepository } from './message.repository';
@@ -23,6 +24,7 @@ export class ForwardService {
     private readonly contacts: ContactRepository,
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
+    private readonly stats: TicketStatsRepository,
   ) {}
 
   async forward(tenancy: Tenancy, body: Required<MessageForwardBody>): Promise<Message> {
@@ -41,7 +43,10 @@ export class ForwardService {
         tenancy.userId,
         contact.is_group,
       );
-      if (opened.created) await this.events.ticketChanged(manager, opened.id);
+      if (opened.created) {
+        await this.stats.opened(manager, [opened.id]);
+        await this.events.ticketChanged(manager, opened.id);
+      }
       // The target goes through the one visibility rule, locked, before anything is written into it. A
       // live ticket the caller may not see answers 409 ERR_OTHER_OPEN_TICKET, as starting a ticket for
       // that contact does, telling nothing about it; the transaction (and its no-op upsert) rolls back.

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
 import { MessageRepository } from './message.repository';
 import { WhatsappCommands } from './whatsapp-commands';
@@ -31,6 +32,7 @@ export class OutboundMessageService {
     private readonly events: ConversationEvents,
     private readonly messages: MessageRepository,
     private readonly tickets: TicketRepository,
+    private readonly stats: TicketStatsRepository,
   ) {}
 
   async sendText(
@@ -38,11 +40,12 @@ export class OutboundMessageService {
     ticket: TicketRow,
     body: string,
     quoted: { id: number; wid: string | null } | null = null,
-    options: { media?: OutgoingMedia; isForwarded?: boolean; sentBy?: number | null } = {},
+    options: { media?: OutgoingMedia; isForwarded?: boolean; sentBy?: number | null; automatic?: boolean } = {},
   ): Promise<Message> {
     // sentBy: the user who sends it (their own message: they may edit and delete it); none for the
-    // service's own texts (ratings, expiry messages).
-    const { media, isForwarded = false, sentBy = null } = options;
+    // service's own texts (ratings, expiry messages). `automatic`: sent in a user's name without them
+    // writing it (the accept greeting), so not their reply to the customer.
+    const { media, isForwarded = false, sentBy = null, automatic = false } = options;
     const kind = media ? mediaKindOf(media.mimetype) : null;
     const commandId = await this.commands.send(
       manager,
@@ -77,6 +80,7 @@ export class OutboundMessageService {
       sentBy,
     });
     await this.tickets.recordOutbound(manager, ticket.id, (body.trim() || media?.fileName || kind?.mediaType || '').slice(0, 255));
+    if (sentBy !== null && !automatic) await this.stats.replied(manager, ticket.id, sentBy);
     const { message } = await this.events.messageChanged(manager, messageId, true);
     await this.events.ticketChanged(manager, ticket.id);
     return message;

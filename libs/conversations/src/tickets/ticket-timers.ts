@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { ProjectionRepository } from '../projections/projection.repository';
 import { QueueRepository } from '../queues/queue.repository';
@@ -32,6 +33,7 @@ export class TicketTimers implements OnModuleInit {
     private readonly projections: ProjectionRepository,
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
+    private readonly stats: TicketStatsRepository,
   ) {}
 
   /** The timers' workers start with the module. */
@@ -108,6 +110,7 @@ export class TicketTimers implements OnModuleInit {
       }
       if (connection.expiresInactiveMessage.trim()) await this.outbound.sendText(manager, ticket, connection.expiresInactiveMessage);
       await this.tickets.close(manager, ticketId);
+      await this.stats.resolved(manager, [ticketId]);
       await this.events.ticketChanged(manager, ticketId);
     });
   }

@@ -303,13 +303,17 @@ export class TicketRepository {
     return inserted[0]?.id ?? null;
   }
 
-  /** PUT /tickets/:id: status, holder, queue, connection and integration; closing clears the unread count. */
+  /**
+   * PUT /tickets/:id: status, holder, queue, connection and integration; closing clears the unread
+   * count. A user's change takes the ticket from the bot, if it still had it (decision 0031).
+   */
   async change(manager: EntityManager, id: number, change: TicketChange): Promise<void> {
     await manager.query(
       `UPDATE conversations.tickets SET status = $2, user_id = $3, queue_id = $4, whatsapp_id = $5,
          use_integration = COALESCE($6, use_integration),
          prompt_id = CASE WHEN $9 THEN $7 ELSE prompt_id END, integration_id = CASE WHEN $10 THEN $8 ELSE integration_id END,
-         unread_messages = CASE WHEN $2 = 'closed' THEN 0 ELSE unread_messages END, updated_at = now()
+         unread_messages = CASE WHEN $2 = 'closed' THEN 0 ELSE unread_messages END, updated_at = now(),
+         human_ready_at = COALESCE(human_ready_at, now())
        WHERE id = $1`,
       [
         id,
@@ -348,14 +352,21 @@ export class TicketRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The ticket goes to a queue (a timer's transfer, the customer's menu choice) and the bot stops. */
+  /** The ticket goes to a queue (a timer's transfer, the customer's menu choice) and the bot stops: a human may take it from now. */
   async moveToQueue(manager: EntityManager, id: number, queueId: number): Promise<void> {
-    await manager.query(`UPDATE conversations.tickets SET queue_id = $2, chatbot = false, updated_at = now() WHERE id = $1`, [id, queueId]);
+    await manager.query(
+      `UPDATE conversations.tickets SET queue_id = $2, chatbot = false, updated_at = now(), human_ready_at = COALESCE(human_ready_at, now())
+       WHERE id = $1`,
+      [id, queueId],
+    );
   }
 
-  /** The bot stops asking for a queue. */
+  /** The bot stops asking for a queue: a human may take the ticket from now. */
   async stopChatbot(manager: EntityManager, id: number): Promise<void> {
-    await manager.query(`UPDATE conversations.tickets SET chatbot = false WHERE id = $1`, [id]);
+    await manager.query(
+      `UPDATE conversations.tickets SET chatbot = false, human_ready_at = COALESCE(human_ready_at, now()) WHERE id = $1`,
+      [id],
+    );
   }
 
   /** The bot sent its queue menu once more. */
@@ -504,14 +515,6 @@ export class TicketRepository {
       ),
     );
     return requested[0] ?? null;
-  }
-
-  /** The customer's rating of a ticket (the first one counts). */
-  async rate(manager: EntityManager, companyId: number, ticketId: number, userId: number | null, rate: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO conversations.ticket_ratings (company_id, ticket_id, user_id, rate) VALUES ($1, $2, $3, $4) ON CONFLICT (ticket_id) DO NOTHING`,
-      [companyId, ticketId, userId, rate],
-    );
   }
 
   /** The live ticket of a chat (by number or LID) on a connection, outside any transaction: where a presence goes. */

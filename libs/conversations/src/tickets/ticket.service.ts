@@ -17,6 +17,7 @@ import { maySeeTicket, type ScopedViewer } from '../common/ticket-visibility';
 import { viewerOf } from '../common/viewer';
 import { ContactRepository } from '../contacts/contact.repository';
 import { WhatsappNumbers } from '../contacts/whatsapp-numbers.client';
+import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { localTime } from '../inbound/schedule';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { ProjectionRepository } from '../projections/projection.repository';
@@ -71,6 +72,7 @@ export class TicketService {
     private readonly events: ConversationEvents,
     private readonly outbound: OutboundMessageService,
     private readonly numbers: WhatsappNumbers,
+    private readonly stats: TicketStatsRepository,
   ) {}
 
   async list(tenancy: Tenancy, query: TicketListQuery): Promise<TicketListResponse> {
@@ -145,6 +147,7 @@ export class TicketService {
           otherOpenTicketDetails(other, viewer.id),
         );
       }
+      await this.stats.opened(manager, [inserted]);
       return this.events.ticketChanged(manager, inserted);
     });
   }
@@ -181,6 +184,8 @@ export class TicketService {
           promptId: body.promptId,
           integrationId: body.integrationId,
         });
+        if (row.status !== 'closed' && change.status === 'closed') await this.stats.resolved(manager, [row.id]);
+        if (row.status === 'closed' && change.status !== 'closed') await this.stats.reopened(manager, row.id);
         const ticket = await this.events.ticketChanged(manager, row.id);
         // Users who could see it before but not now must still drop it from their lists.
         if (before.queueId !== ticket.queueId || before.userId !== ticket.userId) {
@@ -217,6 +222,7 @@ export class TicketService {
     const contact = await this.contacts.find(manager, tenancy.companyId, row.contact_id);
     await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', contact?.name ?? '', new Date()), null, {
       sentBy: tenancy.userId,
+      automatic: true,
     });
   }
 
@@ -244,6 +250,7 @@ export class TicketService {
     if (!can(tenancy, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION', 'No permission');
     return this.tickets.transaction(async (manager) => {
       const closed = await this.tickets.closeAll(manager, tenancy.companyId, body.status, body.selectedQueueIds);
+      await this.stats.resolved(manager, closed);
       for (const id of closed) await this.events.ticketChanged(manager, id);
       return { closed: closed.length };
     });

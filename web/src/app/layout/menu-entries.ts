@@ -5,6 +5,7 @@ import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
 import {
   LuContactRound,
+  LuLayoutDashboard,
   LuListOrdered,
   LuListTodo,
   LuMessageSquare,
@@ -46,6 +47,13 @@ export type MenuEntry = {
  *   { key: 'kanban', ..., visible: (_user, plan) => !!plan?.useKanban }
  */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
+  {
+    key: 'dashboard',
+    path: paths.home,
+    labelKey: 'mainDrawer.listItems.dashboard',
+    icon: LuLayoutDashboard,
+    visible: MENU_RULES.dashboard,
+  },
   {
     key: 'tickets',
     path: paths.tickets,

@@ -31,6 +31,7 @@ describe("the spec's side-menu table", () => {
       'helps',
     ]);
     expect(specMenuKeys(supervisor, noFlags)).toEqual(specMenuKeys(attendant, noFlags));
+    expect(getVisibleMenuEntries(attendant, allFlags).map((entry) => entry.key)).not.toContain('dashboard');
   });
 
   it('plan flags add kanban, schedules, internal chat, prompts, integrations and the messages API', () => {
@@ -59,8 +60,9 @@ describe("the spec's side-menu table", () => {
     expect(specMenuKeys(admin, noFlags)).not.toContain('campaigns');
   });
 
-  it('admins get connections, users, finance and settings; super users also announcements and agent templates', () => {
+  it('admins get the dashboard, connections, users, finance and settings; super users also announcements and agent templates', () => {
     expect(specMenuKeys(admin, noFlags)).toEqual([
+      'dashboard',
       'tickets',
       'groups',
       'quickMessages',

@@ -15,6 +15,8 @@ const plan =
  * A menu row uses its rule once its page exists.
  */
 export const MENU_RULES = {
+  // The admin dashboard at / (issue 13; spec 1 section 6: 'Admin: dashboard').
+  dashboard: (user) => isAdmin(user),
   tickets: always,
   groups: always,
   quickMessages: always,

@@ -8,6 +8,7 @@
 export * from './chats';
 export * from './constants';
 export * from './contacts';
+export * from './dashboard';
 export * from './kanban';
 export * from './messages';
 export * from './queues';

@@ -26,6 +26,7 @@ import { toaster, toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/csv';
 import { formatShortDateTime } from '@/lib/format';
 import { formatPhone } from '@/lib/format-phone';
 import { useSocketEvent } from '@/lib/socket';
@@ -185,12 +186,7 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
     try {
       const all = await getAllContacts();
       const csv = contactsToCsv(all, [t('contacts.fields.name'), t('contacts.fields.number'), t('contacts.fields.email')]);
-      const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'contatos.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadCsv('contatos.csv', csv);
     } catch (error) {
       toastError(error);
     }

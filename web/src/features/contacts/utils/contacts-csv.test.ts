@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { contactsToCsv, guardFormula } from './contacts-csv';
+import { guardFormula } from '@/lib/csv';
+
+import { contactsToCsv } from './contacts-csv';
 
 describe('contacts export', () => {
   it('is separated by semicolons, quoting cells that hold one', () => {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatDuration, lastDays } from './format-duration';
+
+describe('dashboard durations and ranges', () => {
+  it('reads as seconds, minutes, hours and days', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(45)).toBe('45s');
+    expect(formatDuration(720)).toBe('12m');
+    expect(formatDuration(3 * 3600 + 300)).toBe('3h 05m');
+    expect(formatDuration(2 * 86400 + 4 * 3600)).toBe('2d 4h');
+  });
+
+  it('the last 30 days end today in São Paulo', () => {
+    expect(lastDays(30, new Date('2026-03-01T02:00:00Z'))).toEqual({ dateFrom: '2026-01-30', dateTo: '2026-02-28' });
+  });
+});

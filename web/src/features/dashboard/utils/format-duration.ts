@@ -1,0 +1,17 @@
+/** A duration in seconds the way a support lead reads it: '45s', '12m', '3h 05m', '2d 4h'; '—' for none. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${String(minutes % 60).padStart(2, '0')}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
+/** The last `days` business days up to today, as the dashboard's filter takes them (YYYY-MM-DD). */
+export function lastDays(days: number, now = new Date()): { dateFrom: string; dateTo: string } {
+  const day = (offset: number) =>
+    new Date(now.getTime() - offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+  return { dateFrom: day(days - 1), dateTo: day(0) };
+}
