@@ -1,0 +1,43 @@
+import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+
+import { ContactListController } from './contact-lists/contact-list.controller';
+import { ContactListRepository } from './contact-lists/contact-list.repository';
+import { ContactListService } from './contact-lists/contact-list.service';
+import { ContactListEvents } from './contact-lists/contact-list-events';
+import { ContactListItemController } from './contact-lists/contact-list-item.controller';
+import { ContactListItemRepository } from './contact-lists/contact-list-item.repository';
+import { ContactListItemService } from './contact-lists/contact-list-item.service';
+import { NumberChecks } from './contact-lists/number-checks';
+import { OutboundInitial1732500001400 } from './migrations/1732500001400-outbound-initial';
+import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
+import { ConnectionRepository } from './projections/connection.repository';
+import { WhatsappEventsConsumer } from './projections/whatsapp-events.consumer';
+
+export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400];
+
+/** Contact lists, file lists, campaign settings (and, next, campaigns): what the company sends outward. */
+@Module({})
+export class OutboundModule {
+  static forRoot(options: OutboundOptions = {}): DynamicModule {
+    return {
+      module: OutboundModule,
+      imports: [ServiceDatabaseModule.forService({ schema: 'outbound', entities: [], migrations: OUTBOUND_MIGRATIONS })],
+      controllers: [ContactListController, ContactListItemController],
+      providers: [
+        { provide: OUTBOUND_OPTIONS, useValue: options },
+        // Repositories: every statement of the service.
+        ConnectionRepository,
+        ContactListRepository,
+        ContactListItemRepository,
+        // Services.
+        ContactListEvents,
+        NumberChecks,
+        ContactListService,
+        ContactListItemService,
+        // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
+        ...eventConsumers(WhatsappEventsConsumer),
+      ],
+    };
+  }
+}
