@@ -75,7 +75,6 @@ export function readSpreadsheet(
   if (!sheet) throw refuse(options.refusals.empty);
   const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
   const headers = (table[0] ?? []).map(cellText);
-  if (headers.every((header) => header === '')) throw refuse(options.refusals.empty);
   const rows = table
     .slice(1, options.maxRows + 1)
     .map((cells, offset) => ({ row: offset + 2, cells: cells.map(cellText) }))
