@@ -1,6 +1,9 @@
 import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { CampaignSettingsController } from './campaign-settings/campaign-settings.controller';
+import { CampaignSettingsRepository } from './campaign-settings/campaign-settings.repository';
+import { CampaignSettingsService } from './campaign-settings/campaign-settings.service';
 import { ContactListController } from './contact-lists/contact-list.controller';
 import { ContactListRepository } from './contact-lists/contact-list.repository';
 import { ContactListService } from './contact-lists/contact-list.service';
@@ -9,6 +12,9 @@ import { ContactListItemController } from './contact-lists/contact-list-item.con
 import { ContactListItemRepository } from './contact-lists/contact-list-item.repository';
 import { ContactListItemService } from './contact-lists/contact-list-item.service';
 import { NumberChecks } from './contact-lists/number-checks';
+import { FileListController } from './file-lists/file-list.controller';
+import { FileListRepository } from './file-lists/file-list.repository';
+import { FileListService } from './file-lists/file-list.service';
 import { OutboundInitial1732500001400 } from './migrations/1732500001400-outbound-initial';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { ConnectionRepository } from './projections/connection.repository';
@@ -23,18 +29,22 @@ export class OutboundModule {
     return {
       module: OutboundModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'outbound', entities: [], migrations: OUTBOUND_MIGRATIONS })],
-      controllers: [ContactListController, ContactListItemController],
+      controllers: [ContactListController, ContactListItemController, FileListController, CampaignSettingsController],
       providers: [
         { provide: OUTBOUND_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
         ConnectionRepository,
         ContactListRepository,
         ContactListItemRepository,
+        FileListRepository,
+        CampaignSettingsRepository,
         // Services.
         ContactListEvents,
         NumberChecks,
         ContactListService,
         ContactListItemService,
+        FileListService,
+        CampaignSettingsService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(WhatsappEventsConsumer),
       ],

@@ -1,0 +1,24 @@
+import { CurrentTenancy, RequirePlan, Roles, type Tenancy } from '@app/platform';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+
+import { CampaignSettingsBodyDto } from '../dtos/campaign-settings.dto';
+import { CampaignSettingsService } from './campaign-settings.service';
+
+/** /campaign-settings: the plan must allow campaigns; only admins change them (spec 2, section 6). */
+@Controller('campaign-settings')
+@RequirePlan('useCampaigns')
+export class CampaignSettingsController {
+  constructor(private readonly settings: CampaignSettingsService) {}
+
+  @Get()
+  records(@CurrentTenancy() tenancy: Tenancy) {
+    return this.settings.records(tenancy);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Roles('admin')
+  save(@CurrentTenancy() tenancy: Tenancy, @Body() body: CampaignSettingsBodyDto) {
+    return this.settings.save(tenancy, body);
+  }
+}
