@@ -4,9 +4,10 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CampaignSettingsBodyDto } from '../dtos/campaign-settings.dto';
 import { CampaignSettingsService } from './campaign-settings.service';
 
-/** /campaign-settings: the plan must allow campaigns; only admins change them (spec 2, section 6). */
+/** /campaign-settings: the plan must allow campaigns, and campaign screens are for admins (spec 2, section 6). */
 @Controller('campaign-settings')
 @RequirePlan('useCampaigns')
+@Roles('admin')
 export class CampaignSettingsController {
   constructor(private readonly settings: CampaignSettingsService) {}
 
@@ -17,7 +18,6 @@ export class CampaignSettingsController {
 
   @Post()
   @HttpCode(200)
-  @Roles('admin')
   save(@CurrentTenancy() tenancy: Tenancy, @Body() body: CampaignSettingsBodyDto) {
     return this.settings.save(tenancy, body);
   }

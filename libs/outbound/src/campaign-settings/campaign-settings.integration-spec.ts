@@ -58,7 +58,8 @@ describe('campaign settings over HTTP', () => {
       variables: [{ key: 'loja', value: 'Centro' }],
     }).expect(200);
     await post(admin(), { messageInterval: 0 }).expect(200);
-    expect(await settings(user())).toEqual({
+    expectErrorAnswer(await api().get('/api/campaign-settings').set(as(user())).expect(403), 'ERR_NO_PERMISSION');
+    expect(await settings(admin())).toEqual({
       messageInterval: 0,
       longerIntervalAfter: 10,
       greaterInterval: 120,

@@ -15,7 +15,7 @@ const KEYS = campaignSettingRecordSchema.shape.key.options;
 
 /**
  * The company's campaign settings (spec 2): the intervals (defaults 20, 20 and 60 seconds) and the
- * named variables. Read by every user of a plan with campaigns, changed by admins (the controller).
+ * named variables; admins of a plan with campaigns read and change them (the controller).
  */
 @Injectable()
 export class CampaignSettingsService {

@@ -1,12 +1,13 @@
-import { CurrentTenancy, IdParam, RequirePlan, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, RequirePlan, Roles, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 
 import { ContactListItemCreateDto, ContactListItemPageQueryDto, ContactListItemUpdateDto } from '../dtos/contact-list.dto';
 import { ContactListItemService } from './contact-list-item.service';
 
-/** /contact-list-items: the contacts of the company's lists (the plan must allow campaigns). */
+/** /contact-list-items: the contacts of the company's lists (the plan must allow campaigns; campaign screens are for admins, spec 2 section 6). */
 @Controller('contact-list-items')
 @RequirePlan('useCampaigns')
+@Roles('admin')
 export class ContactListItemController {
   constructor(private readonly items: ContactListItemService) {}
 

@@ -21,8 +21,8 @@ const itemNotFound = () => new AppError('ERR_NOT_FOUND', 'Contact list item not 
 const duplicate = () => new AppError('ERR_DUPLICATED_CONTACT', 'This list already has a contact with this number');
 
 /**
- * The contacts of a list (spec 2): any user of the company reads, adds and edits them; deleting needs
- * contacts-page:deleteContact (admins and supervisors). A new or changed number is checked on WhatsApp.
+ * The contacts of a list (spec 2): the campaign screens are admins' (the controller says so), and
+ * deleting also needs contacts-page:deleteContact. A new or changed number is checked on WhatsApp.
  */
 @Injectable()
 export class ContactListItemService {

@@ -1,5 +1,5 @@
 import { CONTACT_LIST_SHEET_MAX_BYTES } from '@app/contracts';
-import { CurrentTenancy, IdParam, RequirePlan, type Tenancy } from '@app/platform';
+import { CurrentTenancy, IdParam, RequirePlan, Roles, type Tenancy } from '@app/platform';
 import {
   Body,
   Controller,
@@ -19,9 +19,10 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ContactListBodyDto, ContactListPageQueryDto } from '../dtos/contact-list.dto';
 import { ContactListService } from './contact-list.service';
 
-/** /contact-lists: the company's lists (the plan must allow campaigns). */
+/** /contact-lists: the company's lists (the plan must allow campaigns; campaign screens are for admins, spec 2 section 6). */
 @Controller('contact-lists')
 @RequirePlan('useCampaigns')
+@Roles('admin')
 export class ContactListController {
   constructor(private readonly lists: ContactListService) {}
 

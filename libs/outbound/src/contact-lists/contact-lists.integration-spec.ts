@@ -103,9 +103,9 @@ describe('contact lists over HTTP', () => {
     expectErrorAnswer(await api().get(`/api/contact-lists/${list.id}`).set(as(admin())).expect(404));
   });
 
-  it('an item needs a name of 2 to 50, a number of 8 to 50 and a valid email; the list holds a number once', async () => {
+  it('an item needs a name of 2 to 50, a number of 8 to 50 and a valid email; the list holds a number once; only admins reach them', async () => {
     const list = await createList('Itens');
-    const post = (body: object, token = user()) =>
+    const post = (body: object, token = admin()) =>
       api()
         .post('/api/contact-list-items')
         .set(as(token))
@@ -137,7 +137,7 @@ describe('contact lists over HTTP', () => {
 
     const edited = await api()
       .put(`/api/contact-list-items/${created.id}`)
-      .set(as(user()))
+      .set(as(admin()))
       .send({ name: 'Ana Lima', number: '5511999990001', Bairro: 'Centro' })
       .expect(200);
     expect(expectAnswer(contactListItemSchema, edited)).toMatchObject({ Bairro: 'Centro', Cnpj: '' });
@@ -151,9 +151,13 @@ describe('contact lists over HTTP', () => {
     );
     expectErrorAnswer(await api().delete(`/api/contact-list-items/${created.id}`).set(as(outsider())).expect(404));
 
-    // Deleting needs contacts-page:deleteContact: admins and supervisors.
-    expectErrorAnswer(await api().delete(`/api/contact-list-items/${created.id}`).set(as(user())).expect(403), 'ERR_NO_PERMISSION');
-    await api().delete(`/api/contact-list-items/${created.id}`).set(as(supervisor())).expect(200);
+    // The campaign screens are admins': a supervisor or a user reads and changes nothing of them.
+    for (const token of [user(), supervisor()]) {
+      expectErrorAnswer(await api().get(`/api/contact-list-items/${created.id}`).set(as(token)).expect(403), 'ERR_NO_PERMISSION');
+      expectErrorAnswer(await api().delete(`/api/contact-list-items/${created.id}`).set(as(token)).expect(403), 'ERR_NO_PERMISSION');
+      expectErrorAnswer(await api().get('/api/contact-lists').set(as(token)).expect(403), 'ERR_NO_PERMISSION');
+    }
+    await api().delete(`/api/contact-list-items/${created.id}`).set(as(admin())).expect(200);
     expect((await items(list.id)).count).toBe(0);
   });
 
