@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CampaignSettingsController } from './campaign-settings/campaign-settings.controller';
 import { CampaignSettingsRepository } from './campaign-settings/campaign-settings.repository';
 import { CampaignSettingsService } from './campaign-settings/campaign-settings.service';
+import { CampaignsEnabledGuard } from './common/campaigns-enabled.guard';
 import { ContactListController } from './contact-lists/contact-list.controller';
 import { ContactListRepository } from './contact-lists/contact-list.repository';
 import { ContactListService } from './contact-lists/contact-list.service';
@@ -16,11 +17,14 @@ import { FileListController } from './file-lists/file-list.controller';
 import { FileListRepository } from './file-lists/file-list.repository';
 import { FileListService } from './file-lists/file-list.service';
 import { OutboundInitial1732500001400 } from './migrations/1732500001400-outbound-initial';
+import { CompanySettings1732500001401 } from './migrations/1732500001401-company-settings';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
+import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
+import { IdentityEventsConsumer } from './projections/identity-events.consumer';
 import { WhatsappEventsConsumer } from './projections/whatsapp-events.consumer';
 
-export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400];
+export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400, CompanySettings1732500001401];
 
 /** Contact lists, file lists, campaign settings (and, next, campaigns): what the company sends outward. */
 @Module({})
@@ -34,11 +38,13 @@ export class OutboundModule {
         { provide: OUTBOUND_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
         ConnectionRepository,
+        CompanySettingRepository,
         ContactListRepository,
         ContactListItemRepository,
         FileListRepository,
         CampaignSettingsRepository,
         // Services.
+        CampaignsEnabledGuard,
         ContactListEvents,
         NumberChecks,
         ContactListService,
@@ -46,7 +52,7 @@ export class OutboundModule {
         FileListService,
         CampaignSettingsService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(WhatsappEventsConsumer),
+        ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer),
       ],
     };
   }

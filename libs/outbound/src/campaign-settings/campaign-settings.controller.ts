@@ -1,6 +1,7 @@
 import { CurrentTenancy, RequirePlan, Roles, type Tenancy } from '@app/platform';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 
+import { CampaignsEnabledGuard } from '../common/campaigns-enabled.guard';
 import { CampaignSettingsBodyDto } from '../dtos/campaign-settings.dto';
 import { CampaignSettingsService } from './campaign-settings.service';
 
@@ -8,6 +9,7 @@ import { CampaignSettingsService } from './campaign-settings.service';
 @Controller('campaign-settings')
 @RequirePlan('useCampaigns')
 @Roles('admin')
+@UseGuards(CampaignsEnabledGuard)
 export class CampaignSettingsController {
   constructor(private readonly settings: CampaignSettingsService) {}
 

@@ -1,6 +1,7 @@
 import { CurrentTenancy, IdParam, RequirePlan, Roles, type Tenancy } from '@app/platform';
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, UseGuards } from '@nestjs/common';
 
+import { CampaignsEnabledGuard } from '../common/campaigns-enabled.guard';
 import { ContactListItemCreateDto, ContactListItemPageQueryDto, ContactListItemUpdateDto } from '../dtos/contact-list.dto';
 import { ContactListItemService } from './contact-list-item.service';
 
@@ -8,6 +9,7 @@ import { ContactListItemService } from './contact-list-item.service';
 @Controller('contact-list-items')
 @RequirePlan('useCampaigns')
 @Roles('admin')
+@UseGuards(CampaignsEnabledGuard)
 export class ContactListItemController {
   constructor(private readonly items: ContactListItemService) {}
 

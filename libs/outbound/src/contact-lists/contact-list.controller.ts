@@ -12,10 +12,12 @@ import {
   Query,
   StreamableFile,
   UploadedFile,
+  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 
+import { CampaignsEnabledGuard } from '../common/campaigns-enabled.guard';
 import { ContactListBodyDto, ContactListPageQueryDto } from '../dtos/contact-list.dto';
 import { ContactListService } from './contact-list.service';
 
@@ -23,6 +25,7 @@ import { ContactListService } from './contact-list.service';
 @Controller('contact-lists')
 @RequirePlan('useCampaigns')
 @Roles('admin')
+@UseGuards(CampaignsEnabledGuard)
 export class ContactListController {
   constructor(private readonly lists: ContactListService) {}
 

@@ -10,6 +10,7 @@ import {
   NUMBER_CHECK_BATCH,
   numbersChecked,
   numbersCheckRequested,
+  settingUpdated,
 } from '@app/contracts';
 import { readEvent, writeSpreadsheet } from '@app/platform';
 import { connectionFixture, expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
@@ -223,6 +224,17 @@ describe('contact lists over HTTP', () => {
     expect(counted).toMatchObject({ contactsCount: 2, pendingCount: 2, validCount: 0 });
     await t.published();
     expect(t.events.some((e) => readEvent(contactListItemsChanged, e)?.contactListId === list.id)).toBe(true);
+  });
+
+  it("the company setting campaignsEnabled turns the campaign routes off ('false') and on again", async () => {
+    const set = (value: string) => t.publish(settingUpdated, A, `${A}:campaignsEnabled`, { companyId: A, key: 'campaignsEnabled', value });
+    await set('false');
+    await waitFor(async () => (await api().get('/api/contact-lists').set(as(admin()))).status === 403, { what: 'campaigns off' });
+    expectErrorAnswer(await api().get('/api/campaign-settings').set(as(admin())).expect(403), 'ERR_NO_PERMISSION');
+    // Another company's setting is its own.
+    await api().get('/api/contact-lists').set(as(outsider())).expect(200);
+    await set('true');
+    await waitFor(async () => (await api().get('/api/contact-lists').set(as(admin()))).status === 200, { what: 'campaigns on' });
   });
 
   it('numbers are checked on WhatsApp in batches through the connected connection, and marked with what it answered', async () => {
