@@ -10,18 +10,22 @@ import {
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper } from '../socket-emit';
+import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper, type SocketTarget } from '../socket-emit';
+import { rooms } from '../socket-events';
+
+/** The campaign screens are admins' (spec 2, section 6): their events reach the company's admins only. */
+const admins = (companyId: number): SocketTarget => ({ kind: 'room', room: rooms.admins(companyId) });
 
 /** An item's event goes to the company's channel and to its list's own. */
 const toItems = (companyId: number, contactListId: number, payload: ContactListItemSocketPayload): SocketEmit[] => [
-  companySocketEmit({ kind: 'company', companyId }, companyId, 'ContactListItem', payload),
-  socketEmit({ kind: 'company', companyId }, `company-${companyId}-ContactListItem-${contactListId}`, payload),
+  companySocketEmit(admins(companyId), companyId, 'ContactListItem', payload),
+  socketEmit(admins(companyId), `company-${companyId}-ContactListItem-${contactListId}`, payload),
 ];
 
 /**
- * Outbound's events, all company-wide (every user of the company may see its lists): contact lists on
- * `company-{id}-ContactList`, their items on `company-{id}-ContactListItem` and
- * `company-{id}-ContactListItem-{listId}`, file lists on `company-{id}-file`.
+ * Outbound's events: contact lists on `company-{id}-ContactList`, their items on
+ * `company-{id}-ContactListItem` and `company-{id}-ContactListItem-{listId}`, to the company's admins
+ * (who alone may read them); file lists on `company-{id}-file`, to the whole company.
  */
 export const outboundSocketMapper: SocketEventMapper = {
   topic: 'outbound.events',
@@ -32,11 +36,14 @@ export const outboundSocketMapper: SocketEventMapper = {
     const list = readEvent(contactListSaved, envelope);
     if (list) {
       return [
-        companySocketEmit(company, companyId, 'ContactList', { action: list.created ? 'create' : 'update', record: list.contactList }),
+        companySocketEmit(admins(companyId), companyId, 'ContactList', {
+          action: list.created ? 'create' : 'update',
+          record: list.contactList,
+        }),
       ];
     }
     const listGone = readEvent(contactListDeleted, envelope);
-    if (listGone) return [companySocketEmit(company, companyId, 'ContactList', { action: 'delete', id: listGone.contactListId })];
+    if (listGone) return [companySocketEmit(admins(companyId), companyId, 'ContactList', { action: 'delete', id: listGone.contactListId })];
     const item = readEvent(contactListItemSaved, envelope);
     if (item) return toItems(companyId, item.item.contactListId, { action: item.created ? 'create' : 'update', record: item.item });
     const itemGone = readEvent(contactListItemDeleted, envelope);
