@@ -99,8 +99,8 @@ function fieldProblems(
 }
 
 /**
- * Reads the first sheet of an .xls or .xlsx: the first row names the columns (a number column is
- * required: without it nothing is read); each row is validated as POST /contact-list-items validates
+ * Reads the first sheet of an .xls or .xlsx of at most CONTACT_LIST_SHEET_MAX_ROWS rows: the first row
+ * names the columns (a number column is required: without it nothing is read); each row is validated as POST /contact-list-items validates
  * its body, a missing name becoming the number.
  */
 export function parseContactListSheet(fileName: string, bytes: Buffer): ParsedContactListSheet {
@@ -113,6 +113,11 @@ export function parseContactListSheet(fileName: string, bytes: Buffer): ParsedCo
       empty: 'A planilha está vazia',
     },
   });
+  // A list fed to a campaign is imported whole or not at all: a longer sheet is refused, not cut.
+  if (table.overflow) {
+    const message = `A planilha tem mais de ${CONTACT_LIST_SHEET_MAX_ROWS} linhas: divida-a em planilhas menores`;
+    throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
+  }
   const headers = table.headers.map(normaliseSheetHeader);
   const columns = Object.fromEntries(
     CONTACT_LIST_SHEET_FIELDS.map((field) => [field, headers.findIndex((header) => COLUMNS[field].includes(header))]),
@@ -136,14 +141,6 @@ export function parseContactListSheet(fileName: string, bytes: Buffer): ParsedCo
         rowLimit: false,
       });
     }
-  }
-  if (table.overflow) {
-    result.invalid.push({
-      row: CONTACT_LIST_SHEET_MAX_ROWS + 2,
-      reason: `only the first ${CONTACT_LIST_SHEET_MAX_ROWS} rows are read`,
-      fields: [],
-      rowLimit: true,
-    });
   }
   return result;
 }

@@ -26,13 +26,15 @@ export const mapContactList = (row: ContactListRow): ContactList => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** A list with its counts (`l` the list). */
+/** A list with its counts (`l` the list), its items counted once. */
 const WITH_COUNTS = `
-  SELECT l.*,
-         (SELECT count(*)::int FROM outbound.contact_list_items i WHERE i.contact_list_id = l.id) AS contacts_count,
-         (SELECT count(*)::int FROM outbound.contact_list_items i WHERE i.contact_list_id = l.id AND i.is_whatsapp_valid) AS valid_count,
-         (SELECT count(*)::int FROM outbound.contact_list_items i WHERE i.contact_list_id = l.id AND i.is_whatsapp_valid IS NULL) AS pending_count
-  FROM outbound.contact_lists l`;
+  SELECT l.*, c.contacts_count, c.valid_count, c.pending_count
+  FROM outbound.contact_lists l
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS contacts_count,
+           count(*) FILTER (WHERE i.is_whatsapp_valid)::int AS valid_count,
+           count(*) FILTER (WHERE i.is_whatsapp_valid IS NULL)::int AS pending_count
+    FROM outbound.contact_list_items i WHERE i.contact_list_id = l.id) c`;
 
 /** Contact lists of the companies. */
 @Injectable()

@@ -162,7 +162,7 @@ describe('contact lists over HTTP', () => {
     expect((await items(list.id)).count).toBe(0);
   });
 
-  it('a sheet that is not an .xls or .xlsx, or has no number column, imports nothing', async () => {
+  it('a sheet that is not an .xls or .xlsx, has no number column or more than 10,000 rows imports nothing', async () => {
     const list = await createList('Recusadas');
     const csv = Buffer.from('Nome,Numero\nAna,5511999990001\n');
     expect(expectErrorAnswer(await upload(list.id, 'contatos.csv', csv).expect(400)).message).toBe('Envie uma planilha .xls ou .xlsx');
@@ -174,6 +174,11 @@ describe('contact lists over HTTP', () => {
       ['Ana', 'ana@example.com'],
     ]);
     expectErrorAnswer(await upload(list.id, 'contatos.xlsx', noNumber).expect(400), 'ERR_VALIDATION');
+    // Longer than 10,000 rows: refused whole rather than cut.
+    const long = writeSpreadsheet('s', [['Numero'], ...Array.from({ length: 10_001 }, (_, i) => [`5511${String(i).padStart(9, '0')}`])]);
+    expect(expectErrorAnswer(await upload(list.id, 'longa.xlsx', long).expect(400)).message).toBe(
+      'A planilha tem mais de 10000 linhas: divida-a em planilhas menores',
+    );
     expect((await items(list.id)).count).toBe(0);
   });
 
