@@ -18,6 +18,7 @@ const shared = {
     '^@app/(platform|contracts|identity|gateway)$': '<rootDir>/libs/$1/src/index.ts',
     '^@app/whatsapp$': '<rootDir>/libs/whatsapp/src/index.ts',
     '^@app/conversations$': '<rootDir>/libs/conversations/src/index.ts',
+    '^@app/outbound$': '<rootDir>/libs/outbound/src/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

@@ -17,6 +17,7 @@ const paths = {
   '@app/gateway': ['libs/gateway/src/index.ts'],
   '@app/whatsapp': ['libs/whatsapp/src/index.ts'],
   '@app/conversations': ['libs/conversations/src/index.ts'],
+  '@app/outbound': ['libs/outbound/src/index.ts'],
 };
 
 function* sources(dir) {

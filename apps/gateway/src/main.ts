@@ -16,6 +16,7 @@ const configSchema = z.object({
   IDENTITY_URL: env.url(),
   WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
   CONVERSATIONS_URL: env.url().default('http://conversations:3003'),
+  OUTBOUND_URL: env.url().default('http://outbound:3004'),
   GATEWAY_INSTANCE_ID: z
     .string()
     .regex(/^[\w.-]+$/)
@@ -49,7 +50,12 @@ runApp(async () => {
 
   // Bodies stream through the proxy untouched, so nothing here parses them.
   const app = await NestFactory.create(GatewayAppModule, { bufferLogs: true, bodyParser: false });
-  mountServiceProxy(app, { identity: config.IDENTITY_URL, whatsapp: config.WHATSAPP_URL, conversations: config.CONVERSATIONS_URL });
+  mountServiceProxy(app, {
+    identity: config.IDENTITY_URL,
+    whatsapp: config.WHATSAPP_URL,
+    conversations: config.CONVERSATIONS_URL,
+    outbound: config.OUTBOUND_URL,
+  });
   configureHttpApp(app, { parseBodies: false });
   mountWebApp(app, path.resolve(config.WEB_DIST));
   closeOnSignals(app);

@@ -1,6 +1,7 @@
 import { ConversationsModule, type ConversationsOptions } from '@app/conversations';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
+import { OutboundModule, type OutboundOptions } from '@app/outbound';
 import { PlatformModule, type PlatformOptions } from '@app/platform';
 import { WhatsappModule, type WhatsappOptions } from '@app/whatsapp';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -14,6 +15,7 @@ export class StandaloneModule {
     gateway: GatewayOptions;
     whatsapp: WhatsappOptions;
     conversations?: ConversationsOptions;
+    outbound?: OutboundOptions;
   }): DynamicModule {
     return {
       module: StandaloneModule,
@@ -22,6 +24,7 @@ export class StandaloneModule {
         IdentityModule.forRoot(options.identity),
         WhatsappModule.forRoot(options.whatsapp),
         ConversationsModule.forRoot(options.conversations),
+        OutboundModule.forRoot(options.outbound),
         GatewayModule.forRoot(options.gateway),
       ],
     };

@@ -1,5 +1,6 @@
 export * from './api/conversations';
 export * from './api/identity';
+export * from './api/outbound';
 export * from './api/primitives';
 export * from './api/whatsapp';
 export * from './envelope';

@@ -9,6 +9,7 @@ import type {
   TicketSocketPayload,
 } from './api/conversations';
 import type { AnnouncementSocketPayload, AuthSocketPayload, SettingSocketPayload, UserSocketPayload } from './api/identity';
+import type { ContactListItemSocketPayload, ContactListSocketPayload, FileListSocketPayload } from './api/outbound';
 import type { WhatsappSessionSocketPayload, WhatsappSocketPayload } from './api/whatsapp';
 
 /**
@@ -33,6 +34,11 @@ export type CompanySocketPayloads = {
   settings: SettingSocketPayload;
   whatsapp: WhatsappSocketPayload;
   whatsappSession: WhatsappSessionSocketPayload;
+  /** Contact lists and their items (the Whaticket family's capitalised channel names). */
+  ContactList: ContactListSocketPayload;
+  ContactListItem: ContactListItemSocketPayload;
+  /** File lists. */
+  file: FileListSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;
@@ -47,6 +53,8 @@ export type SocketEventMap = { [K in CompanySocketEventKind as CompanySocketEven
   [chat: `company-${number}-chat-${number}`]: ChatSocketPayload;
   /** A member's list of internal chats. */
   [member: `company-${number}-chat-user-${number}`]: ChatSocketPayload;
+  /** The items of one contact list. */
+  [listItems: `company-${number}-ContactListItem-${number}`]: ContactListItemSocketPayload;
 } & {
   /** Sent to a socket just before the gateway closes it because its session changed. */
   sessionEnded: { reason: string };

@@ -6,10 +6,13 @@ import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-
 
 import { AppLayout } from './layout/app-layout';
 import { AnnouncementsRoute } from './routes/announcements';
+import { CampaignsConfigRoute } from './routes/campaigns-config';
 import { ChatsRoute } from './routes/chats';
 import { ConnectionsRoute } from './routes/connections';
+import { ContactListItemsRoute, ContactListsRoute } from './routes/contact-lists';
 import { ContactsRoute } from './routes/contacts';
 import { DashboardRoute } from './routes/dashboard';
+import { FilesRoute } from './routes/files';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HelpsRoute } from './routes/helps';
 import { KanbanRoute } from './routes/kanban';
@@ -78,6 +81,10 @@ export const routes: RouteObject[] = [
           { path: paths.kanban, element: <KanbanRoute /> },
           { path: paths.todo, element: <TodoRoute /> },
           { path: `${paths.chats}/:chatUuid?`, element: <ChatsRoute /> },
+          { path: paths.files, element: <FilesRoute /> },
+          { path: paths.contactLists, element: <ContactListsRoute /> },
+          { path: paths.contactListItemsPattern, element: <ContactListItemsRoute /> },
+          { path: paths.campaignsConfig, element: <CampaignsConfigRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -17,6 +17,12 @@ export const paths = {
   kanban: '/kanban',
   todo: '/todolist',
   chats: '/chats',
+  files: '/files',
+  /** The campaign screens exist only while the browser flag cshow does (spec 1, section 2). */
+  contactLists: '/contact-lists',
+  contactListItemsPattern: '/contact-lists/:contactListId/contacts',
+  contactListItems: (contactListId: number) => `/contact-lists/${contactListId}/contacts`,
+  campaignsConfig: '/campaigns-config',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   preferredTheme: 'preferredTheme',
   /** The to-do list (spec 2): a JSON list of { text, createdAt, updatedAt }, kept only in this browser. */
   tasks: 'tasks',
+  /** Present (any value) while the company has campaigns enabled: the campaign screens exist only then (spec 1). */
+  campaignsShown: 'cshow',
   /** Written by i18next-browser-languagedetector. */
   language: 'i18nextLng',
 } as const;

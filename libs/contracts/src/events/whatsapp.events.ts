@@ -270,6 +270,47 @@ export const simulatorActionRequested = defineEvent({
   ]),
 });
 
+/**
+ * Ask WhatsApp, through a connection's session, which of these numbers have an account. Executed in
+ * order with the connection's other commands (so a batch of checks never races its sends); answered by
+ * whatsapp.numbers.checked with the same requestId. The asker throttles: one batch at a time.
+ */
+export const numbersCheckRequested = defineEvent({
+  type: 'whatsapp.numbers.checkRequested',
+  version: 1,
+  topic: 'whatsapp.commands',
+  payload: z.object({
+    requestId: z.uuid(),
+    connectionId,
+    numbers: z
+      .array(z.string().regex(/^\d{1,50}$/))
+      .min(1)
+      .max(50),
+    /** Echoed back on the answer. */
+    reference: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .nullable()
+      .default(null),
+  }),
+});
+
+/**
+ * The answer to a number check: `results` in the asked order, or `error` when the connection could
+ * not ask (ERR_WAPP_NOT_INITIALIZED: not connected here; ERR_WAPP_CHECK_CONTACT: WhatsApp did not answer).
+ */
+export const numbersChecked = defineEvent({
+  type: 'whatsapp.numbers.checked',
+  version: 1,
+  topic: 'whatsapp.events',
+  payload: z.object({
+    requestId: z.uuid(),
+    connectionId,
+    results: z.array(z.object({ number: z.string(), exists: z.boolean(), jid: z.string().nullable() })).nullable(),
+    error: z.enum(['ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT', 'ERR_NO_WAPP_FOUND']).nullable(),
+    reference: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  }),
+});
+
 /** Every whatsapp event and command, for the catalogue. */
 export const WHATSAPP_EVENTS = [
   connectionUpdated,
@@ -286,4 +327,6 @@ export const WHATSAPP_EVENTS = [
   messageSendRequested,
   sessionActionRequested,
   simulatorActionRequested,
+  numbersCheckRequested,
+  numbersChecked,
 ];

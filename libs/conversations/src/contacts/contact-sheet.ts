@@ -6,8 +6,7 @@ import {
   type ContactExtraInfo,
   type ContactSheetInvalidRow,
 } from '@app/contracts';
-import { AppError } from '@app/platform';
-import * as XLSX from '@e965/xlsx';
+import { AppError, normaliseSheetHeader, readSpreadsheet } from '@app/platform';
 import type { z } from 'zod';
 
 /** A sheet row that passed POST /contacts' own validation (number normalised to digits). */
@@ -31,36 +30,11 @@ const COLUMNS = {
   email: ['email', 'e-mail'],
 } as const;
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-export const normaliseHeader = (header: string) =>
-  header
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
+export const normaliseHeader = normaliseSheetHeader;
 
 function refuse(message: string): AppError {
   return new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
 }
-
-/** The file's kind, by its extension and its first bytes (a renamed PDF or text file is refused). */
-function kindOf(fileName: string, bytes: Buffer): 'xlsx' | 'xls' | 'csv' {
-  const extension = (/\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? '') as (typeof CONTACT_SHEET_EXTENSIONS)[number];
-  if (!CONTACT_SHEET_EXTENSIONS.includes(extension)) throw refuse('Envie uma planilha .xlsx, .xls ou .csv');
-  if (extension === '.xlsx' && bytes.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
-  if (extension === '.xls' && bytes.subarray(0, 8).equals(CFB_MAGIC)) return 'xls';
-  if (extension === '.csv' && !bytes.includes(0)) return 'csv';
-  throw refuse('O arquivo não é uma planilha válida');
-}
-
-const cellText = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  // Whole numbers (phone numbers typed as numbers) without exponent or decimals.
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  return String(value).trim();
-};
 
 /**
  * Reads the first sheet of an .xlsx, .xls or .csv: the first row names the columns (name/nome,
@@ -90,25 +64,16 @@ export function fieldProblems(issues: readonly z.core.$ZodIssue[], raw: Partial<
 }
 
 export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet {
-  const kind = kindOf(fileName, bytes);
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook =
-      kind === 'csv'
-        ? XLSX.read(bytes.toString('utf8').replace(/^\uFEFF/, ''), {
-            type: 'string',
-            raw: true,
-            sheetRows: CONTACT_SHEET_MAX_ROWS + 2,
-            dense: true,
-          })
-        : XLSX.read(bytes, { type: 'buffer', sheetRows: CONTACT_SHEET_MAX_ROWS + 2, dense: true, cellFormula: false, cellHTML: false });
-  } catch {
-    throw refuse('O arquivo não é uma planilha válida');
-  }
-  const sheet = workbook.SheetNames[0] ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
-  if (!sheet) throw refuse('A planilha está vazia');
-  const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  const headers = (table[0] ?? []).map(cellText);
+  const table = readSpreadsheet(fileName, bytes, {
+    accepted: CONTACT_SHEET_EXTENSIONS.map((extension) => extension.slice(1) as 'xlsx' | 'xls' | 'csv'),
+    maxRows: CONTACT_SHEET_MAX_ROWS,
+    refusals: {
+      extension: 'Envie uma planilha .xlsx, .xls ou .csv',
+      notASheet: 'O arquivo não é uma planilha válida',
+      empty: 'A planilha está vazia',
+    },
+  });
+  const headers = table.headers;
   const column = (names: readonly string[]) => headers.findIndex((header) => names.includes(normaliseHeader(header)));
   const nameAt = column(COLUMNS.name);
   const numberAt = column(COLUMNS.number);
@@ -119,10 +84,8 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
     .filter(({ header, index }) => header && ![nameAt, numberAt, emailAt].includes(index));
 
   const result: ParsedSheet = { contacts: [], invalid: [] };
-  table.slice(1, CONTACT_SHEET_MAX_ROWS + 1).forEach((cells, offset) => {
-    const row = offset + 2;
-    const text = (index: number) => (index >= 0 ? cellText(cells[index]) : '');
-    if (cells.every((cell) => cellText(cell) === '')) return;
+  table.rows.forEach(({ row, cells }) => {
+    const text = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
     const number = text(numberAt);
     const parsed = contactCreateSchema.safeParse({
       name: text(nameAt) || number,
@@ -144,7 +107,7 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
     }
     result.contacts.push({ row, ...parsed.data });
   });
-  if (table.length > CONTACT_SHEET_MAX_ROWS + 1) {
+  if (table.overflow) {
     result.invalid.push({
       row: CONTACT_SHEET_MAX_ROWS + 2,
       reason: `only the first ${CONTACT_SHEET_MAX_ROWS} rows are read`,

@@ -65,7 +65,12 @@ export class SocketGateway implements OnGatewayInit, OnGatewayConnection, OnGate
         .then((tenancy) => {
           socket.data.tenancy = tenancy;
           socket.data.token = token;
-          void socket.join([rooms.company(tenancy.companyId), rooms.user(tenancy.userId)]);
+          const admin = tenancy.super || tenancy.profile === 'admin';
+          void socket.join([
+            rooms.company(tenancy.companyId),
+            rooms.user(tenancy.userId),
+            ...(admin ? [rooms.admins(tenancy.companyId)] : []),
+          ]);
           next();
         })
         .catch((error: unknown) => {

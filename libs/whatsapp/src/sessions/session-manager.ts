@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
-import { type EventEnvelope, messageSendRequested, sessionActionRequested, simulatorActionRequested } from '@app/contracts';
-import { PartialBatchError, type PlatformOptions, readEvent } from '@app/platform';
+import {
+  type EventEnvelope,
+  type EventPayload,
+  messageSendRequested,
+  numbersChecked,
+  numbersCheckRequested,
+  sessionActionRequested,
+  simulatorActionRequested,
+} from '@app/contracts';
+import { OutboxWriter, PartialBatchError, type PlatformOptions, readEvent, withTimeout } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { ConnectionRepository } from '../connections/connection.repository';
@@ -19,6 +27,8 @@ import { SessionRunner, type SessionRunnerDeps } from './session-runner';
 import { SessionStateWriter } from './session-state.writer';
 
 const SIMULATOR_STEP_WAIT_MS = 5_000;
+/** A batch of number checks (at most 50, one WhatsApp query each) answers within this or fails. */
+const NUMBER_CHECK_TIMEOUT_MS = 60_000;
 
 /** One customer message of the simulator, its media already staged. */
 export interface SimulatorInboundRequest {
@@ -67,6 +77,7 @@ export class SessionManager {
     media: MediaStore,
     @Inject(SESSION_OWNER) owner: string,
     @Inject(WHATSAPP_OPTIONS) options: WhatsappOptions,
+    private readonly outbox: OutboxWriter,
   ) {
     this.deps = {
       owner,
@@ -110,6 +121,38 @@ export class SessionManager {
     if (action) return this.serial(action.connectionId, () => this.applyAction(action.connectionId, action.action, envelope.companyId));
     const simulator = readEvent(simulatorActionRequested, envelope);
     if (simulator) return this.serial(simulator.connectionId, () => this.applySimulator(simulator, envelope.companyId));
+    const check = readEvent(numbersCheckRequested, envelope);
+    if (check) return this.serial(check.connectionId, () => this.checkNumbers(check, envelope.companyId));
+  }
+
+  /**
+   * A batch of number checks for another service (outbound's contact lists), in turn with the
+   * connection's other commands; always answered, with the results or with why there are none.
+   */
+  private async checkNumbers(command: EventPayload<typeof numbersCheckRequested>, companyId: number | null): Promise<void> {
+    const answer = (payload: Pick<EventPayload<typeof numbersChecked>, 'results' | 'error'>) =>
+      this.outbox.addAlone(this.connections.autocommit, {
+        definition: numbersChecked,
+        companyId,
+        key: command.connectionId,
+        payload: { requestId: command.requestId, connectionId: command.connectionId, reference: command.reference, ...payload },
+      });
+    const connection = await this.connections.byId(command.connectionId);
+    if (!connection || connection.companyId !== companyId) return void (await answer({ results: null, error: 'ERR_NO_WAPP_FOUND' }));
+    const runner = this.runners.get(connection.id);
+    const session = runner && !runner.stopped ? runner.current : null;
+    if (!session?.connected) return void (await answer({ results: null, error: 'ERR_WAPP_NOT_INITIALIZED' }));
+    try {
+      const results = await withTimeout(
+        session.checkNumbers(command.numbers),
+        NUMBER_CHECK_TIMEOUT_MS,
+        'WhatsApp did not answer the number check',
+      );
+      await answer({ results, error: null });
+    } catch (error) {
+      this.logger.warn({ connectionId: connection.id, error: String(error) }, 'number check for another service failed');
+      await answer({ results: null, error: 'ERR_WAPP_CHECK_CONTACT' });
+    }
   }
 
   async close(): Promise<void> {

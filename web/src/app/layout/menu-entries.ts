@@ -14,7 +14,7 @@ import {
   LuTags,
   LuZap,
 } from 'react-icons/lu';
-import { LuCable } from 'react-icons/lu';
+import { LuCable, LuFiles, LuListChecks, LuSlidersHorizontal } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
@@ -103,6 +103,27 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: LuMessagesSquare,
     visible: MENU_RULES.internalChat,
     badge: ChatsUnreadBadge,
+  },
+  {
+    key: 'contactLists',
+    path: paths.contactLists,
+    labelKey: 'mainDrawer.listItems.contactLists',
+    icon: LuListChecks,
+    visible: MENU_RULES.campaigns,
+  },
+  {
+    key: 'campaignsConfig',
+    path: paths.campaignsConfig,
+    labelKey: 'mainDrawer.listItems.campaignsConfig',
+    icon: LuSlidersHorizontal,
+    visible: MENU_RULES.campaigns,
+  },
+  {
+    key: 'files',
+    path: paths.files,
+    labelKey: 'mainDrawer.listItems.files',
+    icon: LuFiles,
+    visible: () => true,
   },
   {
     key: 'announcements',

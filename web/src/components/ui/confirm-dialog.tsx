@@ -1,4 +1,5 @@
 import { Button, Dialog, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DialogFrame } from './dialog-frame';
@@ -15,6 +16,8 @@ type ConfirmDialogProps = {
   /** Test ids of the dialog and of its confirm button (browser specs look them up). */
   testId?: string;
   confirmTestId?: string;
+  /** Below the question (a link to a sample sheet). */
+  children?: ReactNode;
 };
 
 /** Asks before a destructive action: the one confirm dialog of the app. */
@@ -28,6 +31,7 @@ export function ConfirmDialog({
   onClose,
   testId = 'confirm-dialog',
   confirmTestId = 'confirm-dialog-confirm',
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
 
@@ -42,6 +46,7 @@ export function ConfirmDialog({
       </Dialog.Header>
       <Dialog.Body>
         <Text>{message ?? t('common.confirmDelete')}</Text>
+        {children}
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose}>

@@ -1,7 +1,13 @@
 import type { SocketEventMapper } from '../socket-emit';
 import { conversationsSocketMapper } from './conversations.mapper';
 import { identitySocketMapper } from './identity.mapper';
+import { outboundSocketMapper } from './outbound.mapper';
 import { whatsappSocketMapper } from './whatsapp.mapper';
 
 /** One mapper per producing service; each later service adds its own file here. */
-export const SOCKET_MAPPERS: SocketEventMapper[] = [identitySocketMapper, whatsappSocketMapper, conversationsSocketMapper];
+export const SOCKET_MAPPERS: SocketEventMapper[] = [
+  identitySocketMapper,
+  whatsappSocketMapper,
+  conversationsSocketMapper,
+  outboundSocketMapper,
+];

@@ -1,0 +1,146 @@
+import {
+  CONTACT_LIST_SHEET_FIELDS,
+  CONTACT_LIST_SHEET_MAX_ROWS,
+  type ContactListItemFields,
+  contactListItemFieldsSchema,
+  type ContactListSheetInvalidRow,
+} from '@app/contracts';
+import { AppError, normaliseSheetHeader, readSpreadsheet } from '@app/platform';
+import type { z } from 'zod';
+
+type SheetField = (typeof CONTACT_LIST_SHEET_FIELDS)[number];
+
+/** Header names per field, compared without case or accents: the sample sheet's, the API's, and common ones. */
+const COLUMNS: Record<SheetField, readonly string[]> = {
+  name: ['nome', 'name', 'contato'],
+  number: ['numero', 'number', 'telefone', 'phone', 'celular', 'whatsapp', 'numero whatsapp'],
+  email: ['email', 'e-mail'],
+  Cnpj: ['cnpj'],
+  RazaoSocial: ['razao social', 'razaosocial'],
+  NomeFantasia: ['nome fantasia', 'nomefantasia'],
+  CnaeFiscal: ['cnae fiscal', 'cnaefiscal', 'cnae'],
+  DescricaoTipoLogradouro: ['tipo logradouro', 'tipo de logradouro', 'descricao tipo logradouro', 'descricaotipologradouro'],
+  Logradouro: ['logradouro', 'endereco', 'rua'],
+  Numero: ['numero endereco', 'numero do endereco', 'numeroendereco', 'nº', 'n°'],
+  Complemento: ['complemento'],
+  Bairro: ['bairro'],
+  Cep: ['cep'],
+  UF: ['uf', 'estado'],
+  Municipio: ['municipio', 'cidade'],
+  Observacao: ['observacao', 'observacoes', 'obs'],
+};
+
+/** The sample sheet offered for download: its columns as the parser reads them, and one example row. */
+export const SAMPLE_SHEET_ROWS: (string | number)[][] = [
+  [
+    'Nome',
+    'Numero',
+    'Email',
+    'CNPJ',
+    'Razao Social',
+    'Nome Fantasia',
+    'CNAE Fiscal',
+    'Tipo Logradouro',
+    'Logradouro',
+    'Numero Endereco',
+    'Complemento',
+    'Bairro',
+    'CEP',
+    'UF',
+    'Municipio',
+    'Observacao',
+  ],
+  [
+    'Maria Souza',
+    '5511999990001',
+    'maria@example.com',
+    '12.345.678/0001-90',
+    'Souza Comércio Ltda',
+    'Loja da Maria',
+    '4781-4/00',
+    'Rua',
+    'das Flores',
+    '100',
+    'Sala 2',
+    'Centro',
+    '01001-000',
+    'SP',
+    'São Paulo',
+    'Cliente desde 2020',
+  ],
+];
+
+export interface ParsedContactListSheet {
+  items: (ContactListItemFields & { row: number })[];
+  invalid: ContactListSheetInvalidRow[];
+}
+
+/** What is wrong with each field of a row (its first problem), in words the web translates. */
+function fieldProblems(
+  issues: readonly z.core.$ZodIssue[],
+  raw: Partial<Record<SheetField, string>>,
+): ContactListSheetInvalidRow['fields'] {
+  const fields: ContactListSheetInvalidRow['fields'] = [];
+  for (const issue of issues) {
+    const field = CONTACT_LIST_SHEET_FIELDS.find((name) => name === issue.path[0]);
+    if (!field || fields.some((known) => known.field === field)) continue;
+    const empty = !raw[field]?.trim();
+    const problem =
+      issue.code === 'invalid_type' || (issue.code === 'too_small' && empty) || (issue.message === 'Required' && empty)
+        ? 'required'
+        : issue.code === 'too_small'
+          ? 'tooShort'
+          : issue.code === 'too_big'
+            ? 'tooLong'
+            : 'invalid';
+    fields.push({ field, problem });
+  }
+  return fields;
+}
+
+/**
+ * Reads the first sheet of an .xls or .xlsx of at most CONTACT_LIST_SHEET_MAX_ROWS rows: the first row
+ * names the columns (a number column is required: without it nothing is read); each row is validated as POST /contact-list-items validates
+ * its body, a missing name becoming the number.
+ */
+export function parseContactListSheet(fileName: string, bytes: Buffer): ParsedContactListSheet {
+  const table = readSpreadsheet(fileName, bytes, {
+    accepted: ['xlsx', 'xls'],
+    maxRows: CONTACT_LIST_SHEET_MAX_ROWS,
+    refusals: {
+      extension: 'Envie uma planilha .xls ou .xlsx',
+      notASheet: 'O arquivo não é uma planilha válida',
+      empty: 'A planilha está vazia',
+    },
+  });
+  // A list fed to a campaign is imported whole or not at all: a longer sheet is refused, not cut.
+  if (table.overflow) {
+    const message = `A planilha tem mais de ${CONTACT_LIST_SHEET_MAX_ROWS} linhas: divida-a em planilhas menores`;
+    throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
+  }
+  const headers = table.headers.map(normaliseSheetHeader);
+  const columns = Object.fromEntries(
+    CONTACT_LIST_SHEET_FIELDS.map((field) => [field, headers.findIndex((header) => COLUMNS[field].includes(header))]),
+  ) as Record<SheetField, number>;
+  if (columns.number < 0) {
+    const message = 'A planilha precisa de uma coluna Numero (ou number, telefone)';
+    throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
+  }
+  const result: ParsedContactListSheet = { items: [], invalid: [] };
+  for (const { row, cells } of table.rows) {
+    const raw = Object.fromEntries(
+      CONTACT_LIST_SHEET_FIELDS.map((field) => [field, columns[field] >= 0 ? (cells[columns[field]] ?? '') : '']),
+    ) as Record<SheetField, string>;
+    const parsed = contactListItemFieldsSchema.safeParse({ ...raw, name: raw.name || raw.number });
+    if (parsed.success) result.items.push({ row, ...parsed.data });
+    else {
+      result.invalid.push({
+        row,
+        reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        fields: fieldProblems(parsed.error.issues, raw),
+        rowLimit: false,
+      });
+    }
+  }
+  return result;
+}

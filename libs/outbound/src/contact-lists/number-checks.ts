@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+
+import { type EventPayload, NUMBER_CHECK_BATCH, NUMBER_CHECK_INTERVAL_MS, numbersChecked, numbersCheckRequested } from '@app/contracts';
+import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
+import { ConnectionRepository } from '../projections/connection.repository';
+import { ContactListEvents } from './contact-list-events';
+import { ContactListItemRepository } from './contact-list-item.repository';
+
+export const NUMBER_CHECK_QUEUE = 'outbound-number-checks';
+/** When every unchecked number is in flight: look again after this long, in case an answer was lost. */
+const LOST_ANSWER_RETRY_SECONDS = 150;
+
+interface NumberCheckJob {
+  companyId: number;
+}
+
+/**
+ * Checks the numbers of contact list items on WhatsApp, throttled per company: one pg-boss job per
+ * company at a time (queue unique by key) claims the next NUMBER_CHECK_BATCH unchecked numbers, asks
+ * the whatsapp service through a `whatsapp.numbers.checkRequested` command on the company's default
+ * connected connection (the existing check, run by the session in turn with its sends), and schedules
+ * the next batch NUMBER_CHECK_INTERVAL_MS later. The answer (`whatsapp.numbers.checked`) marks the items.
+ * Jobs survive restarts; a claim whose answer never came is claimed again after two minutes.
+ */
+@Injectable()
+export class NumberChecks implements OnModuleInit {
+  private readonly logger = new Logger(NumberChecks.name);
+  private readonly intervalSeconds: number;
+
+  constructor(
+    @Inject(JOBS) private readonly jobs: Jobs | null,
+    private readonly items: ContactListItemRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly events: ContactListEvents,
+    private readonly outbox: OutboxWriter,
+    @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
+  ) {
+    this.intervalSeconds = (options.numberCheckIntervalMs ?? NUMBER_CHECK_INTERVAL_MS) / 1_000;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.jobs) return;
+    await this.jobs.declareQueue(NUMBER_CHECK_QUEUE, { uniqueByKey: true });
+    await this.jobs.work<NumberCheckJob>(NUMBER_CHECK_QUEUE, (job) => this.nextBatch(job.data.companyId));
+  }
+
+  /** Numbers of the company are waiting (new items, a connection connected): checking starts, unless it runs already. */
+  async resume(manager: EntityManager, companyId: number, startAfterSeconds = 0): Promise<void> {
+    await this.jobs?.schedule(
+      manager,
+      NUMBER_CHECK_QUEUE,
+      { companyId },
+      { singletonKey: `company-${companyId}`, startAfter: startAfterSeconds },
+    );
+  }
+
+  /** One batch: claimed and asked in one transaction, with the job of the next batch. */
+  async nextBatch(companyId: number): Promise<void> {
+    await this.items.transaction(async (manager) => {
+      const connectionId = await this.connections.checkingConnection(manager, companyId);
+      // No connected connection: numbers wait; the next connection that connects resumes them.
+      if (!connectionId) return;
+      const batch = await this.items.claimUnchecked(manager, companyId, NUMBER_CHECK_BATCH);
+      if (batch.length === 0) {
+        if (await this.items.hasUnchecked(manager, companyId)) await this.resume(manager, companyId, LOST_ANSWER_RETRY_SECONDS);
+        return;
+      }
+      await this.outbox.add(manager, {
+        definition: numbersCheckRequested,
+        companyId,
+        key: connectionId,
+        payload: {
+          requestId: randomUUID(),
+          connectionId,
+          numbers: batch.map((item) => item.number),
+          reference: { service: 'outbound', items: batch.map((item) => item.id).join(',') },
+        },
+      });
+      await this.resume(manager, companyId, this.intervalSeconds);
+    });
+  }
+
+  /** The answer to a batch this service asked for (others' are not ours). */
+  async answered(manager: EntityManager, companyId: number, answer: EventPayload<typeof numbersChecked>): Promise<void> {
+    if (answer.reference?.service !== 'outbound' || typeof answer.reference.items !== 'string') return;
+    const ids = answer.reference.items.split(',').map(Number).filter(Number.isInteger);
+    if (!answer.results) {
+      this.logger.warn({ companyId, connectionId: answer.connectionId, error: answer.error }, 'a batch of number checks was not made');
+      await this.items.releaseChecks(manager, companyId, ids);
+      return;
+    }
+    const results = ids.flatMap((id, index) => {
+      const result = answer.results![index];
+      if (!result) return [];
+      return [{ id, valid: result.exists, whatsappNumber: result.jid ? result.jid.split('@')[0]!.split(':')[0]! : null }];
+    });
+    const lists = await this.items.applyChecks(manager, companyId, results);
+    for (const contactListId of lists) await this.events.itemsChanged(manager, companyId, contactListId, 'checked');
+  }
+}

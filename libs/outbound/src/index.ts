@@ -1,0 +1,2 @@
+export * from './outbound.module';
+export * from './outbound-options';

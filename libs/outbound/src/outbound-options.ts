@@ -1,0 +1,8 @@
+export const OUTBOUND_OPTIONS = Symbol('OUTBOUND_OPTIONS');
+
+export interface OutboundOptions {
+  /** Consumer group of whatsapp.events (default outbound-whatsapp); tests may isolate theirs. */
+  whatsappGroupId?: string;
+  /** Milliseconds between two number-check batches of one company (default NUMBER_CHECK_INTERVAL_MS); tests shorten it. */
+  numberCheckIntervalMs?: number;
+}

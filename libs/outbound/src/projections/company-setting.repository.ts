@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** The company settings outbound obeys, as identity announces them (`outbound.company_settings`). */
+@Injectable()
+export class CompanySettingRepository {
+  constructor(@InjectDataSource('outbound') private readonly dataSource: DataSource) {}
+
+  async set(manager: EntityManager, companyId: number, key: string, value: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO outbound.company_settings (company_id, key, value) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id, key) DO UPDATE SET value = $3`,
+      [companyId, key, value],
+    );
+  }
+
+  async deleteCompany(manager: EntityManager, companyId: number): Promise<void> {
+    await manager.query(`DELETE FROM outbound.company_settings WHERE company_id = $1`, [companyId]);
+  }
+
+  /** The setting's value, or null when identity never announced it here. */
+  async value(companyId: number, key: string): Promise<string | null> {
+    const rows: { value: string }[] = await this.dataSource.query(
+      `SELECT value FROM outbound.company_settings WHERE company_id = $1 AND key = $2`,
+      [companyId, key],
+    );
+    return rows[0]?.value ?? null;
+  }
+}

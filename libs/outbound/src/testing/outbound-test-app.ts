@@ -1,0 +1,16 @@
+import { TOPICS } from '@app/contracts';
+import { type ServiceTestApp, startServiceTestApp } from '@app/platform/testing';
+
+import { OutboundModule } from '../outbound.module';
+import type { OutboundOptions } from '../outbound-options';
+
+export type OutboundTestApp = ServiceTestApp;
+
+/** The outbound module over HTTP on a fresh database, in-process transport; collects outbound.events and whatsapp.commands. */
+export function startOutboundTestApp(options: OutboundOptions = {}): Promise<OutboundTestApp> {
+  return startServiceTestApp({
+    schema: 'outbound',
+    module: OutboundModule.forRoot({ numberCheckIntervalMs: 0, ...options }),
+    watch: [TOPICS.outboundEvents, TOPICS.whatsappCommands],
+  });
+}
