@@ -57,6 +57,7 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
   });
   /** Whether the view follows the newest message: true until the agent scrolls up, again once back at the bottom. */
   const pinned = useRef(aroundId == null);
+  const lastScrollTop = useRef(0);
   const [unseen, setUnseen] = useState(0);
   const [highlightId, setHighlightId] = useState<number | undefined>(aroundId);
 
@@ -134,8 +135,15 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
     const element = event.currentTarget;
     previous.current.scrollHeight = element.scrollHeight;
     const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
-    // Until the newest message is loaded, the bottom of the view is not the chat's end: nothing to follow.
-    pinned.current = !newerPending && fromBottom <= PINNED_MARGIN_PX;
+    // Only the view moving up lets go of the bottom: media that loads grows the list below a view
+    // whose scroll event may come before the resize is followed, and must not count as the agent
+    // scrolling away. Until the newest message is loaded, the bottom of the view is not the chat's
+    // end: nothing to follow.
+    const movedUp = element.scrollTop < lastScrollTop.current - 1;
+    lastScrollTop.current = element.scrollTop;
+    if (newerPending) pinned.current = false;
+    else if (fromBottom <= PINNED_MARGIN_PX) pinned.current = true;
+    else if (movedUp) pinned.current = false;
     if (pinned.current) setUnseen(0);
     if (element.scrollTop < OLDER_MESSAGES_MARGIN_PX && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
     if (fromBottom < NEWER_MESSAGES_MARGIN_PX && newerPending && !query.isFetchingPreviousPage) void query.fetchPreviousPage();

@@ -321,6 +321,59 @@ describe('ticket chat', () => {
     localStorage.clear();
   });
 
+  it('a chat at the newest message stays there when media grows the list before the growth is followed', async () => {
+    const ticket = aTicket({ id: 62, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
+    const messages = Array.from({ length: 10 }, (_, index) =>
+      aMessage({ id: index + 1, ticketId: 62, body: `mensagem ${index + 1}`, createdAt: '2026-11-20T10:00:00' }),
+    );
+    stubApi(
+      queues,
+      ticketsByStatus([ticket]),
+      on('GET', `/tickets/u/${ticket.uuid}`, 200, ticket),
+      on('GET', '/messages/62', 200, { ticket, messages, hasMore: false, nextId: null, hasNewer: false, newerId: null }),
+    );
+    const resizes: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resizes.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    // Ten rows of 40 px in a view 200 px high; an image below them grows the list once it loads.
+    let imageHeight = 0;
+    const geometry = [
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200),
+      vi
+        .spyOn(HTMLElement.prototype, 'scrollHeight', 'get')
+        .mockImplementation(() => document.querySelectorAll('[data-message-id]').length * 40 + imageHeight),
+    ];
+    try {
+      renderWithProviders(<TicketsManager user={attendant} selectedUuid={ticket.uuid} onOpen={vi.fn()} onLeave={vi.fn()} />);
+      const list = await screen.findByTestId('message-list');
+      await waitFor(() => expect(list.scrollTop).toBe(400));
+      fireEvent.scroll(list);
+      // The image loads: the browser reports the scroll of the view (still 400, now 600 from the end)
+      // before the resize is observed.
+      imageHeight = 600;
+      fireEvent.scroll(list);
+      resizes.forEach((callback) => callback());
+      expect(list.scrollTop).toBe(1000);
+
+      // Scrolled up by the agent, the view stays.
+      list.scrollTop = 300;
+      fireEvent.scroll(list);
+      imageHeight = 700;
+      resizes.forEach((callback) => callback());
+      expect(list.scrollTop).toBe(300);
+    } finally {
+      geometry.forEach((spy) => spy.mockRestore());
+    }
+  });
+
   it('shows the header, day separators and ack ticks, and sends a signed reply', async () => {
     const ticket = aTicket({ id: 41, status: 'open', userId: 5, user: { id: 5, name: 'Ana' } });
     const calls = stubApi(
