@@ -10,16 +10,20 @@ export const statDay = (instant: string) => `(${instant} AT TIME ZONE '${BUSINES
 /** Seconds between two instants. */
 export const seconds = (from: string, to: string) => `extract(epoch FROM ${to} - ${from})::float8`;
 
-/** Adds the excluded row of an upsert into the rollup row (`s`). */
-export const STATS_UPSERT = `ON CONFLICT (company_id, day, queue_id, user_id) DO UPDATE SET
-  created = s.created + excluded.created,
-  reopened = s.reopened + excluded.reopened,
-  resolved = s.resolved + excluded.resolved,
-  responses = s.responses + excluded.responses,
-  response_hist = conversations.hist_add(s.response_hist, excluded.response_hist),
-  resolution_hist = conversations.hist_add(s.resolution_hist, excluded.resolution_hist),
-  ratings = s.ratings + excluded.ratings,
-  rating_hist = conversations.hist_add(s.rating_hist, excluded.rating_hist)`;
+const COUNTS = ['created', 'reopened', 'resolved', 'responses', 'ratings'];
+
+/**
+ * Adds an upsert's excluded row into the rollup row (`s`), for the columns it writes only: a new
+ * ticket adds to `created` without touching the histograms (adding arrays costs an unnest).
+ */
+export function statsUpsert(...columns: string[]): string {
+  const sets = columns.map((column) =>
+    COUNTS.includes(column)
+      ? `${column} = s.${column} + excluded.${column}`
+      : `${column} = conversations.hist_add(s.${column}, excluded.${column})`,
+  );
+  return `ON CONFLICT (company_id, day, queue_id, user_id) DO UPDATE SET ${sets.join(', ')}`;
+}
 
 const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
 
@@ -37,27 +41,27 @@ export const STATS_BACKFILL_SQL = [
   `UPDATE conversations.tickets t SET first_response_at = f.at FROM stats_first_reply f WHERE t.id = f.ticket_id AND t.first_response_at IS NULL`,
   `${INTO} (company_id, day, queue_id, user_id, created)
      SELECT company_id, ${statDay('created_at')}, COALESCE(queue_id, 0), 0, count(*) FROM conversations.tickets GROUP BY 1, 2, 3
-     ${STATS_UPSERT}`,
+     ${statsUpsert('created')}`,
   `${INTO} (company_id, day, queue_id, user_id, resolved, resolution_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
        SELECT company_id, ${statDay('resolved_at')} AS day, COALESCE(queue_id, 0) AS queue_id, COALESCE(user_id, 0) AS user_id,
               conversations.stat_bucket(${seconds('created_at', 'resolved_at')}) AS bucket, count(*) AS n
          FROM conversations.tickets WHERE resolved_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5) b
      GROUP BY 1, 2, 3, 4
-     ${STATS_UPSERT}`,
+     ${statsUpsert('resolved', 'resolution_hist')}`,
   `${INTO} (company_id, day, queue_id, user_id, responses, response_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
        SELECT t.company_id, ${statDay('f.at')} AS day, COALESCE(t.queue_id, 0) AS queue_id, f.user_id,
               conversations.stat_bucket(${seconds('t.human_ready_at', 'f.at')}) AS bucket, count(*) AS n
          FROM stats_first_reply f JOIN conversations.tickets t ON t.id = f.ticket_id GROUP BY 1, 2, 3, 4, 5) b
      GROUP BY 1, 2, 3, 4
-     ${STATS_UPSERT}`,
+     ${statsUpsert('responses', 'response_hist')}`,
   `${INTO} (company_id, day, queue_id, user_id, ratings, rating_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(rate, n::int, 5)) FROM (
        SELECT r.company_id, ${statDay('r.created_at')} AS day, COALESCE(t.queue_id, 0) AS queue_id, COALESCE(r.user_id, 0) AS user_id,
               r.rate, count(*) AS n
          FROM conversations.ticket_ratings r JOIN conversations.tickets t ON t.id = r.ticket_id GROUP BY 1, 2, 3, 4, 5) b
      GROUP BY 1, 2, 3, 4
-     ${STATS_UPSERT}`,
+     ${statsUpsert('ratings', 'rating_hist')}`,
   `DROP TABLE stats_first_reply`,
 ];

@@ -2,7 +2,7 @@ import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { seconds, statDay, STATS_UPSERT } from './ticket-stats-sql';
+import { seconds, statDay, statsUpsert } from './ticket-stats-sql';
 
 const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
 
@@ -30,7 +30,7 @@ export class TicketStatsRepository {
        ${INTO} (company_id, day, queue_id, user_id, created)
        SELECT company_id, ${statDay('created_at')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), count(*)
          FROM opened GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-       ${STATS_UPSERT}`),
+       ${statsUpsert('created')}`),
       [ids],
     );
   }
@@ -47,7 +47,7 @@ export class TicketStatsRepository {
        SELECT company_id, ${statDay('first_response_at')}, COALESCE(queue_id, 0), $2, 1,
               conversations.stat_hist(${seconds('human_ready_at', 'first_response_at')})
          FROM first
-       ${STATS_UPSERT}`),
+       ${statsUpsert('responses', 'response_hist')}`),
       [ticketId, userId],
     );
   }
@@ -65,7 +65,7 @@ export class TicketStatsRepository {
               conversations.hist_sum(conversations.hist_at(bucket, n::int))
          FROM (SELECT company_id, queue_id, user_id, bucket, count(*) AS n FROM closed GROUP BY 1, 2, 3, 4) b
         GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-       ${STATS_UPSERT}`),
+       ${statsUpsert('resolved', 'resolution_hist')}`),
       [ids],
     );
   }
@@ -75,7 +75,7 @@ export class TicketStatsRepository {
     await manager.query(
       prepared(`${INTO} (company_id, day, queue_id, user_id, reopened)
        SELECT company_id, ${statDay('now()')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), 1 FROM conversations.tickets WHERE id = $1
-       ${STATS_UPSERT}`),
+       ${statsUpsert('reopened')}`),
       [ticketId],
     );
   }
@@ -91,7 +91,7 @@ export class TicketStatsRepository {
        SELECT r.company_id, ${statDay('r.created_at')}, COALESCE(t.queue_id, 0), COALESCE(r.user_id, 0), 1,
               conversations.hist_at(r.rate, 1, 5)
          FROM rated r JOIN conversations.tickets t ON t.id = r.ticket_id
-       ${STATS_UPSERT}`),
+       ${statsUpsert('ratings', 'rating_hist')}`),
       [companyId, ticketId, userId, rate],
     );
   }

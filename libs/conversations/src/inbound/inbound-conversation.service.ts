@@ -73,12 +73,16 @@ export class InboundConversationService {
       if (plain) batch.push(messages);
       else oneByOne.push({ messages });
     }
-    oneByOne.push(...(await this.fileChats(manager, batch)));
+    // The tickets opened are counted last: the day's rollup row is shared by the company's other
+    // deliveries, which wait for it until this transaction commits (decision 0031).
+    const opened: number[] = [];
+    oneByOne.push(...(await this.fileChats(manager, batch, opened)));
     for (const { messages, known } of oneByOne) {
       for (const [i, item] of messages.entries()) {
-        await this.receive(manager, item.companyId, item.connectionId, item.message, i === 0 ? known : undefined);
+        await this.receive(manager, item.companyId, item.connectionId, item.message, i === 0 ? known : undefined, opened);
       }
     }
+    await this.stats.opened(manager, opened);
   }
 
   /**
@@ -88,6 +92,7 @@ export class InboundConversationService {
   private async fileChats(
     manager: EntityManager,
     chats: ReceivedMessage[][],
+    opened: number[],
   ): Promise<{ messages: ReceivedMessage[]; known?: KnownChat }[]> {
     if (chats.length === 0) return [];
     // The WhatsApp ids are locked first (see EarlyMessageFactRepository), per connection.
@@ -137,10 +142,7 @@ export class InboundConversationService {
         isGroup: false,
       })),
     );
-    await this.stats.opened(
-      manager,
-      tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id),
-    );
+    opened.push(...tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id));
     const ticketOf = new Map(tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
 
     const filing: { messages: ReceivedMessage[]; chat: ContactRow; ticket: LiveTicket }[] = [];
@@ -199,13 +201,32 @@ export class InboundConversationService {
     return left;
   }
 
-  /** Returns the stored message id, or null for a message already stored (a replay or our own echo). */
+  /**
+   * Returns the stored message id, or null for a message already stored (a replay or our own echo).
+   * A ticket it opens is added to `opened`, for the caller to count last; without it, counted here.
+   */
   async receive(
     manager: EntityManager,
     companyId: number,
     connectionId: number,
     message: NormalisedMessage,
     known?: KnownChat,
+    opened?: number[],
+  ): Promise<number | null> {
+    if (opened) return this.receiveOne(manager, companyId, connectionId, message, known, opened);
+    const mine: number[] = [];
+    const id = await this.receiveOne(manager, companyId, connectionId, message, known, mine);
+    await this.stats.opened(manager, mine);
+    return id;
+  }
+
+  private async receiveOne(
+    manager: EntityManager,
+    companyId: number,
+    connectionId: number,
+    message: NormalisedMessage,
+    known: KnownChat | undefined,
+    opened: number[],
   ): Promise<number | null> {
     if (message.kind === 'reaction' && message.reaction) {
       await this.react(manager, connectionId, message.reaction.targetId, message.fromMe, message.reaction.emoji);
@@ -231,7 +252,7 @@ export class InboundConversationService {
         : chat;
     if (!known && !message.fromMe && !message.isGroup && (await this.rated(manager, companyId, connectionId, chat.id, message)))
       return null;
-    const ticket = known?.ticket ?? (await this.liveTicket(manager, companyId, connectionId, chat.id, message.isGroup));
+    const ticket = known?.ticket ?? (await this.liveTicket(manager, companyId, connectionId, chat.id, message.isGroup, opened));
 
     const stored = await this.messages.insertReceivedAll(manager, [
       { filed: { companyId, ticketId: ticket.id, contactId: sender.id, connectionId, queueId: ticket.queueId }, message },
@@ -296,9 +317,10 @@ export class InboundConversationService {
     connectionId: number,
     contactId: number,
     isGroup: boolean,
+    opened: number[],
   ): Promise<LiveTicket> {
     const [ticket] = await this.tickets.upsertLives(manager, [{ companyId, connectionId, contactId, isGroup }]);
-    if (ticket!.created) await this.stats.opened(manager, [ticket!.id]);
+    if (ticket!.created) opened.push(ticket!.id);
     return ticket!;
   }
 
