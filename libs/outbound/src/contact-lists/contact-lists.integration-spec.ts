@@ -312,4 +312,25 @@ describe('contact lists over HTTP', () => {
       what: 'the number asked through the session-announced connection',
     });
   });
+
+  it('a batch WhatsApp could not check is asked again', async () => {
+    const list = await createList('Reenviada', outsider());
+    await api()
+      .post('/api/contact-list-items')
+      .set(as(outsider()))
+      .send({ name: 'Cliente C', number: '5511977770002', contactListId: list.id })
+      .expect(201);
+    const asked = () => checkCommands().filter((command) => command.numbers.includes('5511977770002'));
+    await waitFor(async () => asked().length === 1, { what: 'the number asked' });
+    const first = asked()[0]!;
+    await t.publish(numbersChecked, B, 30, {
+      requestId: first.requestId,
+      connectionId: 30,
+      reference: first.reference,
+      error: 'ERR_WAPP_NOT_INITIALIZED',
+      results: null,
+    });
+    await waitFor(async () => asked().length === 2, { what: 'the number asked again', timeoutMs: 15_000 });
+    expect(asked()[1]!.requestId).not.toBe(first.requestId);
+  });
 });
