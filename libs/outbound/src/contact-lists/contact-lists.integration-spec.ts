@@ -10,6 +10,7 @@ import {
   NUMBER_CHECK_BATCH,
   numbersChecked,
   numbersCheckRequested,
+  sessionUpdated,
   settingUpdated,
 } from '@app/contracts';
 import { readEvent, writeSpreadsheet } from '@app/platform';
@@ -286,4 +287,50 @@ describe('contact lists over HTTP', () => {
     );
     expect(checked.contacts.every((item) => item.isWhatsappValid !== null)).toBe(true);
   }, 40_000);
+
+  it('a connection first heard of through its session (older than this service) checks numbers too', async () => {
+    await t.publish(sessionUpdated, B, 30, {
+      companyId: B,
+      session: {
+        id: 30,
+        name: 'Antiga',
+        status: 'CONNECTED',
+        number: '5511900000000',
+        qrcode: '',
+        qrcodeImage: '',
+        retries: 0,
+        updatedAt: new Date().toISOString(),
+      },
+    });
+    const list = await createList('Lista da outra', outsider());
+    await api()
+      .post('/api/contact-list-items')
+      .set(as(outsider()))
+      .send({ name: 'Cliente B', number: '5511977770001', contactListId: list.id })
+      .expect(201);
+    await waitFor(async () => checkCommands().some((command) => command.connectionId === 30 && command.numbers.includes('5511977770001')), {
+      what: 'the number asked through the session-announced connection',
+    });
+  });
+
+  it('a batch WhatsApp could not check is asked again', async () => {
+    const list = await createList('Reenviada', outsider());
+    await api()
+      .post('/api/contact-list-items')
+      .set(as(outsider()))
+      .send({ name: 'Cliente C', number: '5511977770002', contactListId: list.id })
+      .expect(201);
+    const asked = () => checkCommands().filter((command) => command.numbers.includes('5511977770002'));
+    await waitFor(async () => asked().length === 1, { what: 'the number asked' });
+    const first = asked()[0]!;
+    await t.publish(numbersChecked, B, 30, {
+      requestId: first.requestId,
+      connectionId: 30,
+      reference: first.reference,
+      error: 'ERR_WAPP_NOT_INITIALIZED',
+      results: null,
+    });
+    await waitFor(async () => asked().length === 2, { what: 'the number asked again', timeoutMs: 15_000 });
+    expect(asked()[1]!.requestId).not.toBe(first.requestId);
+  });
 });

@@ -11,8 +11,6 @@ import { ContactListEvents } from './contact-list-events';
 import { ContactListItemRepository } from './contact-list-item.repository';
 
 export const NUMBER_CHECK_QUEUE = 'outbound-number-checks';
-/** When every unchecked number is in flight: look again after this long, in case an answer was lost. */
-const LOST_ANSWER_RETRY_SECONDS = 150;
 
 interface NumberCheckJob {
   companyId: number;
@@ -66,7 +64,8 @@ export class NumberChecks implements OnModuleInit {
       if (!connectionId) return;
       const batch = await this.items.claimUnchecked(manager, companyId, NUMBER_CHECK_BATCH);
       if (batch.length === 0) {
-        if (await this.items.hasUnchecked(manager, companyId)) await this.resume(manager, companyId, LOST_ANSWER_RETRY_SECONDS);
+        // Every unchecked number is in flight: look again at the same pace, for released or lost ones.
+        if (await this.items.hasUnchecked(manager, companyId)) await this.resume(manager, companyId, this.intervalSeconds);
         return;
       }
       await this.outbox.add(manager, {
@@ -84,7 +83,7 @@ export class NumberChecks implements OnModuleInit {
     });
   }
 
-  /** The answer to a batch this service asked for (others' are not ours). */
+  /** The answer to a batch this service asked for (others' are not ours); numbers not checked go back to the next batch. */
   async answered(manager: EntityManager, companyId: number, answer: EventPayload<typeof numbersChecked>): Promise<void> {
     if (answer.reference?.service !== 'outbound' || typeof answer.reference.items !== 'string') return;
     const ids = answer.reference.items.split(',').map(Number).filter(Number.isInteger);

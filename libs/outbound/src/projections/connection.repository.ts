@@ -1,5 +1,4 @@
 import type { Connection } from '@app/contracts';
-import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -25,17 +24,16 @@ export class ConnectionRepository {
     );
   }
 
-  /** A session's new state; false when the connection is not known here (its connection event comes later). */
-  async setStatus(manager: EntityManager, companyId: number, id: number, status: string, name: string): Promise<boolean> {
-    const rows = changedRows<{ id: number }>(
-      await manager.query(`UPDATE outbound.connections SET status = $3, name = $4 WHERE id = $2 AND company_id = $1 RETURNING id`, [
-        companyId,
-        id,
-        status,
-        name,
-      ]),
+  /**
+   * A session's new state. A connection not known here yet (one older than this service: its
+   * connection event came before outbound listened) is added, not the default until its next connection event.
+   */
+  async setStatus(manager: EntityManager, companyId: number, id: number, status: string, name: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO outbound.connections (id, company_id, name, status) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO UPDATE SET status = $4, name = $3 WHERE outbound.connections.company_id = $2`,
+      [id, companyId, name, status],
     );
-    return rows.length > 0;
   }
 
   async delete(manager: EntityManager, id: number): Promise<void> {

@@ -4,7 +4,7 @@ import {
   type ContactListItem,
   type ContactListSheetInvalidRow,
 } from '@app/contracts';
-import { Box, Button, Flex, Heading, HStack, Icon, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Icon, Link, Progress, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuCircleCheck, LuCircleHelp, LuCircleX, LuFileSpreadsheet, LuPlus } from 'react-icons/lu';
@@ -120,7 +120,6 @@ export function ContactListItemsPage({ companyId, contactListId, canDelete }: Co
     }
   }
 
-  const text = (value: string) => value || '';
   const address = (value: string) => value || t('contactLists.notInformed');
 
   return (
@@ -195,10 +194,10 @@ export function ContactListItemsPage({ companyId, contactListId, canDelete }: Co
             { header: '', cell: (item) => <ValidityIcon valid={item.isWhatsappValid} /> },
             { header: t('contactLists.fields.name'), cell: (item) => item.name },
             { header: t('contactLists.fields.number'), cell: (item) => formatPhone(item.number) },
-            { header: t('contactLists.fields.email'), cell: (item) => text(item.email) },
+            { header: t('contactLists.fields.email'), cell: (item) => item.email },
             ...CONTACT_LIST_ITEM_COMPANY_FIELDS.map((field) => ({
               header: t(`contactLists.fields.${field}`),
-              cell: (item: ContactListItem) => (ADDRESS_FIELDS.includes(field) ? address(item[field]) : text(item[field])),
+              cell: (item: ContactListItem) => (ADDRESS_FIELDS.includes(field) ? address(item[field]) : item[field]),
             })),
           ]}
           actions={(item) => (
@@ -245,7 +244,6 @@ export function ContactListItemsPage({ companyId, contactListId, canDelete }: Co
         onConfirm={() => void handleConfirmDelete()}
         onClose={() => setDeleting(null)}
       />
-      <Stack />
     </Flex>
   );
 }

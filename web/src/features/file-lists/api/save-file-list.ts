@@ -10,16 +10,19 @@ export type SaveFileListInput = {
   body: FileListBody;
   /** The file chosen for each option of `body.options`, by position (null: the option keeps its file). */
   files: (File | null)[];
+  /** Called once the list itself is saved, before its files go: a failed upload leaves a saved list to retry on. */
+  onSaved?: (saved: FileListRecord) => void;
 };
 
 /**
  * `POST /api/files` or `PUT /api/files/{id}` {name, message, options}, then the chosen files through
  * `POST /api/files/uploadList/{id}` (multipart `files`, with each file's option `id` and `name`).
  */
-export async function saveFileList({ id, body, files }: SaveFileListInput): Promise<FileListRecord> {
+export async function saveFileList({ id, body, files, onSaved }: SaveFileListInput): Promise<FileListRecord> {
   const saved = id
     ? await api.put(`/files/${id}`, body, { schema: fileListSchema })
     : await api.post('/files', body, { schema: fileListSchema });
+  onSaved?.(saved);
   const form = new FormData();
   files.forEach((file, index) => {
     const option = saved.options[index];

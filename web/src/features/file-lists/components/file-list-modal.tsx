@@ -33,6 +33,8 @@ export function FileListModal({ fileList, onClose }: FileListModalProps) {
   // The file chosen for each option, by position (null: the option keeps the file it has).
   const [chosenFiles, setChosenFiles] = useState<(File | null)[]>(() => options.fields.map(() => null));
   const fileInput = useRef<HTMLInputElement>(null);
+  // Once saved (even if its files then failed), the list is edited, not created again.
+  const [savedId, setSavedId] = useState<number | undefined>(fileList?.id);
   const fileAt = (index: number): File | null => chosenFiles[index] ?? null;
 
   function handleAddFiles(event: React.ChangeEvent<HTMLInputElement>) {
@@ -49,9 +51,10 @@ export function FileListModal({ fileList, onClose }: FileListModalProps) {
 
   async function handleSave(values: FileListFormValues) {
     await saveMutation.mutateAsync({
-      id: fileList?.id,
+      id: savedId,
       body: toFileListBody(values),
       files: values.options.map((_, index) => fileAt(index)),
+      onSaved: (saved) => setSavedId(saved.id),
     });
     toastSuccess(t('fileLists.toasts.saved'));
     onClose();
