@@ -4,12 +4,15 @@ import request from 'supertest';
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
+import { STATS_BACKFILL_SQL } from './ticket-stats-sql';
 
 const A = 1;
 const B = 2;
+const C = 3;
 
-/** Today in the business time zone, as the rollup files it. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+/** Today (or `days` before) in the business time zone, as the rollup files it. */
+const today = (days = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - days * 86_400_000));
 
 /** A percentile estimated from a log-scale histogram lies in the bucket of the true value (ratio 1.4). */
 const near = (value: number | null, expected: number) => {
@@ -166,5 +169,67 @@ describe('GET /dashboard: figures kept as tickets change', () => {
       .get('/api/dashboard?dateFrom=2024-01-01&dateTo=2026-01-01')
       .set('Authorization', `Bearer ${token(1)}`)
       .expect(400);
+  });
+
+  it('the migration backfills tickets that existed before: first replies from the users’ messages, resolutions, ratings', async () => {
+    await s.user({ id: 30, companyId: C, name: 'Admin C', profile: 'admin' });
+    await s.user({ id: 31, companyId: C, name: 'Dora', profile: 'user' });
+    const general = await s.queue(C, 'Geral', '#123456');
+    const contact = async (number: string) =>
+      (
+        await t.dataSource.query(
+          `INSERT INTO conversations.contacts (uuid, company_id, name, number) VALUES (gen_random_uuid(), $1, $2, $2) RETURNING id`,
+          [C, number],
+        )
+      )[0].id as number;
+    const ticket = async (contactId: number, status: string, queueId: number | null, userId: number | null, ageSeconds: number) =>
+      (
+        await t.dataSource.query(
+          `INSERT INTO conversations.tickets (uuid, company_id, contact_id, whatsapp_id, status, queue_id, user_id, created_at, updated_at)
+           VALUES (gen_random_uuid(), $1, $2, 30, $3, $4, $5, now() - make_interval(secs => $6), now() - make_interval(secs => $6 - 3600))
+           RETURNING id`,
+          [C, contactId, status, queueId, userId, ageSeconds],
+        )
+      )[0].id as number;
+    const message = (ticketId: number, contactId: number, userId: number | null, ageSeconds: number) =>
+      t.dataSource.query(
+        `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, user_id, created_at)
+         VALUES ($1, $2, $3, 30, 'texto', $4, $5, now() - make_interval(secs => $6))`,
+        [C, ticketId, contactId, userId !== null, userId, ageSeconds],
+      );
+    // Resolved an hour after creation, answered by Dora after 10 minutes (an echo from the phone
+    // before that has no user and is not a reply), rated 5; and one still open, never answered.
+    const first = await contact('5511944440001');
+    const resolved = await ticket(first, 'closed', general, 31, 7200);
+    await message(resolved, first, null, 7200);
+    await message(resolved, first, null, 7000);
+    await message(resolved, first, 31, 6600);
+    await message(resolved, first, 31, 6000);
+    await t.dataSource.query(`INSERT INTO conversations.ticket_ratings (company_id, ticket_id, user_id, rate) VALUES ($1, $2, 31, 5)`, [
+      C,
+      resolved,
+    ]);
+    const second = await contact('5511944440002');
+    await ticket(second, 'open', null, null, 1800);
+    await t.dataSource.query(
+      `UPDATE conversations.tickets SET human_ready_at = NULL, first_response_at = NULL, resolved_at = NULL WHERE company_id = $1`,
+      [C],
+    );
+
+    // As the migration runs it, on one connection (its temporary table); the other companies' rows
+    // are counted again, which this last test does not look at.
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      for (const statement of STATS_BACKFILL_SQL) await runner.query(statement);
+    } finally {
+      await runner.release();
+    }
+    const figures = await dashboard(token(30, C), `dateFrom=${today(1)}&dateTo=${today()}`);
+    expect(figures.totals).toMatchObject({ created: 2, resolved: 1, firstResponse: { count: 1 }, resolution: { count: 1 } });
+    near(figures.totals.firstResponse.p50, 600);
+    near(figures.totals.resolution.p50, 3600);
+    expect(figures.totals.rating).toMatchObject({ count: 1, average: 5 });
+    expect(figures.live).toEqual([{ queueId: null, status: 'open', count: 1 }]);
+    expect(figures.byUser.map((row) => row.name)).toEqual(['Dora']);
   });
 });

@@ -15,15 +15,16 @@ const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
 export class TicketStatsRepository {
   /**
    * New tickets: counted on their day in their queue, and ready for a human at once unless the queue
-   * bot will ask for a queue first (no queue yet on a connection with several).
+   * bot will ask for a queue first (no queue yet on a connection with several). A hand-over earlier in
+   * the same transaction (the delivery counts its new tickets last) is kept.
    */
   async opened(manager: EntityManager, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await manager.query(
       prepared(`WITH opened AS (
          UPDATE conversations.tickets t
-            SET human_ready_at = CASE WHEN t.queue_id IS NULL AND EXISTS (SELECT 1 FROM conversations.connections w
-                  WHERE w.id = t.whatsapp_id AND w.company_id = t.company_id AND cardinality(w.queue_ids) >= 2) THEN NULL ELSE t.created_at END
+            SET human_ready_at = COALESCE(t.human_ready_at, CASE WHEN t.queue_id IS NULL AND EXISTS (SELECT 1 FROM conversations.connections w
+                  WHERE w.id = t.whatsapp_id AND w.company_id = t.company_id AND cardinality(w.queue_ids) >= 2) THEN NULL ELSE t.created_at END)
           WHERE t.id = ANY($1::int[])
           RETURNING t.company_id, t.created_at, t.queue_id, t.user_id
        )
