@@ -274,6 +274,14 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
     });
 
     it('every field of the connection entity is stored and shown', async () => {
+      // API media positions name files the company uploaded for them (media/api-medias.integration-spec).
+      const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(16)]);
+      for (const [bytes, filename, contentType] of [
+        [PNG, 'a.png', 'image/png'],
+        [MP4, 'b.mp4', 'video/mp4'],
+      ] as const) {
+        await api().post('/api/whatsapp-media/api-medias').set(as(adminA)).attach('file', bytes, { filename, contentType }).expect(201);
+      }
       const body = {
         name: 'Completa',
         greetingMessage: 'Olá',

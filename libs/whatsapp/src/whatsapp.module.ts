@@ -8,6 +8,7 @@ import { ConnectionService } from './connections/connection.service';
 import { ConnectionSessionController } from './connections/connection-session.controller';
 import { QueueDeletionConsumer } from './connections/queue-deletion.consumer';
 import { ConnectionEntity } from './entities/connection.entity';
+import { ApiMediaLibrary } from './media/api-media-library';
 import { MediaController } from './media/media.controller';
 import { MediaStore } from './media/media-store';
 import { InboundMessageRepository } from './messages/inbound-message.repository';
@@ -74,6 +75,7 @@ export class WhatsappModule {
         SimulatorControlService,
         NumberCheckService,
         MediaStore,
+        ApiMediaLibrary,
         InboundMessageService,
         SessionStateWriter,
         WhatsappProviders,

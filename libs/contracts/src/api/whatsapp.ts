@@ -404,6 +404,25 @@ export const mediaUploadResponseSchema = z.object({
 });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
 
+/** The upload types an API media position takes: images and videos (spec 1, validation rules). */
+export const API_MEDIA_TYPES = MEDIA_UPLOAD_TYPES.filter((type) => type.startsWith('image/') || type.startsWith('video/'));
+
+/**
+ * GET /whatsapp-media/api-medias (admin): the company's uploaded API media, newest first, one per
+ * name; POST /whatsapp-media/api-medias (admin, multipart `file`, an image or video) answers one.
+ * A connection's `api1_medias`..`api3_medias` positions hold these names.
+ */
+export const apiMediaFileSchema = z.object({
+  name: z.string(),
+  type: z.enum(['image', 'video']),
+  mimetype: z.string(),
+  size: z.number().int().min(0),
+  uploadedAt: z.string(),
+  url: z.string(),
+});
+export type ApiMediaFile = z.infer<typeof apiMediaFileSchema>;
+export const apiMediaListSchema = z.array(apiMediaFileSchema);
+
 /**
  * POST /whatsapp-media/links: a short-lived link that opens or downloads one of the company's media
  * files without the bearer token (`url` is a media URL as above; decision 0020).

@@ -53,4 +53,16 @@ describe('file storage', () => {
     expect(file).toMatchObject({ fileName: 'фото.png', contentType: 'image/png' });
     expect(await text(file!.stream)).toBe('x');
   });
+
+  it('lists the files directly under a folder with their names, and none for a folder that does not exist', async () => {
+    const storage = new LocalDiskStorage(root);
+    expect(await storage.list('companies/1/media')).toEqual([]);
+    await storage.put('companies/1/media/u-a.png', Buffer.from('png'), 'image/png', { fileName: 'a b.png' });
+    await storage.put('companies/1/media/deeper/u-b.png', Buffer.from('b'), 'image/png');
+    await storage.put('companies/2/media/u-c.png', Buffer.from('c'), 'image/png');
+    const listed = await storage.list('companies/1/media');
+    expect(listed.map(({ storedAt, ...file }) => ({ ...file, stored: Number.isFinite(storedAt.getTime()) }))).toEqual([
+      { key: 'companies/1/media/u-a.png', size: 3, contentType: 'image/png', fileName: 'a b.png', stored: true },
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -18,6 +18,11 @@ export interface FileContent extends StoredFile {
   stream: Readable;
 }
 
+/** A file found by `list`: what `put` answered, and when it was written. */
+export interface ListedFile extends StoredFile {
+  storedAt: Date;
+}
+
 /**
  * Where uploaded and received files live. Keys are slash-separated paths chosen by the owning
  * service and always start with the owner (`companies/{id}/...`, `public/...`), so serving code can
@@ -27,6 +32,8 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string, options?: { fileName?: string }): Promise<StoredFile>;
   get(key: string): Promise<FileContent | null>;
   delete(key: string): Promise<void>;
+  /** The files directly under a folder key (`companies/7/whatsapp/api-medias`), none when it does not exist. */
+  list(folder: string): Promise<ListedFile[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -102,6 +109,33 @@ export class LocalDiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     await Promise.all([rm(file, { force: true }), rm(`${file}.meta.json`, { force: true })]);
+  }
+
+  async list(folder: string): Promise<ListedFile[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.pathOf(folder));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const keys = names.filter((name) => !name.endsWith('.meta.json') && !name.endsWith('.tmp')).map((name) => `${folder}/${name}`);
+    const files = await Promise.all(
+      keys.map(async (key): Promise<ListedFile | null> => {
+        const file = this.pathOf(key);
+        try {
+          const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
+          if (!info.isFile()) return null;
+          const { contentType, fileName } = JSON.parse(meta) as { contentType: string; fileName?: string };
+          return { key, size: info.size, contentType, ...(fileName ? { fileName } : {}), storedAt: info.mtime };
+        } catch (error) {
+          // A folder, or a file deleted or half-written meanwhile.
+          if (['ENOENT', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
+          throw error;
+        }
+      }),
+    );
+    return files.filter((file): file is ListedFile => file !== null);
   }
 
   private pathOf(key: string): string {

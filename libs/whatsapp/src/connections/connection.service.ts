@@ -15,6 +15,7 @@ import type { EntityManager } from 'typeorm';
 
 import { mapConnection } from '../dtos/connection.dto';
 import type { ConnectionEntity } from '../entities/connection.entity';
+import { ApiMediaLibrary } from '../media/api-media-library';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
 import { CompanyQueueRepository, newQueueIds } from './company-queues';
@@ -27,6 +28,7 @@ type SessionAction = 'start' | 'restart' | 'newQr' | 'logout' | 'stop';
 
 /** Settings that, when changed, need the session to be opened again. */
 const RESTART_FIELDS = ['proxyUrl', 'provider'] as const;
+const API_MEDIA_FIELDS = ['api1_medias', 'api2_medias', 'api3_medias'] as const;
 
 /** The connections of a company and the rules on them; session work is handed to whatsapp.commands. */
 @Injectable()
@@ -38,6 +40,7 @@ export class ConnectionService {
     private readonly plans: PlanLimitsRepository,
     @Inject(WHATSAPP_OPTIONS) private readonly options: WhatsappOptions,
     private readonly outboundGuard: OutboundUrlGuard,
+    private readonly apiMedias: ApiMediaLibrary,
   ) {}
 
   async list(tenancy: Tenancy, query: ConnectionListQuery): Promise<Connection[]> {
@@ -64,6 +67,7 @@ export class ConnectionService {
       assertBelowConnectionLimit(count, await this.plans.connectionLimit(manager, tenancy.companyId));
       const greeting = applyGreetingRule({ queueIds: [], greetingMessage: '' }, body);
       await this.companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds({ queueIds: [], transferQueueId: null }, body));
+      await this.assertApiMediasUploaded(tenancy.companyId, null, body);
       const isDefault = count === 0 || body.isDefault === true;
       if (isDefault) await this.connections.clearDefault(manager, tenancy.companyId);
       const saved = await this.connections.insert(manager, {
@@ -94,6 +98,7 @@ export class ConnectionService {
       const greeting = applyGreetingRule(current, change);
       // Only ids being added: the ones the connection has stay valid while the projection catches up.
       await this.companyQueues.assertKnown(manager, tenancy.companyId, newQueueIds(current, change));
+      await this.assertApiMediasUploaded(tenancy.companyId, current, change);
       if (change.isDefault === true && !current.isDefault) {
         await this.connections.clearDefault(manager, tenancy.companyId);
       }
@@ -127,6 +132,27 @@ export class ConnectionService {
       await this.requestSession(manager, current, 'stop');
     });
     return { message: SESSION_MESSAGES.deleted };
+  }
+
+  /**
+   * A name put in an API media position must be one of the company's uploaded API media. Names the
+   * connection already holds are kept as they are, so a file uploaded before the library (or since
+   * replaced) does not block saving the other positions.
+   */
+  private async assertApiMediasUploaded(companyId: number, current: ConnectionEntity | null, change: ConnectionUpdateBody): Promise<void> {
+    const held = new Set(API_MEDIA_FIELDS.flatMap((field) => current?.[field] ?? []));
+    const added = API_MEDIA_FIELDS.flatMap((field) =>
+      (change[field] ?? []).flatMap((name, position) => (name !== null && !held.has(name) ? [{ path: `${field}.${position}`, name }] : [])),
+    );
+    if (added.length === 0) return;
+    const uploaded = await this.apiMedias.names(companyId);
+    const unknown = added.filter((item) => !uploaded.has(item.name));
+    if (unknown.length === 0) return;
+    throw new AppError(
+      'ERR_VALIDATION',
+      `Not an uploaded API media file of this company: ${unknown.map((item) => `${item.path} '${item.name}'`).join(', ')}`,
+      { fields: unknown.map((item) => ({ path: item.path, message: 'mídia não encontrada entre as enviadas' })) },
+    );
   }
 
   /** POST, PUT and DELETE /whatsappsession/{id}: start, new QR, log out. */

@@ -1,4 +1,10 @@
-import { MEDIA_UPLOAD_MAX_BYTES, MEDIA_UPLOAD_TYPES, type MediaLinkResponse, type MediaUploadResponse } from '@app/contracts';
+import {
+  type ApiMediaFile,
+  MEDIA_UPLOAD_MAX_BYTES,
+  MEDIA_UPLOAD_TYPES,
+  type MediaLinkResponse,
+  type MediaUploadResponse,
+} from '@app/contracts';
 import {
   acceptedUploadType,
   AppError,
@@ -12,6 +18,7 @@ import {
   PLATFORM_OPTIONS,
   type PlatformOptions,
   Public,
+  Roles,
   sendStoredFile,
   storedFileName,
   type Tenancy,
@@ -22,6 +29,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 
 import { MediaLinkDto } from '../dtos/media-link.dto';
+import { ApiMediaLibrary } from './api-media-library';
 import { mediaKeys, mediaUrl } from './media-store';
 
 interface UploadedMedia {
@@ -43,7 +51,24 @@ export class MediaController {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
+    private readonly apiMedias: ApiMediaLibrary,
   ) {}
+
+  /** The company's uploaded API media (images and videos), for the connection card's positions. */
+  @Get('api-medias')
+  @Roles('admin')
+  listApiMedias(@CurrentTenancy() tenancy: Tenancy): Promise<ApiMediaFile[]> {
+    return this.apiMedias.list(tenancy.companyId);
+  }
+
+  /** A new image or video for the API media positions; a position then holds its name. */
+  @Post('api-medias')
+  @Roles('admin')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1 } }))
+  async uploadApiMedia(@CurrentTenancy() tenancy: Tenancy, @UploadedFile() file: UploadedMedia | undefined): Promise<ApiMediaFile> {
+    if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { fields: [{ path: 'file', message: 'Obrigatório' }] });
+    return this.apiMedias.upload(tenancy.companyId, file);
+  }
 
   @Get('companies/:companyId/*path')
   async download(

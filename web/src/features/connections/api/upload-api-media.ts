@@ -1,15 +1,24 @@
-import { type MediaUploadResponse, mediaUploadResponseSchema } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { type ApiMediaFile, apiMediaFileSchema } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-/** `POST /api/whatsapp-media` (multipart `file`): an image or video for an API media position; the answer names it. */
-export function uploadApiMedia(file: File): Promise<MediaUploadResponse> {
+import { apiMediasQueryKey } from './get-api-medias';
+
+/**
+ * `POST /api/whatsapp-media/api-medias` (admin, multipart `file`): a new image or video for the API
+ * media positions; the answer names it, and the list of uploads is fetched again.
+ */
+export function uploadApiMedia(file: File): Promise<ApiMediaFile> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post('/whatsapp-media', form, { schema: mediaUploadResponseSchema });
+  return api.post('/whatsapp-media/api-medias', form, { schema: apiMediaFileSchema });
 }
 
 export function useUploadApiMedia() {
-  return useMutation({ mutationFn: uploadApiMedia });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadApiMedia,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiMediasQueryKey }),
+  });
 }

@@ -1,3 +1,4 @@
+import type { ApiMediaFile } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -23,14 +24,26 @@ function serve(connection: Connection) {
       const json = (value: unknown) =>
         new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
       if (method === 'PUT' && String(url) === `/api/whatsapp/${connection.id}`) return json({ ...connection, ...(body as object) });
-      if (method === 'POST' && String(url) === '/api/whatsapp-media') {
+      if (method === 'POST' && String(url) === '/api/whatsapp-media/api-medias') {
         const file = (body as FormData).get('file') as File;
-        return json({ url: `/api/whatsapp-media/x/${file.name}`, fileName: file.name, mimetype: file.type, size: file.size });
+        return json(anApiMedia({ name: file.name, mimetype: file.type, size: file.size }));
       }
       return new Response(JSON.stringify({ error: 'ERR_NOT_FOUND' }), { status: 404 });
     }),
   );
   return calls;
+}
+
+function anApiMedia(file: Partial<ApiMediaFile> & { name: string }): ApiMediaFile {
+  const mimetype = file.mimetype ?? 'image/png';
+  return {
+    type: mimetype.startsWith('video/') ? 'video' : 'image',
+    mimetype,
+    size: 10,
+    uploadedAt: '2026-11-20T10:00:00.000Z',
+    url: `/api/whatsapp-media/companies/1/whatsapp/api-medias/u-${file.name}`,
+    ...file,
+  };
 }
 
 const QUEUES: ConnectionQueue[] = [
@@ -196,7 +209,7 @@ describe('connection card settings', () => {
     fireEvent.click(within(api2).getAllByTestId('connection-api-media-choose')[1]!);
     fireEvent.change(input, { target: { files: [new File(['mp4'], 'promo.mp4', { type: 'video/mp4' })] } });
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/whatsapp-media' });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/whatsapp-media/api-medias' });
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ api2_medias: ['banner.png', 'promo.mp4', null] });
   });
 });

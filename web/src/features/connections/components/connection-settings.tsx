@@ -383,7 +383,7 @@ function ApiMediaSettings({ connection }: { connection: Connection }) {
     }
     try {
       const uploaded = await upload.mutateAsync(file);
-      await setPosition(chosen.field, chosen.position, uploaded.fileName);
+      await setPosition(chosen.field, chosen.position, uploaded.name);
     } catch {
       // shown by the query client
     }
