@@ -228,8 +228,14 @@ describe('browser: WhatsApp connections with the simulator', () => {
     const chooser = page.waitForEvent('filechooser');
     await api2.locator('[data-testid="connection-api-media-choose"]').first().click();
     await (await chooser).setFiles({ name: 'banner loja.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
-    await api2.locator('[data-testid="connection-api-media-name"]', { hasText: 'banner_loja.png' }).waitFor({ timeout: 15_000 });
+    await until(async () => ((await stored()).api2_medias[0] === 'banner_loja.png' ? true : undefined), 'the uploaded API media saved');
     expect((await stored()).api2_medias).toEqual(['banner_loja.png', null, null]);
+    // API 3, position 2 picks that earlier upload from the list, by its name.
+    await card
+      .locator('[data-testid="connection-api-media-api3_medias"] [data-testid="connection-api-media-name"]')
+      .nth(1)
+      .selectOption('banner_loja.png');
+    await until(async () => ((await stored()).api3_medias[1] === 'banner_loja.png' ? true : undefined), 'the chosen API media saved');
   });
 
   it('deleting the connection asks first and leaves the empty state, still without a reload', async () => {

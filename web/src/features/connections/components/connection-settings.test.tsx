@@ -11,8 +11,8 @@ import { ConnectionSettings } from './connection-settings';
 
 type Call = { method: string; url: string; body: unknown };
 
-/** Answers every PUT with the connection as sent, and the upload with the file's name. */
-function serve(connection: Connection) {
+/** Answers every PUT with the connection as sent, the list of API media uploads, and an upload with the file's name. */
+function serve(connection: Connection, uploads: ApiMediaFile[] = []) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -24,6 +24,7 @@ function serve(connection: Connection) {
       const json = (value: unknown) =>
         new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
       if (method === 'PUT' && String(url) === `/api/whatsapp/${connection.id}`) return json({ ...connection, ...(body as object) });
+      if (method === 'GET' && String(url) === '/api/whatsapp-media/api-medias') return json(uploads);
       if (method === 'POST' && String(url) === '/api/whatsapp-media/api-medias') {
         const file = (body as FormData).get('file') as File;
         return json(anApiMedia({ name: file.name, mimetype: file.type, size: file.size }));
@@ -198,18 +199,49 @@ describe('connection card settings', () => {
     const panel = await open('apiMedia');
     expect(within(panel).getAllByTestId('connection-api-media-position')).toHaveLength(9);
     const api2 = within(panel).getByTestId('connection-api-media-api2_medias');
-    expect(within(api2).getAllByTestId('connection-api-media-name')[0]!.textContent).toBe('banner.png');
+    expect((within(api2).getAllByTestId('connection-api-media-name')[0] as HTMLSelectElement).value).toBe('banner.png');
 
     const input = within(panel).getByTestId('connection-api-media-input') as HTMLInputElement;
     fireEvent.click(within(api2).getAllByTestId('connection-api-media-choose')[1]!);
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'tabela.pdf', { type: 'application/pdf' })] } });
     await screen.findByText('As posições de mídia aceitam apenas imagens e vídeos.');
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
 
     fireEvent.click(within(api2).getAllByTestId('connection-api-media-choose')[1]!);
     fireEvent.change(input, { target: { files: [new File(['mp4'], 'promo.mp4', { type: 'video/mp4' })] } });
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/whatsapp-media/api-medias' });
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/whatsapp-media/api-medias' });
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ api2_medias: ['banner.png', 'promo.mp4', null] });
+  });
+
+  it('an API media position picks an earlier upload by name from the list, marked image or video, and sends only that field', async () => {
+    const connection = aConnection({ id: 5, api1_medias: ['logo.png'], api3_medias: [null, 'antigo.png'] });
+    const uploads = [
+      anApiMedia({ name: 'tour.mp4', mimetype: 'video/mp4' }),
+      anApiMedia({ name: 'logo.png' }),
+      anApiMedia({ name: 'cardapio.png' }),
+    ];
+    const calls = serve(connection, uploads);
+    renderWithProviders(<ConnectionSettings connection={connection} queues={QUEUES} />);
+    const panel = await open('apiMedia');
+    const api3 = within(panel).getByTestId('connection-api-media-api3_medias');
+    const select = within(api3).getAllByTestId('connection-api-media-name')[0] as HTMLSelectElement;
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'cardapio.png' })).toBeTruthy());
+    expect(within(select).getByRole('group', { name: 'Vídeos' }).textContent).toBe('tour.mp4');
+    expect(within(select).getByRole('group', { name: 'Imagens' }).textContent).toBe('logo.pngcardapio.png');
+    const api1 = within(panel).getByTestId('connection-api-media-api1_medias');
+    expect(within(api1).getAllByTestId('connection-api-media-type')[0]!.dataset.type).toBe('image');
+    // A name saved before that is no longer among the uploads stays shown, with a warning.
+    expect((within(api3).getAllByTestId('connection-api-media-name')[1] as HTMLSelectElement).value).toBe('antigo.png');
+    expect(within(api3).getAllByTestId('connection-api-media-type')[1]!.dataset.type).toBe('missing');
+
+    fireEvent.change(select, { target: { value: 'tour.mp4' } });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/whatsapp/5',
+      body: { api3_medias: ['tour.mp4', 'antigo.png', null] },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { TRANSCRIBE_PROVIDERS } from '@app/contracts';
+import { type ApiMediaFile, TRANSCRIBE_PROVIDERS } from '@app/contracts';
 import {
   Badge,
   Box,
@@ -21,11 +21,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuChevronDown, LuUpload, LuX } from 'react-icons/lu';
+import { LuChevronDown, LuImage, LuImageOff, LuTriangleAlert, LuUpload, LuVideo, LuX } from 'react-icons/lu';
 
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 
+import { useApiMedias } from '../api/get-api-medias';
 import { useUpdateConnection } from '../api/update-connection';
 import { useUploadApiMedia } from '../api/upload-api-media';
 import type { Connection, ConnectionQueue } from '../types';
@@ -354,10 +355,14 @@ function ApiMediaSettings({ connection }: { connection: Connection }) {
   const { t } = useTranslation();
   const { save, saving } = useSaveSettings(connection);
   const upload = useUploadApiMedia();
+  const uploads = useApiMedias();
   const input = useRef<HTMLInputElement | null>(null);
   const target = useRef<{ field: ApiMediaField; position: number } | null>(null);
+  const files = uploads.data ?? [];
+  const byName = new Map(files.map((file) => [file.name, file]));
 
   async function setPosition(field: ApiMediaField, position: number, name: string | null) {
+    target.current = { field, position };
     const positions = apiMediaPositions(connection[field]);
     positions[position] = name;
     try {
@@ -392,6 +397,11 @@ function ApiMediaSettings({ connection }: { connection: Connection }) {
   return (
     <Stack gap="3" data-testid="connection-api-media">
       <input ref={input} type="file" accept="image/*,video/*" hidden onChange={handleFile} data-testid="connection-api-media-input" />
+      {uploads.isPending && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('connections.settings.apiMediaLoading')}
+        </Text>
+      )}
       {API_MEDIA_FIELDS.map((field, apiIndex) => (
         <Stack key={field} gap="1" data-testid={`connection-api-media-${field}`}>
           <Text fontSize="xs" fontWeight="semibold">
@@ -402,9 +412,21 @@ function ApiMediaSettings({ connection }: { connection: Connection }) {
               <Text fontSize="xs" color="fg.muted" flexShrink={0}>
                 {t('connections.settings.apiMediaPosition', { number: position + 1 })}
               </Text>
-              <Text fontSize="xs" flex="1" truncate data-testid="connection-api-media-name">
-                {name ?? t('connections.settings.apiMediaEmpty')}
-              </Text>
+              <ApiMediaTypeIcon name={name} file={name ? byName.get(name) : undefined} loaded={uploads.isSuccess} />
+              <NativeSelect.Root size="xs" flex="1" minWidth="0" disabled={saving || upload.isPending}>
+                <NativeSelect.Field
+                  value={name ?? ''}
+                  aria-label={t('connections.settings.apiMediaSelect', { api: apiIndex + 1, position: position + 1 })}
+                  onChange={(event) => void setPosition(field, position, event.target.value || null)}
+                  data-testid="connection-api-media-name"
+                >
+                  <option value="">{t('connections.settings.apiMediaEmpty')}</option>
+                  {name && !byName.has(name) && <option value={name}>{name}</option>}
+                  <ApiMediaOptions label={t('connections.settings.apiMediaImages')} files={files.filter((file) => file.type === 'image')} />
+                  <ApiMediaOptions label={t('connections.settings.apiMediaVideos')} files={files.filter((file) => file.type === 'video')} />
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
               <IconButton
                 size="2xs"
                 variant="ghost"
@@ -431,5 +453,43 @@ function ApiMediaSettings({ connection }: { connection: Connection }) {
         </Stack>
       ))}
     </Stack>
+  );
+}
+
+/** The uploads of one type, grouped in the select so each name shows whether it is an image or a video. */
+function ApiMediaOptions({ label, files }: { label: string; files: readonly ApiMediaFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {files.map((file) => (
+        <option key={file.name} value={file.name}>
+          {file.name}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
+/** The chosen file's type; a warning when the name is no longer among the uploads. */
+function ApiMediaTypeIcon({ name, file, loaded }: { name: string | null; file: ApiMediaFile | undefined; loaded: boolean }) {
+  const { t } = useTranslation();
+  const [icon, label, color] = file
+    ? file.type === 'video'
+      ? [LuVideo, t('connections.settings.apiMediaVideo'), 'fg.muted']
+      : [LuImage, t('connections.settings.apiMediaImage'), 'fg.muted']
+    : name && loaded
+      ? [LuTriangleAlert, t('connections.settings.apiMediaMissing'), 'fg.warning']
+      : [LuImageOff, t('connections.settings.apiMediaEmpty'), 'fg.subtle'];
+  return (
+    <Icon
+      as={icon}
+      boxSize="3.5"
+      flexShrink={0}
+      color={color}
+      role="img"
+      aria-label={label}
+      data-testid="connection-api-media-type"
+      data-type={file?.type ?? (name && loaded ? 'missing' : 'none')}
+    />
   );
 }
