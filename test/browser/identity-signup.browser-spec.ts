@@ -294,7 +294,7 @@ describe('browser: sign-up, approval, first login, plan flags, language', () => 
     await visitor.goto(`${stack.baseUrl}/users`);
     await visitor.locator('[data-testid="users-table"]').waitFor();
     await visitor.locator('[data-testid="language-switcher"]').selectOption('en');
-    await visitor.locator('[data-testid="side-menu"]').getByText('Settings').waitFor();
+    await visitor.locator('[data-testid="side-menu"]').getByText('Settings', { exact: true }).waitFor();
     await visitor.getByRole('heading', { name: 'Users' }).waitFor();
     await expectText(visitor, `Hello ${OWNER.company}, welcome!`);
     expect(await visitor.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');

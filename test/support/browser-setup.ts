@@ -95,7 +95,7 @@ export async function signedInPage(
   await page.locator('input[name="email"]').fill(credentials.email);
   await page.locator('input[name="password"]').fill(credentials.password);
   await page.locator('button[type="submit"]').click();
-  await page.locator('[data-testid="top-bar"]').waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="top-bar"]').waitFor({ timeout: 30_000 });
   return page;
 }
 

@@ -41,7 +41,7 @@ export async function logIn(page: Page, baseUrl: string, credentials: { email: s
   await page.locator('input[name="email"]').fill(credentials.email);
   await page.locator('input[name="password"]').fill(credentials.password);
   await page.locator('button[type="submit"]').click();
-  await page.locator('[data-testid="top-bar"]').waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="top-bar"]').waitFor({ timeout: 30_000 });
 }
 
 /** The keys of the side-menu entries shown. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { idParamSchema } from '../primitives';
+import { idParamSchema, MAX_ID } from '../primitives';
 import { ticketStatusSchema } from './constants';
 import { dateOnly, id } from './fields';
 
@@ -15,13 +15,15 @@ export const DASHBOARD_MAX_DAYS = 366;
  * GET /dashboard?dateFrom=YYYY-MM-DD&dateTo=YYYY-MM-DD&queueId=&userId=: business days (America/Sao_Paulo),
  * both included; `queueId` 0 means tickets without a queue.
  */
+const QUEUE_ID_MESSAGE = `Must be a whole number from 0 (no queue) to ${MAX_ID}`;
+
 export const dashboardQuerySchema = z
   .object({
     dateFrom: dateOnly,
     dateTo: dateOnly,
     queueId: z.preprocess(
       (value) => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
-      z.number().int().min(0).optional(),
+      z.number().int(QUEUE_ID_MESSAGE).min(0, QUEUE_ID_MESSAGE).max(MAX_ID, QUEUE_ID_MESSAGE).optional(),
     ),
     userId: idParamSchema.optional(),
   })
