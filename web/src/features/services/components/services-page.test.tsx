@@ -105,6 +105,29 @@ describe('services page', () => {
     );
   });
 
+  it('the edit dialog shows the price the Brazilian way and sends the changes to PUT /services/{id}', async () => {
+    const massagem = service(4, { name: 'Massagem', description: 'Relaxante', price: 1234.5, duration: 90, additionalInfo: 'Toalha' });
+    const calls = stubApi(
+      on('GET', '/services/', 200, { services: [massagem], count: 1, hasMore: false }),
+      on('PUT', '/services/4', 200, { ...massagem, duration: 60 }),
+    );
+    renderWithProviders(<ServicesPage canEdit />);
+    fireEvent.click(await screen.findByTestId('services-edit'));
+    expect((await screen.findByTestId<HTMLInputElement>('service-price')).value).toBe('1234,50');
+    expect(screen.getByTestId<HTMLInputElement>('service-duration').value).toBe('90');
+    fireEvent.change(screen.getByTestId('service-duration'), { target: { value: '60' } });
+    fireEvent.click(screen.getByTestId('service-save'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        name: 'Massagem',
+        description: 'Relaxante',
+        price: 1234.5,
+        duration: 60,
+        additionalInfo: 'Toalha',
+      }),
+    );
+  });
+
   it('a user without services-page:edit reads the catalogue without add, edit or delete', async () => {
     stubApi(on('GET', '/services/', 200, { services: [service(1)], count: 1, hasMore: false }));
     renderWithProviders(<ServicesPage canEdit={false} />);
