@@ -39,6 +39,9 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
 
   const services = query.data?.services ?? [];
   const count = query.data?.count ?? 0;
+  // The page whose rows are on screen: while the next one loads, the range label and buttons stay with the rows shown.
+  const [shownPage, setShownPage] = useState(page);
+  if (query.data && !query.isPlaceholderData && shownPage !== page) setShownPage(page);
 
   function handleSearchChange(value: string) {
     setSearch(value);
@@ -99,7 +102,7 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
       />
       {query.data && (
         <PagePagination
-          page={page}
+          page={shownPage}
           pageSize={SERVICES_PAGE_SIZE}
           count={count}
           onPageChange={setPage}
