@@ -2,7 +2,8 @@
 /**
  * The outbound screens in Chromium against the standalone product with the simulator, in one browser
  * start: a contact list is created, a small .xlsx imported into it (report, then every number checked
- * on WhatsApp through the scanned simulator connection), and a file list saved with an attachment.
+ * on WhatsApp through the scanned simulator connection), a file list saved with an attachment, and a
+ * service added to the catalogue.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,7 @@ const PNG = Buffer.from(
   'hex',
 );
 
-describe('browser: contact lists and file lists', () => {
+describe('browser: contact lists, file lists and services', () => {
   let stack: ProductStack;
   let folder: string;
 
@@ -36,7 +37,7 @@ describe('browser: contact lists and file lists', () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('creates a contact list, imports a sheet whose numbers get checked, and saves a file list with an attachment', async () => {
+  it('creates a contact list, imports a sheet whose numbers get checked, saves a file list with an attachment and adds a service', async () => {
     const { baseUrl } = stack;
     const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Campanhas', { useCampaigns: true });
     const token = await apiToken(baseUrl, admin);
@@ -86,5 +87,17 @@ describe('browser: contact lists and file lists', () => {
     await page.locator('[data-testid="file-list-file-input"]').setInputFiles(image);
     await page.locator('[data-testid="file-list-save"]').click();
     await page.locator('[data-testid="file-lists-row"]', { hasText: 'Catálogo de verão' }).getByText('capa · Imagem').waitFor();
+
+    // The services catalogue: the price typed the Brazilian way shows in reais, the minutes as Xh Ymin.
+    await page.goto(`${baseUrl}/services`);
+    await page.locator('[data-testid="services-add"]').click();
+    await page.locator('[data-testid="service-name"]').fill('Massagem relaxante');
+    await page.locator('[data-testid="service-price"]').fill('150,50');
+    await page.locator('[data-testid="service-duration"]').fill('90');
+    await page.locator('[data-testid="service-save"]').click();
+    const service = page.locator('[data-testid="services-row"]', { hasText: 'Massagem relaxante' });
+    await service.getByText('1h 30min').waitFor();
+    expect((await service.textContent())?.replace(/\s/g, ' ')).toContain('R$ 150,50');
+    expect(await page.locator('[data-testid="services-pagination-range"]').textContent()).toBe('1–1 de 1');
   });
 });

@@ -34,7 +34,7 @@ export const SERVICE_ROUTES = {
     'chats',
     'dashboard',
   ],
-  outbound: ['contact-lists', 'contact-list-items', 'files', 'campaigns', 'campaign-settings'],
+  outbound: ['contact-lists', 'contact-list-items', 'files', 'campaigns', 'campaign-settings', 'services'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

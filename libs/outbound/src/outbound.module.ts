@@ -18,13 +18,17 @@ import { FileListRepository } from './file-lists/file-list.repository';
 import { FileListService } from './file-lists/file-list.service';
 import { OutboundInitial1732500001400 } from './migrations/1732500001400-outbound-initial';
 import { CompanySettings1732500001401 } from './migrations/1732500001401-company-settings';
+import { ServiceCatalogue1732500001500 } from './migrations/1732500001500-service-catalogue';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
 import { IdentityEventsConsumer } from './projections/identity-events.consumer';
 import { WhatsappEventsConsumer } from './projections/whatsapp-events.consumer';
+import { ServiceCatalogueController } from './service-catalogue/service-catalogue.controller';
+import { ServiceCatalogueRepository } from './service-catalogue/service-catalogue.repository';
+import { ServiceCatalogueService } from './service-catalogue/service-catalogue.service';
 
-export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400, CompanySettings1732500001401];
+export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400, CompanySettings1732500001401, ServiceCatalogue1732500001500];
 
 /** Contact lists, file lists, campaign settings (and, next, campaigns): what the company sends outward. */
 @Module({})
@@ -33,7 +37,13 @@ export class OutboundModule {
     return {
       module: OutboundModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'outbound', entities: [], migrations: OUTBOUND_MIGRATIONS })],
-      controllers: [ContactListController, ContactListItemController, FileListController, CampaignSettingsController],
+      controllers: [
+        ContactListController,
+        ContactListItemController,
+        FileListController,
+        CampaignSettingsController,
+        ServiceCatalogueController,
+      ],
       providers: [
         { provide: OUTBOUND_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -43,6 +53,7 @@ export class OutboundModule {
         ContactListItemRepository,
         FileListRepository,
         CampaignSettingsRepository,
+        ServiceCatalogueRepository,
         // Services.
         CampaignsEnabledGuard,
         ContactListEvents,
@@ -51,6 +62,7 @@ export class OutboundModule {
         ContactListItemService,
         FileListService,
         CampaignSettingsService,
+        ServiceCatalogueService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer),
       ],

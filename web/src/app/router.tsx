@@ -21,6 +21,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { QueuesRoute } from './routes/queues';
 import { QuickMessagesRoute } from './routes/quick-messages';
 import { RouteError } from './routes/route-error';
+import { ServicesRoute } from './routes/services';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
 import { TagsRoute } from './routes/tags';
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: paths.contacts, element: <ContactsRoute /> },
           { path: paths.queues, element: <QueuesRoute /> },
           { path: paths.tags, element: <TagsRoute /> },
+          { path: paths.services, element: <ServicesRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
           { path: paths.todo, element: <TodoRoute /> },

@@ -13,6 +13,7 @@ export const paths = {
   contacts: '/contacts',
   queues: '/queues',
   tags: '/tags',
+  services: '/services',
   quickMessages: '/quick-messages',
   kanban: '/kanban',
   todo: '/todolist',

@@ -14,6 +14,10 @@ describe('side menu visibility', () => {
     expect(getVisibleMenuEntries(attendant).map((e) => e.key)).not.toContain('users');
   });
 
+  it('Services is shown to every user of the company (spec 1: always)', () => {
+    for (const user of [admin, superUser, attendant]) expect(getVisibleMenuEntries(user).map((e) => e.key)).toContain('services');
+  });
+
   it('nobody signed in sees no entries', () => {
     expect(getVisibleMenuEntries(null)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { IconType } from 'react-icons';
 import { LuUsers } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
 import {
+  LuBriefcaseBusiness,
   LuContactRound,
   LuLayoutDashboard,
   LuListOrdered,
@@ -95,6 +96,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.tags',
     icon: LuTags,
     visible: MENU_RULES.tags,
+  },
+  {
+    key: 'services',
+    path: paths.services,
+    labelKey: 'mainDrawer.listItems.services',
+    icon: LuBriefcaseBusiness,
+    visible: MENU_RULES.services,
   },
   {
     key: 'internalChat',

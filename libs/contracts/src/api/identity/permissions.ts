@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'quick-messages:editAny',
   'quick-messages:setGeneral',
   'messages:editAny',
+  'services-page:edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -35,6 +36,7 @@ export const PERMISSION_RULES: Record<Permission, readonly UserProfileName[]> = 
   'quick-messages:editAny': ['admin', 'supervisor'],
   'quick-messages:setGeneral': ['admin'],
   'messages:editAny': ['admin', 'supervisor'],
+  'services-page:edit': ['admin', 'supervisor'],
 };
 
 /** Whether a user may do what the named check guards; a super user may do everything. */

@@ -8,3 +8,4 @@ export * from './campaign-settings';
 export * from './constants';
 export * from './contact-lists';
 export * from './file-lists';
+export * from './services';
