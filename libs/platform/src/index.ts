@@ -1,6 +1,7 @@
 export * from './async/with-timeout';
 export * from './auth';
 export * from './config';
+export * from './database/cancellable-query';
 export * from './database/changed-rows';
 export * from './database/company-owned-ids.repository';
 export * from './database/company-queue-ids';

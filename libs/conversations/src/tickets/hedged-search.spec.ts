@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import { hedgedSearch } from './hedged-search';
 
-function answer<T>(value: T, afterMs: number, calls?: string[], name?: string): () => Promise<T> {
+function answer<T>(value: T, afterMs: number, calls?: string[], name?: string): (signal: AbortSignal) => Promise<T> {
   return async () => {
     if (calls && name) calls.push(name);
     await delay(afterMs);
@@ -29,6 +29,23 @@ describe('hedgedSearch', () => {
 
   it('takes a slow walk that fills the page before the indexes answer', async () => {
     await expect(hedgedSearch(answer([1], 30), answer([7], 300), 10)).resolves.toEqual([1]);
+  });
+
+  it('aborts the loser: the walk when the indexes win, the indexes when the walk wins', async () => {
+    const signals: Record<string, AbortSignal> = {};
+    const keep =
+      <T>(name: string, value: T, afterMs: number) =>
+      async (signal: AbortSignal) => {
+        signals[name] = signal;
+        await delay(afterMs);
+        return value;
+      };
+    await hedgedSearch(keep('walk', [1], 300), keep('indexes', [7], 5), 10);
+    expect([signals.walk!.aborted, signals.indexes!.aborted]).toEqual([true, false]);
+    await hedgedSearch(keep('walk', [1], 30), keep('indexes', [7], 300), 10);
+    expect([signals.walk!.aborted, signals.indexes!.aborted]).toEqual([false, true]);
+    await hedgedSearch(keep('walk', null, 30), keep('indexes', [7], 60), 10);
+    expect([signals.walk!.aborted, signals.indexes!.aborted]).toEqual([false, false]);
   });
 
   it('waits for the indexes when a slow walk ends without a page', async () => {

@@ -8,7 +8,7 @@ import {
   TICKETS_PAGE_SIZE,
   type TicketStatus,
 } from '@app/contracts';
-import { changedRows, likeContaining, prepared } from '@app/platform';
+import { cancellableQuery, changedRows, likeContaining, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -171,8 +171,8 @@ export class TicketRepository {
       ids =
         start.offset === 0
           ? await hedgedSearch(
-              () => this.searchByWalking(viewer, filter, start, term),
-              () => this.searchByIndexes(viewer, filter, start, term, page),
+              (signal) => this.searchByWalking(viewer, filter, start, term, signal),
+              (signal) => this.searchByIndexes(viewer, filter, start, term, page, signal),
               SEARCH_HEDGE_MS,
             )
           : await this.searchByIndexes(viewer, filter, start, term, page);
@@ -193,11 +193,17 @@ export class TicketRepository {
     filter: TicketListFilter,
     start: PageStart,
     statement: (conditions: string[], walks: string[], param: SqlParam) => string,
+    signal?: AbortSignal,
   ): Promise<number[]> {
     const { params, param } = sqlParams([viewer.companyId]);
     const sql = statement(listConditions(viewer, filter, start, param), queueWalks(viewer, filter, param), param);
-    const rows: { id: number }[] = await this.dataSource.query(sql, params);
+    const rows = await this.query<{ id: number }>(sql, params, signal);
     return rows.map((row) => row.id);
+  }
+
+  /** A read of the list, stopped by `signal` when a hedged search no longer needs it. */
+  private query<T>(sql: string, params: unknown[], signal?: AbortSignal): Promise<T[]> {
+    return signal ? cancellableQuery<T>(this.dataSource, sql, params, signal) : this.dataSource.query(sql, params);
   }
 
   /**
@@ -205,13 +211,20 @@ export class TicketRepository {
    * in its order, stopping at a full page: a term many tickets hold fills it within a few of them.
    * Null when they did not fill it (a rarer term), for the trigram indexes to answer instead.
    */
-  private async searchByWalking(viewer: ScopedViewer, filter: TicketListFilter, start: PageStart, term: string): Promise<number[] | null> {
+  private async searchByWalking(
+    viewer: ScopedViewer,
+    filter: TicketListFilter,
+    start: PageStart,
+    term: string,
+    signal?: AbortSignal,
+  ): Promise<number[] | null> {
     const { params, param } = sqlParams([viewer.companyId]);
     const walked = walkSql(listConditions(viewer, filter, start, param), queueWalks(viewer, filter, param), SEARCH_WALK, 0, param);
-    const rows: { id: number }[] = await this.dataSource.query(
+    const rows = await this.query<{ id: number }>(
       `SELECT w.id FROM (${walked}) w WHERE ${searchMatch(term, param)}
         ORDER BY w.updated_at DESC, w.id DESC LIMIT ${param(TICKETS_PAGE_SIZE + 1)}`,
       params,
+      signal,
     );
     return rows.length > TICKETS_PAGE_SIZE ? rows.map((row) => row.id) : null;
   }
@@ -227,21 +240,30 @@ export class TicketRepository {
     start: PageStart,
     term: string,
     page: number,
+    signal?: AbortSignal,
   ): Promise<number[]> {
-    const [contacts, messages]: [{ id: number }[], { ticket_id: number }[]] = await Promise.all([
-      this.dataSource.query(MATCHED_CONTACTS_SQL, [viewer.companyId, likeContaining(term), SEARCH_INDEX_CAP + 1]),
-      this.dataSource.query(MATCHED_MESSAGES_SQL, [viewer.companyId, likeContaining(indexedWord(term)), term, SEARCH_INDEX_CAP + 1]),
+    const [contacts, messages] = await Promise.all([
+      this.query<{ id: number }>(MATCHED_CONTACTS_SQL, [viewer.companyId, likeContaining(term), SEARCH_INDEX_CAP + 1], signal),
+      this.query<{ ticket_id: number }>(
+        MATCHED_MESSAGES_SQL,
+        [viewer.companyId, likeContaining(indexedWord(term)), term, SEARCH_INDEX_CAP + 1],
+        signal,
+      ),
     ]);
     if (contacts.length > SEARCH_INDEX_CAP || messages.length > SEARCH_INDEX_CAP) {
-      return this.walk(viewer, filter, start, (conditions, _walks, param) =>
-        searchCandidatesSql(conditions, term, page, start.offset, param),
+      return this.walk(
+        viewer,
+        filter,
+        start,
+        (conditions, _walks, param) => searchCandidatesSql(conditions, term, page, start.offset, param),
+        signal,
       );
     }
     const matched = { contactIds: contacts.map((row) => row.id), ticketIds: [...new Set(messages.map((row) => row.ticket_id))] };
     const { params, param } = sqlParams([viewer.companyId]);
     const sql = searchByIdsSql(listConditions(viewer, filter, start, param), matched, term, page, start.offset, param);
     if (!sql) return [];
-    const rows: { id: number }[] = await this.dataSource.query(sql, params);
+    const rows = await this.query<{ id: number }>(sql, params, signal);
     return rows.map((row) => row.id);
   }
 
