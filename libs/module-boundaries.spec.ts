@@ -47,7 +47,7 @@ const SQL_HOMES = [
   /\.migration\.ts$/,
   /\.(spec|integration-spec)\.ts$/,
   /\/testing\//,
-  /^libs\/platform\/src\/database\/(service-data-source|service-database\.module|embedded-postgres)\.ts$/,
+  /^libs\/platform\/src\/database\/(service-data-source|service-database\.module|embedded-postgres|cancellable-query)\.ts$/,
 ];
 
 /** Reaching the database: TypeORM's APIs and raw queries (a repository's own `transaction(work)` helper is not). */
