@@ -10,5 +10,5 @@ export function DashboardRoute() {
   const { user } = useAuth();
   if (!user) return null;
   if (!isAdmin(user)) return <Navigate to={HOME_AFTER_LOGIN} replace />;
-  return <DashboardPage />;
+  return <DashboardPage companyId={user.companyId} />;
 }

@@ -1,11 +1,19 @@
 import type { DashboardFigures, DashboardResponse } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { DashboardPage } from './dashboard-page';
+
+const socket = vi.hoisted(() => ({ handlers: new Map<string, () => void>() }));
+
+vi.mock('@/lib/socket', () => ({
+  useSocketEvent: (name: string | null, handler: () => void) => {
+    if (name) socket.handlers.set(name, handler);
+  },
+}));
 
 const figures = (overrides: Partial<DashboardFigures> = {}): DashboardFigures => ({
   created: 0,
@@ -76,7 +84,7 @@ describe('admin dashboard page', () => {
 
   it('shows the live counts, the period figures, CSAT and who is online', async () => {
     stubApi(on('GET', '/dashboard', 200, answer), on('GET', '/users/list', 200, users), on('GET', '/queue', 200, queues));
-    renderWithProviders(<DashboardPage />);
+    renderWithProviders(<DashboardPage companyId={7} />);
     await waitFor(() => expect(screen.getByTestId('stat-pending').textContent).toContain('3'));
     expect(screen.getByTestId('stat-open').textContent).toContain('3');
     expect(screen.getByTestId('stat-created').textContent).toContain('6');
@@ -93,9 +101,27 @@ describe('admin dashboard page', () => {
     expect(within(screen.getByTestId('dashboard-by-user')).getByText('Bruna')).toBeTruthy();
   });
 
+  it('who is online follows the company-{id}-user events', async () => {
+    stubApi(on('GET', '/dashboard', 200, answer), on('GET', '/users/list', 200, users), on('GET', '/queue', 200, queues));
+    renderWithProviders(<DashboardPage companyId={7} />);
+    await waitFor(() => expect(screen.getByTestId('stat-online').textContent).toContain('1 / 2'));
+    stubApi(
+      on('GET', '/dashboard', 200, answer),
+      on(
+        'GET',
+        '/users/list',
+        200,
+        users.map((user) => ({ ...user, online: true })),
+      ),
+      on('GET', '/queue', 200, queues),
+    );
+    act(() => socket.handlers.get('company-7-user')!());
+    await waitFor(() => expect(screen.getByTestId('stat-online').textContent).toContain('2 / 2'));
+  });
+
   it('asks again with the chosen queue and user', async () => {
     const calls = stubApi(on('GET', '/dashboard', 200, answer), on('GET', '/users/list', 200, users), on('GET', '/queue', 200, queues));
-    renderWithProviders(<DashboardPage />);
+    renderWithProviders(<DashboardPage companyId={7} />);
     await screen.findByRole('option', { name: 'Suporte' });
     await screen.findByRole('option', { name: 'Bruna' });
     fireEvent.change(screen.getByTestId('dashboard-queue'), { target: { value: '5' } });
@@ -109,7 +135,7 @@ describe('admin dashboard page', () => {
     const createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:csv'));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderWithProviders(<DashboardPage />);
+    renderWithProviders(<DashboardPage companyId={7} />);
     await within(screen.getByTestId('dashboard-by-user')).findByText('Bruna');
     fireEvent.click(screen.getByTestId('dashboard-export'));
     expect(click).toHaveBeenCalled();

@@ -140,11 +140,11 @@ function FiguresTable({ rows, nameHeader, testId }: FiguresTableProps) {
  * tickets over the chosen days, first response and resolution times (p50 and p90) overall, per user
  * and per queue, CSAT, users online, and the per-user table as CSV. Filters: range, queue, user.
  */
-export function DashboardPage() {
+export function DashboardPage({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState<DashboardQuery>(() => lastDays(30));
   const dashboard = useDashboard(query);
-  const users = useDashboardUsers();
+  const users = useDashboardUsers(companyId);
   const queues = useDashboardQueues();
   const queueName = useMemo(() => new Map((queues.data ?? []).map((queue) => [queue.id, queue.name])), [queues.data]);
   const data = dashboard.data;
