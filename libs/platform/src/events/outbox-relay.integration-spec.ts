@@ -158,7 +158,7 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
   it('a relay killed between the commit and the publish loses nothing: the next relay publishes it all', async () => {
     // The process "died" after the domain commit and before any relay round.
     await commitEvents(10);
-    // A relay that dies in the middle of its round: the publish never completes and its transaction
+    // A relay that dies in the middle of its round: the publish never completes and its connection
     // is torn down by the server, as when a process is killed.
     const dying: EventTransport = {
       kind: 'in-process',
@@ -169,7 +169,7 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
       publish: async (_events: OutgoingEvent[]) => {
         await dataSource.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE '%outbox%FOR UPDATE%'`,
+            WHERE datname = current_database() AND application_name = 'outbox-relay:${SCHEMA}'`,
         );
         throw new Error('killed');
       },
@@ -186,14 +186,14 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     expect((await effects()).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('a relay that published but died before its delete committed causes a redelivery that changes nothing twice', async () => {
+  it('a relay that published but died before its next round deleted the rows causes a redelivery that changes nothing twice', async () => {
     const transport = await make(topic);
     cleanups.push(() => transport.stop());
     const seen: EventEnvelope[] = [];
     await subscribeEffects(transport, seen);
     await commitEvents(5);
 
-    // Publish for real, then fail before the rows' delete commits: the round rolls back.
+    // Publish for real, then fail: the rows are never deleted.
     const publishThenDie: EventTransport = {
       ...transport,
       kind: transport.kind,
@@ -206,8 +206,11 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
         throw new Error('died after publishing');
       },
     };
-    await expect(new OutboxRelay(dataSource, SCHEMA, publishThenDie).relayOnce()).rejects.toThrow('died after publishing');
+    const dead = new OutboxRelay(dataSource, SCHEMA, publishThenDie);
+    await expect(dead.relayOnce()).rejects.toThrow('died after publishing');
     await waitFor(() => seen.length >= 5, { what: 'first delivery' });
+    // Its process is gone, and with it the connection that held the outbox's lock.
+    await dead.stop();
 
     await startRelay(transport).start();
     await waitFor(() => seen.length >= 10, { what: 'the redelivery' });
@@ -241,6 +244,66 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     await startRelay(slow, { pollIntervalMs: 60_000 }).start();
     await waitFor(async () => (await effects()).length === 2, { what: 'both events', timeoutMs: 5_000 });
     expect((await effects()).map((e) => e.seq)).toEqual([0, 1]);
+  });
+
+  it('a change made by one statement writes the events of the rows it took only, in order, and wakes the relay', async () => {
+    const transport = await make(topic);
+    cleanups.push(() => transport.stop());
+    const seen: EventEnvelope[] = [];
+    await subscribeEffects(transport, seen);
+    await startRelay(transport, { pollIntervalMs: 60_000 }).start();
+    await dataSource.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.taken_ids (id text PRIMARY KEY)`);
+    await dataSource.query(`TRUNCATE ${SCHEMA}.taken_ids`);
+    const takeAll = async (ids: string[], seqs: number[]) => {
+      const part = writer.statementPart(
+        ids.map((id, i) => ({ definition, companyId: 1, key: 'k0', payload: { seq: seqs[i]! }, gate: id })),
+        2,
+        'SELECT id FROM taken',
+      );
+      const rows: { id: string }[] = await dataSource.query(
+        `WITH taken AS (INSERT INTO ${SCHEMA}.taken_ids SELECT unnest($1::text[]) ON CONFLICT DO NOTHING RETURNING id), ${part.ctes}
+         SELECT id, ${part.notify} AS notified FROM taken`,
+        [ids, ...part.params],
+      );
+      return rows.map((row) => row.id);
+    };
+
+    expect(await takeAll(['a', 'b', 'c'], [0, 1, 2])).toEqual(['a', 'b', 'c']);
+    // 'b' was taken before: only 'd' and 'e' are new, and only their events are written.
+    expect(await takeAll(['d', 'b', 'e'], [3, 99, 4])).toEqual(['d', 'e']);
+    expect(await takeAll(['a'], [98])).toEqual([]);
+
+    // The relay polls once a minute here: the notification is what brings them out.
+    await waitFor(async () => (await effects()).length === 5, { what: '5 effects', timeoutMs: 5_000 });
+    expect(seen.map((e) => (e.payload as { seq: number }).seq)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('a leader whose connection dies hands the outbox over to another relay: nothing lost, nothing applied twice', async () => {
+    const transport = await make(topic);
+    cleanups.push(() => transport.stop());
+    const seen: EventEnvelope[] = [];
+    await subscribeEffects(transport, seen);
+    const first = startRelay(transport, { batchSize: 4 });
+    await first.start();
+    await commitEvents(6);
+    await waitFor(async () => (await effects()).length === 6, { what: 'the first leader publishing' });
+    const second = startRelay(transport, { batchSize: 4 });
+    await second.start();
+
+    // The leader's connection is cut (its host vanished): the lock goes with it.
+    const [killed] = await dataSource.query(
+      `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'outbox-relay:${SCHEMA}' AND pid IN (
+          SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)`,
+    );
+    expect(killed.done).toBe(true);
+    await commitEvents(6, 3, 6);
+
+    await waitFor(async () => (await effects()).length === 12, { what: 'the events after the handover' });
+    expect((await effects()).map((e) => e.seq)).toEqual(Array.from({ length: 12 }, (_, seq) => seq));
+    await waitFor(async () => (await dataSource.query(`SELECT count(*)::int AS left FROM ${SCHEMA}.outbox`))[0].left === 0, {
+      what: 'the outbox emptied by the new leader',
+    });
   });
 
   it('two relays on one outbox never publish a key out of order', async () => {

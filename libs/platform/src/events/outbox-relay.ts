@@ -6,18 +6,18 @@ import { OutboxRepository } from './outbox.repository';
 
 export interface OutboxRelayOptions {
   batchSize?: number;
-  /** Safety net when a notification is missed. */
+  /** Safety net when a notification is missed; also how often a relay that does not lead asks again. */
   pollIntervalMs?: number;
   onError?: (error: unknown) => void;
 }
 
 /**
- * Publishes a service's outbox in order. Each round is one transaction of three statements: one
- * that takes the outbox's advisory lock (so one relay at a time publishes a given outbox, which keeps
- * per-key order when several replicas run), claims the oldest rows with FOR UPDATE SKIP LOCKED and
- * deletes them; the publish of them as one batch; the commit. A relay that dies or
- * fails to publish before the commit leaves the rows unpublished; the next round publishes them
- * again (consumers are idempotent).
+ * Publishes a service's outbox in order. One relay at a time publishes a given outbox (which keeps
+ * per-key order when several replicas run): the one whose own connection holds the outbox's session
+ * lock, released when that connection closes or its process dies. The leader's round is one
+ * statement on that connection, deleting what the previous round published and reading the oldest
+ * rows, then the publish of them as one batch. A relay that dies or fails to publish before its next
+ * round leaves the rows to be published again (consumers are idempotent); nothing is lost.
  */
 export class OutboxRelay {
   private running = false;
@@ -25,7 +25,11 @@ export class OutboxRelay {
   private wake?: () => void;
   /** A notification came since the current round began: rows it may not have seen are waiting. */
   private notified = false;
-  private listener?: Client;
+  /** The relay's own connection: it LISTENs, holds the lock while leading, and runs the rounds. */
+  private client?: Client;
+  private leading = false;
+  /** Ids of the rows the last round published, deleted by the next round's statement. */
+  private published: string[] = [];
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly outbox: OutboxRepository;
@@ -44,7 +48,7 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.listen();
+    await this.connect().catch((error) => this.options.onError?.(error));
     this.loop = this.run();
   }
 
@@ -52,26 +56,37 @@ export class OutboxRelay {
     this.running = false;
     this.wake?.();
     await this.loop;
-    await this.listener?.end().catch(() => undefined);
-    this.listener = undefined;
+    const client = this.client;
+    this.client = undefined;
+    if (client && this.leading) await this.outbox.forget(client, this.published).catch(() => undefined);
+    this.leading = false;
+    this.published = [];
+    await client?.end().catch(() => undefined);
   }
 
-  /** One round: returns how many events it published (0 when another relay holds the lock). */
+  /** One round: returns how many events it published (0 when another relay leads). */
   async relayOnce(): Promise<number> {
-    return this.outbox.transaction(async (manager) => {
-      const rows = await this.outbox.claim(manager, this.batchSize);
-      if (rows.length === 0) return 0;
-      await this.transport.publish(
-        rows.map((row) => ({ topic: row.topic, key: row.key, id: row.event_id, type: row.type, json: row.json })),
-      );
-      return rows.length;
-    });
+    const client = await this.lead();
+    if (!client) return 0;
+    const rows = await this.outbox.next(client, this.published, this.batchSize);
+    this.published = [];
+    if (rows.length === 0) return 0;
+    await this.transport.publish(rows.map((row) => ({ topic: row.topic, key: row.key, id: row.event_id, type: row.type, json: row.json })));
+    this.published = rows.map((row) => row.id);
+    return rows.length;
+  }
+
+  /** The connection to run a round on while this relay leads; it tries to lead when it does not. */
+  private async lead(): Promise<Client | undefined> {
+    const client = this.client ?? (await this.connect());
+    if (!this.leading) this.leading = await this.outbox.lead(client);
+    return this.leading ? client : undefined;
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let published = 0;
-      // A notification during the round is for rows committed after its claim: the next round
+      // A notification during the round is for rows committed after its read: the next round
       // starts at once instead of waiting for a later notification or the poll.
       this.notified = false;
       try {
@@ -95,18 +110,27 @@ export class OutboxRelay {
     });
   }
 
-  private async listen(): Promise<void> {
-    this.listener = await this.outbox.listen(
+  private async connect(): Promise<Client> {
+    const client = await this.outbox.listen(
       () => {
+        // A relay that does not lead asks for the lock at its polls only, not at every commit.
+        if (!this.leading) return;
         this.notified = true;
         this.wake?.();
       },
       (error) => {
         this.options.onError?.(error);
-        this.listener = undefined;
-        // Polling carries on; try to listen again on a later round.
-        setTimeout(() => this.running && !this.listener && this.listen().catch(this.options.onError), 1000);
+        // The lock went with the connection: the next round connects again and asks for it; what the
+        // last round published is published again by whichever relay leads next.
+        if (this.client === client) {
+          this.client = undefined;
+          this.leading = false;
+          this.published = [];
+        }
+        void client.end().catch(() => undefined);
       },
     );
+    this.client = client;
+    return client;
   }
 }

@@ -2,7 +2,6 @@ import type { EventEnvelope } from '@app/contracts';
 import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { changedRows } from '../database/changed-rows';
 import { prepared } from '../database/prepared';
 
 export const outboxChannel = (schema: string) => `outbox_${schema}`;
@@ -31,10 +30,6 @@ export class OutboxRepository {
   private get source(): DataSource {
     if (!this.dataSource) throw new Error(`the outbox repository of ${this.schema} was made without a DataSource`);
     return this.dataSource;
-  }
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.source.transaction(work);
   }
 
   /** Whether the manager runs inside a transaction (an outbox row is only written inside the state change's). */
@@ -66,34 +61,85 @@ export class OutboxRepository {
   }
 
   /**
-   * Takes the oldest rows for the rest of the transaction and deletes them, in one statement: nothing
-   * when another relay holds the outbox's advisory lock; rows another transaction holds are skipped.
-   * The caller publishes them before it commits (a failure rolls the delete back). In id order.
+   * The insert of `insert` as part of a statement of the caller's, for a change that is one statement
+   * and needs no transaction: CTEs adding the rows whose gate value the statement's `gatedBy` query
+   * yields (the ids its own insert took, say), in their order, and notifying the relay. The statement's
+   * final SELECT must read `notify` (an expression to add to its select list) or the notification is
+   * never sent. Parameters are numbered from `firstParam`.
    */
-  async claim(manager: EntityManager, limit: number): Promise<OutboxRow[]> {
-    const rows: OutboxRow[] = await manager.query(
-      prepared(`DELETE FROM "${this.schema}".outbox
-        WHERE id IN (
-          SELECT id FROM "${this.schema}".outbox
-           WHERE pg_try_advisory_xact_lock(hashtext($2))
-           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, topic, key, type, event_id, envelope::text AS json`),
-      [limit, `outbox:${this.schema}`],
-    );
-    return changedRows<OutboxRow>(rows).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  insertPart(
+    events: { topic: string; envelope: EventEnvelope; gate: string }[],
+    firstParam: number,
+    gatedBy: string,
+  ): { ctes: string; notify: string; params: unknown[] } {
+    const $ = (offset: number) => `$${firstParam + offset}`;
+    return {
+      ctes: `outbox_added AS (
+         INSERT INTO "${this.schema}".outbox (event_id, topic, key, type, envelope)
+         SELECT e.event_id, e.topic, e.key, e.type, e.envelope
+           FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::json[], ${$(5)}::text[])
+                WITH ORDINALITY AS e(event_id, topic, key, type, envelope, gate, ord)
+          WHERE e.gate IN (${gatedBy}) ORDER BY e.ord RETURNING 1
+       ), outbox_notified AS (
+         SELECT pg_notify(${$(6)}, '') FROM (SELECT 1 FROM outbox_added LIMIT 1) AS one
+       )`,
+      notify: `(SELECT count(*) FROM outbox_notified)`,
+      params: [
+        events.map((event) => event.envelope.id),
+        events.map((event) => event.topic),
+        events.map((event) => event.envelope.key),
+        events.map((event) => event.envelope.type),
+        events.map((event) => JSON.stringify(event.envelope)),
+        events.map((event) => event.gate),
+        outboxChannel(this.schema),
+      ],
+    };
   }
 
   /**
-   * A connection of its own that LISTENs to the outbox's notifications; undefined when the
-   * DataSource has no URL to open one with (the relay then only polls).
+   * Makes `client` (the relay's own connection) the outbox's only publisher while it stays open: a
+   * session lock, released by PostgreSQL when the connection closes or its process dies. False when
+   * another relay holds it.
    */
-  async listen(onNotification: () => void, onError: (error: Error) => void): Promise<Client | undefined> {
+  async lead(client: Client): Promise<boolean> {
+    const { rows } = await client.query<{ leads: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS leads`, [
+      `outbox:${this.schema}`,
+    ]);
+    return rows[0]?.leads === true;
+  }
+
+  /**
+   * One statement a round, on the leading relay's connection: deletes the rows the previous round
+   * published and reads the oldest of the rest, in id order. A publish that fails, or a relay that
+   * dies, leaves its rows to be published again (consumers are idempotent); no transaction is held
+   * while the transport publishes.
+   */
+  async next(client: Client, published: string[], limit: number): Promise<OutboxRow[]> {
+    const { rows } = await client.query<OutboxRow>({
+      name: `outbox_next_${this.schema}`,
+      text: `WITH gone AS (DELETE FROM "${this.schema}".outbox WHERE id = ANY($1::bigint[]))
+        SELECT id, topic, key, type, event_id, envelope::text AS json FROM "${this.schema}".outbox
+         WHERE NOT (id = ANY($1::bigint[])) ORDER BY id LIMIT $2`,
+      values: [published, limit],
+    });
+    return rows;
+  }
+
+  /** Deletes what the last round published, when the relay stops. */
+  async forget(client: Client, published: string[]): Promise<void> {
+    if (published.length > 0) await client.query(`DELETE FROM "${this.schema}".outbox WHERE id = ANY($1::bigint[])`, [published]);
+  }
+
+  /** The relay's own connection, LISTENing to the outbox's notifications. */
+  async listen(onNotification: () => void, onError: (error: Error) => void): Promise<Client> {
     const { url } = this.source.options as { url?: string };
-    if (!url) return undefined;
-    const client = new Client({ connectionString: url });
+    if (!url) throw new Error(`the outbox relay of ${this.schema} needs a DataSource opened with a URL`);
+    const client = new Client({ connectionString: url, application_name: `outbox-relay:${this.schema}`, keepAlive: true });
     client.on('notification', onNotification);
     client.on('error', onError);
     await client.connect();
+    // A leader whose host vanished keeps its lock until the server notices: within about 25 s.
+    await client.query(`SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3`);
     await client.query(`LISTEN ${outboxChannel(this.schema)}`);
     return client;
   }

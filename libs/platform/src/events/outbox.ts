@@ -85,6 +85,20 @@ export class OutboxWriter {
     return rows.map((row) => row.envelope);
   }
 
+  /**
+   * Events for a change made by one statement of the caller's (atomic on its own, so without a
+   * transaction): each event is written only if its `gate` is among the values the statement's
+   * `gatedBy` query yields. See OutboxRepository.insertPart for how the statement uses the part.
+   */
+  statementPart(
+    events: (NewEvent<EventDefinition> & { gate: string })[],
+    firstParam: number,
+    gatedBy: string,
+  ): { ctes: string; notify: string; params: unknown[]; envelopes: EventEnvelope[] } {
+    const rows = this.envelopes(events).map((row, i) => ({ ...row, gate: events[i]!.gate }));
+    return { ...this.rows.insertPart(rows, firstParam, gatedBy), envelopes: rows.map((row) => row.envelope) };
+  }
+
   private envelopes(events: NewEvent<EventDefinition>[]): { topic: string; envelope: EventEnvelope }[] {
     const occurredAt = new Date().toISOString();
     return events.map((event) => ({

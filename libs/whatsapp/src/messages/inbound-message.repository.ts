@@ -21,15 +21,17 @@ export class InboundMessageRepository {
   }
 
   /**
-   * Takes the message ids of a connection and records their acks, in one statement (an ack only when
-   * its id is taken now): answers the ids taken now, not before.
+   * Takes the message ids of a connection, records their acks (an ack only when its id is taken now)
+   * and writes the events of the messages taken, in one statement that needs no transaction: answers
+   * the ids taken now, not before. `events` is the statement part of the outbox writer, gated by
+   * `SELECT wa_message_id FROM taken` and numbered from parameter 5.
    */
   async takeAll(
-    manager: EntityManager,
     connectionId: number,
     messages: { id: string; fromMe: boolean; ack: number }[],
+    events: { ctes: string; notify: string; params: unknown[] },
   ): Promise<Set<string>> {
-    const taken: { wa_message_id: string }[] = await manager.query(
+    const taken: { wa_message_id: string }[] = await this.dataSource.query(
       prepared(`WITH taken AS (
          INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me)
          SELECT $1, id, from_me FROM unnest($2::text[], $3::boolean[]) AS m(id, from_me)
@@ -38,8 +40,9 @@ export class InboundMessageRepository {
          INSERT INTO whatsapp.message_acks (connection_id, wa_message_id, ack)
          SELECT taken.connection_id, taken.wa_message_id, m.ack FROM taken JOIN unnest($2::text[], $4::int[]) AS m(id, ack) ON m.id = taken.wa_message_id
          ON CONFLICT (connection_id, wa_message_id) DO UPDATE SET ack = GREATEST(whatsapp.message_acks.ack, EXCLUDED.ack)
-       ) SELECT wa_message_id FROM taken`),
-      [connectionId, messages.map((m) => m.id), messages.map((m) => m.fromMe), messages.map((m) => m.ack)],
+       ), ${events.ctes}
+       SELECT wa_message_id, ${events.notify} AS notified FROM taken`),
+      [connectionId, messages.map((m) => m.id), messages.map((m) => m.fromMe), messages.map((m) => m.ack), ...events.params],
     );
     return new Set(taken.map((row) => row.wa_message_id));
   }

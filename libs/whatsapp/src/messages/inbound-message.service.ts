@@ -49,12 +49,16 @@ export class InboundMessageService {
   }
 
   /**
-   * Several messages of a connection, in their order, in one transaction of four statements whatever
-   * their number (a burst of them costs what one does). Returns how many were new.
+   * Several messages of a connection, in their order, in one statement whatever their number (a burst
+   * of them costs what one does). Returns how many were new.
    */
   async receiveAll(companyId: number, connectionId: number, inbound: InboundMessage[]): Promise<number> {
     const messages: NormalisedMessage[] = [];
+    const ids = new Set<string>();
     for (const item of inbound) {
+      // An id repeated within the burst is the same message: its first copy is the one taken.
+      if (ids.has(item.id)) continue;
+      ids.add(item.id);
       // Media is fetched and stored before the transaction, so a known message is not downloaded again;
       // a duplicate that races us only leaves a file. Without media the insert below is check enough.
       let media: StoredMedia | null = null;
@@ -66,21 +70,20 @@ export class InboundMessageService {
       messages.push({ ...item, ...kindOfStored(item.kind, media), media });
     }
     if (messages.length === 0) return 0;
-    return this.messages.transaction(async (manager) => {
-      // The message ids are taken and their acks recorded in one statement (the acks only when taken).
-      const taken = await this.messages.takeAll(manager, connectionId, messages);
-      const fresh = messages.filter((message) => taken.delete(message.id));
-      await this.outbox.addAll(
-        manager,
-        fresh.map((message) => ({
-          definition: messageReceived,
-          companyId,
-          key: chatKey(connectionId, message.chat),
-          payload: { connectionId, message },
-        })),
-      );
-      return fresh.length;
-    });
+    // One statement takes the ids, records the acks and writes the events of the messages it took.
+    const events = this.outbox.statementPart(
+      messages.map((message) => ({
+        definition: messageReceived,
+        companyId,
+        key: chatKey(connectionId, message.chat),
+        payload: { connectionId, message },
+        gate: message.id,
+      })),
+      5,
+      'SELECT wa_message_id FROM taken',
+    );
+    const taken = await this.messages.takeAll(connectionId, messages, events);
+    return taken.size;
   }
 
   /** Publishes the ack only when it moves the message's state forward. */
