@@ -5,6 +5,7 @@ import { ChatController } from './chats/chat.controller';
 import { ChatRepository } from './chats/chat.repository';
 import { ChatService } from './chats/chat.service';
 import { ConversationEvents } from './common/conversation-events';
+import { InboxEventRepository } from './common/inbox-event.repository';
 import { ProcessedEventRepository } from './common/processed-event.repository';
 import { ContactController } from './contacts/contact.controller';
 import { ContactRepository } from './contacts/contact.repository';
@@ -117,6 +118,7 @@ export class ConversationsModule {
         ProcessedEventRepository,
         // Services.
         ConversationEvents,
+        InboxEventRepository,
         WhatsappCommands,
         WhatsappNumbers,
         OutboundMessageService,

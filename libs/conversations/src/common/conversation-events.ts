@@ -17,6 +17,7 @@ import { ContactRepository, mapContact } from '../contacts/contact.repository';
 import { MessageRepository } from '../messages/message.repository';
 import { ProjectionRepository } from '../projections/projection.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
+import { InboxEventRepository } from './inbox-event.repository';
 
 /**
  * Writes the service's facts into its outbox, inside the transaction that changed the state. Ticket
@@ -30,6 +31,7 @@ export class ConversationEvents {
     private readonly messages: MessageRepository,
     private readonly contacts: ContactRepository,
     private readonly projections: ProjectionRepository,
+    private readonly inboxEvents: InboxEventRepository,
   ) {}
 
   async ticketChanged(manager: EntityManager, ticketId: number): Promise<Ticket> {
@@ -96,18 +98,25 @@ export class ConversationEvents {
   }
 
   /**
-   * New messages and the tickets they changed, read in three statements whatever their number: each
+   * New messages and the tickets they changed, read in one statement whatever their number: each
    * message's event (in the order given), then each ticket's, written in one statement.
    */
-  async messagesAndTicketsChanged(manager: EntityManager, messageIds: number[]): Promise<void> {
-    if (messageIds.length === 0) return;
-    const messages = await this.messages.views(manager, messageIds);
-    const tickets = new Map((await this.tickets.views(manager, [...new Set(messages.map((m) => m.ticketId))])).map((t) => [t.id, t]));
-    const audiences = await this.projections.ticketAudiences(manager, [...tickets.values()]);
+  async messagesAndTicketsChanged(manager: EntityManager, stored: { id: number; ticketId: number }[]): Promise<void> {
+    if (stored.length === 0) return;
+    const ticketIds = [...new Set(stored.map((message) => message.ticketId))];
+    const { messages, tickets, audiences } = await this.inboxEvents.messagesWithTickets(
+      manager,
+      stored.map((message) => message.id),
+      ticketIds,
+    );
     const events: NewEvent<EventDefinition>[] = [];
+    const ticketOf = (id: number) => {
+      const ticket = tickets.get(id);
+      if (!ticket) throw new Error(`ticket ${id} vanished inside its own transaction`);
+      return ticket;
+    };
     for (const message of messages) {
-      const ticket = tickets.get(message.ticketId);
-      if (!ticket) throw new Error(`ticket ${message.ticketId} vanished inside its own transaction`);
+      const ticket = ticketOf(message.ticketId);
       events.push({
         definition: messageCreated,
         companyId: ticket.companyId,
@@ -115,7 +124,7 @@ export class ConversationEvents {
         payload: { message, ticket, audience: audiences.get(ticket.id) ?? [] },
       });
     }
-    for (const ticket of tickets.values()) {
+    for (const ticket of ticketIds.map(ticketOf)) {
       events.push({
         definition: ticketUpdated,
         companyId: ticket.companyId,

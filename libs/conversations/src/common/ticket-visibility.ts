@@ -133,10 +133,10 @@ export function ticketAudienceSql(): string {
 }
 
 /**
- * The same audiences for several tickets in one statement: the tickets as unnest($1::int[] ids,
- * $2::int[] companies, $3::int[] queues, $4::int[] users); answers each ticket's id with its viewers.
+ * The same audiences for several tickets in one statement: the tickets of a relation (`from`, aliased
+ * `t`, with columns id, company_id, queue_id and user_id); answers each ticket's id with its viewers.
  */
-export function ticketAudiencesSql(): string {
+export function ticketAudiencesSql(from: string): string {
   const rule = visibilityRule({
     viewerId: 'u.id',
     profile: 'u.profile',
@@ -146,7 +146,7 @@ export function ticketAudiencesSql(): string {
     ticketUserId: 't.user_id',
   });
   return `SELECT t.id, COALESCE(array_agg(u.id ORDER BY u.id) FILTER (WHERE u.id IS NOT NULL), '{}') AS audience
-            FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS t(id, company_id, queue_id, user_id)
+            FROM ${from}
             LEFT JOIN conversations.users u ON u.company_id = t.company_id AND ${rule}
            GROUP BY t.id`;
 }

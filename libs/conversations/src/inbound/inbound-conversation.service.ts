@@ -181,12 +181,12 @@ export class InboundConversationService {
         unread: messages.filter(({ message }) => !message.fromMe).length,
       })),
     );
-    const stored: number[] = [];
-    for (const { messages } of filing) {
+    const stored: { id: number; ticketId: number }[] = [];
+    for (const { messages, ticket } of filing) {
       for (const { connectionId, message } of messages) {
         const id = ids.get(message.id);
         if (id === undefined) continue;
-        stored.push(id);
+        stored.push({ id, ticketId: ticket.id });
         if (withFacts.has(`${connectionId}:${message.id}`)) await this.facts.applyTo(manager, connectionId, message.id, id);
         // A quote of a message filed by this same statement was not there for it to find.
         if (message.quotedId && messages.some((other) => other.message.id === message.quotedId)) {
@@ -263,7 +263,7 @@ export class InboundConversationService {
       { id: ticket.id, lastMessage: lastMessageText(message), unread: message.fromMe ? 0 : 1 },
     ]);
     await this.facts.applyTo(manager, connectionId, message.id, messageId);
-    await this.events.messagesAndTicketsChanged(manager, [messageId]);
+    await this.events.messagesAndTicketsChanged(manager, [{ id: messageId, ticketId: ticket.id }]);
     await this.timers.arm(manager, companyId, ticket.id, connectionId, ticket.created);
     if (!message.fromMe && !message.isGroup && ticket.status === 'pending' && ticket.userId === null) {
       await this.router.route(

@@ -339,17 +339,6 @@ export class MessageRepository {
     );
   }
 
-  /** Messages as their tickets' audiences may see them (the events), in the order of `ids`. */
-  async views(manager: EntityManager, ids: number[]): Promise<Message[]> {
-    if (ids.length === 0) return [];
-    // Planned for each call: a plan kept from when the table was small would scan it as it grows.
-    const rows: MessageViewRow[] = await manager.query(`${messageViewSelect(quoteVisibleToAudienceSql())} WHERE m.id = ANY($1::int[])`, [
-      ids,
-    ]);
-    const byId = new Map(rows.map((row) => [row.id, mapMessage(row)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
   /** The customer's answer to a rating request, kept on the rated ticket (read); null when already filed. */
   async insertRatingAnswer(
     manager: EntityManager,

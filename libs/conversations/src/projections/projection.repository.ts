@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { ticketAudienceSql, ticketAudiencesSql, type VisibleTicket } from '../common/ticket-visibility';
+import { ticketAudienceSql, type VisibleTicket } from '../common/ticket-visibility';
 
 export interface ProjectedUser {
   id: number;
@@ -252,20 +252,5 @@ export class ProjectionRepository {
       ticket.userId,
     ]);
     return rows.map((row) => row.id);
-  }
-
-  /** ticketAudience for several tickets in one statement, by ticket id. */
-  async ticketAudiences(
-    manager: EntityManager,
-    tickets: (VisibleTicket & { id: number; companyId: number })[],
-  ): Promise<Map<number, number[]>> {
-    if (tickets.length === 0) return new Map();
-    const rows: { id: number; audience: number[] }[] = await manager.query(prepared(ticketAudiencesSql()), [
-      tickets.map((ticket) => ticket.id),
-      tickets.map((ticket) => ticket.companyId),
-      tickets.map((ticket) => ticket.queueId),
-      tickets.map((ticket) => ticket.userId),
-    ]);
-    return new Map(rows.map((row) => [row.id, row.audience]));
   }
 }
