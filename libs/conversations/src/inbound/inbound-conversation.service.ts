@@ -172,9 +172,6 @@ export class InboundConversationService {
           message,
         })),
       ),
-    );
-    await this.tickets.recordInboundAll(
-      manager,
       filing.map(({ messages, ticket }) => ({
         id: ticket.id,
         lastMessage: lastMessageText(messages.at(-1)!.message),
@@ -254,14 +251,13 @@ export class InboundConversationService {
       return null;
     const ticket = known?.ticket ?? (await this.liveTicket(manager, companyId, connectionId, chat.id, message.isGroup, opened));
 
-    const stored = await this.messages.insertReceivedAll(manager, [
-      { filed: { companyId, ticketId: ticket.id, contactId: sender.id, connectionId, queueId: ticket.queueId }, message },
-    ]);
+    const stored = await this.messages.insertReceivedAll(
+      manager,
+      [{ filed: { companyId, ticketId: ticket.id, contactId: sender.id, connectionId, queueId: ticket.queueId }, message }],
+      [{ id: ticket.id, lastMessage: lastMessageText(message), unread: message.fromMe ? 0 : 1 }],
+    );
     const messageId = stored.get(message.id);
     if (messageId === undefined) return null;
-    await this.tickets.recordInboundAll(manager, [
-      { id: ticket.id, lastMessage: lastMessageText(message), unread: message.fromMe ? 0 : 1 },
-    ]);
     await this.facts.applyTo(manager, connectionId, message.id, messageId);
     await this.events.messagesAndTicketsChanged(manager, [{ id: messageId, ticketId: ticket.id }]);
     await this.timers.arm(manager, companyId, ticket.id, connectionId, ticket.created);

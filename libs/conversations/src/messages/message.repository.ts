@@ -284,8 +284,10 @@ export class MessageRepository {
   }
 
   /**
-   * Messages WhatsApp reported (each quote found by WhatsApp id), in one statement, stored in this
-   * order; the ids of those stored, by WhatsApp id (one with a WhatsApp id stored before is left out).
+   * Messages WhatsApp reported (each quote found by WhatsApp id), stored in this order, and their
+   * tickets' last message and unread count (each ticket once, and only if a message of it was
+   * stored), in one statement; the ids of those stored, by WhatsApp id (one with a WhatsApp id stored
+   * before is left out).
    */
   async insertReceivedAll(
     manager: EntityManager,
@@ -293,10 +295,12 @@ export class MessageRepository {
       filed: { companyId: number; ticketId: number; contactId: number; connectionId: number; queueId: number | null };
       message: NormalisedMessage;
     }[],
+    tickets: { id: number; lastMessage: string; unread: number }[],
   ): Promise<Map<string, number>> {
     if (rows.length === 0) return new Map();
     const inserted: { id: number; wid: string }[] = await manager.query(
-      prepared(`INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
+      prepared(`WITH stored AS (
+       INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
          media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
        SELECT r.company_id, r.ticket_id, r.contact_id, r.connection_id, r.wid, r.body, r.from_me, r.media_type, r.media_url, r.file_name,
               (SELECT id FROM conversations.messages q WHERE q.whatsapp_id = r.connection_id AND q.wid = r.quoted_wid),
@@ -307,7 +311,13 @@ export class MessageRepository {
                                    quoted_wid, ack, is_forwarded, queue_id, created_at, media_mimetype, position)
         ORDER BY r.position
        ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING
-       RETURNING id, wid`),
+       RETURNING id, wid, ticket_id
+       ), counted AS (
+         UPDATE conversations.tickets t SET last_message = c.last_message, unread_messages = t.unread_messages + c.unread, updated_at = now()
+           FROM unnest($17::int[], $18::text[], $19::int[]) AS c(id, last_message, unread)
+          WHERE t.id = c.id AND c.id IN (SELECT ticket_id FROM stored)
+       )
+       SELECT id, wid FROM stored`),
       [
         rows.map((r) => r.filed.companyId),
         rows.map((r) => r.filed.ticketId),
@@ -325,6 +335,9 @@ export class MessageRepository {
         rows.map((r) => r.filed.queueId),
         rows.map((r) => r.message.timestamp),
         rows.map((r) => r.message.media?.mimetype ?? null),
+        tickets.map((t) => t.id),
+        tickets.map((t) => t.lastMessage),
+        tickets.map((t) => t.unread),
       ],
     );
     return new Map(inserted.map((row) => [row.wid, row.id]));

@@ -490,16 +490,6 @@ export class TicketRepository {
     }));
   }
 
-  /** Messages of the customers (or our echoes from the phone) were filed on these tickets: one statement, each ticket once. */
-  async recordInboundAll(manager: EntityManager, changes: { id: number; lastMessage: string; unread: number }[]): Promise<void> {
-    if (changes.length === 0) return;
-    await manager.query(
-      prepared(`UPDATE conversations.tickets t SET last_message = c.last_message, unread_messages = t.unread_messages + c.unread, updated_at = now()
-         FROM unnest($1::int[], $2::text[], $3::int[]) AS c(id, last_message, unread) WHERE t.id = c.id`),
-      [changes.map((c) => c.id), changes.map((c) => c.lastMessage), changes.map((c) => c.unread)],
-    );
-  }
-
   /** The contact's live ticket on the connection, opened for the user when there is none (a forward's target). */
   async openForUser(
     manager: EntityManager,
