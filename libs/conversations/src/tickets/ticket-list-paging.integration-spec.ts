@@ -171,6 +171,12 @@ describe('ticket list and message pages by cursor', () => {
     expect((await scroll(admin(), { searchParam: '4242' })).map((ticket) => ticket.id).sort()).toEqual([oldest.id, other.id].sort());
     const named = await scroll(admin(), { searchParam: 'antigo 1199' });
     expect(named.map((ticket) => ticket.contact.name)).toEqual(['Antigo 1199']);
+    // A name that 1,200 contacts hold: the pages past the walk test each ticket against them all.
+    const everyOld: { id: number }[] = await t.dataSource.query(
+      `SELECT t.id FROM conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id
+        WHERE c.name LIKE 'Antigo %' ORDER BY t.updated_at DESC, t.id DESC`,
+    );
+    expect((await scroll(admin(), { searchParam: 'antigo' })).map((ticket) => ticket.id)).toEqual(everyOld.map((row) => row.id));
   });
 
   it('a cursor is the updatedAt and id together, as an ISO date-time', async () => {
