@@ -6,6 +6,7 @@ import { ConversationEvents } from '../common/conversation-events';
 import { ContactRepository, type ContactRow } from '../contacts/contact.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { MessageRepository } from '../messages/message.repository';
+import { ProjectionRepository } from '../projections/projection.repository';
 import { type LiveTicket, TicketRepository } from '../tickets/ticket.repository';
 import { TicketTimers } from '../tickets/ticket-timers';
 import { EarlyMessageFactRepository } from './early-message-fact.repository';
@@ -52,6 +53,7 @@ export class InboundConversationService {
     private readonly timers: TicketTimers,
     private readonly facts: EarlyMessageFactRepository,
     private readonly stats: TicketStatsRepository,
+    private readonly projections: ProjectionRepository,
   ) {}
 
   /**
@@ -142,6 +144,7 @@ export class InboundConversationService {
         isGroup: false,
       })),
     );
+    for (const ticket of tickets) this.projections.rememberConnection(manager, ticket.companyId, ticket.connectionId, ticket.connection);
     opened.push(...tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id));
     const ticketOf = new Map(tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
 

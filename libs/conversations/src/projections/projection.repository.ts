@@ -173,28 +173,23 @@ export class ProjectionRepository {
     return found;
   }
 
+  /**
+   * A connection row read by another statement of the transaction (the live tickets' upsert brings
+   * each one's connection): later asks in the transaction take it from there.
+   */
+  rememberConnection(manager: EntityManager, companyId: number, connectionId: number, row: Record<string, unknown> | null): void {
+    const runner = manager.queryRunner?.isTransactionActive ? manager.queryRunner : null;
+    if (!runner) return;
+    const cached = this.connectionsInTransaction.get(runner) ?? new Map<string, ProjectedConnection | null>();
+    this.connectionsInTransaction.set(runner, cached.set(`${companyId}:${connectionId}`, row ? projectedConnection(row) : null));
+  }
+
   private async readConnection(manager: EntityManager, companyId: number, connectionId: number): Promise<ProjectedConnection | null> {
-    const rows: Record<string, never>[] = await manager.query(
+    const rows: Record<string, unknown>[] = await manager.query(
       prepared(`SELECT * FROM conversations.connections WHERE id = $1 AND company_id = $2`),
       [connectionId, companyId],
     );
-    const row = rows[0] as Record<string, unknown> | undefined;
-    if (!row) return null;
-    return {
-      id: row.id as number,
-      companyId: row.company_id as number,
-      name: row.name as string,
-      queueIds: row.queue_ids as number[],
-      greetingMessage: row.greeting_message as string,
-      complationMessage: row.complation_message as string,
-      outOfHoursMessage: row.out_of_hours_message as string,
-      ratingMessage: row.rating_message as string,
-      expiresInactiveMessage: row.expires_inactive_message as string,
-      expiresTicket: row.expires_ticket as number,
-      timeToTransfer: row.time_to_transfer as number | null,
-      transferQueueId: row.transfer_queue_id as number | null,
-      maxUseBotQueues: row.max_use_bot_queues as number,
-    };
+    return rows[0] ? projectedConnection(rows[0]) : null;
   }
 
   /** The company's default connection, or its oldest. */
@@ -253,4 +248,23 @@ export class ProjectionRepository {
     ]);
     return rows.map((row) => row.id);
   }
+}
+
+/** A connection's projection row (as read, or as JSON) as the service uses it. */
+function projectedConnection(row: Record<string, unknown>): ProjectedConnection {
+  return {
+    id: row.id as number,
+    companyId: row.company_id as number,
+    name: row.name as string,
+    queueIds: row.queue_ids as number[],
+    greetingMessage: row.greeting_message as string,
+    complationMessage: row.complation_message as string,
+    outOfHoursMessage: row.out_of_hours_message as string,
+    ratingMessage: row.rating_message as string,
+    expiresInactiveMessage: row.expires_inactive_message as string,
+    expiresTicket: row.expires_ticket as number,
+    timeToTransfer: row.time_to_transfer as number | null,
+    transferQueueId: row.transfer_queue_id as number | null,
+    maxUseBotQueues: row.max_use_bot_queues as number,
+  };
 }

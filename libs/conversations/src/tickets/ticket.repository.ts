@@ -434,7 +434,7 @@ export class TicketRepository {
   async upsertLives(
     manager: EntityManager,
     chats: { companyId: number; connectionId: number; contactId: number; isGroup: boolean }[],
-  ): Promise<(LiveTicket & { contactId: number; connectionId: number })[]> {
+  ): Promise<(LiveTicket & { contactId: number; connectionId: number; companyId: number; connection: Record<string, unknown> | null })[]> {
     if (chats.length === 0) return [];
     const rows: {
       id: number;
@@ -446,13 +446,15 @@ export class TicketRepository {
       created: boolean;
       contact_id: number;
       whatsapp_id: number;
+      company_id: number;
+      connection: Record<string, unknown> | null;
     }[] = await manager.query(
       // A live ticket that exists is locked, not rewritten (the filing updates it once afterwards);
       // the insert is left with the chats that have none, and its upsert covers a ticket opened meanwhile.
       prepared(`WITH chat AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::boolean[]) AS chat(uuid, company_id, contact_id, connection_id, is_group)
        ), live AS (
-         SELECT t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, false AS created, t.contact_id, t.whatsapp_id
+         SELECT t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, false AS created, t.contact_id, t.whatsapp_id, t.company_id
            FROM conversations.tickets t JOIN chat
              ON t.company_id = chat.company_id AND t.contact_id = chat.contact_id AND t.whatsapp_id = chat.connection_id
           WHERE t.status <> 'closed'
@@ -466,9 +468,10 @@ export class TicketRepository {
           WHERE NOT EXISTS (SELECT 1 FROM live WHERE live.contact_id = chat.contact_id AND live.whatsapp_id = chat.connection_id)
          ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
          DO UPDATE SET updated_at = t.updated_at
-         RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id
+         RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id, t.company_id
        )
-       SELECT * FROM live UNION ALL SELECT * FROM opened`),
+       SELECT x.*, (SELECT row_to_json(w) FROM conversations.connections w WHERE w.id = x.whatsapp_id AND w.company_id = x.company_id) AS connection
+         FROM (SELECT * FROM live UNION ALL SELECT * FROM opened) AS x`),
       [
         chats.map(() => randomUUID()),
         chats.map((chat) => chat.companyId),
@@ -487,6 +490,8 @@ export class TicketRepository {
       created: row.created,
       contactId: row.contact_id,
       connectionId: row.whatsapp_id,
+      companyId: row.company_id,
+      connection: row.connection,
     }));
   }
 
