@@ -312,5 +312,6 @@ describe('connection card settings', () => {
     expect(within(list).getAllByTestId('connection-api-media-upload')).toHaveLength(1);
     // Deleting never touches the connection's positions.
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
-  });
+    // Two dialogs and three requests: about 3 s on a free machine, more on a shared one.
+  }, 15_000);
 });
