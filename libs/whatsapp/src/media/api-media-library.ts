@@ -32,6 +32,12 @@ const isApiMediaType = (type: string) => (API_MEDIA_TYPES as readonly string[]).
  */
 @Injectable()
 export class ApiMediaLibrary {
+  /**
+   * Held names already looked for among the earlier uploads: one found was copied, one not found
+   * never will be (the card uploads to the folder since), so the uploads are read once per name.
+   */
+  private readonly searched = new Set<string>();
+
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly connections: ConnectionRepository,
@@ -43,9 +49,13 @@ export class ApiMediaLibrary {
    */
   async list(companyId: number): Promise<ApiMediaFile[]> {
     let byName = newestByName(await this.storage.list(folderOf(companyId)));
-    const missing = (await this.connections.apiMediaNamesHeld(companyId)).filter((name) => !byName.has(name));
-    if (missing.length > 0 && (await this.adopt(companyId, new Set(missing))) > 0) {
-      byName = newestByName(await this.storage.list(folderOf(companyId)));
+    const missing = (await this.connections.apiMediaNamesHeld(companyId)).filter(
+      (name) => !byName.has(name) && !this.searched.has(searchKey(companyId, name)),
+    );
+    if (missing.length > 0) {
+      const adopted = await this.adopt(companyId, new Set(missing));
+      for (const name of missing) this.searched.add(searchKey(companyId, name));
+      if (adopted > 0) byName = newestByName(await this.storage.list(folderOf(companyId)));
     }
     return [...byName.values()].map(entryOf);
   }
@@ -106,6 +116,8 @@ export class ApiMediaLibrary {
     return adopted;
   }
 }
+
+const searchKey = (companyId: number, name: string) => `${companyId}/${name}`;
 
 /** The newest image or video of each name, newest first. */
 function newestByName(files: ListedFile[]): Map<string, ListedFile> {
