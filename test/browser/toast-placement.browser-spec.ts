@@ -177,6 +177,14 @@ describe('browser: a toast covers no control on any page (decision 0030)', () =>
       body: 'Olá, preciso de ajuda',
     });
     expect(inbound.status).toBeLessThan(300);
+    // A chat longer than the window, so the open chat scrolls and rests at its newest message.
+    for (let index = 1; index <= 14; index += 1) {
+      const more = await api(baseUrl, 'POST', `/api/simulator/connections/${connection.id}/inbound`, token, {
+        ...CUSTOMER,
+        body: `Mensagem ${index}`,
+      });
+      expect(more.status).toBeLessThan(300);
+    }
     const ticket = await until(async () => {
       const list = await api(baseUrl, 'GET', '/api/tickets?status=pending&showAll=true', token);
       const tickets = (list.body as { tickets?: { id: number; uuid: string }[] }).tickets ?? [];
@@ -229,6 +237,21 @@ describe('browser: a toast covers no control on any page (decision 0030)', () =>
         report[name] = placed.covered;
         if (process.env.SCREENSHOT_DIR) {
           await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/toast-${viewport.width}-${name.replace(/\W+/g, '-')}.png` });
+        }
+        if (name === 'open chat') {
+          // The shelf shortens the chat's view: it still rests at the newest message, above the composer.
+          const newest = await until(
+            () =>
+              page.evaluate(() => {
+                const view = document.querySelector('[data-testid="message-list"]')!.getBoundingClientRect();
+                const messages = document.querySelectorAll('[data-testid="message"]');
+                const last = messages[messages.length - 1]?.getBoundingClientRect();
+                return last && last.bottom <= view.bottom + 1 && last.top >= view.top ? messages.length : undefined;
+              }),
+            'the newest message in view with the toast up',
+            5_000,
+          );
+          expect(newest).toBe(15);
         }
         // Inside the window, and never over the top bar.
         expect(placed.toast.y).toBeGreaterThanOrEqual(placed.topBarBottom);
