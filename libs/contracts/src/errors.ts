@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'ERR_QUEUE_LIMIT_REACHED',
   'ERR_QUEUE_NOT_FOUND',
   'ERR_SERVICE_UNAVAILABLE',
+  'ERR_API_MEDIA_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import { apiMediaInUseSchema } from '@app/contracts';
 import type { i18n as I18n } from 'i18next';
 
 import { isApiError } from '@/lib/api-client';
@@ -25,6 +26,10 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
       if (code === 'ERR_QUEUE_LIMIT_REACHED' && typeof current === 'number' && typeof max === 'number') {
         return i18n.t('errors.ERR_QUEUE_LIMIT_REACHED_detail', { current, max });
       }
+      if (code === 'ERR_API_MEDIA_IN_USE') {
+        const inUse = apiMediaInUseSchema.safeParse(error.details);
+        if (inUse.success && inUse.data.connections.length > 0) return apiMediaInUseMessage(inUse.data.connections, i18n);
+      }
       return i18n.t(`errors.${code}` as 'errors.generic');
     }
     if (error.status === 0) return i18n.t('errors.network');
@@ -33,6 +38,16 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
 
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** 'Esta mídia está em uso em Loja (API 1, posição 2), ...': each connection with the positions that hold the media. */
+function apiMediaInUseMessage(connections: { name: string; positions: string[] }[], i18n: Translator): string {
+  const where = (path: string) => {
+    const match = /^api(\d)_medias\.(\d+)$/.exec(path);
+    return match ? i18n.t('connections.settings.apiMediaWhere', { api: Number(match[1]), position: Number(match[2]) + 1 }) : path;
+  };
+  const places = connections.map((connection) => `${connection.name} (${connection.positions.map(where).join('; ')})`).join(', ');
+  return i18n.t('errors.ERR_API_MEDIA_IN_USE_detail', { places });
 }
 
 /** The validation messages of an `ERR_VALIDATION` answer, one line each, or undefined. */

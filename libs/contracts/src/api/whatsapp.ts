@@ -409,8 +409,11 @@ export const API_MEDIA_TYPES = MEDIA_UPLOAD_TYPES.filter((type) => type.startsWi
 
 /**
  * GET /whatsapp-media/api-medias (admin): the company's uploaded API media, newest first, one per
- * name; POST /whatsapp-media/api-medias (admin, multipart `file`, an image or video) answers one.
- * A connection's `api1_medias`..`api3_medias` positions hold these names.
+ * name (uploads a position named before this list existed included); POST
+ * /whatsapp-media/api-medias (admin, multipart `file`, an image or video) answers one; DELETE
+ * /whatsapp-media/api-medias/{name} (admin) removes every version of that name, refused with 409
+ * ERR_API_MEDIA_IN_USE while a position holds it. A connection's `api1_medias`..`api3_medias`
+ * positions hold these names.
  */
 export const apiMediaFileSchema = z.object({
   name: z.string(),
@@ -422,6 +425,18 @@ export const apiMediaFileSchema = z.object({
 });
 export type ApiMediaFile = z.infer<typeof apiMediaFileSchema>;
 export const apiMediaListSchema = z.array(apiMediaFileSchema);
+/** The path parameter of DELETE /whatsapp-media/api-medias/{name}: a name as the list gives it. */
+export const apiMediaParamsSchema = z.object({ name: z.string().trim().min(1).max(255) });
+export const apiMediaDeleteResponseSchema = z.object({ message: z.string() });
+export type ApiMediaDeleteResponse = z.infer<typeof apiMediaDeleteResponseSchema>;
+/**
+ * What a 409 ERR_API_MEDIA_IN_USE carries: each connection whose positions hold the name, with
+ * those positions ('api2_medias.0' is API 2's first).
+ */
+export const apiMediaInUseSchema = z.object({
+  connections: z.array(z.object({ id: z.number().int(), name: z.string(), positions: z.array(z.string()) })),
+});
+export type ApiMediaInUse = z.infer<typeof apiMediaInUseSchema>;
 
 /**
  * POST /whatsapp-media/links: a short-lived link that opens or downloads one of the company's media

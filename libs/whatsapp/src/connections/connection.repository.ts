@@ -80,6 +80,48 @@ export class ConnectionRepository {
       .getMany();
   }
 
+  /** Every name the company's connections hold in an API media position. */
+  async apiMediaNamesHeld(companyId: number): Promise<string[]> {
+    const rows: { name: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT held.name
+         FROM whatsapp.connections connection,
+              jsonb_array_elements_text(connection.api1_medias || connection.api2_medias || connection.api3_medias) AS held(name)
+        WHERE connection.company_id = $1 AND held.name IS NOT NULL`,
+      [companyId],
+    );
+    return rows.map((row) => row.name);
+  }
+
+  /**
+   * The company's connections whose API media positions hold the name, by name, each with those
+   * positions as paths ('api2_medias.0'), in the transaction.
+   */
+  async apiMediaHolders(
+    manager: EntityManager,
+    companyId: number,
+    name: string,
+  ): Promise<{ id: number; name: string; positions: string[] }[]> {
+    return manager.query(
+      `SELECT connection.id, connection.name,
+              array_agg(held.field || '.' || (held.position - 1) ORDER BY held.field, held.position) AS positions
+         FROM whatsapp.connections connection
+         CROSS JOIN LATERAL (
+           SELECT 'api1_medias' AS field, item.value, item.position
+             FROM jsonb_array_elements_text(connection.api1_medias) WITH ORDINALITY AS item(value, position)
+           UNION ALL
+           SELECT 'api2_medias', item.value, item.position
+             FROM jsonb_array_elements_text(connection.api2_medias) WITH ORDINALITY AS item(value, position)
+           UNION ALL
+           SELECT 'api3_medias', item.value, item.position
+             FROM jsonb_array_elements_text(connection.api3_medias) WITH ORDINALITY AS item(value, position)
+         ) AS held
+        WHERE connection.company_id = $1 AND held.value = $2
+        GROUP BY connection.id, connection.name
+        ORDER BY connection.name, connection.id`,
+      [companyId, name],
+    );
+  }
+
   byId(id: number): Promise<ConnectionEntity | null> {
     return this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id } });
   }

@@ -1,4 +1,12 @@
-import { apiMediaFileSchema, apiMediaListSchema, type Connection, connectionSchema } from '@app/contracts';
+import {
+  apiMediaDeleteResponseSchema,
+  apiMediaFileSchema,
+  apiMediaInUseSchema,
+  apiMediaListSchema,
+  type Connection,
+  connectionSchema,
+  errorBodySchema,
+} from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
@@ -87,5 +95,81 @@ describe("a connection's API media positions choose, by name, images and videos 
       .set(as(adminA))
       .send({ api1_medias: ['menu_do_dia.png', 'tour.mp4', 'tour.mp4'] })
       .expect(200);
+  });
+
+  const remove = (token: string, name: string) =>
+    api()
+      .delete(`/api/whatsapp-media/api-medias/${encodeURIComponent(name)}`)
+      .set(as(token));
+
+  it('an upload a position named before the list existed is listed, once, beside the new ones; other chat uploads are not', async () => {
+    // Before the list, the card uploaded through the chat's upload, and the position kept the name as it was saved then.
+    const legacy = await api()
+      .post('/api/whatsapp-media')
+      .set(as(adminA))
+      .attach('file', PNG, { filename: 'cardápio antigo.png', contentType: 'image/png' });
+    expect(legacy.status).toBe(201);
+    await api()
+      .post('/api/whatsapp-media')
+      .set(as(adminA))
+      .attach('file', PNG, { filename: 'foto do cliente.png', contentType: 'image/png' })
+      .expect(201);
+    await t.dataSource.query(`UPDATE whatsapp.connections SET api2_medias = $2 WHERE id = $1`, [
+      connection.id,
+      JSON.stringify([null, 'cardápio_antigo.png']),
+    ]);
+
+    const names = (await list(adminA)).map((file) => file.name);
+    expect(names).toContain('cardápio_antigo.png');
+    expect(names).not.toContain('foto_do_cliente.png');
+    const adopted = (await list(adminA)).filter((file) => file.name === 'cardápio_antigo.png');
+    expect(adopted).toHaveLength(1);
+    expect(adopted[0]).toMatchObject({ type: 'image', mimetype: 'image/png', size: PNG.length });
+    // Its bytes are served from the company's media like any upload.
+    const served = await api().get(adopted[0]!.url).set(as(adminA)).buffer(true).expect(200);
+    expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
+    // Another company never sees it.
+    expect((await list(adminB)).map((file) => file.name)).toEqual(['outra.png']);
+  });
+
+  it('an API media a position holds is kept, with where it is used; once no position holds it, it is deleted', async () => {
+    const refused = await remove(adminA, 'menu_do_dia.png');
+    expect(refused.status).toBe(409);
+    const body = expectAnswer(errorBodySchema, refused);
+    expect(body.error).toBe('ERR_API_MEDIA_IN_USE');
+    expect(apiMediaInUseSchema.parse(body).connections).toEqual([{ id: connection.id, name: 'Mídias', positions: ['api1_medias.0'] }]);
+    expect((await list(adminA)).map((file) => file.name)).toContain('menu_do_dia.png');
+
+    await api()
+      .put(`/api/whatsapp/${connection.id}`)
+      .set(as(adminA))
+      .send({ api1_medias: [null, 'tour.mp4', 'tour.mp4'] })
+      .expect(200);
+    expectAnswer(apiMediaDeleteResponseSchema, await remove(adminA, 'menu_do_dia.png').expect(200));
+    expect((await list(adminA)).map((file) => file.name)).not.toContain('menu_do_dia.png');
+    await remove(adminA, 'menu_do_dia.png').expect(404);
+    // Gone, a position can no longer choose it.
+    await api()
+      .put(`/api/whatsapp/${connection.id}`)
+      .set(as(adminA))
+      .send({ api3_medias: ['menu_do_dia.png'] })
+      .expect(400);
+  });
+
+  it("another company's admin gets 404 and changes nothing; agents may not delete; a name that cannot be one is a 400", async () => {
+    const before = (await list(adminA)).map((file) => file.name);
+    expect(before).toEqual(expect.arrayContaining(['tour.mp4', 'cardápio_antigo.png']));
+    const other = await remove(adminB, 'tour.mp4');
+    expect(other.status).toBe(404);
+    expect(other.body).toMatchObject({ error: 'ERR_NOT_FOUND' });
+    expect((await list(adminA)).map((file) => file.name)).toEqual(before);
+    // B's own file goes; A's list does not change.
+    await remove(adminB, 'outra.png').expect(200);
+    expect(await list(adminB)).toEqual([]);
+    await remove(userA, 'tour.mp4').expect(403);
+    const tooLong = await remove(adminA, 'x'.repeat(256));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect((await list(adminA)).map((file) => file.name)).toEqual(before);
   });
 });

@@ -21,6 +21,8 @@ export const mediaKeys = {
   received: (companyId: number, connectionId: number, messageId: string, fileName: string) =>
     `companies/${companyId}/whatsapp/${connectionId}/${storageKeyName(fileName, safeId(messageId))}`,
   uploaded: (companyId: number, fileName: string) => `companies/${companyId}/whatsapp/uploads/${storageKeyName(fileName)}`,
+  /** The folder of a company's uploads for sends (and, before they had their own, its API media). */
+  uploads: (companyId: number) => `companies/${companyId}/whatsapp/uploads`,
   simulatorInbound: (companyId: number, connectionId: number, messageId: string, fileName: string) =>
     `companies/${companyId}/whatsapp/${connectionId}/simulator/${storageKeyName(fileName, safeId(messageId))}`,
 };

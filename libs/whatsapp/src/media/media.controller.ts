@@ -1,4 +1,5 @@
 import {
+  type ApiMediaDeleteResponse,
   type ApiMediaFile,
   MEDIA_UPLOAD_MAX_BYTES,
   MEDIA_UPLOAD_TYPES,
@@ -24,10 +25,25 @@ import {
   type Tenancy,
   verifyFileLink,
 } from '@app/platform';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 
+import { ApiMediaParamsDto } from '../dtos/api-media-params.dto';
 import { MediaLinkDto } from '../dtos/media-link.dto';
 import { ApiMediaLibrary } from './api-media-library';
 import { mediaKeys, mediaUrl } from './media-store';
@@ -68,6 +84,14 @@ export class MediaController {
   async uploadApiMedia(@CurrentTenancy() tenancy: Tenancy, @UploadedFile() file: UploadedMedia | undefined): Promise<ApiMediaFile> {
     if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { fields: [{ path: 'file', message: 'Obrigatório' }] });
     return this.apiMedias.upload(tenancy.companyId, file);
+  }
+
+  /** Every version of the name; 409 ERR_API_MEDIA_IN_USE while a position holds it, 404 when the company has none. */
+  @Delete('api-medias/:name')
+  @Roles('admin')
+  async deleteApiMedia(@CurrentTenancy() tenancy: Tenancy, @Param() params: ApiMediaParamsDto): Promise<ApiMediaDeleteResponse> {
+    await this.apiMedias.delete(tenancy.companyId, params.name);
+    return { message: 'api media deleted' };
   }
 
   @Get('companies/:companyId/*path')

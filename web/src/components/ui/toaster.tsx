@@ -1,33 +1,99 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 
-import { TOP_BAR_HEIGHT } from '@/config/layout';
 import { getErrorDetails, getErrorMessage } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 
 /** Toast duration of the spec (section 9). */
 export const TOAST_DURATION_MS = 2000;
 
-/** Toasts start below the top bar, so its language, theme and bell stay reachable (decision 0030). */
+/** Space between two toasts and between a toast and the window's bottom edge, in px. */
+export const TOAST_GAP_PX = 12;
+
+/**
+ * Toasts stand at the bottom of the window, in a shelf the signed-in shell keeps free for them
+ * (`useToastShelfHeight`): the page is shortened by their height while they show, so they cover
+ * none of its controls, the top bar's or the page's own (decision 0030).
+ */
 export const TOASTER_OFFSETS = {
-  top: `calc(${TOP_BAR_HEIGHT} + 0.75rem)`,
+  top: `${TOAST_GAP_PX}px`,
   right: '1rem',
-  bottom: '1rem',
+  bottom: `${TOAST_GAP_PX}px`,
   left: '1rem',
 };
 
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: 'bottom-end',
   offsets: TOASTER_OFFSETS,
+  gap: TOAST_GAP_PX,
+  overlap: false,
   pauseOnPageIdle: true,
   max: 5,
 });
+
+/** The heights of the toasts on screen, by toast id, as their elements report them. */
+const shelf = { heights: new Map<string, number>(), height: 0, listeners: new Set<() => void>() };
+
+function setToastHeight(id: string, height: number | null): void {
+  if (height === null) shelf.heights.delete(id);
+  else shelf.heights.set(id, height);
+  const heights = [...shelf.heights.values()];
+  const next = heights.length === 0 ? 0 : heights.reduce((sum, each) => sum + each, 0) + TOAST_GAP_PX * (heights.length + 1);
+  if (next === shelf.height) return;
+  shelf.height = next;
+  for (const listener of shelf.listeners) listener();
+}
+
+function subscribeToShelf(listener: () => void): () => void {
+  shelf.listeners.add(listener);
+  return () => shelf.listeners.delete(listener);
+}
+
+/**
+ * The height, in px, the toasts on screen take at the bottom of the window with their gaps; 0 when
+ * none shows. The shell keeps that much free below the page.
+ */
+export function useToastShelfHeight(): number {
+  return useSyncExternalStore(
+    subscribeToShelf,
+    () => shelf.height,
+    () => 0,
+  );
+}
+
+const toastRefs = new Map<string, (element: HTMLElement | null) => (() => void) | undefined>();
+
+/** Reports a toast's height to the shelf while it is on screen (one ref per toast, so renders keep it). */
+function measuredToast(id: string) {
+  let ref = toastRefs.get(id);
+  if (!ref) {
+    ref = (element: HTMLElement | null) => {
+      if (!element) return undefined;
+      const report = () => setToastHeight(id, element.offsetHeight);
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(report);
+      observer?.observe(element);
+      report();
+      return () => {
+        observer?.disconnect();
+        toastRefs.delete(id);
+        setToastHeight(id, null);
+      };
+    };
+    toastRefs.set(id, ref);
+  }
+  return ref;
+}
 
 export function Toaster() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
+          <Toast.Root
+            ref={toast.id ? measuredToast(toast.id) : undefined}
+            width={{ md: 'sm' }}
+            data-testid={`toast-${toast.type ?? 'info'}`}
+          >
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

@@ -1,7 +1,9 @@
 import type { ApiMediaFile } from '@app/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { createAppQueryClient } from '@/app/provider';
 import { Toaster, toaster } from '@/components/ui/toaster';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -11,8 +13,11 @@ import { ConnectionSettings } from './connection-settings';
 
 type Call = { method: string; url: string; body: unknown };
 
-/** Answers every PUT with the connection as sent, the list of API media uploads, and an upload with the file's name. */
-function serve(connection: Connection, uploads: ApiMediaFile[] = []) {
+/**
+ * Answers every PUT with the connection as sent, the list of API media uploads, an upload with the
+ * file's name, and a delete as `deleted` says (the name leaves the list when it answers 200).
+ */
+function serve(connection: Connection, uploads: ApiMediaFile[] = [], deleted: (name: string) => Response = () => json({ message: 'ok' })) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -21,8 +26,12 @@ function serve(connection: Connection, uploads: ApiMediaFile[] = []) {
       const isForm = init?.body instanceof FormData;
       const body = isForm ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url: String(url), body });
-      const json = (value: unknown) =>
-        new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (method === 'DELETE' && String(url).startsWith('/api/whatsapp-media/api-medias/')) {
+        const name = decodeURIComponent(String(url).slice('/api/whatsapp-media/api-medias/'.length));
+        const answer = deleted(name);
+        if (answer.ok) uploads = uploads.filter((file) => file.name !== name);
+        return answer;
+      }
       if (method === 'PUT' && String(url) === `/api/whatsapp/${connection.id}`) return json({ ...connection, ...(body as object) });
       if (method === 'GET' && String(url) === '/api/whatsapp-media/api-medias') return json(uploads);
       if (method === 'POST' && String(url) === '/api/whatsapp-media/api-medias') {
@@ -33,6 +42,10 @@ function serve(connection: Connection, uploads: ApiMediaFile[] = []) {
     }),
   );
   return calls;
+}
+
+function json(value: unknown, status = 200) {
+  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 function anApiMedia(file: Partial<ApiMediaFile> & { name: string }): ApiMediaFile {
@@ -244,4 +257,61 @@ describe('connection card settings', () => {
       body: { api3_medias: ['tour.mp4', 'antigo.png', null] },
     });
   });
+
+  it('an uploaded API media is deleted after confirming, and one a position holds is kept with where it is used', async () => {
+    const connection = aConnection({ id: 6, name: 'Loja', api1_medias: [null, 'logo.png'] });
+    const uploads = [anApiMedia({ name: 'promo de verão.mp4', mimetype: 'video/mp4' }), anApiMedia({ name: 'logo.png' })];
+    const calls = serve(connection, uploads, (name) =>
+      name === 'logo.png'
+        ? json(
+            {
+              error: 'ERR_API_MEDIA_IN_USE',
+              message: "'logo.png' is in use",
+              connections: [
+                { id: 6, name: 'Loja', positions: ['api1_medias.1'] },
+                { id: 7, name: 'Filial', positions: ['api2_medias.0', 'api3_medias.2'] },
+              ],
+            },
+            409,
+          )
+        : json({ message: 'api media deleted' }),
+    );
+    // The app's query client: a failed request shows as a toast.
+    renderWithProviders(
+      <QueryClientProvider client={createAppQueryClient()}>
+        <ConnectionSettings connection={connection} queues={QUEUES} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const panel = await open('apiMedia');
+    const list = await within(panel).findByTestId('connection-api-media-uploads');
+    const rows = within(list).getAllByTestId('connection-api-media-upload');
+    expect(rows.map((row) => row.textContent)).toEqual(['promo de verão.mp4', 'logo.pngEm uso']);
+
+    // Cancelling asks nothing of the server.
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Excluir promo de verão.mp4' }));
+    const dialog = await screen.findByTestId('connection-api-media-delete-dialog');
+    expect(within(dialog).getByText('Excluir a mídia promo de verão.mp4?')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('connection-api-media-delete-dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Excluir promo de verão.mp4' }));
+    fireEvent.click(await screen.findByTestId('connection-api-media-delete-confirm'));
+    await screen.findByText('Mídia excluída.');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/whatsapp-media/api-medias/promo%20de%20ver%C3%A3o.mp4',
+    ]);
+    await waitFor(() => expect(within(list).getAllByTestId('connection-api-media-upload')).toHaveLength(1));
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Excluir logo.png' }));
+    fireEvent.click(await screen.findByTestId('connection-api-media-delete-confirm'));
+    await screen.findByText(
+      'Esta mídia está em uso em Loja (API 1, posição 2), Filial (API 2, posição 1; API 3, posição 3): esvazie essas posições antes de excluí-la.',
+    );
+    expect(within(list).getAllByTestId('connection-api-media-upload')).toHaveLength(1);
+    // Deleting never touches the connection's positions.
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    // Two dialogs and three requests: about 3 s on a free machine, more on a shared one.
+  }, 15_000);
 });

@@ -21,11 +21,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuChevronDown, LuImage, LuImageOff, LuTriangleAlert, LuUpload, LuVideo, LuX } from 'react-icons/lu';
+import { LuChevronDown, LuImage, LuImageOff, LuTrash2, LuTriangleAlert, LuUpload, LuVideo, LuX } from 'react-icons/lu';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 
+import { useDeleteApiMedia } from '../api/delete-api-media';
 import { useApiMedias } from '../api/get-api-medias';
 import { useUpdateConnection } from '../api/update-connection';
 import { useUploadApiMedia } from '../api/upload-api-media';
@@ -452,6 +454,79 @@ function ApiMediaSettings({ connection }: { connection: Connection }) {
           ))}
         </Stack>
       ))}
+      {files.length > 0 && <UploadedApiMedias files={files} held={new Set(API_MEDIA_FIELDS.flatMap((field) => connection[field]))} />}
+    </Stack>
+  );
+}
+
+/**
+ * The company's uploaded API media, each with a delete button. One a position holds (of this or
+ * another connection) is refused by the server with where it is used; here the ones this
+ * connection holds are marked.
+ */
+function UploadedApiMedias({ files, held }: { files: readonly ApiMediaFile[]; held: ReadonlySet<string | null> }) {
+  const { t } = useTranslation();
+  const remove = useDeleteApiMedia();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function handleConfirmDelete() {
+    if (deleting === null) return;
+    try {
+      await remove.mutateAsync(deleting);
+      toastSuccess(t('connections.settings.apiMediaDeleted'));
+    } catch {
+      // shown by the query client
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Stack gap="1" borderTopWidth="1px" pt="2" data-testid="connection-api-media-uploads">
+      <Text fontSize="xs" fontWeight="semibold">
+        {t('connections.settings.apiMediaUploads')}
+      </Text>
+      {files.map((file) => (
+        <HStack key={file.name} gap="2" data-testid="connection-api-media-upload">
+          <Icon
+            as={file.type === 'video' ? LuVideo : LuImage}
+            boxSize="3.5"
+            flexShrink={0}
+            color="fg.muted"
+            role="img"
+            aria-label={file.type === 'video' ? t('connections.settings.apiMediaVideo') : t('connections.settings.apiMediaImage')}
+          />
+          <Text fontSize="xs" flex="1" minWidth="0" truncate title={file.name}>
+            {file.name}
+          </Text>
+          {held.has(file.name) && (
+            <Badge size="xs" colorPalette="green" flexShrink={0} data-testid="connection-api-media-upload-in-use">
+              {t('connections.settings.apiMediaInUse')}
+            </Badge>
+          )}
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t('connections.settings.apiMediaDelete', { name: file.name })}
+            loading={remove.isPending && deleting === file.name}
+            onClick={() => setDeleting(file.name)}
+            data-testid="connection-api-media-delete"
+          >
+            <LuTrash2 />
+          </IconButton>
+        </HStack>
+      ))}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('connections.settings.apiMediaDeleteTitle', { name: deleting ?? '' })}
+        message={t('connections.settings.apiMediaDeleteMessage')}
+        loading={remove.isPending}
+        onConfirm={() => void handleConfirmDelete()}
+        onClose={() => setDeleting(null)}
+        testId="connection-api-media-delete-dialog"
+        confirmTestId="connection-api-media-delete-confirm"
+      />
     </Stack>
   );
 }

@@ -116,8 +116,9 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
     return () => clearTimeout(timer);
   }, [highlightId]);
 
-  // Media that loads after the scroll (images, videos, a location's map) grows the list: a view at
-  // the bottom stays there, and the found message stays in the middle while it is highlighted.
+  // Media that loads after the scroll (images, videos, a location's map) grows the list, and a
+  // toast's shelf shortens the view for its 2 s (decision 0030): a view at the bottom stays there,
+  // and the found message stays in the middle while it is highlighted.
   useEffect(() => {
     const content = contentRef.current;
     if (!content || typeof ResizeObserver === 'undefined') return;
@@ -128,6 +129,7 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
       if (element) previous.current.scrollHeight = element.scrollHeight;
     });
     observer.observe(content);
+    if (scrollRef.current) observer.observe(scrollRef.current);
     return () => observer.disconnect();
   }, [hasRows, highlightId]);
 

@@ -1,0 +1,4 @@
+import { apiMediaParamsSchema } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class ApiMediaParamsDto extends createZodDto(apiMediaParamsSchema) {}
