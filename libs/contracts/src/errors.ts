@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'ERR_QUEUE_LIMIT_REACHED',
   'ERR_QUEUE_NOT_FOUND',
   'ERR_SERVICE_UNAVAILABLE',
+  'ERR_CAMPAIGN_NOT_EDITABLE',
+  'ERR_CAMPAIGN_STATUS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
