@@ -66,7 +66,11 @@ const env = {
 };
 let child;
 function startProduct() {
-  child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 async function ready() {
@@ -125,7 +129,9 @@ try {
     connections.push(connection.id);
   }
   for (let tries = 0; ; tries++) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM outbound.connections WHERE id = ANY($1) AND status = 'CONNECTED'`, [connections]);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM outbound.connections WHERE id = ANY($1) AND status = 'CONNECTED'`, [
+      connections,
+    ]);
     if (rows[0].n === CONNECTIONS) break;
     if (tries > 300) throw new Error('outbound does not see the connections connected');
     await sleep(100);
@@ -167,7 +173,7 @@ try {
       ? (async () => {
           await sleep(scheduledAt.getTime() - Date.now());
           for (let i = 0; i < KILLS; i++) {
-            await sleep(500 + Math.random() * 3_000);
+            await sleep(1_000 + Math.random() * 7_000);
             const { rows } = await db.query(`SELECT count(*)::int AS n FROM whatsapp.simulator_outbound WHERE body LIKE '%bench %'`);
             child.kill('SIGKILL');
             await new Promise((resolve) => child.once('exit', resolve));
@@ -181,9 +187,10 @@ try {
   // Until every campaign is FINALIZADA (and every recipient settled).
   const deadline = Date.now() + (mode === 'pace' ? 30 * 60_000 : 15 * 60_000);
   for (;;) {
-    const { rows } = await db.query(`SELECT count(*) FILTER (WHERE status = 'FINALIZADA')::int AS done FROM outbound.campaigns WHERE id = ANY($1)`, [
-      campaigns.map((campaign) => campaign.id),
-    ]);
+    const { rows } = await db.query(
+      `SELECT count(*) FILTER (WHERE status = 'FINALIZADA')::int AS done FROM outbound.campaigns WHERE id = ANY($1)`,
+      [campaigns.map((campaign) => campaign.id)],
+    );
     if (rows[0].done === campaigns.length) break;
     if (Date.now() > deadline) throw new Error('the campaigns did not finish in time');
     await sleep(250);
@@ -209,9 +216,13 @@ try {
   console.log(
     `  sent ${sends.length} messages to ${perNumber.size} recipients; duplicated ${duplicated}; missing ${missing}; shipping records ${shipping[0].recipients} (delivered ${shipping[0].delivered}, failed ${shipping[0].failed})`,
   );
-  console.log(`  first send ${((first - scheduledAt.getTime()) / 1000).toFixed(2)} s after the scheduled time; last ${((last - first) / 1000).toFixed(2)} s after the first`);
+  console.log(
+    `  first send ${((first - scheduledAt.getTime()) / 1000).toFixed(2)} s after the scheduled time; last ${((last - first) / 1000).toFixed(2)} s after the first`,
+  );
   if (mode === 'rate' || mode === 'kill') {
-    console.log(`  dispatch rate: ${(sends.length / Math.max(0.001, (last - first) / 1000)).toFixed(0)} messages/s over ${CONNECTIONS} connections`);
+    console.log(
+      `  dispatch rate: ${(sends.length / Math.max(0.001, (last - first) / 1000)).toFixed(0)} messages/s over ${CONNECTIONS} connections`,
+    );
   }
   if (mode === 'kill') console.log(`  killed with SIGKILL ${kills.length} times, after ${kills.join(', ')} messages`);
   if (mode === 'pace') {
@@ -229,7 +240,9 @@ try {
         const bound = (i + 1) % PACE.longerIntervalAfter === 0 ? Math.max(PACE.greaterInterval * 1000, intervalMs * 1.5) : intervalMs * 1.5;
         beyond.push(Math.max(0, gap - bound));
       });
-      console.log(`  connection ${connectionId}: ${times.length} sends, smallest gap ${(min / 1000).toFixed(3)} s, largest ${(Math.max(...gaps) / 1000).toFixed(3)} s`);
+      console.log(
+        `  connection ${connectionId}: ${times.length} sends, smallest gap ${(min / 1000).toFixed(3)} s, largest ${(Math.max(...gaps) / 1000).toFixed(3)} s`,
+      );
     }
     beyond.sort((a, b) => a - b);
     const p = (q) => beyond[Math.min(beyond.length - 1, Math.floor(q * beyond.length))] ?? 0;
