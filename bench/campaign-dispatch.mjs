@@ -166,18 +166,21 @@ try {
     `${mode}: ${campaigns.length} campaign(s) over ${CONNECTIONS} simulator connections, ${RECIPIENTS} recipients, scheduled for ${scheduledAt.toISOString()}`,
   );
 
-  // Kill -9 at random moments while it sends (each restart waits for the product to be ready).
+  // Kill -9 at random moments while it sends: once the phones have received a random share of the
+  // messages (three shares between 10 % and 90 %, one after the other), so each kill lands mid-run
+  // whatever the machine's speed. Each restart waits for the product to be ready.
   const kills = [];
+  const sentSoFar = async () =>
+    (await db.query(`SELECT count(*)::int AS n FROM whatsapp.simulator_outbound WHERE body LIKE '%bench %'`)).rows[0].n;
   const killer =
     mode === 'kill'
       ? (async () => {
-          await sleep(scheduledAt.getTime() - Date.now());
-          for (let i = 0; i < KILLS; i++) {
-            await sleep(1_000 + Math.random() * 7_000);
-            const { rows } = await db.query(`SELECT count(*)::int AS n FROM whatsapp.simulator_outbound WHERE body LIKE '%bench %'`);
+          const shares = Array.from({ length: KILLS }, () => 0.1 + Math.random() * 0.8).sort((a, b) => a - b);
+          for (const share of shares) {
+            while ((await sentSoFar()) < Math.floor(share * RECIPIENTS)) await sleep(20);
             child.kill('SIGKILL');
             await new Promise((resolve) => child.once('exit', resolve));
-            kills.push(rows[0].n);
+            kills.push(await sentSoFar());
             startProduct();
             await ready();
           }
