@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'ERR_QUEUE_NOT_FOUND',
   'ERR_SERVICE_UNAVAILABLE',
   'ERR_API_MEDIA_IN_USE',
+  'ERR_CAMPAIGN_NOT_EDITABLE',
+  'ERR_CAMPAIGN_STATUS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { contactListItemSchema, contactListSchema, fileListSchema } from '../api/outbound';
+import { campaignProgressSchema, campaignSchema, contactListItemSchema, contactListSchema, fileListSchema } from '../api/outbound';
 import { defineEvent } from './define-event';
 
 const id = z.number().int().positive();
@@ -33,6 +33,13 @@ export const contactListItemsChanged = outboundEvent(
 export const fileListSaved = outboundEvent('outbound.fileList.saved', z.object({ fileList: fileListSchema, created: z.boolean() }));
 export const fileListDeleted = outboundEvent('outbound.fileList.deleted', z.object({ fileListId: id }));
 
+/** A campaign was created or changed (its fields, its attachment, or its status). */
+export const campaignSaved = outboundEvent('outbound.campaign.saved', z.object({ campaign: campaignSchema, created: z.boolean() }));
+/** A campaign was removed, with its shipping records. */
+export const campaignDeleted = outboundEvent('outbound.campaign.deleted', z.object({ campaignId: id }));
+/** A campaign's shipping records advanced (sent, confirmed, failed) or a connection paused: its figures now. */
+export const campaignProgressed = outboundEvent('outbound.campaign.progressed', z.object({ progress: campaignProgressSchema }));
+
 export const OUTBOUND_EVENTS = [
   contactListSaved,
   contactListDeleted,
@@ -41,4 +48,7 @@ export const OUTBOUND_EVENTS = [
   contactListItemsChanged,
   fileListSaved,
   fileListDeleted,
+  campaignSaved,
+  campaignDeleted,
+  campaignProgressed,
 ];

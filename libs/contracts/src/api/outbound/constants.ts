@@ -16,6 +16,17 @@ export const OUTBOUND_MESSAGES = {
   /** A campaign variable whose key is already in the list. */
   variableKeyTaken: 'Variável já existe',
   invalidOption: 'Opção inválida',
+  /** Campaigns (ours: the spec does not show the rest of the campaign schema). */
+  invalidHour: 'Hora inválida',
+  endHourBeforeStart: 'A hora final deve ser depois da inicial',
+  invalidScheduledAt: 'Data inválida',
+  scheduledAtPast: 'A data agendada já passou',
+  repeatedConnection: 'Conexão repetida',
+  listOrTag: 'Escolha uma lista de contatos ou uma tag, não as duas',
+  messageRequired: 'Informe ao menos uma mensagem',
+  confirmationMessageRequired: 'Informe ao menos uma mensagem de confirmação',
+  connectionRequired: 'Escolha ao menos uma conexão',
+  recipientsRequired: 'Escolha uma lista de contatos ou uma tag',
 } as const;
 
 export const CONTACT_LIST_NAME_MIN = 2;
@@ -54,3 +65,20 @@ export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;
 export const LONGER_INTERVAL_OPTIONS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
 export const CAMPAIGN_SETTINGS_DEFAULTS = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60 } as const;
 export const CAMPAIGN_VARIABLES_MAX = 50;
+
+/** Campaigns (spec 2 sections 5 and 9). */
+export const CAMPAIGN_NAME_MIN = 2;
+export const CAMPAIGN_NAME_MAX = 50;
+export const CAMPAIGN_MESSAGE_MAX = 4_096;
+export const CAMPAIGNS_PAGE_SIZE = 20;
+/** A PROGRAMADA campaign is editable while its scheduled time is more than this far ahead. */
+export const CAMPAIGN_EDIT_WINDOW_MS = 60 * 60 * 1_000;
+/** The campaign's one attachment (POST /campaigns/{id}/media-upload). */
+export const CAMPAIGN_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+/** The time zone a company's campaign hours and weekdays are read in, unless the company names another. */
+export const CAMPAIGN_DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+/**
+ * A connection whose sends fail this many times in a row is paused for the campaign (WhatsApp is
+ * refusing it); a failure whose reason names a reach-out refusal pauses it at once.
+ */
+export const CAMPAIGN_FAILURES_TO_PAUSE = 3;

@@ -1,10 +1,11 @@
 /**
  * The outbound API (owned by the outbound service): contact lists and their items, file lists and
- * campaign settings as the REST API shows them, the bodies and queries it accepts, and the socket
+ * campaign settings and campaigns as the REST API shows them, the bodies and queries it accepts, and the socket
  * payloads. Server and web validate with these same schemas; paths are relative to /api.
  */
 
 export * from './campaign-settings';
+export * from './campaigns';
 export * from './constants';
 export * from './contact-lists';
 export * from './file-lists';

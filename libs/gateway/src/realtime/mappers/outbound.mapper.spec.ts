@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  campaignDeleted,
+  campaignProgressed,
   contactListItemsChanged,
   contactListSaved,
   type EventDefinition,
@@ -54,6 +56,28 @@ describe('outbound socket events', () => {
   it("a file list's events reach the whole company on company-{id}-file", () => {
     expect(outboundSocketMapper.map(envelope(fileListDeleted, 7, { fileListId: 9 }))).toEqual([
       { target: { kind: 'company', companyId: 7 }, event: 'company-7-file', payload: { action: 'delete', fileId: 9 } },
+    ]);
+  });
+
+  it("a campaign's events and progress reach only the company's admins on company-{id}-campaign", () => {
+    expect(outboundSocketMapper.map(envelope(campaignDeleted, 7, { campaignId: 3 }))).toEqual([
+      { target: { kind: 'room', room: 'company:7:admins' }, event: 'company-7-campaign', payload: { action: 'delete', id: 3 } },
+    ]);
+    const progress = {
+      campaignId: 3,
+      status: 'EM_ANDAMENTO' as const,
+      validContacts: 10,
+      recipients: 10,
+      delivered: 4,
+      confirmationRequested: 0,
+      confirmed: 0,
+      failed: 1,
+      outsideWindow: false,
+      resumesAt: null,
+      completedAt: null,
+    };
+    expect(outboundSocketMapper.map(envelope(campaignProgressed, 7, { progress }))).toEqual([
+      { target: { kind: 'room', room: 'company:7:admins' }, event: 'company-7-campaign', payload: { action: 'progress', progress } },
     ]);
   });
 });

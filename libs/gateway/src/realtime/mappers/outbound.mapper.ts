@@ -1,4 +1,7 @@
 import {
+  campaignDeleted,
+  campaignProgressed,
+  campaignSaved,
   contactListDeleted,
   contactListItemDeleted,
   contactListItemSaved,
@@ -25,7 +28,8 @@ const toItems = (companyId: number, contactListId: number, payload: ContactListI
 /**
  * Outbound's events: contact lists on `company-{id}-ContactList`, their items on
  * `company-{id}-ContactListItem` and `company-{id}-ContactListItem-{listId}`, to the company's admins
- * (who alone may read them); file lists on `company-{id}-file`, to the whole company.
+ * (who alone may read them); file lists on `company-{id}-file`, to the whole company; campaigns and
+ * their progress on `company-{id}-campaign`, to the admins.
  */
 export const outboundSocketMapper: SocketEventMapper = {
   topic: 'outbound.events',
@@ -60,6 +64,20 @@ export const outboundSocketMapper: SocketEventMapper = {
     }
     const fileListGone = readEvent(fileListDeleted, envelope);
     if (fileListGone) return [companySocketEmit(company, companyId, 'file', { action: 'delete', fileId: fileListGone.fileListId })];
+    const campaign = readEvent(campaignSaved, envelope);
+    if (campaign) {
+      return [
+        companySocketEmit(admins(companyId), companyId, 'campaign', {
+          action: campaign.created ? 'create' : 'update',
+          record: campaign.campaign,
+        }),
+      ];
+    }
+    const campaignGone = readEvent(campaignDeleted, envelope);
+    if (campaignGone)
+      return [companySocketEmit(admins(companyId), companyId, 'campaign', { action: 'delete', id: campaignGone.campaignId })];
+    const progress = readEvent(campaignProgressed, envelope);
+    if (progress) return [companySocketEmit(admins(companyId), companyId, 'campaign', { action: 'progress', progress: progress.progress })];
     return [];
   },
 };
