@@ -4,6 +4,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CampaignSettingsController } from './campaign-settings/campaign-settings.controller';
 import { CampaignSettingsRepository } from './campaign-settings/campaign-settings.repository';
 import { CampaignSettingsService } from './campaign-settings/campaign-settings.service';
+import { CampaignController } from './campaigns/campaign.controller';
+import { CampaignRepository } from './campaigns/campaign.repository';
+import { CampaignService } from './campaigns/campaign.service';
+import { CampaignClock } from './campaigns/campaign-clock';
+import { CampaignDispatch } from './campaigns/campaign-dispatch';
+import { CampaignEvents } from './campaigns/campaign-events';
+import { CampaignShippingRepository } from './campaigns/campaign-shipping.repository';
 import { CampaignsEnabledGuard } from './common/campaigns-enabled.guard';
 import { ContactListController } from './contact-lists/contact-list.controller';
 import { ContactListRepository } from './contact-lists/contact-list.repository';
@@ -19,18 +26,26 @@ import { FileListService } from './file-lists/file-list.service';
 import { OutboundInitial1732500001400 } from './migrations/1732500001400-outbound-initial';
 import { CompanySettings1732500001401 } from './migrations/1732500001401-company-settings';
 import { ServiceCatalogue1732500001500 } from './migrations/1732500001500-service-catalogue';
+import { Campaigns1732500001600 } from './migrations/1732500001600-campaigns';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
+import { ConversationsEventsConsumer } from './projections/conversations-events.consumer';
 import { IdentityEventsConsumer } from './projections/identity-events.consumer';
+import { TagContactRepository } from './projections/tag-contact.repository';
 import { WhatsappEventsConsumer } from './projections/whatsapp-events.consumer';
 import { ServiceCatalogueController } from './service-catalogue/service-catalogue.controller';
 import { ServiceCatalogueRepository } from './service-catalogue/service-catalogue.repository';
 import { ServiceCatalogueService } from './service-catalogue/service-catalogue.service';
 
-export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400, CompanySettings1732500001401, ServiceCatalogue1732500001500];
+export const OUTBOUND_MIGRATIONS = [
+  OutboundInitial1732500001400,
+  CompanySettings1732500001401,
+  ServiceCatalogue1732500001500,
+  Campaigns1732500001600,
+];
 
-/** Contact lists, file lists, campaign settings (and, next, campaigns): what the company sends outward. */
+/** Contact lists, file lists, campaign settings and campaigns: what the company sends outward. */
 @Module({})
 export class OutboundModule {
   static forRoot(options: OutboundOptions = {}): DynamicModule {
@@ -43,6 +58,7 @@ export class OutboundModule {
         FileListController,
         CampaignSettingsController,
         ServiceCatalogueController,
+        CampaignController,
       ],
       providers: [
         { provide: OUTBOUND_OPTIONS, useValue: options },
@@ -54,6 +70,9 @@ export class OutboundModule {
         FileListRepository,
         CampaignSettingsRepository,
         ServiceCatalogueRepository,
+        CampaignRepository,
+        CampaignShippingRepository,
+        TagContactRepository,
         // Services.
         CampaignsEnabledGuard,
         ContactListEvents,
@@ -63,8 +82,12 @@ export class OutboundModule {
         FileListService,
         CampaignSettingsService,
         ServiceCatalogueService,
+        CampaignClock,
+        CampaignEvents,
+        CampaignDispatch,
+        CampaignService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer),
+        ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer, ConversationsEventsConsumer),
       ],
     };
   }

@@ -79,13 +79,24 @@ export class Jobs {
   }
 
   /**
-   * Runs the handler for each job of the queue, one at a time; a thrown error retries that job with
-   * backoff. Handlers must be idempotent: a job may run again after a crash.
+   * Runs the handler for each job of the queue, one at a time (or `batchSize` fetched together); a
+   * thrown error retries that job with backoff. Handlers must be idempotent: a job may run again after
+   * a crash. pg-boss waits `pollingIntervalSeconds` (at least 0.5) between two fetches.
    */
-  async work<T extends object>(queue: string, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+  async work<T extends object>(
+    queue: string,
+    handler: (job: Job<T>) => Promise<void>,
+    options: { batchSize?: number; pollingIntervalSeconds?: number } = {},
+  ): Promise<void> {
     await this.ensureQueue(queue);
-    await this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds }, async ([job]) => {
-      await handler({ id: job.id, data: job.data });
+    const batchSize = options.batchSize ?? 1;
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? this.pollingIntervalSeconds;
+    await this.boss.work<T>(queue, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+      // A batch (`batchSize` > 1: up to that many due jobs per fetch, e.g. one per connection) runs
+      // together; a failure retries the batch's jobs, which handlers must bear anyway.
+      const results = await Promise.allSettled(jobs.map((job) => handler({ id: job.id, data: job.data })));
+      const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) throw failed.reason;
     });
   }
 
@@ -96,9 +107,18 @@ export class Jobs {
   async declareQueue(queue: string, options: { uniqueByKey?: boolean } = {}): Promise<void> {
     if (this.queues.has(queue)) return;
     await this.start();
-    await this.boss.createQueue(queue, { name: queue, policy: options.uniqueByKey ? 'short' : 'standard' });
-    this.queues.add(queue);
+    // One declaration at a time: pg-boss's createQueue run concurrently (two providers' init hooks)
+    // can deadlock in PostgreSQL.
+    const declared = this.declaring.then(async () => {
+      if (this.queues.has(queue)) return;
+      await this.boss.createQueue(queue, { name: queue, policy: options.uniqueByKey ? 'short' : 'standard' });
+      this.queues.add(queue);
+    });
+    this.declaring = declared.catch(() => undefined);
+    await declared;
   }
+
+  private declaring: Promise<void> = Promise.resolve();
 
   private async ensureQueue(queue: string): Promise<void> {
     await this.declareQueue(queue);

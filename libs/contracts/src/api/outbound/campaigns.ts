@@ -220,7 +220,7 @@ export const campaignBodySchema = z
     if (body.contactListId !== null && body.tagListId !== null) {
       context.addIssue({ code: 'custom', path: ['tagListId'], message: M.listOrTag });
     }
-    if (body.scheduledAt === null) return;
+    if (body.scheduledAt === null || !isCampaignScheduledAt(body.scheduledAt)) return;
     if (CAMPAIGN_MESSAGE_FIELDS.every((field) => body[field] === null)) {
       context.addIssue({ code: 'custom', path: ['message1'], message: M.messageRequired });
     }
@@ -237,7 +237,7 @@ export const campaignBodySchema = z
 export type CampaignBody = z.input<typeof campaignBodySchema>;
 export type CampaignFields = z.output<typeof campaignBodySchema>;
 
-/** DELETE /campaigns/{id} and DELETE /campaigns/{id}/media-upload's message. */
+/** DELETE /campaigns/{id}: its message. */
 export const campaignDeleteResponseSchema = z.object({ message: z.string() });
 
 /**

@@ -1,0 +1,53 @@
+import {
+  contactDeleted,
+  contactSaved,
+  type EventEnvelope,
+  tagDeleted,
+  tagSaved,
+  ticketDeleted,
+  ticketUpdated,
+  TOPICS,
+} from '@app/contracts';
+import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+
+import { TagContactRepository } from './tag-contact.repository';
+
+export const CONVERSATIONS_EVENTS_CONSUMER = 'outbound-conversations';
+
+/**
+ * Keeps what a tag campaign sends to from conversations' events: tags, contacts, and the tags of each
+ * ticket (with the ticket's contact, which a ticket event carries whole).
+ */
+@Injectable()
+export class ConversationsEventsConsumer implements EventConsumer {
+  readonly subscription = { groupId: CONVERSATIONS_EVENTS_CONSUMER, topics: [TOPICS.conversationsEvents] };
+
+  constructor(
+    private readonly processed: ProcessedEventRepository,
+    private readonly projection: TagContactRepository,
+  ) {}
+
+  async handle(envelope: EventEnvelope): Promise<void> {
+    const companyId = envelope.companyId;
+    if (!companyId) return;
+    const ticket = readEvent(ticketUpdated, envelope)?.ticket;
+    const ticketGone = readEvent(ticketDeleted, envelope);
+    const contact = readEvent(contactSaved, envelope)?.contact;
+    const contactGone = readEvent(contactDeleted, envelope);
+    const tag = readEvent(tagSaved, envelope)?.tag;
+    const tagGone = readEvent(tagDeleted, envelope);
+    if (!ticket && !ticketGone && !contact && !contactGone && !tag && !tagGone) return;
+    await this.processed.consumeOnce(CONVERSATIONS_EVENTS_CONSUMER, envelope, async (manager) => {
+      if (ticket) {
+        await this.projection.upsertContact(manager, { ...ticket.contact, companyId });
+        await this.projection.setTicket(manager, { id: ticket.id, companyId, contactId: ticket.contactId, tags: ticket.tags });
+      }
+      if (ticketGone) await this.projection.deleteTicket(manager, companyId, ticketGone.ticketId);
+      if (contact) await this.projection.upsertContact(manager, contact);
+      if (contactGone) await this.projection.deleteContact(manager, companyId, contactGone.contactId);
+      if (tag) await this.projection.upsertTag(manager, tag);
+      if (tagGone) await this.projection.deleteTag(manager, companyId, tagGone.tagId);
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import { changedRows } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * What a tag campaign sends to, as conversations announces it: tags, contacts, and which tags each
+ * ticket carries (a contact has a tag when one of its tickets does).
+ */
+@Injectable()
+export class TagContactRepository {
+  async upsertTag(manager: EntityManager, tag: { id: number; companyId: number; name: string }): Promise<void> {
+    await manager.query(
+      `INSERT INTO outbound.tags (id, company_id, name) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = $3 WHERE outbound.tags.company_id = $2`,
+      [tag.id, tag.companyId, tag.name],
+    );
+  }
+
+  async deleteTag(manager: EntityManager, companyId: number, tagId: number): Promise<void> {
+    await manager.query(`DELETE FROM outbound.tags WHERE id = $1 AND company_id = $2`, [tagId, companyId]);
+    await manager.query(
+      `UPDATE outbound.ticket_tags SET tag_ids = array_remove(tag_ids, $1) WHERE company_id = $2 AND tag_ids @> ARRAY[$1::int]`,
+      [tagId, companyId],
+    );
+  }
+
+  async upsertContact(
+    manager: EntityManager,
+    contact: { id: number; companyId: number; name: string; number: string; email: string; isGroup: boolean },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO outbound.contacts (id, company_id, name, number, email, is_group) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET name = $3, number = $4, email = $5, is_group = $6 WHERE outbound.contacts.company_id = $2`,
+      [contact.id, contact.companyId, contact.name, contact.number, contact.email, contact.isGroup],
+    );
+  }
+
+  async deleteContact(manager: EntityManager, companyId: number, contactId: number): Promise<void> {
+    await manager.query(`DELETE FROM outbound.ticket_tags WHERE contact_id = $1 AND company_id = $2`, [contactId, companyId]);
+    await manager.query(`DELETE FROM outbound.contacts WHERE id = $1 AND company_id = $2`, [contactId, companyId]);
+  }
+
+  /** The ticket's tags now; tags this service did not know yet are added by name. */
+  async setTicket(
+    manager: EntityManager,
+    ticket: { id: number; companyId: number; contactId: number; tags: { id: number; name: string }[] },
+  ): Promise<void> {
+    for (const tag of ticket.tags) {
+      await manager.query(`INSERT INTO outbound.tags (id, company_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+        tag.id,
+        ticket.companyId,
+        tag.name,
+      ]);
+    }
+    await manager.query(
+      `INSERT INTO outbound.ticket_tags (ticket_id, company_id, contact_id, tag_ids) VALUES ($1, $2, $3, $4::int[])
+       ON CONFLICT (ticket_id) DO UPDATE SET contact_id = $3, tag_ids = $4::int[] WHERE outbound.ticket_tags.company_id = $2`,
+      [ticket.id, ticket.companyId, ticket.contactId, ticket.tags.map((tag) => tag.id)],
+    );
+  }
+
+  async deleteTicket(manager: EntityManager, companyId: number, ticketId: number): Promise<boolean> {
+    const rows = changedRows<unknown>(
+      await manager.query(`DELETE FROM outbound.ticket_tags WHERE ticket_id = $1 AND company_id = $2 RETURNING 1`, [ticketId, companyId]),
+    );
+    return rows.length > 0;
+  }
+}
