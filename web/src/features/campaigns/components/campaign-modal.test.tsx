@@ -135,6 +135,15 @@ describe('campaign dialog', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Escreva ao menos uma mensagem de confirmação')).toBeTruthy();
   });
 
+  it('an edited campaign shows its contact list, tag and file list once their options have loaded', async () => {
+    lookups();
+    renderWithProviders(<CampaignModal campaign={aCampaign({ contactListId: 12, tagListId: null })} onClose={vi.fn()} now={NOW} />);
+    await screen.findByRole('option', { name: 'Clientes' });
+    await waitFor(() => expect((screen.getByTestId('campaign-contact-list') as HTMLSelectElement).value).toBe('12'));
+    expect((screen.getByTestId('campaign-contact-list') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Clientes');
+    expect((screen.getByTestId('campaign-tag-list') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Nenhuma');
+  });
+
   it.each([
     ['INATIVA', null, true],
     ['PROGRAMADA', minutesFromNow(90), true],

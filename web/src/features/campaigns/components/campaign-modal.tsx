@@ -26,7 +26,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
-import { useCampaignOptions } from '../api/get-campaign-options';
+import { type CampaignOption, useCampaignOptions } from '../api/get-campaign-options';
 import { CAMPAIGN_CONTACT_VARIABLES, useCampaignVariables } from '../api/get-campaign-variables';
 import { useSaveCampaign } from '../api/save-campaign';
 import {
@@ -138,6 +138,33 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
     );
   }
 
+  /** A select of records that load after the form: controlled, so the saved choice shows once its option exists. */
+  function lookupSelect(
+    name: 'contactListId' | 'tagListId' | 'fileListId',
+    options: CampaignOption[] | undefined,
+    emptyOption: string,
+    testId: string,
+  ) {
+    return (
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <SelectInput
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            emptyOption={emptyOption}
+            options={options}
+            data-testid={testId}
+          />
+        )}
+      />
+    );
+  }
+
   const variableKeys = variables.data ?? [...CAMPAIGN_CONTACT_VARIABLES];
   // A rule of the messages as a whole ('at least one') sits on the array itself, or on its root.
   const arrayError = (error: { message?: string; root?: { message?: string } } | undefined) => error?.root?.message ?? error?.message;
@@ -172,23 +199,13 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
             <Input type="datetime-local" step={1} {...register('scheduledAt')} data-testid="campaign-scheduled-at" />
           </FormField>
           <FormField label={t('campaigns.fields.contactList')} error={errors.contactListId?.message} disabled={readOnly}>
-            <SelectInput
-              {...register('contactListId')}
-              emptyOption={t('campaigns.selectContactList')}
-              options={contactLists.data}
-              data-testid="campaign-contact-list"
-            />
+            {lookupSelect('contactListId', contactLists.data, t('campaigns.selectContactList'), 'campaign-contact-list')}
           </FormField>
           <FormField label={t('campaigns.fields.tagList')} error={errors.tagListId?.message} disabled={readOnly}>
-            <SelectInput {...register('tagListId')} emptyOption={t('campaigns.none')} options={tags.data} data-testid="campaign-tag-list" />
+            {lookupSelect('tagListId', tags.data, t('campaigns.none'), 'campaign-tag-list')}
           </FormField>
           <FormField label={t('campaigns.fields.fileList')} error={errors.fileListId?.message} disabled={readOnly}>
-            <SelectInput
-              {...register('fileListId')}
-              emptyOption={t('campaigns.none')}
-              options={fileLists.data}
-              data-testid="campaign-file-list"
-            />
+            {lookupSelect('fileListId', fileLists.data, t('campaigns.none'), 'campaign-file-list')}
           </FormField>
           <HStack gap="3" align="flex-start">
             <FormField label={t('campaigns.fields.startHour')} error={errors.startHour?.message} disabled={readOnly}>
