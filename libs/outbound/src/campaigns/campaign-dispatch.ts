@@ -38,6 +38,8 @@ const IN_FLIGHT_MAX = 500;
 /** A connection whose answer is late is looked at again after this long (the answer normally wakes it). */
 const WATCHDOG_MS = 60_000;
 const PROGRESS_DELAY_SECONDS = 2;
+/** While a campaign runs, its figures (and whether it is finished) are looked at again this often at least. */
+const PROGRESS_HEARTBEAT_SECONDS = 10;
 
 interface ShippingReference {
   shippingId: number;
@@ -148,10 +150,30 @@ export class CampaignDispatch implements OnModuleInit {
     );
   }
 
+  /**
+   * The progress job: a running campaign with nothing left to settle becomes FINALIZADA, and its
+   * figures are announced. Only this job (one per campaign at a time) finishes a campaign, so the
+   * answers of many connections never queue on the campaign's row; while it runs, the job comes
+   * back every PROGRESS_HEARTBEAT_SECONDS in case the last answer committed after it looked.
+   */
   async announceProgress(campaignId: number): Promise<void> {
     await this.campaigns.transaction(async (manager) => {
-      const row = await this.campaigns.view(manager, null, campaignId);
-      if (row) await this.events.progressed(manager, row);
+      const row = await this.campaigns.view(manager, null, campaignId, true);
+      if (!row) return;
+      const finished = await this.finishIfSettled(manager, row);
+      // A finished campaign was announced; a stopped one, or a late confirmation of a finished one, is announced here.
+      if (!finished) await this.events.progressed(manager, row);
+      if (row.status === 'EM_ANDAMENTO' && !finished) {
+        await this.jobs?.schedule(
+          manager,
+          CAMPAIGN_PROGRESS_QUEUE,
+          { campaignId },
+          {
+            singletonKey: `campaign-${campaignId}`,
+            startAfter: PROGRESS_HEARTBEAT_SECONDS,
+          },
+        );
+      }
     });
   }
 
@@ -185,24 +207,22 @@ export class CampaignDispatch implements OnModuleInit {
       if (resume) await this.shipping.unpause(manager, connections, ['refused']);
       for (const connectionId of connections) await this.wake(manager, connectionId);
     }
-    await this.finishIfSettled(manager, row.id, true);
+    const current = (await this.campaigns.view(manager, null, row.id))!;
+    if (!(await this.finishIfSettled(manager, current))) {
+      await this.events.saved(manager, current.company_id, row.id);
+      await this.events.progressed(manager, current);
+      await this.progressSoon(manager, row.id);
+    }
   }
 
-  /** A running campaign with nothing left to send or to hear back about is FINALIZADA. */
-  private async finishIfSettled(manager: EntityManager, campaignId: number, announce: boolean): Promise<void> {
-    const row = await this.campaigns.view(manager, null, campaignId, true);
-    if (!row) return;
-    if (row.status === 'EM_ANDAMENTO' && (await this.shipping.counts(manager, campaignId)).unsettled === 0) {
-      await this.campaigns.setStatus(manager, campaignId, 'FINALIZADA', this.clock.now());
-      const finished = (await this.campaigns.view(manager, null, campaignId))!;
-      await this.events.saved(manager, finished.company_id, campaignId);
-      await this.events.progressed(manager, finished);
-      return;
-    }
-    if (announce) {
-      await this.events.saved(manager, row.company_id, campaignId);
-      await this.events.progressed(manager, row);
-    }
+  /** A running campaign with nothing left to send or to hear back about becomes FINALIZADA, announced (true). */
+  private async finishIfSettled(manager: EntityManager, row: CampaignRow): Promise<boolean> {
+    if (row.status !== 'EM_ANDAMENTO' || (await this.shipping.counts(manager, row.id)).unsettled > 0) return false;
+    await this.campaigns.setStatus(manager, row.id, 'FINALIZADA', this.clock.now());
+    const finished = (await this.campaigns.view(manager, null, row.id))!;
+    await this.events.saved(manager, finished.company_id, row.id);
+    await this.events.progressed(manager, finished);
+    return true;
   }
 
   // ---- a connection's run ---------------------------------------------------------------------
@@ -230,7 +250,9 @@ export class CampaignDispatch implements OnModuleInit {
       if (settings.longerIntervalAfter > 0 && settings.greaterInterval > 0) {
         limit = Math.min(limit, Math.max(1, settings.longerIntervalAfter - pace.sent_since_pause));
       }
-      if (limit <= 0) return void (await this.wake(manager, connectionId, new Date(now.getTime() + WATCHDOG_MS)));
+      if (limit <= 0) {
+        return void (await this.wake(manager, connectionId, new Date(now.getTime() + (intervalMs > 0 ? WATCHDOG_MS : 1_000))));
+      }
 
       const candidates = await this.shipping.campaignsWithWork(manager, connectionId);
       if (candidates.length === 0) return;
@@ -413,13 +435,13 @@ export class CampaignDispatch implements OnModuleInit {
   /** The connection's answer came: its next run is its gap after now (at once without an interval). */
   private async afterAnswer(manager: EntityManager, connectionId: number, now: Date): Promise<void> {
     const pace = await this.shipping.lockPace(manager, connectionId);
-    if (!pace || pace.paused_reason) return;
+    // Without a gap the connection's runs follow one another by themselves.
+    if (!pace || pace.paused_reason || pace.gap_ms === 0) return;
     const nextAt = await this.shipping.pushNextAt(manager, connectionId, new Date(now.getTime() + pace.gap_ms));
     await this.wake(manager, connectionId, nextAt);
   }
 
   private async settledOne(manager: EntityManager, campaignId: number): Promise<void> {
-    await this.finishIfSettled(manager, campaignId, false);
     await this.progressSoon(manager, campaignId);
   }
 

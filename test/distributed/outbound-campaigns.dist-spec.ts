@@ -1,0 +1,216 @@
+/**
+ * Campaigns across processes: outbound, whatsapp and gateway as separate apps over a real Kafka
+ * broker. A campaign created through the gateway starts at its time in the outbound process, its send
+ * commands cross whatsapp.commands to the simulator's sessions, the answers come back on
+ * whatsapp.events, and the company's admins follow it live on company-{id}-campaign until FINALIZADA.
+ */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import {
+  campaignReportSchema,
+  campaignSchema,
+  type CampaignSocketPayload,
+  connectionSchema,
+  contactListSchema,
+  simulatorOutboundResponseSchema,
+  simulatorSessionResponseSchema,
+} from '@app/contracts';
+import { openServiceDataSource } from '@app/platform';
+import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
+import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { sign } from 'jsonwebtoken';
+import { Client } from 'pg';
+import { io, type Socket } from 'socket.io-client';
+
+import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
+import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
+
+jest.setTimeout(240_000);
+
+const brokers = process.env.KAFKA_BROKERS;
+const COMPANY_A = 900_000 + randomInt(0, 99_999);
+const COMPANY_B = COMPANY_A + 1;
+const ADMIN_A = 700_000 + randomInt(0, 99_999);
+const ADMIN_B = ADMIN_A + 1;
+
+(brokers ? describe : describe.skip)('distributed: a campaign through outbound, whatsapp and gateway', () => {
+  let identitySessions: IdentitySessionsStandIn;
+  let database: TestDatabase;
+  let storageDir: string;
+  const apps: AppProcess[] = [];
+  let gatewayUrl: string;
+  let tokenA: string;
+  let tokenB: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('campaigns_dist');
+    const dataSource = await openServiceDataSource(database.url, {
+      schema: 'whatsapp',
+      entities: WHATSAPP_ENTITIES,
+      migrations: WHATSAPP_MIGRATIONS,
+    });
+    await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
+    await dataSource.destroy();
+    storageDir = mkdtempSync(path.join(tmpdir(), 'campaigns-dist-files-'));
+    const secret = randomBytes(32).toString('hex');
+    identitySessions = await startIdentitySessionsStandIn(secret);
+    const claims = (userId: number, companyId: number) => ({
+      sub: String(userId),
+      companyId,
+      profile: 'admin',
+      super: false,
+      sid: randomUUID(),
+      plan: ['useCampaigns'],
+    });
+    tokenA = sign(claims(ADMIN_A, COMPANY_A), secret, { expiresIn: 3600 });
+    tokenB = sign(claims(ADMIN_B, COMPANY_B), secret, { expiresIn: 3600 });
+    const [whatsappPort, outboundPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    const suffix = randomBytes(4).toString('hex');
+    const common = { DATABASE_URL: database.url, KAFKA_BROKERS: brokers!, JWT_SECRET: secret, IDENTITY_URL: identitySessions.url };
+    const whatsapp = startApp('whatsapp', {
+      ...common,
+      PORT: String(whatsappPort),
+      STORAGE_DIR: storageDir,
+      SIMULATOR_ENABLED: 'true',
+      COMMANDS_GROUP_ID: `campaigns-wa-${suffix}`,
+    });
+    const outbound = startApp('outbound', {
+      ...common,
+      PORT: String(outboundPort),
+      STORAGE_DIR: storageDir,
+      WHATSAPP_EVENTS_GROUP_ID: `campaigns-out-${suffix}`,
+    });
+    const gateway = startApp('gateway', {
+      PORT: String(gatewayPort),
+      KAFKA_BROKERS: brokers!,
+      JWT_SECRET: secret,
+      IDENTITY_URL: identitySessions.url,
+      WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
+      OUTBOUND_URL: `http://127.0.0.1:${outboundPort}`,
+      GATEWAY_INSTANCE_ID: `campaigns-gw-${suffix}`,
+      WEB_DIST: '/nonexistent',
+    });
+    apps.push(whatsapp, outbound, gateway);
+    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await Promise.all([
+      waitUntilReady(whatsapp, `http://127.0.0.1:${whatsappPort}/ready`),
+      waitUntilReady(outbound, `http://127.0.0.1:${outboundPort}/ready`),
+      waitUntilReady(gateway, `${gatewayUrl}/ready`),
+    ]);
+  });
+
+  afterAll(async () => {
+    await identitySessions?.close();
+    sockets.forEach((socket) => socket.close());
+    await Promise.all(apps.map((app) => app.stop()));
+    await database?.drop();
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const call = async (token: string, method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${gatewayUrl}/api${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const connect = (token: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = io(gatewayUrl, { transports: ['websocket'], query: { token }, reconnection: false });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (error) => reject(error));
+    });
+
+  it("sends each valid contact one message through two connections, live on the company's campaign channel, and nothing of it to another company", async () => {
+    const socketA = await connect(tokenA);
+    const socketB = await connect(tokenB);
+    sockets.push(socketA, socketB);
+    const live: CampaignSocketPayload[] = [];
+    const heardByB: string[] = [];
+    socketA.on(`company-${COMPANY_A}-campaign`, (payload: CampaignSocketPayload) => live.push(payload));
+    socketB.onAny((event: string) => heardByB.push(event));
+
+    const connections: number[] = [];
+    for (const name of ['Vendas 1', 'Vendas 2']) {
+      const created = await call(tokenA, 'POST', '/whatsapp', { name, provider: 'simulator' });
+      const id = expectAnswer(connectionSchema, created).id;
+      await waitFor(async () => expectAnswer(connectionSchema, await call(tokenA, 'GET', `/whatsapp/${id}`)).status === 'qrcode', {
+        timeoutMs: 30_000,
+        what: 'the QR',
+      });
+      expectAnswer(simulatorSessionResponseSchema, await call(tokenA, 'POST', `/simulator/connections/${id}/scan`, {}));
+      connections.push(id);
+    }
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // Outbound hears of the connections over Kafka.
+      await waitFor(
+        async () =>
+          (
+            await client.query(`SELECT count(*)::int AS n FROM outbound.connections WHERE id = ANY($1) AND status = 'CONNECTED'`, [
+              connections,
+            ])
+          ).rows[0].n === 2,
+        { timeoutMs: 60_000, what: 'outbound sees both connections connected' },
+      );
+      expect(
+        (await call(tokenA, 'POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } }))
+          .status,
+      ).toBe(200);
+      const list = expectAnswer(contactListSchema, await call(tokenA, 'POST', '/contact-lists', { name: 'Clientes' }));
+      const numbers = Array.from({ length: 8 }, (_, i) => `5511966600${String(i).padStart(3, '0')}`);
+      // Checked numbers (the check itself is covered elsewhere).
+      await client.query(
+        `INSERT INTO outbound.contact_list_items (company_id, contact_list_id, name, number, is_whatsapp_valid, whatsapp_number)
+         SELECT $1, $2, 'Cliente ' || n, n, true, n FROM unnest($3::text[]) AS n`,
+        [COMPANY_A, list.id, numbers],
+      );
+      // Another company cannot send through these connections.
+      expect((await call(tokenB, 'POST', '/campaigns', { name: 'Alheia', whatsappId: connections[0] })).status).toBe(404);
+
+      const at = new Date(Date.now() + 3_000 - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+      const created = await call(tokenA, 'POST', '/campaigns', {
+        name: 'Distribuída',
+        message1: 'Oi {nome}',
+        whatsappId: connections[0],
+        whatsappId2: connections[1],
+        contactListId: list.id,
+        scheduledAt: at,
+      });
+      const campaign = expectAnswer(campaignSchema, created);
+      await waitFor(
+        () =>
+          live.find(
+            (payload) => payload.action === 'update' && payload.record.id === campaign.id && payload.record.status === 'FINALIZADA',
+          ),
+        { timeoutMs: 120_000, what: 'FINALIZADA on the socket' },
+      );
+      const received = [];
+      for (const id of connections) {
+        received.push(
+          ...expectAnswer(simulatorOutboundResponseSchema, await call(tokenA, 'GET', `/simulator/connections/${id}/outbound`)).messages,
+        );
+      }
+      expect(received.map((message) => message.to).sort()).toEqual(numbers);
+      expect(received.every((message) => message.body === `Oi Cliente ${message.to}`)).toBe(true);
+      const report = expectAnswer(campaignReportSchema, await call(tokenA, 'GET', `/campaigns/${campaign.id}/report`));
+      expect(report.progress).toMatchObject({ recipients: 8, delivered: 8, failed: 0 });
+      expect(report.connections.map((connection) => connection.delivered)).toEqual([4, 4]);
+      expect(live.some((payload) => payload.action === 'progress' && payload.progress.campaignId === campaign.id)).toBe(true);
+      expect((await call(tokenB, 'GET', `/campaigns/${campaign.id}`)).status).toBe(404);
+      expect(heardByB.filter((event) => event.includes('campaign'))).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+if (!brokers) {
+  it.skip('distributed campaign tests need KAFKA_BROKERS', () => undefined);
+}
