@@ -80,6 +80,30 @@ describe('campaigns page', { timeout: 15_000 }, () => {
     );
   });
 
+  it('loads the next page when the end of the list comes near the bottom of the screen', async () => {
+    // The end of the list is in view as soon as it is watched.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        }
+        disconnect() {}
+      },
+    );
+    const calls = stubApi((call) => {
+      if (call.method !== 'GET' || !call.url.startsWith('/api/campaigns/?')) return undefined;
+      return call.url.includes('pageNumber=2')
+        ? { status: 200, body: page([aCampaign({ id: 2, name: 'Segunda página' })]) }
+        : { status: 200, body: page([aCampaign({ id: 1, name: 'Primeira página' })], true) };
+    });
+    renderWithProviders(<CampaignsPage companyId={1} />);
+    expect(await screen.findByText('Segunda página')).toBeTruthy();
+    expect(screen.getByText('Primeira página')).toBeTruthy();
+    expect(calls.filter((call) => call.url.includes('pageNumber=2'))).toHaveLength(1);
+  });
+
   it('stops a running campaign and restarts a cancelled one, each with its toast', async () => {
     const calls = stubApi(
       on(
