@@ -6,6 +6,7 @@ import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-
 
 import { AppLayout } from './layout/app-layout';
 import { AnnouncementsRoute } from './routes/announcements';
+import { CampaignReportRoute, CampaignsRoute } from './routes/campaigns';
 import { CampaignsConfigRoute } from './routes/campaigns-config';
 import { ChatsRoute } from './routes/chats';
 import { ConnectionsRoute } from './routes/connections';
@@ -87,6 +88,8 @@ export const routes: RouteObject[] = [
           { path: paths.contactLists, element: <ContactListsRoute /> },
           { path: paths.contactListItemsPattern, element: <ContactListItemsRoute /> },
           { path: paths.campaignsConfig, element: <CampaignsConfigRoute /> },
+          { path: paths.campaigns, element: <CampaignsRoute /> },
+          { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -24,6 +24,9 @@ export const paths = {
   contactListItemsPattern: '/contact-lists/:contactListId/contacts',
   contactListItems: (contactListId: number) => `/contact-lists/${contactListId}/contacts`,
   campaignsConfig: '/campaigns-config',
+  campaigns: '/campaigns',
+  campaignReportPattern: '/campaign/:campaignId/report',
+  campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

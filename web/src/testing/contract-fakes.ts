@@ -1,4 +1,4 @@
-import type { Connection, Contact, LoginResponse, PlanResponse, Queue, UserResponse } from '@app/contracts';
+import type { Campaign, CampaignReport, Connection, Contact, LoginResponse, PlanResponse, Queue, UserResponse } from '@app/contracts';
 
 /**
  * Answers as the server sends them (the contract schemas of libs/contracts), with overrides, for test
@@ -148,5 +148,73 @@ export function aLoginResponse(token: string, user: UserResponse = aUser()): Log
     sessionId: '00000000-0000-4000-a000-000000000001',
     user,
     subscription: { dueDate: user.company?.dueDate ?? null, daysLeft: null, warning: false },
+  };
+}
+
+export function aCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 1,
+    name: 'Black Friday',
+    status: 'INATIVA',
+    contactListId: null,
+    tagListId: null,
+    fileListId: null,
+    whatsappId: null,
+    whatsappId2: null,
+    whatsappId3: null,
+    whatsappId4: null,
+    whatsappId5: null,
+    scheduledAt: null,
+    startHour: 0,
+    endHour: 24,
+    allowSaturday: true,
+    allowSunday: true,
+    confirmation: false,
+    message1: null,
+    message2: null,
+    message3: null,
+    message4: null,
+    message5: null,
+    confirmationMessage1: null,
+    confirmationMessage2: null,
+    confirmationMessage3: null,
+    confirmationMessage4: null,
+    confirmationMessage5: null,
+    mediaPath: null,
+    mediaName: null,
+    completedAt: null,
+    companyId: 1,
+    createdAt: AT,
+    updatedAt: AT,
+    contactList: null,
+    tagList: null,
+    fileList: null,
+    whatsapp: null,
+    whatsapps: [],
+    ...overrides,
+  };
+}
+
+export function aCampaignReport(overrides: Partial<CampaignReport> = {}): CampaignReport {
+  const campaign = overrides.campaign ?? aCampaign({ status: 'EM_ANDAMENTO' });
+  return {
+    campaign,
+    progress: {
+      campaignId: campaign.id,
+      status: campaign.status,
+      validContacts: 0,
+      recipients: 0,
+      delivered: 0,
+      confirmationRequested: 0,
+      confirmed: 0,
+      failed: 0,
+      outsideWindow: false,
+      resumesAt: null,
+      completedAt: null,
+    },
+    failures: [],
+    series: [],
+    connections: [],
+    ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import { NotFoundRoute } from '../routes/not-found';
 import { useCampaignsShown } from './use-campaigns-shown';
 
 /**
- * The campaign screens (/contact-lists, /campaigns-config): they exist only while campaigns are shown
+ * The campaign screens (/contact-lists, /campaigns, /campaign/{id}/report, /campaigns-config): they exist only while campaigns are shown
  * (cshow), need the plan's campaigns and are for admins (spec 2, section 6); the server enforces both.
  */
 export function CampaignsRouteGuard({ children }: { children: ReactNode }) {

@@ -15,7 +15,7 @@ import {
   LuTags,
   LuZap,
 } from 'react-icons/lu';
-import { LuCable, LuFiles, LuListChecks, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuCable, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
@@ -117,6 +117,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     path: paths.contactLists,
     labelKey: 'mainDrawer.listItems.contactLists',
     icon: LuListChecks,
+    visible: MENU_RULES.campaigns,
+  },
+  {
+    key: 'campaigns',
+    path: paths.campaigns,
+    labelKey: 'mainDrawer.listItems.campaigns',
+    icon: LuSend,
     visible: MENU_RULES.campaigns,
   },
   {
