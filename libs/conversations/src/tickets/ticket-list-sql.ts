@@ -25,10 +25,12 @@ export const SEARCH_HEDGE_MS = 10;
 export const SEARCH_INDEX_CAP = 20_000;
 
 /**
- * From this many matched contacts a search walks the list and tests each ticket's contact against
- * them, without the planner weighing each id: at 11,000 ids the weighing (a statistics lookup per id)
- * took longer than the walk. So many contacts hold a page's tickets within the first few hundredths of
- * the list, where the planner would walk too.
+ * From this many matched contacts a search walks the list testing each ticket's contact in a hash of
+ * them, built in the same statement from the contacts' index: sending 11,000 ids back as constants
+ * cost their transfer, their binding and the planner weighing each one (a statistics lookup per id),
+ * more than the walk itself. So many contacts hold a page's tickets within the first few hundredths
+ * of the list, where the planner would walk too; fewer go as constants, and their tickets may be
+ * fetched by the contact index when they are few and old.
  */
 export const SEARCH_CONTACTS_WALKED = 1_000;
 
@@ -157,7 +159,10 @@ export function indexedWord(term: string): string {
   return words.reduce((best, word) => (rarity(word) > rarity(best) ? word : best));
 }
 
-/** The company's contacts whose name or number hold the term ($1 company, $2 the term's LIKE pattern, $3 how many at most). */
+/**
+ * The company's contacts whose name or number hold the term ($1 company, $2 the term's LIKE pattern,
+ * $3 how many at most: past SEARCH_CONTACTS_WALKED they are left to the page's statement).
+ */
 export const MATCHED_CONTACTS_SQL = `SELECT sc.id FROM conversations.contacts sc
   WHERE sc.company_id = $1 AND (lower(sc.name) LIKE $2 OR sc.number LIKE $2) LIMIT $3`;
 
@@ -176,7 +181,7 @@ export const MATCHED_MESSAGES_SQL = `SELECT sm.ticket_id FROM conversations.mess
  */
 export function searchByIdsSql(
   conditions: string[],
-  matched: { contactIds: number[]; ticketIds: number[] },
+  matched: { contactIds: number[] | 'many'; ticketIds: number[] },
   term: string,
   limit: number,
   offset: number,
@@ -185,10 +190,15 @@ export function searchByIdsSql(
   const where = conditions.join(' AND ');
   const perPart = param(limit + offset);
   const parts: string[] = [];
-  if (matched.contactIds.length > 0) {
-    // `+ 0` hides the column from the planner's estimates (and from its index), leaving the walk.
-    const contact = matched.contactIds.length >= SEARCH_CONTACTS_WALKED ? '(t.contact_id + 0)' : 't.contact_id';
-    parts.push(`(SELECT t.id, t.updated_at FROM conversations.tickets t WHERE ${where} AND ${contact} = ANY(${param(matched.contactIds)}::int[])
+  if (matched.contactIds === 'many') {
+    // IS TRUE keeps the IN from becoming a join: it stays a hashed subplan, run once, over the walk.
+    const like = likeOf(term, param);
+    parts.push(`(SELECT t.id, t.updated_at FROM conversations.tickets t WHERE ${where}
+                   AND (t.contact_id IN (SELECT sc.id FROM conversations.contacts sc
+                                          WHERE sc.company_id = $1 AND (lower(sc.name) LIKE ${like} OR sc.number LIKE ${like}))) IS TRUE
+                  ORDER BY ${ORDER} LIMIT ${perPart})`);
+  } else if (matched.contactIds.length > 0) {
+    parts.push(`(SELECT t.id, t.updated_at FROM conversations.tickets t WHERE ${where} AND t.contact_id = ANY(${param(matched.contactIds)}::int[])
                   ORDER BY ${ORDER} LIMIT ${perPart})`);
   }
   if (matched.ticketIds.length > 0)

@@ -24,6 +24,7 @@ import {
   type PageStart,
   pageStart,
   queueWalks,
+  SEARCH_CONTACTS_WALKED,
   SEARCH_HEDGE_MS,
   SEARCH_INDEX_CAP,
   SEARCH_WALK,
@@ -231,8 +232,9 @@ export class TicketRepository {
 
   /**
    * A search's page through the trigram indexes: the contacts and the messages that hold the term
-   * (each read up to SEARCH_INDEX_CAP, side by side), then their tickets in the list's order. A term
-   * that matches more than that is common enough for the whole-company candidates to answer it.
+   * (side by side: the contacts up to SEARCH_CONTACTS_WALKED, past which the page's statement finds
+   * them itself; the messages up to SEARCH_INDEX_CAP), then their tickets in the list's order. A term
+   * in more messages than that is common enough for the whole-company candidates to answer it.
    */
   private async searchByIndexes(
     viewer: ScopedViewer,
@@ -243,14 +245,14 @@ export class TicketRepository {
     signal?: AbortSignal,
   ): Promise<number[]> {
     const [contacts, messages] = await Promise.all([
-      this.query<{ id: number }>(MATCHED_CONTACTS_SQL, [viewer.companyId, likeContaining(term), SEARCH_INDEX_CAP + 1], signal),
+      this.query<{ id: number }>(MATCHED_CONTACTS_SQL, [viewer.companyId, likeContaining(term), SEARCH_CONTACTS_WALKED + 1], signal),
       this.query<{ ticket_id: number }>(
         MATCHED_MESSAGES_SQL,
         [viewer.companyId, likeContaining(indexedWord(term)), term, SEARCH_INDEX_CAP + 1],
         signal,
       ),
     ]);
-    if (contacts.length > SEARCH_INDEX_CAP || messages.length > SEARCH_INDEX_CAP) {
+    if (messages.length > SEARCH_INDEX_CAP) {
       return this.walk(
         viewer,
         filter,
@@ -259,7 +261,10 @@ export class TicketRepository {
         signal,
       );
     }
-    const matched = { contactIds: contacts.map((row) => row.id), ticketIds: [...new Set(messages.map((row) => row.ticket_id))] };
+    const matched = {
+      contactIds: contacts.length > SEARCH_CONTACTS_WALKED ? ('many' as const) : contacts.map((row) => row.id),
+      ticketIds: [...new Set(messages.map((row) => row.ticket_id))],
+    };
     const { params, param } = sqlParams([viewer.companyId]);
     const sql = searchByIdsSql(listConditions(viewer, filter, start, param), matched, term, page, start.offset, param);
     if (!sql) return [];
