@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   'ERR_API_MEDIA_IN_USE',
   'ERR_CAMPAIGN_NOT_EDITABLE',
   'ERR_CAMPAIGN_STATUS',
+  'ERR_SCHEDULE_CONFLICT',
+  'ERR_SCHEDULE_SENT',
+  'ERR_DEFAULT_CALENDAR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

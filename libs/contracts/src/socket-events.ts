@@ -9,7 +9,13 @@ import type {
   TicketSocketPayload,
 } from './api/conversations';
 import type { AnnouncementSocketPayload, AuthSocketPayload, SettingSocketPayload, UserSocketPayload } from './api/identity';
-import type { CampaignSocketPayload, ContactListItemSocketPayload, ContactListSocketPayload, FileListSocketPayload } from './api/outbound';
+import type {
+  CampaignSocketPayload,
+  ContactListItemSocketPayload,
+  ContactListSocketPayload,
+  FileListSocketPayload,
+  ScheduleSocketPayload,
+} from './api/outbound';
 import type { WhatsappSessionSocketPayload, WhatsappSocketPayload } from './api/whatsapp';
 
 /**
@@ -41,6 +47,8 @@ export type CompanySocketPayloads = {
   file: FileListSocketPayload;
   /** Campaigns and their progress (admins). */
   campaign: CampaignSocketPayload;
+  /** Schedules: appointments, and reload when calendars, blocks or settings changed. */
+  schedule: ScheduleSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;

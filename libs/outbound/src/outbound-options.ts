@@ -5,8 +5,10 @@ export interface OutboundOptions {
   whatsappGroupId?: string;
   /** Milliseconds between two number-check batches of one company (default NUMBER_CHECK_INTERVAL_MS); tests shorten it. */
   numberCheckIntervalMs?: number;
-  /** The clock campaigns read their hours, weekdays and pace with (default the system's); tests fix it. */
+  /** The clock campaigns and schedules read (default the system's); tests fix it. */
   now?: () => Date;
   /** The time zone of the companies' campaign hours (default CAMPAIGN_DEFAULT_TIME_ZONE, America/Sao_Paulo). */
   campaignTimeZone?: string;
+  /** Sends claimed per transaction by the schedule dispatcher (default 200). */
+  scheduleDispatchBatch?: number;
 }

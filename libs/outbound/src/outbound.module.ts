@@ -1,6 +1,9 @@
 import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { CalendarController } from './calendars/calendar.controller';
+import { CalendarRepository } from './calendars/calendar.repository';
+import { CalendarService } from './calendars/calendar.service';
 import { CampaignSettingsController } from './campaign-settings/campaign-settings.controller';
 import { CampaignSettingsRepository } from './campaign-settings/campaign-settings.repository';
 import { CampaignSettingsService } from './campaign-settings/campaign-settings.service';
@@ -27,13 +30,26 @@ import { OutboundInitial1732500001400 } from './migrations/1732500001400-outboun
 import { CompanySettings1732500001401 } from './migrations/1732500001401-company-settings';
 import { ServiceCatalogue1732500001500 } from './migrations/1732500001500-service-catalogue';
 import { Campaigns1732500001600 } from './migrations/1732500001600-campaigns';
+import { Schedules1732500001700 } from './migrations/1732500001700-schedules';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
+import { ContactRepository } from './projections/contact.repository';
 import { ConversationsEventsConsumer } from './projections/conversations-events.consumer';
 import { IdentityEventsConsumer } from './projections/identity-events.consumer';
 import { TagContactRepository } from './projections/tag-contact.repository';
 import { WhatsappEventsConsumer } from './projections/whatsapp-events.consumer';
+import { ScheduleSettingsController } from './schedule-settings/schedule-settings.controller';
+import { ScheduleSettingsRepository } from './schedule-settings/schedule-settings.repository';
+import { ScheduleSettingsService } from './schedule-settings/schedule-settings.service';
+import { ScheduleController } from './schedules/schedule.controller';
+import { ScheduleRepository } from './schedules/schedule.repository';
+import { ScheduleService } from './schedules/schedule.service';
+import { ScheduleBlockController } from './schedules/schedule-block.controller';
+import { ScheduleBlockRepository } from './schedules/schedule-block.repository';
+import { ScheduleBlockService } from './schedules/schedule-block.service';
+import { ScheduleDispatcher } from './schedules/schedule-dispatcher';
+import { ScheduleEvents } from './schedules/schedule-events';
 import { ServiceCatalogueController } from './service-catalogue/service-catalogue.controller';
 import { ServiceCatalogueRepository } from './service-catalogue/service-catalogue.repository';
 import { ServiceCatalogueService } from './service-catalogue/service-catalogue.service';
@@ -43,9 +59,10 @@ export const OUTBOUND_MIGRATIONS = [
   CompanySettings1732500001401,
   ServiceCatalogue1732500001500,
   Campaigns1732500001600,
+  Schedules1732500001700,
 ];
 
-/** Contact lists, file lists, campaign settings and campaigns: what the company sends outward. */
+/** Contact lists, file lists, campaign settings, campaigns, the services catalogue and schedules: what the company sends outward. */
 @Module({})
 export class OutboundModule {
   static forRoot(options: OutboundOptions = {}): DynamicModule {
@@ -59,6 +76,10 @@ export class OutboundModule {
         CampaignSettingsController,
         ServiceCatalogueController,
         CampaignController,
+        CalendarController,
+        ScheduleController,
+        ScheduleBlockController,
+        ScheduleSettingsController,
       ],
       providers: [
         { provide: OUTBOUND_OPTIONS, useValue: options },
@@ -73,6 +94,11 @@ export class OutboundModule {
         CampaignRepository,
         CampaignShippingRepository,
         TagContactRepository,
+        ContactRepository,
+        CalendarRepository,
+        ScheduleRepository,
+        ScheduleBlockRepository,
+        ScheduleSettingsRepository,
         // Services.
         CampaignsEnabledGuard,
         ContactListEvents,
@@ -86,6 +112,12 @@ export class OutboundModule {
         CampaignEvents,
         CampaignDispatch,
         CampaignService,
+        ScheduleEvents,
+        ScheduleSettingsService,
+        CalendarService,
+        ScheduleBlockService,
+        ScheduleDispatcher,
+        ScheduleService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer, ConversationsEventsConsumer),
       ],

@@ -16,6 +16,7 @@ import { CampaignDispatch } from '../campaigns/campaign-dispatch';
 import { CampaignShippingRepository } from '../campaigns/campaign-shipping.repository';
 import { NumberChecks } from '../contact-lists/number-checks';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
+import { SCHEDULE_REFERENCE, ScheduleDispatcher } from '../schedules/schedule-dispatcher';
 import { ConnectionRepository } from './connection.repository';
 
 export const WHATSAPP_EVENTS_CONSUMER = 'outbound-whatsapp';
@@ -23,8 +24,8 @@ export const WHATSAPP_EVENTS_CONSUMER = 'outbound-whatsapp';
 /**
  * What outbound takes from whatsapp.events: the connections of each company and their state (a
  * connection that connects restarts the company's pending number checks and its paused campaign
- * sends), the answers to the number checks and campaign sends it asked for, and contacts' messages
- * that answer a campaign's confirmation.
+ * sends), the answers to the number checks, campaign sends and schedule sends it asked for, and
+ * contacts' messages that answer a campaign's confirmation.
  */
 @Injectable()
 export class WhatsappEventsConsumer implements EventConsumer {
@@ -37,6 +38,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
     private readonly numberChecks: NumberChecks,
     private readonly dispatch: CampaignDispatch,
     private readonly shipping: CampaignShippingRepository,
+    private readonly scheduleSends: ScheduleDispatcher,
     @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
   ) {
     this.groupId = options.whatsappGroupId ?? WHATSAPP_EVENTS_CONSUMER;
@@ -62,7 +64,9 @@ export class WhatsappEventsConsumer implements EventConsumer {
       (await this.shipping.awaits(received.connectionId, received.message.chat.number))
         ? received
         : null;
-    if (!updated && !session && !deleted && !checked && !campaignSent && !campaignFailed && !answer) return;
+    // Answers to the schedules' sends.
+    const scheduleAnswer = envelope.companyId && (sent ?? failed)?.reference?.service === SCHEDULE_REFERENCE ? (sent ?? failed) : null;
+    if (!updated && !session && !deleted && !checked && !campaignSent && !campaignFailed && !answer && !scheduleAnswer) return;
     await this.processed.consumeOnce(this.groupId, envelope, async (manager) => {
       if (updated) {
         await this.connections.upsert(manager, updated.connection);
@@ -83,6 +87,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
       if (campaignSent) await this.dispatch.sent(manager, campaignSent);
       if (campaignFailed) await this.dispatch.sendFailed(manager, campaignFailed);
       if (answer) await this.dispatch.received(manager, answer);
+      if (scheduleAnswer) await this.scheduleSends.answered(manager, envelope.companyId!, scheduleAnswer);
     });
   }
 }

@@ -9,4 +9,5 @@ export * from './campaigns';
 export * from './constants';
 export * from './contact-lists';
 export * from './file-lists';
+export * from './schedules';
 export * from './services';

@@ -10,6 +10,9 @@ import {
   contactListSaved,
   fileListDeleted,
   fileListSaved,
+  scheduleDeleted,
+  scheduleSaved,
+  schedulesChanged,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
@@ -28,8 +31,9 @@ const toItems = (companyId: number, contactListId: number, payload: ContactListI
 /**
  * Outbound's events: contact lists on `company-{id}-ContactList`, their items on
  * `company-{id}-ContactListItem` and `company-{id}-ContactListItem-{listId}`, to the company's admins
- * (who alone may read them); file lists on `company-{id}-file`, to the whole company; campaigns and
- * their progress on `company-{id}-campaign`, to the admins.
+ * (who alone may read them); file lists on `company-{id}-file`, and schedules on `company-{id}-schedule`
+ * (create, update, delete, reload), to the whole company; campaigns and their progress on
+ * `company-{id}-campaign`, to the admins.
  */
 export const outboundSocketMapper: SocketEventMapper = {
   topic: 'outbound.events',
@@ -78,6 +82,16 @@ export const outboundSocketMapper: SocketEventMapper = {
       return [companySocketEmit(admins(companyId), companyId, 'campaign', { action: 'delete', id: campaignGone.campaignId })];
     const progress = readEvent(campaignProgressed, envelope);
     if (progress) return [companySocketEmit(admins(companyId), companyId, 'campaign', { action: 'progress', progress: progress.progress })];
+    const schedule = readEvent(scheduleSaved, envelope);
+    if (schedule) {
+      return [
+        companySocketEmit(company, companyId, 'schedule', { action: schedule.created ? 'create' : 'update', schedule: schedule.schedule }),
+      ];
+    }
+    const scheduleGone = readEvent(scheduleDeleted, envelope);
+    if (scheduleGone) return [companySocketEmit(company, companyId, 'schedule', { action: 'delete', scheduleId: scheduleGone.scheduleId })];
+    const changed = readEvent(schedulesChanged, envelope);
+    if (changed) return [companySocketEmit(company, companyId, 'schedule', { action: 'reload', scope: changed.scope })];
     return [];
   },
 };
