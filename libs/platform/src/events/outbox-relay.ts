@@ -8,6 +8,12 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Safety net when a notification is missed; also how often a relay that does not lead asks again. */
   pollIntervalMs?: number;
+  /**
+   * How soon after a round that published the next one runs if nothing wakes it first (it deletes
+   * what was published): a busy outbox deletes in the statement of its next round anyway, and an
+   * idle one is empty again within this.
+   */
+  settleMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -16,7 +22,8 @@ export interface OutboxRelayOptions {
  * per-key order when several replicas run): the one whose own connection holds the outbox's session
  * lock, released when that connection closes or its process dies. The leader's round is one
  * statement on that connection, deleting what the previous round published and reading the oldest
- * rows, then the publish of them as one batch. A relay that dies or fails to publish before its next
+ * rows, then the publish of them as one batch; after a round that published, the next comes within
+ * `settleMs` if no commit wakes it sooner. A relay that dies or fails to publish before its next
  * round leaves the rows to be published again (consumers are idempotent); nothing is lost.
  */
 export class OutboxRelay {
@@ -32,6 +39,7 @@ export class OutboxRelay {
   private published: string[] = [];
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly settleMs: number;
   private readonly outbox: OutboxRepository;
 
   constructor(
@@ -43,6 +51,7 @@ export class OutboxRelay {
     this.outbox = new OutboxRepository(schema, dataSource);
     this.batchSize = options.batchSize ?? 200;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.settleMs = options.settleMs ?? 100;
   }
 
   async start(): Promise<void> {
@@ -94,18 +103,19 @@ export class OutboxRelay {
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (published < this.batchSize && this.running && !this.notified) await this.idle();
+      if (published < this.batchSize && this.running && !this.notified)
+        await this.idle(published > 0 ? this.settleMs : this.pollIntervalMs);
     }
   }
 
-  private idle(): Promise<void> {
+  private idle(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.wake = undefined;
         resolve();
       };
-      const timer = setTimeout(done, this.pollIntervalMs);
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }

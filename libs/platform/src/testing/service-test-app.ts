@@ -100,8 +100,9 @@ export async function startServiceTestApp(options: {
     token: ({ userId, companyId, profile = 'admin', plan = [] }) =>
       tokens.sign({ sub: String(userId), companyId, profile, super: false, sid: randomUUID(), plan }),
     published: async () => {
-      // The relay deletes what it published in the transaction of the publish, which in process
-      // returns once every group handled the events: an empty outbox means `events` has them.
+      // The relay deletes what it published in its next round, at most `settleMs` later, and a
+      // publish in process returns once every group handled the events: an empty outbox means
+      // `events` has them.
       await waitFor(async () => (await dataSource.query(`SELECT count(*)::int AS n FROM "${options.schema}".outbox`))[0].n === 0, {
         what: `the ${options.schema} outbox published`,
       });
