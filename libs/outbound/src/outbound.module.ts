@@ -14,6 +14,7 @@ import { CampaignClock } from './campaigns/campaign-clock';
 import { CampaignDispatch } from './campaigns/campaign-dispatch';
 import { CampaignEvents } from './campaigns/campaign-events';
 import { CampaignShippingRepository } from './campaigns/campaign-shipping.repository';
+import { ConfirmationWatch } from './campaigns/confirmation-watch';
 import { CampaignsEnabledGuard } from './common/campaigns-enabled.guard';
 import { ContactListController } from './contact-lists/contact-list.controller';
 import { ContactListRepository } from './contact-lists/contact-list.repository';
@@ -93,6 +94,7 @@ export class OutboundModule {
         ServiceCatalogueRepository,
         CampaignRepository,
         CampaignShippingRepository,
+        ConfirmationWatch,
         TagContactRepository,
         ContactRepository,
         CalendarRepository,

@@ -309,6 +309,15 @@ export class CampaignShippingRepository {
     return rows[0] ? { campaignId: rows[0].campaign_id, companyId: rows[0].company_id } : null;
   }
 
+  /** Whether any confirmation sent through the connection awaits its answer. */
+  async awaitsAny(connectionId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM outbound.campaign_shipping WHERE whatsapp_id = $1 AND phase = 'awaiting' LIMIT 1`,
+      [connectionId],
+    );
+    return rows.length > 0;
+  }
+
   /** Whether a confirmation sent through the connection to this number awaits its answer. */
   async awaits(connectionId: number, number: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(

@@ -13,7 +13,7 @@ import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/pl
 import { Inject, Injectable } from '@nestjs/common';
 
 import { CampaignDispatch } from '../campaigns/campaign-dispatch';
-import { CampaignShippingRepository } from '../campaigns/campaign-shipping.repository';
+import { ConfirmationWatch } from '../campaigns/confirmation-watch';
 import { NumberChecks } from '../contact-lists/number-checks';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
 import { SCHEDULE_REFERENCE, ScheduleDispatcher } from '../schedules/schedule-dispatcher';
@@ -37,12 +37,24 @@ export class WhatsappEventsConsumer implements EventConsumer {
     private readonly connections: ConnectionRepository,
     private readonly numberChecks: NumberChecks,
     private readonly dispatch: CampaignDispatch,
-    private readonly shipping: CampaignShippingRepository,
+    private readonly confirmations: ConfirmationWatch,
     private readonly scheduleSends: ScheduleDispatcher,
     @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
   ) {
     this.groupId = options.whatsappGroupId ?? WHATSAPP_EVENTS_CONSUMER;
-    this.subscription = { groupId: this.groupId, topics: [TOPICS.whatsappEvents] };
+    this.subscription = {
+      groupId: this.groupId,
+      topics: [TOPICS.whatsappEvents],
+      eventTypes: [
+        connectionUpdated.type,
+        sessionUpdated.type,
+        connectionDeleted.type,
+        numbersChecked.type,
+        messageSent.type,
+        messageSendFailed.type,
+        messageReceived.type,
+      ],
+    };
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -61,7 +73,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
       received &&
       !received.message.fromMe &&
       received.message.chat.number &&
-      (await this.shipping.awaits(received.connectionId, received.message.chat.number))
+      (await this.confirmations.answers(received.connectionId, received.message.chat.number))
         ? received
         : null;
     // Answers to the schedules' sends.
