@@ -21,6 +21,15 @@ const conversationsEvent = <T extends string, S extends z.ZodType>(type: T, payl
  */
 export const ticketUpdated = conversationsEvent('conversations.ticket.updated', z.object({ ticket: ticketSchema, audience }));
 
+/**
+ * A ticket's tags became these (a user set them, or moved it on the kanban). The ticket's own
+ * updates carry its tags too; this one is for services that follow tags only (the tag campaigns).
+ */
+export const ticketTagsChanged = conversationsEvent(
+  'conversations.ticket.tagsChanged',
+  z.object({ ticketId: id, contactId: id, tags: z.array(z.object({ id, name: z.string() })) }),
+);
+
 /** Someone read the ticket: its unread count went back to 0. */
 export const ticketRead = conversationsEvent(
   'conversations.ticket.read',
@@ -93,6 +102,7 @@ export const chatMessageCreated = conversationsEvent(
 
 export const CONVERSATIONS_EVENTS = [
   ticketUpdated,
+  ticketTagsChanged,
   ticketRead,
   ticketDeleted,
   messageCreated,

@@ -7,6 +7,7 @@ import {
   type Ticket,
   ticketDeleted,
   ticketRead,
+  ticketTagsChanged,
   ticketUpdated,
 } from '@app/contracts';
 import { type NewEvent, OutboxWriter } from '@app/platform';
@@ -43,6 +44,18 @@ export class ConversationEvents {
       companyId: ticket.companyId,
       key: ticket.id,
       payload: { ticket, audience },
+    });
+    return ticket;
+  }
+
+  /** The ticket's tags changed: its update, and the change of its tags for those who follow tags only. */
+  async ticketTagged(manager: EntityManager, ticketId: number): Promise<Ticket> {
+    const ticket = await this.ticketChanged(manager, ticketId);
+    await this.outbox.add(manager, {
+      definition: ticketTagsChanged,
+      companyId: ticket.companyId,
+      key: ticket.id,
+      payload: { ticketId: ticket.id, contactId: ticket.contactId, tags: ticket.tags.map(({ id, name }) => ({ id, name })) },
     });
     return ticket;
   }

@@ -41,7 +41,7 @@ export class KanbanService {
       const tag = await this.kanban.tagOfCompany(manager, tenancy.companyId, tagId);
       if (!tag) throw tagNotFound();
       await this.kanban.putTag(manager, ticket.id, tagId, tag.kanban === 1);
-      await this.events.ticketChanged(manager, ticket.id);
+      await this.events.ticketTagged(manager, ticket.id);
       return this.kanban.card(manager, ticket.id);
     });
   }
@@ -51,7 +51,7 @@ export class KanbanService {
     return this.kanban.transaction(async (manager) => {
       const ticket = await this.tickets.visibleRow(manager, tenancy, { id: ticketId }, true);
       await this.kanban.removeKanbanTags(manager, ticket.id);
-      await this.events.ticketChanged(manager, ticket.id);
+      await this.events.ticketTagged(manager, ticket.id);
       return this.kanban.card(manager, ticket.id);
     });
   }

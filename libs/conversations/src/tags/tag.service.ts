@@ -107,7 +107,7 @@ export class TagService {
       const ids = [...new Set(body.tags.map((tag) => tag.id))];
       if ((await this.tags.countOfCompany(manager, tenancy.companyId, ids)) !== ids.length) throw notFound();
       await this.tags.setTicketTags(manager, ticket.id, ids);
-      return this.events.ticketChanged(manager, ticket.id);
+      return this.events.ticketTagged(manager, ticket.id);
     });
   }
 

@@ -6,7 +6,9 @@ import {
   ticketNoteListResponseSchema,
   ticketNoteSchema,
   ticketSchema,
+  ticketTagsChanged,
 } from '@app/contracts';
+import { readEvent } from '@app/platform';
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
@@ -70,6 +72,17 @@ describe('tags and ticket notes over HTTP', () => {
       .send({ ticketId, tags: [{ id: vip.body.id }, { id: lead.body.id }] })
       .expect(200);
     expect(expectAnswer(ticketSchema, synced).tags.map((x) => x.name)).toEqual(['Lead', 'VIP']);
+    // Those who follow tags only (the tag campaigns) are told the ticket's tags and its contact.
+    await t.published();
+    const tagged = t.events.map((event) => readEvent(ticketTagsChanged, event)).filter((event) => event?.ticketId === ticketId);
+    expect(tagged.at(-1)).toEqual({
+      ticketId,
+      contactId: expect.any(Number),
+      tags: [
+        { id: lead.body.id, name: 'Lead' },
+        { id: vip.body.id, name: 'VIP' },
+      ],
+    });
     const filtered = await api()
       .get('/api/tickets')
       .query({ tags: JSON.stringify([vip.body.id]) })

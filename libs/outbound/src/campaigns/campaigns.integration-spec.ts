@@ -8,6 +8,7 @@ import {
   campaignSaved,
   campaignSchema,
   connectionUpdated,
+  contactSaved,
   type EventEnvelope,
   type EventPayload,
   fileListSchema,
@@ -17,7 +18,7 @@ import {
   messageSent,
   settingUpdated,
   tagSaved,
-  ticketUpdated,
+  ticketTagsChanged,
 } from '@app/contracts';
 import { OutboxWriter, readEvent } from '@app/platform';
 import { connectionFixture, expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
@@ -678,46 +679,33 @@ describe('campaigns over HTTP', () => {
     const whatsappId = await connection();
     await t.publish(tagSaved, A, 'tag-500', { tag: { id: 500, name: 'VIP', color: '#f00', kanban: 0, companyId: A }, created: true });
     const at = new Date().toISOString();
-    const ticket = (id: number, contactId: number, tags: { id: number; name: string; color: string }[]) =>
-      t.publish(ticketUpdated, A, `ticket-${id}`, {
-        audience: [],
-        ticket: {
-          id,
-          uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-          status: 'open',
-          userId: null,
-          user: null,
-          queueId: null,
-          queue: null,
-          whatsappId,
-          whatsapp: null,
-          contactId,
-          contact: {
-            id: contactId,
-            uuid: `00000000-0000-4000-9000-${String(contactId).padStart(12, '0')}`,
-            name: `Contato ${contactId}`,
-            number: `5511977${String(contactId).padStart(6, '0')}`,
-            email: '',
-            profilePicUrl: '',
-            isGroup: false,
-          },
-          companyId: A,
-          lastMessage: '',
-          unreadMessages: 0,
+    for (const contactId of [301, 302, 303]) {
+      await t.publish(contactSaved, A, `contact-${contactId}`, {
+        created: true,
+        contact: {
+          id: contactId,
+          uuid: `00000000-0000-4000-9000-${String(contactId).padStart(12, '0')}`,
+          name: `Contato ${contactId}`,
+          number: `5511977${String(contactId).padStart(6, '0')}`,
+          email: '',
+          profilePicUrl: '',
+          active: true,
           isGroup: false,
-          chatbot: false,
-          presence: null,
-          tags,
-          useIntegration: false,
-          promptId: null,
-          integrationId: null,
+          whatsappId: null,
+          extraInfo: [],
+          companyId: A,
+          lastInteractionAt: null,
           createdAt: at,
           updatedAt: at,
         },
       });
-    await ticket(1, 301, [{ id: 500, name: 'VIP', color: '#f00' }]);
-    await ticket(2, 302, [{ id: 500, name: 'VIP', color: '#f00' }]);
-    await ticket(3, 301, [{ id: 500, name: 'VIP', color: '#f00' }]);
+    }
+    // The tickets' own updates (one per message) are not followed: only their tags' changes.
+    const ticket = (id: number, contactId: number, tags: { id: number; name: string }[]) =>
+      t.publish(ticketTagsChanged, A, `ticket-${id}`, { ticketId: id, contactId, tags });
+    await ticket(1, 301, [{ id: 500, name: 'VIP' }]);
+    await ticket(2, 302, [{ id: 500, name: 'VIP' }]);
+    await ticket(3, 301, [{ id: 500, name: 'VIP' }]);
     await ticket(4, 303, []);
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM outbound.ticket_tags`)).length >= 4, { what: 'tickets known' });
     const campaign = await create({ name: 'Tag VIP', message1: 'Oi {nome}', whatsappId, tagListId: 500, scheduledAt: soon(1) });

@@ -5,7 +5,7 @@ import {
   tagDeleted,
   tagSaved,
   ticketDeleted,
-  ticketUpdated,
+  ticketTagsChanged,
   TOPICS,
 } from '@app/contracts';
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
@@ -16,12 +16,17 @@ import { TagContactRepository } from './tag-contact.repository';
 export const CONVERSATIONS_EVENTS_CONSUMER = 'outbound-conversations';
 
 /**
- * Keeps what a tag campaign sends to from conversations' events: tags, contacts, and the tags of each
- * ticket (with the ticket's contact, which a ticket event carries whole).
+ * Keeps what a tag campaign sends to, and whom appointments are for, from conversations' events:
+ * tags, contacts, and the tags of each ticket with its contact.
  */
 @Injectable()
 export class ConversationsEventsConsumer implements EventConsumer {
-  readonly subscription = { groupId: CONVERSATIONS_EVENTS_CONSUMER, topics: [TOPICS.conversationsEvents] };
+  readonly subscription = {
+    groupId: CONVERSATIONS_EVENTS_CONSUMER,
+    topics: [TOPICS.conversationsEvents],
+    // Not the tickets' updates (one per message): their tags' changes only.
+    eventTypes: [ticketTagsChanged.type, ticketDeleted.type, contactSaved.type, contactDeleted.type, tagSaved.type, tagDeleted.type],
+  };
 
   constructor(
     private readonly processed: ProcessedEventRepository,
@@ -31,18 +36,16 @@ export class ConversationsEventsConsumer implements EventConsumer {
   async handle(envelope: EventEnvelope): Promise<void> {
     const companyId = envelope.companyId;
     if (!companyId) return;
-    const ticket = readEvent(ticketUpdated, envelope)?.ticket;
+    const tagged = readEvent(ticketTagsChanged, envelope);
     const ticketGone = readEvent(ticketDeleted, envelope);
     const contact = readEvent(contactSaved, envelope)?.contact;
     const contactGone = readEvent(contactDeleted, envelope);
     const tag = readEvent(tagSaved, envelope)?.tag;
     const tagGone = readEvent(tagDeleted, envelope);
-    if (!ticket && !ticketGone && !contact && !contactGone && !tag && !tagGone) return;
+    if (!tagged && !ticketGone && !contact && !contactGone && !tag && !tagGone) return;
     await this.processed.consumeOnce(CONVERSATIONS_EVENTS_CONSUMER, envelope, async (manager) => {
-      if (ticket) {
-        await this.projection.upsertContact(manager, { ...ticket.contact, companyId });
-        await this.projection.setTicket(manager, { id: ticket.id, companyId, contactId: ticket.contactId, tags: ticket.tags });
-      }
+      if (tagged)
+        await this.projection.setTicket(manager, { id: tagged.ticketId, companyId, contactId: tagged.contactId, tags: tagged.tags });
       if (ticketGone) await this.projection.deleteTicket(manager, companyId, ticketGone.ticketId);
       if (contact) await this.projection.upsertContact(manager, contact);
       if (contactGone) await this.projection.deleteContact(manager, companyId, contactGone.contactId);
