@@ -21,6 +21,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { QueuesRoute } from './routes/queues';
 import { QuickMessagesRoute } from './routes/quick-messages';
 import { RouteError } from './routes/route-error';
+import { SchedulesRoute } from './routes/schedules';
 import { ServicesRoute } from './routes/services';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: paths.services, element: <ServicesRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
+          { path: paths.schedules, element: <SchedulesRoute /> },
           { path: paths.todo, element: <TodoRoute /> },
           { path: `${paths.chats}/:chatUuid?`, element: <ChatsRoute /> },
           { path: paths.files, element: <FilesRoute /> },
