@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   'ERR_QUEUE_LIMIT_REACHED',
   'ERR_QUEUE_NOT_FOUND',
   'ERR_SERVICE_UNAVAILABLE',
+  'ERR_SCHEDULE_CONFLICT',
+  'ERR_SCHEDULE_SENT',
+  'ERR_DEFAULT_CALENDAR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -50,3 +50,14 @@ export function formatPhoneNumber(value: string | null | undefined): string {
   const parsed = parsePhoneNumberFromString(`+${digits}`);
   return parsed?.isValid() ? parsed.formatInternational() : digits;
 }
+
+/**
+ * A number as the schedules' CSV export writes it (spec 2 section 9): the 55 prefix removed and 10
+ * or 11 national digits formatted, (11) 3333-4444 or (11) 99999-8888; any other number keeps its digits.
+ */
+export function formatPhoneForExport(value: string | null | undefined): string {
+  if (!value) return '';
+  const digits = value.replace(/@[\w.]+$/, '').replace(/\D/g, '');
+  const national = digits.startsWith(BRAZIL_CALLING_CODE) && digits.length >= 12 ? digits.slice(BRAZIL_CALLING_CODE.length) : digits;
+  return brazilianNational(national) ?? digits;
+}

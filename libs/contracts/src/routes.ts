@@ -34,7 +34,18 @@ export const SERVICE_ROUTES = {
     'chats',
     'dashboard',
   ],
-  outbound: ['contact-lists', 'contact-list-items', 'files', 'campaigns', 'campaign-settings', 'services'],
+  outbound: [
+    'contact-lists',
+    'contact-list-items',
+    'files',
+    'campaigns',
+    'campaign-settings',
+    'services',
+    'schedules',
+    'schedule-blocks',
+    'schedule-settings',
+    'calendars',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

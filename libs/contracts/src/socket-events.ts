@@ -9,7 +9,7 @@ import type {
   TicketSocketPayload,
 } from './api/conversations';
 import type { AnnouncementSocketPayload, AuthSocketPayload, SettingSocketPayload, UserSocketPayload } from './api/identity';
-import type { ContactListItemSocketPayload, ContactListSocketPayload, FileListSocketPayload } from './api/outbound';
+import type { ContactListItemSocketPayload, ContactListSocketPayload, FileListSocketPayload, ScheduleSocketPayload } from './api/outbound';
 import type { WhatsappSessionSocketPayload, WhatsappSocketPayload } from './api/whatsapp';
 
 /**
@@ -39,6 +39,8 @@ export type CompanySocketPayloads = {
   ContactListItem: ContactListItemSocketPayload;
   /** File lists. */
   file: FileListSocketPayload;
+  /** Schedules: appointments, and reload when calendars, blocks or settings changed. */
+  schedule: ScheduleSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;

@@ -2,6 +2,7 @@ import { CONVERSATIONS_EVENTS } from './conversations.events';
 import type { EventDefinition } from './define-event';
 import { IDENTITY_EVENTS, userCreated } from './identity.events';
 import { OUTBOUND_EVENTS } from './outbound.events';
+import { SCHEDULE_EVENTS } from './outbound-schedules.events';
 import { SERVICE_CATALOGUE_EVENTS } from './outbound-services.events';
 import { WHATSAPP_EVENTS } from './whatsapp.events';
 
@@ -9,12 +10,19 @@ export * from './conversations.events';
 export * from './define-event';
 export * from './identity.events';
 export * from './outbound.events';
+export * from './outbound-schedules.events';
 export * from './outbound-services.events';
 export * from './whatsapp.events';
 
 /** Every event the platform knows, by type; producers and consumers validate payloads with these. */
 export const EVENT_CATALOGUE: Record<string, EventDefinition> = Object.fromEntries(
-  [userCreated, ...IDENTITY_EVENTS, ...WHATSAPP_EVENTS, ...CONVERSATIONS_EVENTS, ...OUTBOUND_EVENTS, ...SERVICE_CATALOGUE_EVENTS].map(
-    (definition) => [definition.type, definition as EventDefinition],
-  ),
+  [
+    userCreated,
+    ...IDENTITY_EVENTS,
+    ...WHATSAPP_EVENTS,
+    ...CONVERSATIONS_EVENTS,
+    ...OUTBOUND_EVENTS,
+    ...SERVICE_CATALOGUE_EVENTS,
+    ...SCHEDULE_EVENTS,
+  ].map((definition) => [definition.type, definition as EventDefinition]),
 );

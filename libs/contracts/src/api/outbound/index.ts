@@ -8,4 +8,5 @@ export * from './campaign-settings';
 export * from './constants';
 export * from './contact-lists';
 export * from './file-lists';
+export * from './schedules';
 export * from './services';

@@ -7,6 +7,9 @@ import {
   type EventEnvelope,
   type EventPayload,
   fileListDeleted,
+  scheduleDeleted,
+  scheduleSaved,
+  schedulesChanged,
 } from '@app/contracts';
 
 import { outboundSocketMapper } from './outbound.mapper';
@@ -54,6 +57,52 @@ describe('outbound socket events', () => {
   it("a file list's events reach the whole company on company-{id}-file", () => {
     expect(outboundSocketMapper.map(envelope(fileListDeleted, 7, { fileListId: 9 }))).toEqual([
       { target: { kind: 'company', companyId: 7 }, event: 'company-7-file', payload: { action: 'delete', fileId: 9 } },
+    ]);
+  });
+});
+
+describe('schedule socket events', () => {
+  it('reach the whole company on company-{id}-schedule with action create, update, delete or reload', () => {
+    const schedule = {
+      id: 5,
+      body: 'Consulta amanhã',
+      contactId: 3,
+      contact: { id: 3, name: 'Ana', number: '5511999998888' },
+      sendAt: at,
+      sentAt: null,
+      status: 'PENDENTE' as const,
+      errorReason: null,
+      WhatsappSenderId: null,
+      duration: 60,
+      serviceId: null,
+      service: null,
+      extraInfo: null,
+      mediaPath: null,
+      mediaName: null,
+      reminder1DayEnabled: false,
+      reminder3HoursEnabled: false,
+      reminder1HourEnabled: false,
+      reminder5MinutesEnabled: false,
+      reminders: [],
+      userId: 1,
+      calendarId: 2,
+      companyId: 7,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const company = { kind: 'company', companyId: 7 };
+    expect(outboundSocketMapper.map(envelope(scheduleSaved, 7, { schedule, created: true }))).toEqual([
+      { target: company, event: 'company-7-schedule', payload: { action: 'create', schedule } },
+    ]);
+    expect(outboundSocketMapper.map(envelope(scheduleSaved, 7, { schedule, created: false }))[0]?.payload).toEqual({
+      action: 'update',
+      schedule,
+    });
+    expect(outboundSocketMapper.map(envelope(scheduleDeleted, 7, { scheduleId: 5 }))).toEqual([
+      { target: company, event: 'company-7-schedule', payload: { action: 'delete', scheduleId: 5 } },
+    ]);
+    expect(outboundSocketMapper.map(envelope(schedulesChanged, 7, { scope: 'blocks', calendarId: null }))).toEqual([
+      { target: company, event: 'company-7-schedule', payload: { action: 'reload', scope: 'blocks' } },
     ]);
   });
 });

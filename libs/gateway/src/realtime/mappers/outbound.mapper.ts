@@ -7,6 +7,9 @@ import {
   contactListSaved,
   fileListDeleted,
   fileListSaved,
+  scheduleDeleted,
+  scheduleSaved,
+  schedulesChanged,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
@@ -25,7 +28,8 @@ const toItems = (companyId: number, contactListId: number, payload: ContactListI
 /**
  * Outbound's events: contact lists on `company-{id}-ContactList`, their items on
  * `company-{id}-ContactListItem` and `company-{id}-ContactListItem-{listId}`, to the company's admins
- * (who alone may read them); file lists on `company-{id}-file`, to the whole company.
+ * (who alone may read them); file lists on `company-{id}-file`, and schedules on
+ * `company-{id}-schedule` (create, update, delete, reload), to the whole company.
  */
 export const outboundSocketMapper: SocketEventMapper = {
   topic: 'outbound.events',
@@ -60,6 +64,16 @@ export const outboundSocketMapper: SocketEventMapper = {
     }
     const fileListGone = readEvent(fileListDeleted, envelope);
     if (fileListGone) return [companySocketEmit(company, companyId, 'file', { action: 'delete', fileId: fileListGone.fileListId })];
+    const schedule = readEvent(scheduleSaved, envelope);
+    if (schedule) {
+      return [
+        companySocketEmit(company, companyId, 'schedule', { action: schedule.created ? 'create' : 'update', schedule: schedule.schedule }),
+      ];
+    }
+    const scheduleGone = readEvent(scheduleDeleted, envelope);
+    if (scheduleGone) return [companySocketEmit(company, companyId, 'schedule', { action: 'delete', scheduleId: scheduleGone.scheduleId })];
+    const changed = readEvent(schedulesChanged, envelope);
+    if (changed) return [companySocketEmit(company, companyId, 'schedule', { action: 'reload', scope: changed.scope })];
     return [];
   },
 };
