@@ -1,4 +1,4 @@
-import { type ScheduleBody, type ScheduleRecord, scheduleMediaResponseSchema, scheduleSchema } from '@app/contracts';
+import { type ScheduleBody, scheduleMediaResponseSchema, type ScheduleRecord, scheduleSchema } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';

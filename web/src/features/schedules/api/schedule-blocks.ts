@@ -16,7 +16,10 @@ export type BlockRange = { startDate?: string; endDate?: string; calendarId?: nu
 /** `GET /api/schedule-blocks?startDate=&endDate=&calendarId=` → {scheduleBlocks}, by start. */
 export function getScheduleBlocks({ startDate, endDate, calendarId }: BlockRange): Promise<ScheduleBlockRecord[]> {
   return api
-    .get('/schedule-blocks', { query: { startDate, endDate, calendarId: calendarId ?? undefined }, schema: scheduleBlockListResponseSchema })
+    .get('/schedule-blocks', {
+      query: { startDate, endDate, calendarId: calendarId ?? undefined },
+      schema: scheduleBlockListResponseSchema,
+    })
     .then((answer) => answer.scheduleBlocks);
 }
 
@@ -48,7 +51,10 @@ export function deleteScheduleBlock(id: number): Promise<unknown> {
 
 export function useSaveScheduleBlock() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveScheduleBlock, onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleBlocksQueryKey }) });
+  return useMutation({
+    mutationFn: saveScheduleBlock,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleBlocksQueryKey }),
+  });
 }
 
 export function useDeleteScheduleBlock() {

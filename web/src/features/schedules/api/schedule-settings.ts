@@ -1,9 +1,4 @@
-import {
-  DEFAULT_SCHEDULE_TIME_ZONE,
-  type ScheduleSettingsBody,
-  type ScheduleSettingsRecord,
-  scheduleSettingsSchema,
-} from '@app/contracts';
+import { DEFAULT_SCHEDULE_TIME_ZONE, type ScheduleSettingsBody, type ScheduleSettingsRecord, scheduleSettingsSchema } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';

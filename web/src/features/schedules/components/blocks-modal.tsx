@@ -13,11 +13,12 @@ import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 
 import { useDeleteScheduleBlock, useSaveScheduleBlock, useScheduleBlocks } from '../api/schedule-blocks';
-import { formatZonedDate, formatZonedDateTime, fromZonedInput, zonedDay } from '../utils/company-time';
 import { blockFormDefaults, blockFormSchema, type BlockFormValues, toBlockBody } from '../utils/block-form';
+import { formatZonedDate, formatZonedDateTime, fromZonedInput, zonedDay } from '../utils/company-time';
 import { ColorPalette } from './calendars-modal';
 
-const BLOCK_COLORS = [DEFAULT_BLOCK_COLOR, ...CALENDAR_COLORS.filter((color) => color !== DEFAULT_BLOCK_COLOR)];
+/** The blocks' colours: #ff5722 first (their default), then the calendars' palette. */
+const BLOCK_COLORS = [DEFAULT_BLOCK_COLOR, ...CALENDAR_COLORS];
 
 type BlocksModalProps = {
   zone: string;
@@ -122,7 +123,9 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
                   <Controller
                     control={control}
                     name="color"
-                    render={({ field }) => <ColorPalette value={field.value} onChange={field.onChange} colors={BLOCK_COLORS} testId="block-color" />}
+                    render={({ field }) => (
+                      <ColorPalette value={field.value} onChange={field.onChange} colors={BLOCK_COLORS} testId="block-color" />
+                    )}
                   />
                 </FormField>
                 <HStack justify="flex-end">

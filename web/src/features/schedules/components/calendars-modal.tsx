@@ -240,7 +240,9 @@ export function CalendarFormModal({ calendar, onClose }: CalendarFormModalProps)
           <Controller
             control={control}
             name="color"
-            render={({ field }) => <ColorPalette value={field.value} onChange={field.onChange} colors={CALENDAR_COLORS} testId="calendar-color" />}
+            render={({ field }) => (
+              <ColorPalette value={field.value} onChange={field.onChange} colors={CALENDAR_COLORS} testId="calendar-color" />
+            )}
           />
         </FormField>
         <HStack gap="6" wrap="wrap">

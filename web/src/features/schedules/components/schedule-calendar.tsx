@@ -59,8 +59,7 @@ export function ScheduleCalendar({ schedules, blocks, calendars, zone, onRangeCh
     const defaultColor = calendars.find((calendar) => calendar.isDefault)?.color;
     const appointments = schedules.map<EventInput>((schedule) => {
       const start = new Date(schedule.sendAt);
-      const color =
-        STATUS_COLORS[schedule.status] ?? (schedule.calendarId ? colorOf.get(schedule.calendarId) : undefined) ?? defaultColor;
+      const color = STATUS_COLORS[schedule.status] ?? (schedule.calendarId ? colorOf.get(schedule.calendarId) : undefined) ?? defaultColor;
       return {
         id: `schedule-${schedule.id}`,
         title: [schedule.contact?.name, schedule.service?.name ?? schedule.body].filter(Boolean).join(' · '),

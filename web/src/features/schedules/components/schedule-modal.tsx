@@ -269,7 +269,13 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
                       </>
                     ) : (
                       !sent && (
-                        <Button type="button" size="sm" variant="outline" onClick={() => fileInput.current?.click()} data-testid="schedule-attach">
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          onClick={() => fileInput.current?.click()}
+                          data-testid="schedule-attach"
+                        >
                           <LuPaperclip /> {t('schedules.modal.attach')}
                         </Button>
                       )

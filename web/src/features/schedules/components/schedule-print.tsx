@@ -55,7 +55,12 @@ export function PrintDialog({ zone, onPrint, onClose }: PrintDialogProps) {
         <Button variant="outline" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button colorPalette="brand" onClick={() => onPrint({ period, day })} disabled={period === 'day' && !day} data-testid="print-confirm">
+        <Button
+          colorPalette="brand"
+          onClick={() => onPrint({ period, day })}
+          disabled={period === 'day' && !day}
+          data-testid="print-confirm"
+        >
           <LuPrinter /> {t('schedules.print.print')}
         </Button>
       </Dialog.Footer>

@@ -155,10 +155,25 @@ function SettingsForm({ calendarId, settings, onClose }: SettingsFormProps) {
         </Text>
         <HStack gap="3" wrap="wrap" align="flex-start">
           <FormField label={t('schedules.settings.workHoursStart')}>
-            <Input type="time" step={300} value={workHoursStart} onChange={(event) => setWorkHoursStart(event.target.value)} data-testid="settings-work-start" />
+            <Input
+              type="time"
+              step={300}
+              value={workHoursStart}
+              onChange={(event) => setWorkHoursStart(event.target.value)}
+              data-testid="settings-work-start"
+            />
           </FormField>
-          <FormField label={t('schedules.settings.workHoursEnd')} error={hoursInvalid ? 'schedules.settings.slotEndBeforeStart' : undefined}>
-            <Input type="time" step={300} value={workHoursEnd} onChange={(event) => setWorkHoursEnd(event.target.value)} data-testid="settings-work-end" />
+          <FormField
+            label={t('schedules.settings.workHoursEnd')}
+            error={hoursInvalid ? 'schedules.settings.slotEndBeforeStart' : undefined}
+          >
+            <Input
+              type="time"
+              step={300}
+              value={workHoursEnd}
+              onChange={(event) => setWorkHoursEnd(event.target.value)}
+              data-testid="settings-work-end"
+            />
           </FormField>
         </HStack>
       </Stack>
@@ -185,7 +200,12 @@ function SettingsForm({ calendarId, settings, onClose }: SettingsFormProps) {
                   <Switch.Control />
                   <Switch.Label>{dayName}</Switch.Label>
                 </Switch.Root>
-                <Button size="xs" variant="ghost" onClick={() => setSlots((current) => addSlot(current, day))} data-testid="settings-add-slot">
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  onClick={() => setSlots((current) => addSlot(current, day))}
+                  data-testid="settings-add-slot"
+                >
                   <LuPlus /> {t('schedules.settings.addSlot')}
                 </Button>
               </HStack>

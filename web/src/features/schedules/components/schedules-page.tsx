@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuCalendarCog, LuCalendarDays, LuDownload, LuPlus, LuPrinter, LuSettings, LuTable } from 'react-icons/lu';
 
-import { SearchField } from '@/components/list/search-field';
 import { SelectInput } from '@/components/form/select-input';
+import { SearchField } from '@/components/list/search-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess, toastWarning } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -22,7 +22,7 @@ import { BlocksModal } from './blocks-modal';
 import { CalendarsModal } from './calendars-modal';
 import { ScheduleCalendar } from './schedule-calendar';
 import { ScheduleModal, type ScheduleModalStart } from './schedule-modal';
-import { type PrintRequest, PrintDialog, SchedulePrintPage } from './schedule-print';
+import { PrintDialog, type PrintRequest, SchedulePrintPage } from './schedule-print';
 import { ScheduleSettingsModal } from './schedule-settings-modal';
 import { ScheduleStats } from './schedule-stats';
 import { SchedulesTable } from './schedules-table';
@@ -135,7 +135,6 @@ export function SchedulesPage({ companyId, contactId }: SchedulesPageProps) {
         </ButtonGroup>
         <HStack minW="48" flex={{ base: '1 1 100%', md: '0 1 auto' }}>
           <SelectInput
-            size="sm"
             aria-label={t('schedules.calendarSelector.label')}
             value={calendarId === null ? '' : String(calendarId)}
             onChange={(event) => setCalendarId(event.target.value ? Number(event.target.value) : null)}

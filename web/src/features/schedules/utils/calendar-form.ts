@@ -1,4 +1,10 @@
-import { CALENDAR_DESCRIPTION_MAX, CALENDAR_NAME_MAX, type CalendarBody, type CalendarRecord, DEFAULT_CALENDAR_COLOR } from '@app/contracts';
+import {
+  CALENDAR_DESCRIPTION_MAX,
+  CALENDAR_NAME_MAX,
+  type CalendarBody,
+  type CalendarRecord,
+  DEFAULT_CALENDAR_COLOR,
+} from '@app/contracts';
 import { z } from 'zod';
 
 /** The calendar form (spec 2 section 5, 'Calendar'): name required ('Nome do calendário é obrigatório'), description optional. */

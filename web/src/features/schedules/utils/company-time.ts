@@ -1,4 +1,4 @@
-import { tz,TZDate } from '@date-fns/tz';
+import { tz, TZDate } from '@date-fns/tz';
 import { addDays, endOfMonth, endOfWeek, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
 
 /**

@@ -1,3 +1,5 @@
+import { formatPhoneForExport } from '@app/contracts';
+
 import { toCsv } from '@/lib/csv';
 
 import { formatZonedDate, formatZonedTime, zonedDay } from './company-time';
@@ -13,15 +15,9 @@ export type CsvSchedule = {
 
 /**
  * Spec 2 section 9: the phone without its 55 (Brazil) prefix, 11 digits as (11) 99999-8888 and 10 as
- * (11) 3333-4444; anything else keeps its digits.
+ * (11) 3333-4444; anything else keeps its digits (the contracts' rule, shared with the server).
  */
-export function formatSchedulePhone(number: string | null | undefined): string {
-  let digits = (number ?? '').replace(/\D/g, '');
-  if (digits.startsWith('55') && digits.length >= 12) digits = digits.slice(2);
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return digits;
-}
+export const formatSchedulePhone = formatPhoneForExport;
 
 /** The header labels, in the user's language, in the spec's order: date, time, service, client, phone, extra info, description. */
 export type CsvHeaders = readonly [string, string, string, string, string, string, string];

@@ -5,7 +5,6 @@ import { LuCalendarPlus, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
-
 import { formatPhone } from '@/lib/format-phone';
 
 import { useContact } from '../api/get-contact';
