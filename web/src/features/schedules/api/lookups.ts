@@ -1,4 +1,4 @@
-import { type Contact, contactListResponseSchema, contactSchema, serviceListResponseSchema,type ServiceRecord } from '@app/contracts';
+import { type Contact, contactListResponseSchema, contactSchema, serviceListResponseSchema, type ServiceRecord } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
