@@ -5,4 +5,8 @@ export interface OutboundOptions {
   whatsappGroupId?: string;
   /** Milliseconds between two number-check batches of one company (default NUMBER_CHECK_INTERVAL_MS); tests shorten it. */
   numberCheckIntervalMs?: number;
+  /** The schedules' clock (default the system's); integration specs fix it. */
+  now?: () => Date;
+  /** Sends claimed per transaction by the schedule dispatcher (default 200). */
+  scheduleDispatchBatch?: number;
 }

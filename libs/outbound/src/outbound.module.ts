@@ -1,6 +1,9 @@
 import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { CalendarController } from './calendars/calendar.controller';
+import { CalendarRepository } from './calendars/calendar.repository';
+import { CalendarService } from './calendars/calendar.service';
 import { CampaignSettingsController } from './campaign-settings/campaign-settings.controller';
 import { CampaignSettingsRepository } from './campaign-settings/campaign-settings.repository';
 import { CampaignSettingsService } from './campaign-settings/campaign-settings.service';
@@ -19,18 +22,37 @@ import { FileListService } from './file-lists/file-list.service';
 import { OutboundInitial1732500001400 } from './migrations/1732500001400-outbound-initial';
 import { CompanySettings1732500001401 } from './migrations/1732500001401-company-settings';
 import { ServiceCatalogue1732500001500 } from './migrations/1732500001500-service-catalogue';
+import { Schedules1732500001700 } from './migrations/1732500001700-schedules';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
+import { ContactRepository } from './projections/contact.repository';
+import { ConversationsEventsConsumer } from './projections/conversations-events.consumer';
 import { IdentityEventsConsumer } from './projections/identity-events.consumer';
 import { WhatsappEventsConsumer } from './projections/whatsapp-events.consumer';
+import { ScheduleSettingsController } from './schedule-settings/schedule-settings.controller';
+import { ScheduleSettingsRepository } from './schedule-settings/schedule-settings.repository';
+import { ScheduleSettingsService } from './schedule-settings/schedule-settings.service';
+import { ScheduleController } from './schedules/schedule.controller';
+import { ScheduleRepository } from './schedules/schedule.repository';
+import { ScheduleService } from './schedules/schedule.service';
+import { ScheduleBlockController } from './schedules/schedule-block.controller';
+import { ScheduleBlockRepository } from './schedules/schedule-block.repository';
+import { ScheduleBlockService } from './schedules/schedule-block.service';
+import { ScheduleDispatcher } from './schedules/schedule-dispatcher';
+import { ScheduleEvents } from './schedules/schedule-events';
 import { ServiceCatalogueController } from './service-catalogue/service-catalogue.controller';
 import { ServiceCatalogueRepository } from './service-catalogue/service-catalogue.repository';
 import { ServiceCatalogueService } from './service-catalogue/service-catalogue.service';
 
-export const OUTBOUND_MIGRATIONS = [OutboundInitial1732500001400, CompanySettings1732500001401, ServiceCatalogue1732500001500];
+export const OUTBOUND_MIGRATIONS = [
+  OutboundInitial1732500001400,
+  CompanySettings1732500001401,
+  ServiceCatalogue1732500001500,
+  Schedules1732500001700,
+];
 
-/** Contact lists, file lists, campaign settings (and, next, campaigns): what the company sends outward. */
+/** Contact lists, file lists, campaign settings, the services catalogue and schedules (and, next, campaigns): what the company sends outward. */
 @Module({})
 export class OutboundModule {
   static forRoot(options: OutboundOptions = {}): DynamicModule {
@@ -43,6 +65,10 @@ export class OutboundModule {
         FileListController,
         CampaignSettingsController,
         ServiceCatalogueController,
+        CalendarController,
+        ScheduleController,
+        ScheduleBlockController,
+        ScheduleSettingsController,
       ],
       providers: [
         { provide: OUTBOUND_OPTIONS, useValue: options },
@@ -54,6 +80,11 @@ export class OutboundModule {
         FileListRepository,
         CampaignSettingsRepository,
         ServiceCatalogueRepository,
+        ContactRepository,
+        CalendarRepository,
+        ScheduleRepository,
+        ScheduleBlockRepository,
+        ScheduleSettingsRepository,
         // Services.
         CampaignsEnabledGuard,
         ContactListEvents,
@@ -63,8 +94,14 @@ export class OutboundModule {
         FileListService,
         CampaignSettingsService,
         ServiceCatalogueService,
+        ScheduleEvents,
+        ScheduleSettingsService,
+        CalendarService,
+        ScheduleBlockService,
+        ScheduleDispatcher,
+        ScheduleService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer),
+        ...eventConsumers(WhatsappEventsConsumer, IdentityEventsConsumer, ConversationsEventsConsumer),
       ],
     };
   }

@@ -48,4 +48,23 @@ export class ConnectionRepository {
     );
     return rows[0]?.id ?? null;
   }
+
+  /** The connection an appointment without its own goes through: the company's default, else a connected one, else any. */
+  async sendingConnection(manager: EntityManager, companyId: number): Promise<number | null> {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM outbound.connections WHERE company_id = $1 ORDER BY is_default DESC, (status = 'CONNECTED') DESC, id LIMIT 1`,
+      [companyId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async idsOf(manager: EntityManager, companyId: number): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query(`SELECT id FROM outbound.connections WHERE company_id = $1`, [companyId]);
+    return rows.map((row) => row.id);
+  }
+
+  async ofCompany(manager: EntityManager, companyId: number, id: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM outbound.connections WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    return rows.length > 0;
+  }
 }

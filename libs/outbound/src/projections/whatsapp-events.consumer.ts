@@ -1,9 +1,19 @@
-import { connectionDeleted, connectionUpdated, type EventEnvelope, numbersChecked, sessionUpdated, TOPICS } from '@app/contracts';
+import {
+  connectionDeleted,
+  connectionUpdated,
+  type EventEnvelope,
+  messageSendFailed,
+  messageSent,
+  numbersChecked,
+  sessionUpdated,
+  TOPICS,
+} from '@app/contracts';
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { NumberChecks } from '../contact-lists/number-checks';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
+import { SCHEDULE_REFERENCE, ScheduleDispatcher } from '../schedules/schedule-dispatcher';
 import { ConnectionRepository } from './connection.repository';
 
 export const WHATSAPP_EVENTS_CONSUMER = 'outbound-whatsapp';
@@ -11,7 +21,7 @@ export const WHATSAPP_EVENTS_CONSUMER = 'outbound-whatsapp';
 /**
  * What outbound takes from whatsapp.events: the connections of each company and their state (a
  * connection that connects restarts the company's pending number checks), and the answers to the
- * number checks it asked for.
+ * number checks it asked for, and to the schedules' sends.
  */
 @Injectable()
 export class WhatsappEventsConsumer implements EventConsumer {
@@ -22,6 +32,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
     private readonly processed: ProcessedEventRepository,
     private readonly connections: ConnectionRepository,
     private readonly numberChecks: NumberChecks,
+    private readonly scheduleSends: ScheduleDispatcher,
     @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
   ) {
     this.groupId = options.whatsappGroupId ?? WHATSAPP_EVENTS_CONSUMER;
@@ -33,7 +44,10 @@ export class WhatsappEventsConsumer implements EventConsumer {
     const session = envelope.companyId ? readEvent(sessionUpdated, envelope) : null;
     const deleted = readEvent(connectionDeleted, envelope);
     const checked = envelope.companyId ? readEvent(numbersChecked, envelope) : null;
-    if (!updated && !session && !deleted && !checked) return;
+    // Answers to sends: only those of the schedules (the inbox's and others' are not read further).
+    const answer = envelope.companyId ? (readEvent(messageSent, envelope) ?? readEvent(messageSendFailed, envelope)) : null;
+    const sendAnswer = answer?.reference?.service === SCHEDULE_REFERENCE ? answer : null;
+    if (!updated && !session && !deleted && !checked && !sendAnswer) return;
     await this.processed.consumeOnce(this.groupId, envelope, async (manager) => {
       if (updated) {
         await this.connections.upsert(manager, updated.connection);
@@ -45,6 +59,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
       }
       if (deleted) await this.connections.delete(manager, deleted.connectionId);
       if (checked) await this.numberChecks.answered(manager, envelope.companyId!, checked);
+      if (sendAnswer) await this.scheduleSends.answered(manager, envelope.companyId!, sendAnswer);
     });
   }
 }

@@ -14,6 +14,11 @@ export class ServiceCatalogueController {
     return this.services.page(tenancy, query.searchParam ?? '', query.pageNumber ?? 1);
   }
 
+  @Get('list')
+  list(@CurrentTenancy() tenancy: Tenancy) {
+    return this.services.list(tenancy);
+  }
+
   @Post()
   create(@CurrentTenancy() tenancy: Tenancy, @Body() body: ServiceBodyDto) {
     return this.services.create(tenancy, body);

@@ -80,4 +80,14 @@ export class ServiceCatalogueRepository {
     );
     return rows.length > 0;
   }
+
+  /** Every service of the company by name (the appointment dialog's picker). */
+  async all(companyId: number): Promise<ServiceRow[]> {
+    return this.dataSource.query(`SELECT * FROM outbound.services WHERE company_id = $1 ORDER BY lower(name), id`, [companyId]);
+  }
+
+  async exists(manager: EntityManager, companyId: number, id: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM outbound.services WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    return rows.length > 0;
+  }
 }

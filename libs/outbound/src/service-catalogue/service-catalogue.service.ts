@@ -2,6 +2,7 @@ import {
   can,
   serviceDeleted,
   type ServiceFields,
+  type ServiceListResponse,
   type ServicePageResponse,
   type ServiceRecord,
   SERVICES_PAGE_SIZE,
@@ -29,6 +30,11 @@ export class ServiceCatalogueService {
   async page(tenancy: Tenancy, searchParam: string, pageNumber: number): Promise<ServicePageResponse> {
     const { rows, count } = await this.services.page(tenancy.companyId, searchParam, pageNumber);
     return { services: rows.map(mapService), count, hasMore: (pageNumber - 1) * SERVICES_PAGE_SIZE + rows.length < count };
+  }
+
+  /** GET /services/list: the whole catalogue, unpaged (every user of the company: the appointment dialog picks from it). */
+  async list(tenancy: Tenancy): Promise<ServiceListResponse> {
+    return { services: (await this.services.all(tenancy.companyId)).map(mapService) };
   }
 
   async create(tenancy: Tenancy, fields: ServiceFields): Promise<ServiceRecord> {

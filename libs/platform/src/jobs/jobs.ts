@@ -94,11 +94,18 @@ export class Jobs {
    * still waiting is not created (pg-boss's 'short' policy; every job of such a queue needs a key).
    */
   async declareQueue(queue: string, options: { uniqueByKey?: boolean } = {}): Promise<void> {
-    if (this.queues.has(queue)) return;
-    await this.start();
-    await this.boss.createQueue(queue, { name: queue, policy: options.uniqueByKey ? 'short' : 'standard' });
-    this.queues.add(queue);
+    // One at a time: pg-boss's createQueue run concurrently by two providers' init hooks deadlocks.
+    const declared = this.declaring.then(async () => {
+      if (this.queues.has(queue)) return;
+      await this.start();
+      await this.boss.createQueue(queue, { name: queue, policy: options.uniqueByKey ? 'short' : 'standard' });
+      this.queues.add(queue);
+    });
+    this.declaring = declared.catch(() => undefined);
+    await declared;
   }
+
+  private declaring: Promise<void> = Promise.resolve();
 
   private async ensureQueue(queue: string): Promise<void> {
     await this.declareQueue(queue);

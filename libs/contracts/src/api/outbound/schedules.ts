@@ -139,8 +139,9 @@ export const scheduleDateTime = z
   .min(1, { error: S.required, abort: true })
   .refine((value) => (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) || WALL_TIME.test(value), S.invalidDateTime);
 
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5][05]$/;
 /** HH:mm from 00:00 to 23:55 on a 5-minute step. */
-export const scheduleTime = z.string({ error: S.required }).regex(/^([01]\d|2[0-3]):[0-5][05]$/, S.invalidTime);
+export const scheduleTime = z.string({ error: S.required }).regex(TIME_PATTERN, S.invalidTime);
 export const colorHex = z.string({ error: S.invalidColor }).regex(/^#[0-9a-fA-F]{6}$/, S.invalidColor);
 
 const optionalText = (max: number) =>
@@ -258,6 +259,7 @@ export const schedulePageQuerySchema = z.object({
   status: z.enum(SCHEDULE_STATUSES).optional(),
 });
 export type SchedulePageQuery = z.input<typeof schedulePageQuerySchema>;
+export type SchedulePageFilter = z.output<typeof schedulePageQuerySchema>;
 export const schedulePageResponseSchema = z.object({
   schedules: z.array(scheduleSchema),
   count: z.number().int().min(0),
@@ -432,10 +434,12 @@ export const scheduleSettingsBodySchema = z
       .optional(),
   })
   .superRefine((settings, ctx) => {
-    if (settings.workHoursEnd <= settings.workHoursStart)
+    // Compared only when both are times (a malformed one has its own message).
+    const isTime = (value: string) => TIME_PATTERN.test(value);
+    if (isTime(settings.workHoursStart) && isTime(settings.workHoursEnd) && settings.workHoursEnd <= settings.workHoursStart)
       ctx.addIssue({ code: 'custom', path: ['workHoursEnd'], message: S.endBeforeStart });
     settings.timeSlots?.forEach((slot, index) => {
-      if (slot.endTime <= slot.startTime)
+      if (isTime(slot.startTime) && isTime(slot.endTime) && slot.endTime <= slot.startTime)
         ctx.addIssue({ code: 'custom', path: ['timeSlots', index, 'endTime'], message: S.endBeforeStart });
     });
   });

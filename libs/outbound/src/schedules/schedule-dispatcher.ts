@@ -1,0 +1,214 @@
+import {
+  type EventPayload,
+  messageSendFailed,
+  messageSendRequested,
+  messageSent,
+  type ScheduleReminderKind,
+  type SendContent,
+} from '@app/contracts';
+import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
+import { ConnectionRepository } from '../projections/connection.repository';
+import { ScheduleSettingsService } from '../schedule-settings/schedule-settings.service';
+import { type DueSend, ScheduleRepository } from './schedule.repository';
+import { ScheduleEvents } from './schedule-events';
+import { reminderText, sendCommandId } from './schedule-rules';
+
+export const SCHEDULE_DISPATCH_QUEUE = 'outbound-schedule-dispatch';
+export const SCHEDULE_SWEEP_QUEUE = 'outbound-schedule-sweep';
+/** The answers' reference names this service's schedule sends. */
+export const SCHEDULE_REFERENCE = 'outbound-schedules';
+const SWEEP_EVERY_SECONDS = 60;
+const DEFAULT_BATCH = 200;
+
+interface DispatchJob {
+  companyId: number;
+}
+
+const MEDIA_KIND = (mimetype: string): 'image' | 'audio' | 'video' | 'document' =>
+  mimetype.startsWith('image/') ? 'image' : mimetype.startsWith('audio/') ? 'audio' : mimetype.startsWith('video/') ? 'video' : 'document';
+
+/**
+ * Sends appointments' messages and reminders at their time, on pg-boss (no timer in memory):
+ * booking schedules a wake-up job per company and due second (queue unique by key, so 10,000 sends
+ * due in the same second share one job). A wake-up claims the company's due sends in batches
+ * (`FOR UPDATE SKIP LOCKED`) and, in the batch's transaction, writes each one's
+ * `whatsapp.message.sendRequested` with a command id derived from the send and its generation, and
+ * marks it ENVIANDO. A crash before the commit leaves the sends waiting for the job's retry; a
+ * redelivered command is the same command, which whatsapp does not send twice. The answer settles
+ * the send (ENVIADA with sentAt, or ERRO with the reason). A sweep every minute wakes any company
+ * whose sends are overdue (a wake-up lost with its job's retries).
+ */
+@Injectable()
+export class ScheduleDispatcher implements OnModuleInit {
+  private readonly logger = new Logger(ScheduleDispatcher.name);
+  private readonly now: () => Date;
+  private readonly batch: number;
+
+  constructor(
+    @Inject(JOBS) private readonly jobs: Jobs | null,
+    private readonly schedules: ScheduleRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly settings: ScheduleSettingsService,
+    private readonly events: ScheduleEvents,
+    private readonly outbox: OutboxWriter,
+    @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.batch = options.scheduleDispatchBatch ?? DEFAULT_BATCH;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.jobs) return;
+    await this.jobs.declareQueue(SCHEDULE_DISPATCH_QUEUE, { uniqueByKey: true });
+    await this.jobs.declareQueue(SCHEDULE_SWEEP_QUEUE, { uniqueByKey: true });
+    await this.jobs.work<DispatchJob>(SCHEDULE_DISPATCH_QUEUE, async (job) => {
+      await this.dispatchDue(job.data.companyId);
+    });
+    await this.jobs.work<object>(SCHEDULE_SWEEP_QUEUE, () => this.sweep());
+    await this.jobs.schedule(null, SCHEDULE_SWEEP_QUEUE, {}, { singletonKey: 'sweep' });
+  }
+
+  /** Wake-up jobs for the company at each of these times (one per second, shared by all sends due then). */
+  async wakeAt(manager: EntityManager, companyId: number, times: Date[]): Promise<void> {
+    if (!this.jobs) return;
+    const seconds = [...new Set(times.map((at) => Math.ceil(at.getTime() / 1_000)))];
+    for (const second of seconds) {
+      await this.jobs.schedule(
+        manager,
+        SCHEDULE_DISPATCH_QUEUE,
+        { companyId },
+        { singletonKey: `company-${companyId}-${second}`, startAfter: new Date(second * 1_000) },
+      );
+    }
+  }
+
+  /** Every send of the company due by now, batch after batch; returns how many were handed to WhatsApp or failed. */
+  async dispatchDue(companyId: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.schedules.transaction((manager) => this.dispatchBatch(manager, companyId));
+      total += claimed;
+      if (claimed < this.batch) return total;
+    }
+  }
+
+  /** Companies whose sends are overdue are woken; the sweep comes back in a minute. */
+  async sweep(): Promise<void> {
+    const companies = await this.schedules.companiesWithOverdue(this.now());
+    await this.schedules.transaction(async (manager) => {
+      for (const companyId of companies) {
+        await this.jobs?.schedule(manager, SCHEDULE_DISPATCH_QUEUE, { companyId }, { singletonKey: `company-${companyId}-sweep` });
+      }
+      await this.jobs?.schedule(manager, SCHEDULE_SWEEP_QUEUE, {}, { singletonKey: 'sweep', startAfter: SWEEP_EVERY_SECONDS });
+    });
+  }
+
+  private async dispatchBatch(manager: EntityManager, companyId: number): Promise<number> {
+    const due = await this.schedules.claimDue(manager, companyId, this.now(), this.batch);
+    if (due.length === 0) return 0;
+    const zones = new Map<number | null, string>();
+    const zoneOf = async (calendarId: number | null) => {
+      if (!zones.has(calendarId)) zones.set(calendarId, (await this.settings.effective(manager, companyId, calendarId)).row.time_zone);
+      return zones.get(calendarId)!;
+    };
+    const defaultConnection = await this.connections.sendingConnection(manager, companyId);
+    const owned = new Set(await this.connections.idsOf(manager, companyId));
+    const sending: { id: number; commandId: string; connectionId: number }[] = [];
+    const failed: { id: number; reason: string }[] = [];
+    const touched = new Set<number>();
+    const messageSending: number[] = [];
+    const messageFailed: { scheduleId: number; reason: string }[] = [];
+    for (const send of due) {
+      touched.add(send.schedule_id);
+      const connectionId = send.whatsapp_id !== null ? (owned.has(send.whatsapp_id) ? send.whatsapp_id : null) : defaultConnection;
+      const reason =
+        send.contact_number === null
+          ? 'Contato não encontrado'
+          : connectionId === null
+            ? send.whatsapp_id !== null
+              ? 'Conexão do WhatsApp não encontrada'
+              : 'Nenhuma conexão do WhatsApp disponível'
+            : null;
+      if (reason !== null || connectionId === null) {
+        failed.push({ id: send.id, reason: reason ?? 'Nenhuma conexão do WhatsApp disponível' });
+        if (send.kind === 'message') messageFailed.push({ scheduleId: send.schedule_id, reason: reason! });
+        continue;
+      }
+      const commandId = sendCommandId(send.id, send.generation);
+      await this.outbox.add(manager, {
+        definition: messageSendRequested,
+        companyId,
+        key: connectionId,
+        payload: {
+          commandId,
+          connectionId,
+          to: send.contact_number!,
+          isGroup: send.contact_is_group ?? false,
+          content: await this.contentOf(send, zoneOf),
+          quotedId: null,
+          isForwarded: false,
+          reference: { service: SCHEDULE_REFERENCE, send: send.id, schedule: send.schedule_id },
+        },
+      });
+      sending.push({ id: send.id, commandId, connectionId });
+      if (send.kind === 'message') messageSending.push(send.schedule_id);
+    }
+    await this.schedules.markSending(manager, sending);
+    await this.schedules.failSends(manager, failed);
+    await this.schedules.setStatus(manager, messageSending, 'ENVIANDO');
+    for (const { scheduleId, reason } of messageFailed) await this.schedules.setStatus(manager, [scheduleId], 'ERRO', null, reason);
+    await this.events.saved(manager, companyId, [...touched]);
+    return due.length;
+  }
+
+  private async contentOf(send: DueSend, zoneOf: (calendarId: number | null) => Promise<string>): Promise<SendContent> {
+    if (send.kind !== 'message') {
+      const text = reminderText(
+        send.kind as ScheduleReminderKind,
+        { sendAt: new Date(send.send_at), contactName: send.contact_name, serviceName: send.service_name },
+        await zoneOf(send.calendar_id),
+      );
+      return { type: 'text', body: text };
+    }
+    if (send.media_path) {
+      const mimetype = send.media_mimetype ?? 'application/octet-stream';
+      return {
+        type: 'media',
+        mediaType: MEDIA_KIND(mimetype),
+        mediaUrl: send.media_path,
+        mimetype,
+        fileName: send.media_name ?? 'arquivo',
+        caption: send.body,
+        ptt: false,
+      };
+    }
+    return { type: 'text', body: send.body };
+  }
+
+  /**
+   * A send answered (sent or failed): settled once, when it still waits for that very command (an
+   * answer to a former generation, or a repeated one, changes nothing). Its appointment follows
+   * when it was the message.
+   */
+  async answered(
+    manager: EntityManager,
+    companyId: number,
+    answer: EventPayload<typeof messageSent> | EventPayload<typeof messageSendFailed>,
+  ): Promise<void> {
+    if (answer.reference?.service !== SCHEDULE_REFERENCE) return;
+    const send = await this.schedules.sendOfCommand(manager, answer.commandId);
+    if (!send || send.company_id !== companyId) return;
+    const at = this.now();
+    const failed = 'reason' in answer;
+    const reason = failed ? answer.reason : null;
+    await this.schedules.settleSend(manager, send.id, { status: failed ? 'ERRO' : 'ENVIADA', at, reason });
+    if (send.kind === 'message')
+      await this.schedules.setStatus(manager, [send.schedule_id], failed ? 'ERRO' : 'ENVIADA', failed ? null : at, reason);
+    if (failed) this.logger.warn({ companyId, scheduleId: send.schedule_id, kind: send.kind, reason }, 'a scheduled send failed');
+    await this.events.saved(manager, companyId, [send.schedule_id]);
+  }
+}

@@ -1,0 +1,47 @@
+import { scheduleDeleted, type ScheduleRecord, scheduleSaved, schedulesChanged } from '@app/contracts';
+import { OutboxWriter } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { ScheduleRepository } from './schedule.repository';
+
+/** Writes the schedules' events (live on `company-{id}-schedule`) in the caller's transaction. */
+@Injectable()
+export class ScheduleEvents {
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  /** Appointments created or changed, as they now are; answers them. */
+  async saved(manager: EntityManager, companyId: number, ids: number[], created = false): Promise<ScheduleRecord[]> {
+    const records = await this.schedules.viewMany(manager, ids);
+    for (const schedule of records) {
+      await this.outbox.add(manager, {
+        definition: scheduleSaved,
+        companyId,
+        key: `schedule-${schedule.id}`,
+        payload: { schedule, created },
+      });
+    }
+    return records;
+  }
+
+  async deleted(manager: EntityManager, companyId: number, scheduleId: number): Promise<void> {
+    await this.outbox.add(manager, { definition: scheduleDeleted, companyId, key: `schedule-${scheduleId}`, payload: { scheduleId } });
+  }
+
+  async changed(
+    manager: EntityManager,
+    companyId: number,
+    scope: 'schedules' | 'calendars' | 'blocks' | 'settings',
+    calendarId: number | null = null,
+  ): Promise<void> {
+    await this.outbox.add(manager, {
+      definition: schedulesChanged,
+      companyId,
+      key: `schedules-${companyId}`,
+      payload: { scope, calendarId },
+    });
+  }
+}
