@@ -21,7 +21,6 @@ import { NotFoundRoute } from './routes/not-found';
 import { QueuesRoute } from './routes/queues';
 import { QuickMessagesRoute } from './routes/quick-messages';
 import { RouteError } from './routes/route-error';
-import { SchedulesRoute } from './routes/schedules';
 import { ServicesRoute } from './routes/services';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
@@ -82,7 +81,8 @@ export const routes: RouteObject[] = [
           { path: paths.services, element: <ServicesRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
-          { path: paths.schedules, element: <SchedulesRoute /> },
+          // Loaded when first opened: FullCalendar is its own chunk, not in every page's download.
+          { path: paths.schedules, lazy: () => import('./routes/schedules').then((module) => ({ Component: module.SchedulesRoute })) },
           { path: paths.todo, element: <TodoRoute /> },
           { path: `${paths.chats}/:chatUuid?`, element: <ChatsRoute /> },
           { path: paths.files, element: <FilesRoute /> },

@@ -71,14 +71,7 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
 
   return (
     <>
-      <DialogFrame
-        open
-        onOpenChange={(details) => !details.open && onClose()}
-        size="lg"
-        placement="center"
-        scrollBehavior="inside"
-        testId="blocks-modal"
-      >
+      <DialogFrame open onOpenChange={(details) => !details.open && onClose()} size="lg" placement="center" testId="blocks-modal">
         <form noValidate onSubmit={handleSubmit(handleSave)}>
           <Dialog.Header>
             <Dialog.Title>{t('schedules.blocks.title')}</Dialog.Title>

@@ -172,7 +172,7 @@ const calendarStyles = {
   '& .fc .fc-button-primary:not(:disabled).fc-button-active': { color: 'white' },
   '& .fc .fc-button': { fontSize: 'sm', textTransform: 'none', boxShadow: 'none' },
   '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: '2' },
-  '& .fc .fc-toolbar-title': { fontSize: { base: 'md', md: 'xl' }, textTransform: 'capitalize' },
+  '& .fc .fc-toolbar-title': { fontSize: { base: 'md', md: 'xl' } },
   '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number, & .fc .fc-list-day-text, & .fc .fc-list-day-side-text': {
     color: 'fg',
     textTransform: 'capitalize',

@@ -135,7 +135,7 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
 
   return (
     <>
-      <DialogFrame open onOpenChange={handleOpenChange} size="lg" placement="center" scrollBehavior="inside" testId="schedule-modal">
+      <DialogFrame open onOpenChange={handleOpenChange} size="lg" placement="center" testId="schedule-modal">
         <form noValidate onSubmit={handleSubmit(handleSave)}>
           <Dialog.Header>
             <Dialog.Title data-testid="schedule-modal-title">{title}</Dialog.Title>

@@ -153,7 +153,7 @@ function SettingsForm({ calendarId, settings, onClose }: SettingsFormProps) {
         <Text fontSize="sm" fontWeight="medium">
           {t('schedules.settings.workHours')}
         </Text>
-        <HStack gap="3" wrap="wrap" align="flex-start">
+        <HStack gap="3" wrap="wrap" align="flex-start" maxW="md">
           <FormField label={t('schedules.settings.workHoursStart')}>
             <Input
               type="time"
