@@ -205,7 +205,10 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
                     <SelectInput
                       {...register('calendarId')}
                       emptyOption={t('schedules.modal.defaultCalendar')}
-                      options={calendars.filter((calendar) => calendar.isActive || String(calendar.id) === defaults.calendarId)}
+                      // '' is the default calendar (the empty option); the others while active, or the one the appointment is in.
+                      options={calendars.filter(
+                        (calendar) => !calendar.isDefault && (calendar.isActive || String(calendar.id) === defaults.calendarId),
+                      )}
                       data-testid="schedule-calendar"
                     />
                   </FormField>
