@@ -73,15 +73,18 @@ export class ConversationEvents {
     });
   }
 
-  /** A contact changed (from WhatsApp): the company's contact lists refresh it. */
-  async contactChanged(manager: EntityManager, companyId: number, contactId: number): Promise<void> {
+  /**
+   * A contact changed, or was created, from WhatsApp: the company's contact lists refresh it, and the
+   * services that keep the company's contacts (outbound's schedules) learn of it.
+   */
+  async contactChanged(manager: EntityManager, companyId: number, contactId: number, created = false): Promise<void> {
     const row = await this.contacts.viewById(manager, contactId);
     if (!row) return;
     await this.outbox.add(manager, {
       definition: contactSaved,
       companyId,
       key: `contact-${contactId}`,
-      payload: { contact: mapContact(row), created: false },
+      payload: { contact: mapContact(row), created },
     });
   }
 

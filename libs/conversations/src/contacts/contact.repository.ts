@@ -79,19 +79,21 @@ export class ContactRepository {
     party: WaParty,
     isGroup: boolean,
     useName: boolean,
-  ): Promise<ContactRow> {
+  ): Promise<ContactRow & { created: boolean }> {
     const fallbackName = party.number ?? party.lid ?? 'desconhecido';
     const name = (useName && party.pushName?.trim()) || fallbackName;
     const arbiter = party.number ? '(company_id, number)' : '(company_id, lid) WHERE lid IS NOT NULL';
+    const uuid = randomUUID();
     const rows: ContactRow[] = await manager.query(
       `INSERT INTO conversations.contacts AS c (uuid, company_id, name, number, lid, is_group, whatsapp_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT ${arbiter} DO UPDATE SET
          name = CASE WHEN c.name = COALESCE(c.number, c.lid) AND EXCLUDED.name <> COALESCE(c.number, c.lid) THEN EXCLUDED.name ELSE c.name END
        RETURNING *`,
-      [randomUUID(), companyId, name.slice(0, 100), party.number, party.lid, isGroup, connectionId],
+      [uuid, companyId, name.slice(0, 100), party.number, party.lid, isGroup, connectionId],
     );
-    return rows[0]!;
+    // The row carries the uuid given here only when this statement created it.
+    return { ...rows[0]!, created: rows[0]!.uuid === uuid };
   }
 
   /**
@@ -102,11 +104,12 @@ export class ContactRepository {
   async upsertChats(
     manager: EntityManager,
     chats: { companyId: number; connectionId: number; number: string; name: string }[],
-  ): Promise<(ContactRow & { rating_requested: boolean })[]> {
+  ): Promise<(ContactRow & { rating_requested: boolean; created: boolean })[]> {
     if (chats.length === 0) return [];
+    const uuids = chats.map(() => randomUUID());
     // A contact that exists and keeps its name is only read: rewriting it would add a row version and,
     // off its page, an entry in each of its indexes (two of them trigram indexes) for every message.
-    return manager.query(
+    const rows: (ContactRow & { rating_requested: boolean })[] = await manager.query(
       prepared(`WITH chat AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[]) AS chat(uuid, company_id, connection_id, number, name)
        ), kept AS (
@@ -129,13 +132,16 @@ export class ContactRepository {
          ) AS rating_requested
          FROM contact JOIN chat ON chat.company_id = contact.company_id AND chat.number = contact.number`),
       [
-        chats.map(() => randomUUID()),
+        uuids,
         chats.map((chat) => chat.companyId),
         chats.map((chat) => chat.connectionId),
         chats.map((chat) => chat.number),
         chats.map((chat) => chat.name.slice(0, 100)),
       ],
     );
+    // A row carries one of the uuids given here only when this statement created it.
+    const given = new Set<string>(uuids);
+    return rows.map((row) => ({ ...row, created: given.has(row.uuid) }));
   }
 
   async find(manager: EntityManager | null, companyId: number, contactId: number): Promise<ContactRow | null> {

@@ -124,6 +124,7 @@ export class InboundConversationService {
         };
       }),
     );
+    const createdContacts = contacts.filter((contact) => contact.created);
     const contactOf = new Map(contacts.map((contact) => [`${contact.company_id}:${contact.number}`, contact]));
     const left: { messages: ReceivedMessage[]; known?: KnownChat }[] = [];
     const open: { messages: ReceivedMessage[]; chat: ContactRow }[] = [];
@@ -195,6 +196,8 @@ export class InboundConversationService {
       }
     }
     await this.events.messagesAndTicketsChanged(manager, stored);
+    // Contacts first seen here are announced as the ones created by hand are (after the messages).
+    for (const contact of createdContacts) await this.events.contactChanged(manager, contact.company_id, contact.id, true);
     for (const { messages, ticket } of filing) {
       await this.timers.arm(manager, messages[0]!.companyId, ticket.id, messages[0]!.connectionId, ticket.created);
     }
@@ -264,6 +267,10 @@ export class InboundConversationService {
     ]);
     await this.facts.applyTo(manager, connectionId, message.id, messageId);
     await this.events.messagesAndTicketsChanged(manager, [messageId]);
+    // Contacts first seen here are announced as the ones created by hand are.
+    for (const contact of new Set([chat, sender])) {
+      if ('created' in contact && contact.created) await this.events.contactChanged(manager, companyId, contact.id, true);
+    }
     await this.timers.arm(manager, companyId, ticket.id, connectionId, ticket.created);
     if (!message.fromMe && !message.isGroup && ticket.status === 'pending' && ticket.userId === null) {
       await this.router.route(

@@ -40,6 +40,13 @@ const bodyOf = (event: EventEnvelope) => (event.payload as { message: { body: st
 describe('inbound WhatsApp messages', () => {
   let t: ConversationsTestApp;
   let consumer: WhatsappEventsConsumer;
+  /** The names in the contact-created events of a number. */
+  const createdContacts = (number: string) =>
+    t.events.flatMap((e) => {
+      if (e.type !== contactSaved.type) return [];
+      const { contact, created } = e.payload as { contact: { number: string; name: string }; created: boolean };
+      return created && contact.number === number ? [contact.name] : [];
+    });
 
   beforeAll(async () => {
     t = await startConversationsTestApp();
@@ -81,6 +88,8 @@ describe('inbound WhatsApp messages', () => {
     expect(t.events.some((e) => e.type === ticketUpdated.type && (e.payload as { ticket: { id: number } }).ticket.id === ticket.id)).toBe(
       true,
     );
+    // The new contact is announced as created (outbound's schedules keep the company's contacts from it).
+    expect(createdContacts('5511988887777')).toEqual(['Cliente 7777']);
   });
 
   it('a second message from the same person goes to the same ticket and bumps its unread count', async () => {
@@ -93,6 +102,8 @@ describe('inbound WhatsApp messages', () => {
     );
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({ unread_messages: 2, last_message: 'segunda' });
+    await t.published();
+    expect(createdContacts(from)).toHaveLength(1);
   });
 
   it('20 concurrent inbound messages from a new contact give one ticket with 20 messages in order', async () => {
@@ -106,6 +117,8 @@ describe('inbound WhatsApp messages', () => {
     );
     expect(tickets).toHaveLength(1);
     expect(tickets[0].unread_messages).toBe(20);
+    await t.published();
+    expect(createdContacts(from)).toHaveLength(1);
     const stored: { body: string }[] = await t.dataSource.query(
       `SELECT body FROM conversations.messages WHERE ticket_id = $1 ORDER BY created_at, id`,
       [tickets[0].id],
@@ -299,6 +312,8 @@ describe('inbound WhatsApp messages', () => {
       [message.id],
     );
     expect(row).toEqual({ is_group: true, group_contact: true, sender: 'Participante' });
+    await t.published();
+    expect([...createdContacts(group), ...createdContacts('5511900003333')]).toEqual([group, 'Participante']);
   });
 
   it('the same number writing to another company is another contact and another ticket', async () => {

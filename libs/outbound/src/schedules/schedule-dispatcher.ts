@@ -1,4 +1,5 @@
 import {
+  type EventDefinition,
   type EventPayload,
   messageSendFailed,
   messageSendRequested,
@@ -6,7 +7,7 @@ import {
   type ScheduleReminderKind,
   type SendContent,
 } from '@app/contracts';
-import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
+import { JOBS, type Jobs, type NewEvent, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -92,8 +93,15 @@ export class ScheduleDispatcher implements OnModuleInit {
     for (;;) {
       const claimed = await this.schedules.transaction((manager) => this.dispatchBatch(manager, companyId));
       total += claimed;
-      if (claimed < this.batch) return total;
+      if (claimed < this.batch) break;
     }
+    // The job runs by the database's clock and claims by this process's: a send due within the next
+    // seconds (a clock a little behind) gets a wake-up of its own rather than waiting for the sweep.
+    const soon = new Date(this.now().getTime() + 5_000);
+    if (await this.schedules.hasDue(null, companyId, soon)) {
+      await this.schedules.transaction((manager) => this.wakeAt(manager, companyId, [new Date(this.now().getTime() + 1_000)]));
+    }
+    return total;
   }
 
   /** Companies whose sends are overdue are woken; the sweep comes back in a minute. */
@@ -119,11 +127,10 @@ export class ScheduleDispatcher implements OnModuleInit {
     const owned = new Set(await this.connections.idsOf(manager, companyId));
     const sending: { id: number; commandId: string; connectionId: number }[] = [];
     const failed: { id: number; reason: string }[] = [];
-    const touched = new Set<number>();
     const messageSending: number[] = [];
     const messageFailed: { scheduleId: number; reason: string }[] = [];
+    const commands: NewEvent<EventDefinition>[] = [];
     for (const send of due) {
-      touched.add(send.schedule_id);
       const connectionId = send.whatsapp_id !== null ? (owned.has(send.whatsapp_id) ? send.whatsapp_id : null) : defaultConnection;
       const reason =
         send.contact_number === null
@@ -139,8 +146,8 @@ export class ScheduleDispatcher implements OnModuleInit {
         continue;
       }
       const commandId = sendCommandId(send.id, send.generation);
-      await this.outbox.add(manager, {
-        definition: messageSendRequested,
+      commands.push({
+        definition: messageSendRequested as EventDefinition,
         companyId,
         key: connectionId,
         payload: {
@@ -157,11 +164,19 @@ export class ScheduleDispatcher implements OnModuleInit {
       sending.push({ id: send.id, commandId, connectionId });
       if (send.kind === 'message') messageSending.push(send.schedule_id);
     }
+    if (commands.length > 0) await this.outbox.addAll(manager, commands);
     await this.schedules.markSending(manager, sending);
     await this.schedules.failSends(manager, failed);
     await this.schedules.setStatus(manager, messageSending, 'ENVIANDO');
     for (const { scheduleId, reason } of messageFailed) await this.schedules.setStatus(manager, [scheduleId], 'ERRO', null, reason);
-    await this.events.saved(manager, companyId, [...touched]);
+    // Live updates for what the screens show: an appointment whose message failed at once. Handing
+    // a send to WhatsApp is announced by its answer (one event per send, not two: at ten thousand
+    // sends a minute the outbox carries the commands first).
+    await this.events.saved(
+      manager,
+      companyId,
+      messageFailed.map((failure) => failure.scheduleId),
+    );
     return due.length;
   }
 
@@ -209,6 +224,8 @@ export class ScheduleDispatcher implements OnModuleInit {
     if (send.kind === 'message')
       await this.schedules.setStatus(manager, [send.schedule_id], failed ? 'ERRO' : 'ENVIADA', failed ? null : at, reason);
     if (failed) this.logger.warn({ companyId, scheduleId: send.schedule_id, kind: send.kind, reason }, 'a scheduled send failed');
-    await this.events.saved(manager, companyId, [send.schedule_id]);
+    // The appointment's own state changed (its message sent or failed), or a reminder failed: announced.
+    // A reminder sent is seen on the next load.
+    if (send.kind === 'message' || failed) await this.events.saved(manager, companyId, [send.schedule_id]);
   }
 }

@@ -1,4 +1,4 @@
-import { scheduleDeleted, type ScheduleRecord, scheduleSaved, schedulesChanged } from '@app/contracts';
+import { type EventDefinition, scheduleDeleted, type ScheduleRecord, scheduleSaved, schedulesChanged } from '@app/contracts';
 import { OutboxWriter } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -16,14 +16,16 @@ export class ScheduleEvents {
   /** Appointments created or changed, as they now are; answers them. */
   async saved(manager: EntityManager, companyId: number, ids: number[], created = false): Promise<ScheduleRecord[]> {
     const records = await this.schedules.viewMany(manager, ids);
-    for (const schedule of records) {
-      await this.outbox.add(manager, {
-        definition: scheduleSaved,
+    if (records.length === 0) return records;
+    await this.outbox.addAll(
+      manager,
+      records.map((schedule) => ({
+        definition: scheduleSaved as EventDefinition,
         companyId,
         key: `schedule-${schedule.id}`,
         payload: { schedule, created },
-      });
-    }
+      })),
+    );
     return records;
   }
 

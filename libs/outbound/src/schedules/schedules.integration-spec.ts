@@ -21,11 +21,12 @@ import {
   serviceListResponseSchema,
   serviceSchema,
 } from '@app/contracts';
-import { OutboxWriter, readEvent } from '@app/platform';
+import { readEvent } from '@app/platform';
 import { connectionFixture, expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
 import { type OutboundTestApp, startOutboundTestApp } from '../testing/outbound-test-app';
+import { ScheduleRepository } from './schedule.repository';
 import { ScheduleDispatcher } from './schedule-dispatcher';
 import { sendCommandId } from './schedule-rules';
 
@@ -627,16 +628,14 @@ describe('schedules over HTTP', () => {
       ids.push((await book({ ...base, contactId: 101, sendAt: `2026-03-17T15:${minute}`, duration: 5 })).id);
     }
     clock.set('2026-03-17T18:30:00Z');
-    const outbox = t.app.get(OutboxWriter);
-    const add = outbox.add.bind(outbox);
-    let calls = 0;
-    const spy = jest.spyOn(outbox, 'add').mockImplementation(async (...args) => {
-      calls += 1;
-      if (calls === 2) throw new Error('the process died here');
-      return add(...args);
-    });
-    await expect(dispatcher.dispatchDue(A)).rejects.toThrow('the process died here');
-    spy.mockRestore();
+    // The batch has written its commands to the outbox and dies before marking its sends.
+    const repository = t.app.get(ScheduleRepository);
+    const spy = jest.spyOn(repository, 'markSending').mockRejectedValueOnce(new Error('the process died here'));
+    try {
+      await expect(dispatcher.dispatchDue(A)).rejects.toThrow('the process died here');
+    } finally {
+      spy.mockRestore();
+    }
     await t.published();
     expect(ids.flatMap(commandsOf)).toEqual([]);
     for (const id of ids) expect((await get(id)).status).toBe('PENDENTE');
