@@ -1,7 +1,7 @@
 import type { CalendarRecord, ScheduleRecord } from '@app/contracts';
 import { Button, Checkbox, Dialog, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuTrash2, LuX } from 'react-icons/lu';
@@ -54,12 +54,8 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
   const saveMutation = useSaveSchedule();
   const deleteMutation = useDeleteSchedule();
   const services = useServicesList();
-  const defaults = useMemo(
-    () => scheduleFormDefaults({ schedule, contactId, sendAt, calendarId, zone, now: new Date() }),
-    // The dialog's starting values are read once, when it opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  // The dialog's starting values are read once, when it opens.
+  const [defaults] = useState(() => scheduleFormDefaults({ schedule, contactId, sendAt, calendarId, zone, now: new Date() }));
   const {
     register,
     control,
