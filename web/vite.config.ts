@@ -42,6 +42,8 @@ export default defineConfig({
         // Two vendor chunks with a one-way dependency (chakra -> vendor), so no chunk cycle.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // The schedules screen's calendar (and the preact it renders with) loads with that lazy route only.
+          if (/node_modules\/(@fullcalendar|preact)\//.test(id)) return 'fullcalendar';
           if (/node_modules\/(@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)\//.test(id)) {
             return 'chakra';
           }

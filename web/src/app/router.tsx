@@ -82,6 +82,8 @@ export const routes: RouteObject[] = [
           { path: paths.services, element: <ServicesRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
+          // Loaded when first opened: FullCalendar is its own chunk, not in every page's download.
+          { path: paths.schedules, lazy: () => import('./routes/schedules').then((module) => ({ Component: module.SchedulesRoute })) },
           { path: paths.todo, element: <TodoRoute /> },
           { path: `${paths.chats}/:chatUuid?`, element: <ChatsRoute /> },
           { path: paths.files, element: <FilesRoute /> },

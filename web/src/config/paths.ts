@@ -16,6 +16,9 @@ export const paths = {
   services: '/services',
   quickMessages: '/quick-messages',
   kanban: '/kanban',
+  schedules: '/schedules',
+  /** /schedules?contactId=: the new-appointment dialog opens for the contact. */
+  schedulesFor: (contactId: number) => `/schedules?contactId=${contactId}`,
   todo: '/todolist',
   chats: '/chats',
   files: '/files',

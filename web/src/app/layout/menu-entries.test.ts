@@ -18,6 +18,13 @@ describe('side menu visibility', () => {
     for (const user of [admin, superUser, attendant]) expect(getVisibleMenuEntries(user).map((e) => e.key)).toContain('services');
   });
 
+  it("Schedules is shown when the plan allows schedules, between Contacts and Tags (spec 1's side menu)", () => {
+    expect(getVisibleMenuEntries(attendant).map((e) => e.key)).not.toContain('schedules');
+    expect(getVisibleMenuEntries(attendant, { useSchedules: false }).map((e) => e.key)).not.toContain('schedules');
+    const keys = getVisibleMenuEntries(attendant, { useSchedules: true }).map((e) => e.key);
+    expect(keys.slice(keys.indexOf('contacts'), keys.indexOf('tags') + 1)).toEqual(['contacts', 'schedules', 'tags']);
+  });
+
   it('nobody signed in sees no entries', () => {
     expect(getVisibleMenuEntries(null)).toEqual([]);
   });

@@ -15,7 +15,7 @@ import {
   LuTags,
   LuZap,
 } from 'react-icons/lu';
-import { LuCable, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuCable, LuCalendarDays, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
@@ -89,6 +89,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.contacts',
     icon: LuContactRound,
     visible: MENU_RULES.contacts,
+  },
+  {
+    key: 'schedules',
+    path: paths.schedules,
+    labelKey: 'mainDrawer.listItems.schedules',
+    icon: LuCalendarDays,
+    visible: MENU_RULES.schedules,
   },
   {
     key: 'tags',

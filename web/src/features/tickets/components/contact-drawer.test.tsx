@@ -76,4 +76,16 @@ describe('contact drawer', () => {
     expect(screen.getByText('Invalid email')).toBeTruthy();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
+
+  it("with the plan's schedules, 'Agendar' books an appointment for the contact at /schedules?contactId=", async () => {
+    stubApi(on('GET', '/contacts/3', 200, contact), on('GET', '/ticket-notes/list', 200, []));
+    const { unmount } = renderWithProviders(<ContactDrawer ticket={ticket} open onClose={vi.fn()} />);
+    await screen.findByTestId('contact-drawer-name');
+    expect(screen.queryByTestId('contact-schedule')).toBeNull();
+    unmount();
+    renderWithProviders(<ContactDrawer ticket={ticket} open canSchedule onClose={vi.fn()} />);
+    const link = await screen.findByTestId('contact-schedule');
+    expect(link.textContent?.trim()).toBe('Agendar');
+    expect(link.getAttribute('href')).toBe('/schedules?contactId=3');
+  });
 });

@@ -1,8 +1,10 @@
-import { Button, CloseButton, Drawer, Heading, Portal, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Drawer, Heading, HStack, Portal, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil } from 'react-icons/lu';
+import { LuCalendarPlus, LuPencil } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
 
+import { paths } from '@/config/paths';
 import { formatPhone } from '@/lib/format-phone';
 
 import { useContact } from '../api/get-contact';
@@ -14,10 +16,16 @@ import { TicketNotes } from './ticket-notes';
 /** Spec 1 section 9: the contact drawer is 320 px wide. */
 export const CONTACT_DRAWER_WIDTH = '320px';
 
-type ContactDrawerProps = { ticket: Ticket; open: boolean; onClose: () => void };
+type ContactDrawerProps = {
+  ticket: Ticket;
+  open: boolean;
+  /** The plan has schedules: 'Agendar' books an appointment for the contact (/schedules?contactId=). */
+  canSchedule?: boolean;
+  onClose: () => void;
+};
 
 /** The chat's right-hand contact drawer: contact data and edit, notes, extra info. */
-export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
+export function ContactDrawer({ ticket, open, canSchedule = false, onClose }: ContactDrawerProps) {
   const { t } = useTranslation();
   const contactQuery = useContact(ticket.contactId, open);
   const [editing, setEditing] = useState(false);
@@ -51,9 +59,18 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
                       </Text>
                     )}
                     {!editing && (
-                      <Button size="xs" variant="outline" onClick={() => setEditing(true)} data-testid="contact-edit">
-                        <LuPencil /> {t('common.edit')}
-                      </Button>
+                      <HStack gap="2">
+                        <Button size="xs" variant="outline" onClick={() => setEditing(true)} data-testid="contact-edit">
+                          <LuPencil /> {t('common.edit')}
+                        </Button>
+                        {canSchedule && (
+                          <Button size="xs" variant="outline" asChild data-testid="contact-schedule">
+                            <RouterLink to={paths.schedulesFor(contact.id)}>
+                              <LuCalendarPlus /> {t('contacts.buttons.schedule')}
+                            </RouterLink>
+                          </Button>
+                        )}
+                      </HStack>
                     )}
                   </Stack>
                   {editing && <ContactEditForm contact={contact} onDone={() => setEditing(false)} />}

@@ -135,7 +135,9 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
           </IconButton>
         )}
       </HStack>
-      {contactOpen && <ContactDrawer ticket={ticket} open onClose={() => setContactOpen(false)} />}
+      {contactOpen && (
+        <ContactDrawer ticket={ticket} open canSchedule={user.company?.plan?.useSchedules === true} onClose={() => setContactOpen(false)} />
+      )}
       {transferOpen && (
         <TransferDialog ticket={ticket} open onClose={() => setTransferOpen(false)} onTransferred={() => setTransferOpen(false)} />
       )}

@@ -53,4 +53,6 @@ export type InboxUser = {
   whatsappId?: number | null;
   /** 'enabled' puts pending tickets in the user's notifications. */
   allTicket?: string;
+  /** The company's plan: useSchedules shows the contact's 'Agendar' (spec 1: schedule from contact). */
+  company?: { plan?: { useSchedules?: boolean } | null } | null;
 };

@@ -1,0 +1,44 @@
+import { DEFAULT_SCHEDULE_TIME_ZONE, type ScheduleSettingsBody, type ScheduleSettingsRecord, scheduleSettingsSchema } from '@app/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export const scheduleSettingsQueryKey = ['schedule-settings'] as const;
+
+const settingsPath = (calendarId?: number | null) => (calendarId ? `/calendars/${calendarId}/schedule-settings` : '/schedule-settings');
+
+/** `GET /api/schedule-settings` (the company's) or `GET /api/calendars/{id}/schedule-settings` (one calendar's). */
+export function getScheduleSettings(calendarId?: number | null): Promise<ScheduleSettingsRecord> {
+  return api.get(settingsPath(calendarId), { schema: scheduleSettingsSchema });
+}
+
+export function getScheduleSettingsQueryOptions(calendarId?: number | null) {
+  return queryOptions({
+    queryKey: [...scheduleSettingsQueryKey, calendarId ?? null],
+    queryFn: () => getScheduleSettings(calendarId),
+  });
+}
+
+export function useScheduleSettings(calendarId?: number | null) {
+  return useQuery(getScheduleSettingsQueryOptions(calendarId));
+}
+
+/** The company's time zone: schedules are shown in it (America/Sao_Paulo until the settings say). */
+export function useCompanyTimeZone(): string {
+  return useScheduleSettings().data?.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE;
+}
+
+export type SaveSettingsInput = { calendarId?: number | null; body: ScheduleSettingsBody };
+
+/** `POST` to the same path with the settings and timeSlots. */
+export function saveScheduleSettings({ calendarId, body }: SaveSettingsInput): Promise<ScheduleSettingsRecord> {
+  return api.post(settingsPath(calendarId), body, { schema: scheduleSettingsSchema });
+}
+
+export function useSaveScheduleSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveScheduleSettings,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleSettingsQueryKey }),
+  });
+}
