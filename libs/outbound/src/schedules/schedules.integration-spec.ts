@@ -623,11 +623,14 @@ describe('schedules over HTTP', () => {
   });
 
   it('crash reconciliation: a dispatch that dies before its commit sends nothing; run again, each send goes once with its own command id', async () => {
+    // The test dispatches by hand: the pg-boss wake-ups of these sends are a year ahead of the real
+    // clock (a wake-up due now would dispatch them beside the test), and the minute's sweep is held.
+    const sweep = jest.spyOn(dispatcher, 'sweep').mockResolvedValue(undefined);
     const ids: number[] = [];
     for (const minute of ['00', '05', '10']) {
-      ids.push((await book({ ...base, contactId: 101, sendAt: `2026-03-17T15:${minute}`, duration: 5 })).id);
+      ids.push((await book({ ...base, contactId: 101, sendAt: `2027-03-17T15:${minute}`, duration: 5 })).id);
     }
-    clock.set('2026-03-17T18:30:00Z');
+    clock.set('2027-03-17T18:30:00Z');
     // The batch has written its commands to the outbox and dies before marking its sends.
     const repository = t.app.get(ScheduleRepository);
     const spy = jest.spyOn(repository, 'markSending').mockRejectedValueOnce(new Error('the process died here'));
@@ -654,6 +657,7 @@ describe('schedules over HTTP', () => {
       await answer(command!);
     }
     for (const id of ids) expect((await get(id)).status).toBe('ENVIADA');
+    sweep.mockRestore();
   });
 
   it('sends on pg-boss at the real time, with no call from the test', async () => {
