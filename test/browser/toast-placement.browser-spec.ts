@@ -218,6 +218,26 @@ describe('browser: a toast covers no control on any page (decision 0030)', () =>
     { name: 'files', path: '/files', ready: '[data-testid="file-lists-page"]' },
   ];
 
+  it("over an open dialog filling a phone's window, a toast covers none of the dialog's controls", async () => {
+    await page.setViewportSize({ width: 390, height: 520 });
+    await page.goto(`${baseUrl}/contacts`);
+    await page.locator('[data-testid="contacts-add"]').first().click();
+    await page.locator('[role="dialog"]').first().waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(throughToaster, 'placement-dialog')).toBe(true);
+    const inDialog = INTERACTIVE.split(', ')
+      .map((control) => `[role="dialog"] ${control}`)
+      .join(', ');
+    const placed = await until(async () => {
+      const first = await page.evaluate(measure, inDialog);
+      await page.waitForTimeout(200);
+      const second = await page.evaluate(measure, inDialog);
+      return first && second && JSON.stringify(first.toast) === JSON.stringify(second.toast) ? second : undefined;
+    }, 'the toast over the dialog');
+    expect(placed.covered).toEqual([]);
+    expect(await page.evaluate(throughToaster, null)).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
   for (const viewport of WIDTHS) {
     it(`at ${viewport.width} px a toast covers none of a page's controls`, async () => {
       await page.setViewportSize(viewport);

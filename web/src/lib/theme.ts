@@ -1,4 +1,8 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { dialogAnatomy, drawerAnatomy } from '@chakra-ui/react/anatomy';
+
+/** A dialog's or drawer's positioner ends above the toasts on screen (the `--toast-shelf` the toaster sets). */
+const aboveTheToasts = { height: 'calc(100dvh - var(--toast-shelf, 0px))', transition: 'height 0.15s' } as const;
 
 /** The Chakra UI v3 system: the default config plus a WhatsApp-green brand palette. */
 const config = defineConfig({
@@ -7,6 +11,11 @@ const config = defineConfig({
     body: { bg: 'bg.subtle', color: 'fg' },
   },
   theme: {
+    // Dialogs and drawers keep the toasts' shelf free at the bottom, as the shell does (decision 0030).
+    slotRecipes: {
+      dialog: { slots: dialogAnatomy.keys(), base: { positioner: aboveTheToasts } },
+      drawer: { slots: drawerAnatomy.keys(), base: { positioner: aboveTheToasts } },
+    },
     tokens: {
       colors: {
         brand: {

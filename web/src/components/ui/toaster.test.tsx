@@ -1,7 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { TOAST_GAP_PX, Toaster, toaster, toastError, toastSuccess, useToastShelfHeight } from '@/components/ui/toaster';
+import {
+  TOAST_GAP_PX,
+  TOAST_SHELF_VARIABLE,
+  Toaster,
+  toaster,
+  toastError,
+  toastSuccess,
+  useToastShelfHeight,
+} from '@/components/ui/toaster';
 import { renderWithProviders } from '@/testing/test-utils';
 
 /** What the shell keeps free at the bottom for toasts. */
@@ -48,8 +56,11 @@ describe('toaster', () => {
     Object.defineProperty(toast, 'offsetHeight', { configurable: true, value: 72 });
     act(() => resized.forEach((report) => report()));
     await waitFor(() => expect(screen.getByTestId('shelf').dataset.height).toBe(String(72 + 2 * TOAST_GAP_PX)));
+    // Dialogs and drawers, above the shell, keep the same room through the variable.
+    expect(document.documentElement.style.getPropertyValue(TOAST_SHELF_VARIABLE)).toBe(`${72 + 2 * TOAST_GAP_PX}px`);
     act(() => toaster.remove());
     await waitFor(() => expect(screen.getByTestId('shelf').dataset.height).toBe('0'));
+    expect(document.documentElement.style.getPropertyValue(TOAST_SHELF_VARIABLE)).toBe('0px');
   });
 
   it('one outcome reported twice while its toast is up shows one toast', async () => {

@@ -13,7 +13,8 @@ export const TOAST_GAP_PX = 12;
 /**
  * Toasts stand at the bottom of the window, in a shelf the signed-in shell keeps free for them
  * (`useToastShelfHeight`): the page is shortened by their height while they show, so they cover
- * none of its controls, the top bar's or the page's own (decision 0030).
+ * none of its controls, the top bar's or the page's own; open dialogs and drawers are shortened the
+ * same way, through the `--toast-shelf` variable (decision 0030).
  */
 export const TOASTER_OFFSETS = {
   top: `${TOAST_GAP_PX}px`,
@@ -31,6 +32,9 @@ export const toaster = createToaster({
   max: 5,
 });
 
+/** The CSS variable holding the shelf's height, for what the shell does not hold (dialogs, drawers). */
+export const TOAST_SHELF_VARIABLE = '--toast-shelf';
+
 /** The heights of the toasts on screen, by toast id, as their elements report them. */
 const shelf = { heights: new Map<string, number>(), height: 0, listeners: new Set<() => void>() };
 
@@ -41,6 +45,8 @@ function setToastHeight(id: string, height: number | null): void {
   const next = heights.length === 0 ? 0 : heights.reduce((sum, each) => sum + each, 0) + TOAST_GAP_PX * (heights.length + 1);
   if (next === shelf.height) return;
   shelf.height = next;
+  // Dialogs and drawers stand above the shell: their positioners keep the same space free (theme.ts).
+  document.documentElement.style.setProperty(TOAST_SHELF_VARIABLE, `${next}px`);
   for (const listener of shelf.listeners) listener();
 }
 
