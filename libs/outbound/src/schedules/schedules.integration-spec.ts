@@ -27,7 +27,7 @@ import request from 'supertest';
 
 import { type OutboundTestApp, startOutboundTestApp } from '../testing/outbound-test-app';
 import { ScheduleRepository } from './schedule.repository';
-import { ScheduleDispatcher } from './schedule-dispatcher';
+import { SCHEDULE_DISPATCH_QUEUE, ScheduleDispatcher } from './schedule-dispatcher';
 import { sendCommandId } from './schedule-rules';
 
 const A = 1;
@@ -623,9 +623,21 @@ describe('schedules over HTTP', () => {
   });
 
   it('crash reconciliation: a dispatch that dies before its commit sends nothing; run again, each send goes once with its own command id', async () => {
-    // The test dispatches by hand: the pg-boss wake-ups of these sends are a year ahead of the real
-    // clock (a wake-up due now would dispatch them beside the test), and the minute's sweep is held.
+    // The test dispatches by hand, alone: the pg-boss wake-ups of these sends are a year ahead of the
+    // real clock, the minute's sweep is held, and the wake-ups earlier tests left (due at once, since
+    // their dates are behind the real clock) are dropped and let finish, as a worker running one
+    // would dispatch these sends beside the test by the same fixed clock.
     const sweep = jest.spyOn(dispatcher, 'sweep').mockResolvedValue(undefined);
+    await t.dataSource.query(`DELETE FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`, [SCHEDULE_DISPATCH_QUEUE]);
+    await waitFor(
+      async () =>
+        (
+          await t.dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'active'`, [
+            SCHEDULE_DISPATCH_QUEUE,
+          ])
+        )[0].n === 0,
+      { what: 'no wake-up running' },
+    );
     const ids: number[] = [];
     for (const minute of ['00', '05', '10']) {
       ids.push((await book({ ...base, contactId: 101, sendAt: `2027-03-17T15:${minute}`, duration: 5 })).id);
