@@ -11,6 +11,7 @@ import {
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
+import { ContactRepository } from './contact.repository';
 import { TagContactRepository } from './tag-contact.repository';
 
 export const CONVERSATIONS_EVENTS_CONSUMER = 'outbound-conversations';
@@ -31,6 +32,7 @@ export class ConversationsEventsConsumer implements EventConsumer {
   constructor(
     private readonly processed: ProcessedEventRepository,
     private readonly projection: TagContactRepository,
+    private readonly contacts: ContactRepository,
   ) {}
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -47,8 +49,11 @@ export class ConversationsEventsConsumer implements EventConsumer {
       if (tagged)
         await this.projection.setTicket(manager, { id: tagged.ticketId, companyId, contactId: tagged.contactId, tags: tagged.tags });
       if (ticketGone) await this.projection.deleteTicket(manager, companyId, ticketGone.ticketId);
-      if (contact) await this.projection.upsertContact(manager, contact);
-      if (contactGone) await this.projection.deleteContact(manager, companyId, contactGone.contactId);
+      if (contact) await this.contacts.upsert(manager, contact);
+      if (contactGone) {
+        await this.projection.deleteTicketsOf(manager, companyId, contactGone.contactId);
+        await this.contacts.delete(manager, companyId, contactGone.contactId);
+      }
       if (tag) await this.projection.upsertTag(manager, tag);
       if (tagGone) await this.projection.deleteTag(manager, companyId, tagGone.tagId);
     });

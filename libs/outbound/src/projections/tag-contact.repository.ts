@@ -3,8 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
- * What a tag campaign sends to, as conversations announces it: tags, contacts, and which tags each
- * ticket carries (a contact has a tag when one of its tickets does).
+ * What a tag campaign sends to, as conversations announces it: tags, and which tags each ticket
+ * carries with its contact (a contact has a tag when one of its tickets does; contacts are
+ * ContactRepository's).
  */
 @Injectable()
 export class TagContactRepository {
@@ -24,20 +25,9 @@ export class TagContactRepository {
     );
   }
 
-  async upsertContact(
-    manager: EntityManager,
-    contact: { id: number; companyId: number; name: string; number: string; email: string; isGroup: boolean },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO outbound.contacts (id, company_id, name, number, email, is_group) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (id) DO UPDATE SET name = $3, number = $4, email = $5, is_group = $6 WHERE outbound.contacts.company_id = $2`,
-      [contact.id, contact.companyId, contact.name, contact.number, contact.email, contact.isGroup],
-    );
-  }
-
-  async deleteContact(manager: EntityManager, companyId: number, contactId: number): Promise<void> {
+  /** A contact removed: the tickets of it are no longer a tag campaign's. */
+  async deleteTicketsOf(manager: EntityManager, companyId: number, contactId: number): Promise<void> {
     await manager.query(`DELETE FROM outbound.ticket_tags WHERE contact_id = $1 AND company_id = $2`, [contactId, companyId]);
-    await manager.query(`DELETE FROM outbound.contacts WHERE id = $1 AND company_id = $2`, [contactId, companyId]);
   }
 
   /** The ticket's tags now; tags this service did not know yet are added by name. */
