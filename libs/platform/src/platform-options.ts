@@ -24,4 +24,6 @@ export interface PlatformOptions {
   outboundAllowedHosts?: string[];
   /** METRICS_TOKEN: /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics is off (404). */
   metricsToken?: string;
+  /** See OutboxRelayOptions.settleMs: set by tests that wait for an empty outbox, unset in production. */
+  outboxSettleMs?: number;
 }

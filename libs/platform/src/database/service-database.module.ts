@@ -19,9 +19,10 @@ class OutboxRelayHost implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly logger: Logger;
   private readonly relay: OutboxRelay;
 
-  constructor(dataSource: DataSource, schema: string, transport: EventTransport) {
+  constructor(dataSource: DataSource, schema: string, transport: EventTransport, settleMs: number | undefined) {
     this.logger = new Logger(`OutboxRelay:${schema}`);
     this.relay = new OutboxRelay(dataSource, schema, transport, {
+      settleMs,
       onError: (error) => this.logger.error(error instanceof Error ? error.stack : String(error)),
     });
   }
@@ -69,12 +70,12 @@ export class ServiceDatabaseModule {
         { provide: OutboxWriter, useValue: new OutboxWriter(name) },
         {
           provide: OutboxRelayHost,
-          inject: [getDataSourceToken(name), EVENT_TRANSPORT, ReadinessRegistry],
-          useFactory: (dataSource: DataSource, transport: EventTransport, readiness: ReadinessRegistry) => {
+          inject: [getDataSourceToken(name), EVENT_TRANSPORT, ReadinessRegistry, PLATFORM_OPTIONS],
+          useFactory: (dataSource: DataSource, transport: EventTransport, readiness: ReadinessRegistry, platform: PlatformOptions) => {
             readiness.register(`database:${name}`, async () => {
               await dataSource.query('SELECT 1');
             });
-            return new OutboxRelayHost(dataSource, name, transport);
+            return new OutboxRelayHost(dataSource, name, transport, platform.outboxSettleMs);
           },
         },
       ],

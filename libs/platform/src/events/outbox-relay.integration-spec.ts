@@ -117,7 +117,7 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
   const effects = (): Promise<{ seq: number; key: string }[]> => dataSource.query(`SELECT seq, key FROM ${SCHEMA}.effects ORDER BY seq`);
 
   function startRelay(transport: EventTransport, options = {}): OutboxRelay {
-    const relay = new OutboxRelay(dataSource, SCHEMA, transport, { pollIntervalMs: 200, ...options });
+    const relay = new OutboxRelay(dataSource, SCHEMA, transport, { pollIntervalMs: 200, leaderPollMs: 200, settleMs: 100, ...options });
     cleanups.push(() => relay.stop());
     return relay;
   }
@@ -218,6 +218,27 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     expect((await effects()).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('without a settle time a leader makes one round per commit: the next commit\'s round deletes what the last one published', async () => {
+    const transport = await make(topic);
+    cleanups.push(() => transport.stop());
+    const seen: EventEnvelope[] = [];
+    await subscribeEffects(transport, seen);
+    await startRelay(transport, { settleMs: undefined, leaderPollMs: 60_000 }).start();
+    const left = async () => (await dataSource.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.outbox`))[0].n as number;
+
+    await commitEvents(1);
+    await waitFor(async () => (await effects()).length === 1, { what: 'the first event' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Published, and kept until a round has something else to do.
+    expect(await left()).toBe(1);
+    await commitEvents(1, 3, 1);
+    await waitFor(async () => (await effects()).length === 2, { what: 'the second event' });
+    await waitFor(async () => (await left()) === 1, { what: 'the first row deleted by the second round' });
+    const [row] = await dataSource.query(`SELECT (envelope->'payload'->>'seq')::int AS seq FROM ${SCHEMA}.outbox`);
+    expect(row.seq).toBe(1);
+    expect(seen.map((e) => (e.payload as { seq: number }).seq)).toEqual([0, 1]);
+  });
+
   it('rows committed while a round publishes go out in the next round, not at the next poll', async () => {
     const transport = await make(topic);
     cleanups.push(() => transport.stop());
@@ -241,7 +262,7 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
         await transport.publish(events);
       },
     };
-    await startRelay(slow, { pollIntervalMs: 60_000 }).start();
+    await startRelay(slow, { pollIntervalMs: 60_000, leaderPollMs: 60_000 }).start();
     await waitFor(async () => (await effects()).length === 2, { what: 'both events', timeoutMs: 5_000 });
     expect((await effects()).map((e) => e.seq)).toEqual([0, 1]);
   });
@@ -251,7 +272,7 @@ describe.each(transports)('outbox relay over the $name transport', ({ make }) =>
     cleanups.push(() => transport.stop());
     const seen: EventEnvelope[] = [];
     await subscribeEffects(transport, seen);
-    await startRelay(transport, { pollIntervalMs: 60_000 }).start();
+    await startRelay(transport, { pollIntervalMs: 60_000, leaderPollMs: 60_000 }).start();
     await dataSource.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.taken_ids (id text PRIMARY KEY)`);
     await dataSource.query(`TRUNCATE ${SCHEMA}.taken_ids`);
     const takeAll = async (ids: string[], seqs: number[]) => {

@@ -6,12 +6,18 @@ import { OutboxRepository } from './outbox.repository';
 
 export interface OutboxRelayOptions {
   batchSize?: number;
-  /** Safety net when a notification is missed; also how often a relay that does not lead asks again. */
+  /** How often a relay that does not lead asks for the lead (a leader that died hands over within this). */
   pollIntervalMs?: number;
   /**
-   * How soon after a round that published the next one runs if nothing wakes it first (it deletes
-   * what was published): a busy outbox deletes in the statement of its next round anyway, and an
-   * idle one is empty again within this.
+   * How long a leading relay with nothing to publish sleeps when no commit wakes it: its own
+   * connection LISTENs, so this is only a safety net.
+   */
+  leaderPollMs?: number;
+  /**
+   * How soon after a round that published the next one runs if no commit wakes it first, to delete
+   * what was published. Unset, that waits for the next round (a commit or `leaderPollMs`): one
+   * statement a round, and an idle outbox keeps its last published batch meanwhile (published
+   * again, harmlessly, if the leader dies first). Tests that wait for an empty outbox set it.
    */
   settleMs?: number;
   onError?: (error: unknown) => void;
@@ -22,8 +28,7 @@ export interface OutboxRelayOptions {
  * per-key order when several replicas run): the one whose own connection holds the outbox's session
  * lock, released when that connection closes or its process dies. The leader's round is one
  * statement on that connection, deleting what the previous round published and reading the oldest
- * rows, then the publish of them as one batch; after a round that published, the next comes within
- * `settleMs` if no commit wakes it sooner. A relay that dies or fails to publish before its next
+ * rows, then the publish of them as one batch; the next round comes when a commit notifies it. A relay that dies or fails to publish before its next
  * round leaves the rows to be published again (consumers are idempotent); nothing is lost.
  */
 export class OutboxRelay {
@@ -39,7 +44,8 @@ export class OutboxRelay {
   private published: string[] = [];
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
-  private readonly settleMs: number;
+  private readonly leaderPollMs: number;
+  private readonly settleMs: number | undefined;
   private readonly outbox: OutboxRepository;
 
   constructor(
@@ -51,7 +57,8 @@ export class OutboxRelay {
     this.outbox = new OutboxRepository(schema, dataSource);
     this.batchSize = options.batchSize ?? 200;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.settleMs = options.settleMs ?? 100;
+    this.leaderPollMs = options.leaderPollMs ?? 5000;
+    this.settleMs = options.settleMs;
   }
 
   async start(): Promise<void> {
@@ -103,9 +110,14 @@ export class OutboxRelay {
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (published < this.batchSize && this.running && !this.notified)
-        await this.idle(published > 0 ? this.settleMs : this.pollIntervalMs);
+      if (published < this.batchSize && this.running && !this.notified) await this.idle(this.sleepMs(published));
     }
+  }
+
+  private sleepMs(published: number): number {
+    if (!this.leading) return this.pollIntervalMs;
+    if (published > 0 && this.settleMs !== undefined) return this.settleMs;
+    return this.leaderPollMs;
   }
 
   private idle(ms: number): Promise<void> {

@@ -104,4 +104,34 @@ describe('jobs on pg-boss', () => {
     await waitFor(() => done, { timeoutMs: 20_000, what: 'the retried job' });
     expect(attempts).toBe(2);
   });
+
+  it('several queues of one process are looked at together, each drained by itself, a full batch fetched again at once', async () => {
+    const jobs = await startJobs();
+    const ran = new Map<string, number[]>();
+    let slowStarted = false;
+    let releaseSlow!: () => void;
+    const slowHeld = new Promise<void>((resolve) => (releaseSlow = resolve));
+    for (const queue of ['many-a', 'many-b', 'many-c']) {
+      await jobs.work<{ n: number }>(
+        queue,
+        async (job) => {
+          ran.set(queue, [...(ran.get(queue) ?? []), job.data.n]);
+        },
+        { batchSize: 2 },
+      );
+    }
+    await jobs.work('many-slow', async () => {
+      slowStarted = true;
+      await slowHeld;
+    });
+    await jobs.schedule(null, 'many-slow', {});
+    await waitFor(() => slowStarted, { what: 'the slow job' });
+    // The slow queue's handler holds only its own queue: the others run meanwhile.
+    for (let n = 1; n <= 5; n++) await jobs.schedule(null, 'many-a', { n });
+    await jobs.schedule(null, 'many-b', { n: 1 });
+    await jobs.schedule(null, 'many-c', { n: 1 });
+    await waitFor(() => (ran.get('many-a')?.length ?? 0) === 5 && ran.has('many-b') && ran.has('many-c'), { what: 'the jobs of every queue' });
+    expect([...ran.get('many-a')!].sort()).toEqual([1, 2, 3, 4, 5]);
+    releaseSlow();
+  });
 });

@@ -19,6 +19,21 @@ export interface Job<T> {
   data: T;
 }
 
+interface QueueWorker {
+  handler: (job: Job<object>) => Promise<void>;
+  batchSize: number;
+  intervalMs: number;
+  /** When the poll next asks whether the queue has a job due. */
+  lookAt: number;
+  /** The fetch-and-run in progress, if any. */
+  draining?: Promise<void>;
+}
+
+/** What pg-boss keeps as a failed job's output (the error's message and stack, as its own workers do). */
+function failureOf(reason: unknown): object {
+  return reason instanceof Error ? { message: reason.message, stack: reason.stack } : { value: String(reason) };
+}
+
 /**
  * Delayed and recurring work on pg-boss in the same PostgreSQL, so timers survive restarts.
  * `schedule` can join the caller's transaction: a timer is created exactly when the state change
@@ -52,6 +67,10 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     await this.started.catch(() => undefined);
+    this.stopping = true;
+    this.wakePoll?.();
+    await this.polling;
+    for (const worker of this.workers.values()) await worker.draining;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
@@ -81,7 +100,8 @@ export class Jobs {
   /**
    * Runs the handler for each job of the queue, one at a time (or `batchSize` fetched together); a
    * thrown error retries that job with backoff. Handlers must be idempotent: a job may run again after
-   * a crash. pg-boss waits `pollingIntervalSeconds` (at least 0.5) between two fetches.
+   * a crash. A queue is looked at every `pollingIntervalSeconds` (at least 0.5), and every queue of
+   * this process in one statement (see `poll`): pg-boss's own workers would each poll their queue.
    */
   async work<T extends object>(
     queue: string,
@@ -89,15 +109,84 @@ export class Jobs {
     options: { batchSize?: number; pollingIntervalSeconds?: number } = {},
   ): Promise<void> {
     await this.ensureQueue(queue);
-    const batchSize = options.batchSize ?? 1;
-    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? this.pollingIntervalSeconds;
-    await this.boss.work<T>(queue, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+    const intervalMs = Math.max(0.5, options.pollingIntervalSeconds ?? this.pollingIntervalSeconds) * 1000;
+    this.workers.set(queue, {
+      handler: handler as (job: Job<object>) => Promise<void>,
+      batchSize: options.batchSize ?? 1,
+      intervalMs,
+      lookAt: 0,
+    });
+    this.polling ??= this.poll();
+    this.wakePoll?.();
+  }
+
+  private readonly workers = new Map<string, QueueWorker>();
+  private polling?: Promise<void>;
+  private wakePoll?: () => void;
+  private stopping = false;
+
+  /**
+   * The poll: each tick asks once which of the queues due a look have a job waiting, then drains
+   * those (each queue by itself, so a slow handler holds up only its own queue).
+   */
+  private async poll(): Promise<void> {
+    const db = this.boss.getDb();
+    while (!this.stopping) {
+      const now = Date.now();
+      const looking = [...this.workers].filter(([, worker]) => !worker.draining && worker.lookAt <= now).map(([queue]) => queue);
+      if (looking.length > 0) {
+        // On a grid of each interval, so queues of equal (or multiple) intervals share one statement.
+        for (const queue of looking) {
+          const worker = this.workers.get(queue)!;
+          worker.lookAt = (Math.floor(now / worker.intervalMs) + 1) * worker.intervalMs;
+        }
+        try {
+          for (const queue of await this.jobs.dueQueues(db, looking)) {
+            const worker = this.workers.get(queue)!;
+            worker.draining = this.drain(queue, worker).finally(() => (worker.draining = undefined));
+          }
+        } catch (error) {
+          process.emitWarning(`jobs: polling failed: ${String(error)}`);
+        }
+      }
+      const next = Math.min(...[...this.workers.values()].map((worker) => worker.lookAt));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.max(50, next - Date.now()));
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakePoll = done;
+      });
+      this.wakePoll = undefined;
+    }
+  }
+
+  /** Fetches and runs the queue's due jobs; a full batch is followed by another fetch at once. */
+  private async drain(queue: string, worker: QueueWorker): Promise<void> {
+    while (!this.stopping) {
+      let jobs: PgBoss.Job<object>[];
+      try {
+        jobs = await this.boss.fetch<object>(queue, { batchSize: worker.batchSize });
+      } catch (error) {
+        process.emitWarning(`jobs: fetching ${queue} failed: ${String(error)}`);
+        return;
+      }
+      if (jobs.length === 0) return;
       // A batch (`batchSize` > 1: up to that many due jobs per fetch, e.g. one per connection) runs
       // together; a failure retries the batch's jobs, which handlers must bear anyway.
-      const results = await Promise.allSettled(jobs.map((job) => handler({ id: job.id, data: job.data })));
+      const results = await Promise.allSettled(jobs.map((job) => worker.handler({ id: job.id, data: job.data })));
       const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-      if (failed) throw failed.reason;
-    });
+      const ids = jobs.map((job) => job.id);
+      try {
+        if (failed) await this.boss.fail(queue, ids, failureOf(failed.reason));
+        else await this.boss.complete(queue, ids);
+      } catch (error) {
+        // The jobs stay active until pg-boss expires them, then run again.
+        process.emitWarning(`jobs: finishing ${queue} jobs failed: ${String(error)}`);
+      }
+      if (jobs.length < worker.batchSize) return;
+    }
   }
 
   /**

@@ -71,6 +71,8 @@ export async function startServiceTestApp(options: {
         jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
         logLevel: 'silent',
         storageDir,
+        // `published` below waits for an empty outbox.
+        outboxSettleMs: 20,
       }),
       options.module,
       ...(options.sessions === 'module' ? [] : [TokenClaimsSessionsModule]),
@@ -100,7 +102,7 @@ export async function startServiceTestApp(options: {
     token: ({ userId, companyId, profile = 'admin', plan = [] }) =>
       tokens.sign({ sub: String(userId), companyId, profile, super: false, sid: randomUUID(), plan }),
     published: async () => {
-      // The relay deletes what it published in its next round, at most `settleMs` later, and a
+      // The relay deletes what it published in its next round, at most `outboxSettleMs` later, and a
       // publish in process returns once every group handled the events: an empty outbox means
       // `events` has them.
       await waitFor(async () => (await dataSource.query(`SELECT count(*)::int AS n FROM "${options.schema}".outbox`))[0].n === 0, {
