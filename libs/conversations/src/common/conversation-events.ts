@@ -18,7 +18,7 @@ import { ContactRepository, mapContact } from '../contacts/contact.repository';
 import { MessageRepository } from '../messages/message.repository';
 import { ProjectionRepository } from '../projections/projection.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
-import { InboxEventRepository } from './inbox-event.repository';
+import { InboxEventRepository, type InboxViews } from './inbox-event.repository';
 
 /**
  * Writes the service's facts into its outbox, inside the transaction that changed the state. Ticket
@@ -114,17 +114,18 @@ export class ConversationEvents {
   }
 
   /**
-   * New messages and the tickets they changed, read in one statement whatever their number: each
-   * message's event (in the order given), then each ticket's, written in one statement.
+   * New messages and the tickets they changed, read in one statement whatever their number (or as the
+   * statement that stored them read them: `read`): each message's event (in the order given), then
+   * each ticket's, written in one statement.
    */
-  async messagesAndTicketsChanged(manager: EntityManager, stored: { id: number; ticketId: number }[]): Promise<void> {
+  async messagesAndTicketsChanged(manager: EntityManager, stored: { id: number; ticketId: number }[], read?: InboxViews): Promise<void> {
     if (stored.length === 0) return;
     const ticketIds = [...new Set(stored.map((message) => message.ticketId))];
-    const { messages, tickets, audiences } = await this.inboxEvents.messagesWithTickets(
-      manager,
-      stored.map((message) => message.id),
-      ticketIds,
-    );
+    const messageIds = stored.map((message) => message.id);
+    const views = read ?? (await this.inboxEvents.messagesWithTickets(manager, messageIds, ticketIds));
+    const { tickets, audiences } = views;
+    const viewOf = new Map(views.messages.map((message) => [message.id, message]));
+    const messages = messageIds.flatMap((id) => viewOf.get(id) ?? []);
     const events: NewEvent<EventDefinition>[] = [];
     const ticketOf = (id: number) => {
       const ticket = tickets.get(id);

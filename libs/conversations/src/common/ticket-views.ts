@@ -7,16 +7,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The select that turns ticket rows into the API's ticket: contact, assignee, queue, connection and
- * tags joined in one statement (no per-row queries). `extra` adds columns (`expr AS name`).
+ * tags joined in one statement (no per-row queries). `extra` adds columns (`expr AS name`); `from`
+ * names the ticket rows as `t` (rows a statement's own write returned, say).
  */
-export const ticketViewSelect = (extra = '') => `
+export const ticketViewSelect = (extra = '', from = 'conversations.tickets t') => `
   SELECT t.*, ${extra ? `${extra},` : ''} c.uuid AS c_uuid, c.name AS c_name, c.number AS c_number, c.email AS c_email,
          c.profile_pic_url AS c_pic, c.is_group AS c_is_group,
          u.name AS u_name, q.name AS q_name, q.color AS q_color, w.name AS w_name,
          COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name)
                    FROM conversations.ticket_tags tt JOIN conversations.tags g ON g.id = tt.tag_id
                    WHERE tt.ticket_id = t.id), '[]') AS tag_list
-  FROM conversations.tickets t
+  FROM ${from}
   JOIN conversations.contacts c ON c.id = t.contact_id
   LEFT JOIN conversations.users u ON u.id = t.user_id
   LEFT JOIN conversations.queues q ON q.id = t.queue_id
@@ -91,12 +92,15 @@ export function mapTicket(row: TicketViewRow): Ticket {
   };
 }
 
-/** Messages with their contact and quoted message; `quotedWhen` (over `m` and `qm`) limits which quotes show. */
-export const messageViewSelect = (quotedWhen?: string) => `
+/**
+ * Messages with their contact and quoted message; `quotedWhen` (over `m` and `qm`) limits which quotes
+ * show; `from` names the message rows as `m`.
+ */
+export const messageViewSelect = (quotedWhen?: string, from = 'conversations.messages m') => `
   SELECT m.*, mc.name AS mc_name, mc.number AS mc_number, mc.profile_pic_url AS mc_pic,
          qm.id AS qm_id, qm.body AS qm_body, qm.from_me AS qm_from_me, qm.media_type AS qm_media_type,
          qm.media_url AS qm_media_url, qm.is_deleted AS qm_is_deleted, qc.id AS qc_id, qc.name AS qc_name
-  FROM conversations.messages m
+  FROM ${from}
   LEFT JOIN conversations.contacts mc ON mc.id = m.contact_id
   LEFT JOIN conversations.messages qm ON qm.id = m.quoted_msg_id${quotedWhen ? ` AND ${quotedWhen}` : ''}
   LEFT JOIN conversations.contacts qc ON qc.id = qm.contact_id`;

@@ -168,7 +168,16 @@ export class InboundConversationService {
     }
     if (filing.length === 0) return left;
 
-    const ids = await this.messages.insertReceivedAll(
+    // The events read what the insert RETURNS, unless a message changes after it: an early fact
+    // applied to it, or a quote of a message filed by the same statement (linked below).
+    const changedAfter = filing.some(({ messages }) =>
+      messages.some(
+        ({ connectionId, message }) =>
+          withFacts.has(`${connectionId}:${message.id}`) ||
+          (message.quotedId !== null && messages.some((other) => other.message.id === message.quotedId)),
+      ),
+    );
+    const { ids, views } = await this.messages.insertReceivedAll(
       manager,
       filing.flatMap(({ messages, chat, ticket }) =>
         messages.map(({ companyId, connectionId, message }) => ({
@@ -181,6 +190,7 @@ export class InboundConversationService {
         lastMessage: lastMessageText(messages.at(-1)!.message),
         unread: messages.filter(({ message }) => !message.fromMe).length,
       })),
+      { views: !changedAfter },
     );
     const stored: { id: number; ticketId: number }[] = [];
     for (const { messages, ticket } of filing) {
@@ -195,7 +205,7 @@ export class InboundConversationService {
         }
       }
     }
-    await this.events.messagesAndTicketsChanged(manager, stored);
+    await this.events.messagesAndTicketsChanged(manager, stored, views);
     // Contacts first seen here are announced as the ones created by hand are (after the messages).
     for (const contact of createdContacts) await this.events.contactChanged(manager, contact.company_id, contact.id, true);
     for (const { messages, ticket } of filing) {
@@ -262,7 +272,7 @@ export class InboundConversationService {
       [{ filed: { companyId, ticketId: ticket.id, contactId: sender.id, connectionId, queueId: ticket.queueId }, message }],
       [{ id: ticket.id, lastMessage: lastMessageText(message), unread: message.fromMe ? 0 : 1 }],
     );
-    const messageId = stored.get(message.id);
+    const messageId = stored.ids.get(message.id);
     if (messageId === undefined) return null;
     await this.facts.applyTo(manager, connectionId, message.id, messageId);
     await this.events.messagesAndTicketsChanged(manager, [{ id: messageId, ticketId: ticket.id }]);

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { type InboxViews, type InboxViewsRow, inboxViewsSql, mapInboxViews } from '../common/inbox-event.repository';
 import { mapMessage, type MessageViewRow, messageViewSelect } from '../common/ticket-views';
 import { quoteVisibleToAudienceSql, type ScopedViewer, type SqlParam, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility';
 import { widLock } from '../inbound/early-message-fact.repository';
@@ -296,9 +297,13 @@ export class MessageRepository {
       message: NormalisedMessage;
     }[],
     tickets: { id: number; lastMessage: string; unread: number }[],
-  ): Promise<Map<string, number>> {
-    if (rows.length === 0) return new Map();
-    const inserted: { id: number; wid: string }[] = await manager.query(
+    options: { views?: boolean } = {},
+  ): Promise<{ ids: Map<string, number>; views?: InboxViews }> {
+    if (rows.length === 0) return { ids: new Map() };
+    // With views, the statement also reads what the messages' events carry, from the rows its writes
+    // RETURN (a read of the tables would not see them yet).
+    const views = options.views ? inboxViewsSql({ from: 'stored m' }, { from: 'counted t' }) : null;
+    const [row]: (InboxViewsRow & { ids: { id: number; wid: string }[] | null })[] = await manager.query(
       prepared(`WITH stored AS (
        INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
          media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
@@ -311,13 +316,14 @@ export class MessageRepository {
                                    quoted_wid, ack, is_forwarded, queue_id, created_at, media_mimetype, position)
         ORDER BY r.position
        ON CONFLICT ON CONSTRAINT messages_wid_unique DO NOTHING
-       RETURNING id, wid, ticket_id
+       RETURNING *
        ), counted AS (
          UPDATE conversations.tickets t SET last_message = c.last_message, unread_messages = t.unread_messages + c.unread, updated_at = now()
            FROM unnest($17::int[], $18::text[], $19::int[]) AS c(id, last_message, unread)
           WHERE t.id = c.id AND c.id IN (SELECT ticket_id FROM stored)
-       )
-       SELECT id, wid FROM stored`),
+         RETURNING t.*
+       )${views ? `, ${views.ctes}` : ''}
+       SELECT (SELECT json_agg(json_build_object('id', id, 'wid', wid)) FROM stored) AS ids${views ? `, ${views.columns}` : ''}`),
       [
         rows.map((r) => r.filed.companyId),
         rows.map((r) => r.filed.ticketId),
@@ -340,7 +346,11 @@ export class MessageRepository {
         tickets.map((t) => t.unread),
       ],
     );
-    return new Map(inserted.map((row) => [row.wid, row.id]));
+    const ids = row?.ids ?? [];
+    return {
+      ids: new Map(ids.map((stored) => [stored.wid, stored.id])),
+      ...(views ? { views: mapInboxViews(row, ids.map((stored) => stored.id)) } : {}),
+    };
   }
 
   /** Sets the quote of a stored message to the message of its connection with this WhatsApp id. */
