@@ -17,12 +17,16 @@ export class ProcessedEventRepository {
     return consumeOnce(this.dataSource, 'conversations', consumer, envelope, effect);
   }
 
-  /** applyOnce for a batch in one transaction: the effect gets the events not applied before, in order. */
+  /**
+   * applyOnce for a batch in one transaction: the effect gets the events not applied before, in
+   * order (and always those `onceByThemselves` names, see consumeBatchOnce).
+   */
   applyBatchOnce(
     consumer: string,
     envelopes: EventEnvelope[],
     effect: (manager: EntityManager, fresh: EventEnvelope[]) => Promise<void>,
+    onceByThemselves?: (envelope: EventEnvelope) => boolean,
   ): Promise<number> {
-    return consumeBatchOnce(this.dataSource, 'conversations', consumer, envelopes, effect);
+    return consumeBatchOnce(this.dataSource, 'conversations', consumer, envelopes, effect, onceByThemselves);
   }
 }

@@ -27,6 +27,15 @@ import { PresenceRelay } from './presence-relay';
 export const WHATSAPP_EVENTS_CONSUMER = 'conversations-whatsapp';
 
 /**
+ * A received message is filed once by its WhatsApp id whatever delivers it (see receive), and nothing
+ * else it does happens without filing it: its event need not be recorded as applied. A reaction is
+ * not filed; it stays recorded.
+ */
+function filedOnceByItsId(envelope: EventEnvelope): boolean {
+  return envelope.type === messageReceived.type && (envelope.payload as { message?: { kind?: string } }).message?.kind !== 'reaction';
+}
+
+/**
  * One consumer group for every whatsapp fact. A chat's messages (keyed by chat) are applied in the
  * order they happened, chats side by side; a connection's other events (keyed by connection id) in
  * theirs, a send before its acks. An ack, edit or delete that overtakes its message waits for it in
@@ -102,7 +111,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
         await this.effectOf(envelope)?.(manager);
       }
       await this.inbound.receiveAll(manager, received);
-    });
+    }, filedOnceByItsId);
     for (const { companyId, presence } of presences) await this.presence.forward(companyId, presence);
   }
 

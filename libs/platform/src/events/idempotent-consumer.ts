@@ -25,6 +25,7 @@ export function consumeBatchOnce(
   consumer: string,
   envelopes: EventEnvelope[],
   effect: (manager: EntityManager, fresh: EventEnvelope[]) => Promise<void>,
+  onceByThemselves?: (envelope: EventEnvelope) => boolean,
 ): Promise<number> {
-  return new ProcessedEventRepository(dataSource, schema).consumeBatchOnce(consumer, envelopes, effect);
+  return new ProcessedEventRepository(dataSource, schema).consumeBatchOnce(consumer, envelopes, effect, onceByThemselves);
 }

@@ -37,21 +37,29 @@ export class ProcessedEventRepository {
 
   /**
    * consumeOnce for a batch, in one transaction: the effect gets the events not applied before (in
-   * their order) and runs only when there are any. Returns how many it applied.
+   * their order) and runs only when there are any. Returns how many it applied. Events that
+   * `onceByThemselves` names are not recorded and always given: their effect already does nothing
+   * the second time (a message filed once by its WhatsApp id), so the record would be a statement
+   * for nothing.
    */
   consumeBatchOnce(
     consumer: string,
     envelopes: EventEnvelope[],
     effect: (manager: EntityManager, fresh: EventEnvelope[]) => Promise<void>,
+    onceByThemselves: (envelope: EventEnvelope) => boolean = () => false,
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const inserted: { event_id: string }[] = await manager.query(
-        prepared(`INSERT INTO "${this.schema}".processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[])
+      const recorded = envelopes.filter((envelope) => !onceByThemselves(envelope));
+      const inserted: { event_id: string }[] =
+        recorded.length === 0
+          ? []
+          : await manager.query(
+              prepared(`INSERT INTO "${this.schema}".processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[])
          ON CONFLICT DO NOTHING RETURNING event_id`),
-        [consumer, envelopes.map((envelope) => envelope.id)],
-      );
+              [consumer, recorded.map((envelope) => envelope.id)],
+            );
       const taken = new Set(inserted.map((row) => row.event_id));
-      const fresh = envelopes.filter((envelope) => taken.delete(envelope.id));
+      const fresh = envelopes.filter((envelope) => onceByThemselves(envelope) || taken.delete(envelope.id));
       if (fresh.length > 0) await effect(manager, fresh);
       return fresh.length;
     });
