@@ -18,6 +18,7 @@ import { DashboardRepository } from './dashboard/dashboard.repository';
 import { DashboardService } from './dashboard/dashboard.service';
 import { TicketStatsRepository } from './dashboard/ticket-stats.repository';
 import { EarlyMessageFactRepository } from './inbound/early-message-fact.repository';
+import { InboundChatRepository } from './inbound/inbound-chat.repository';
 import { InboundConversationService } from './inbound/inbound-conversation.service';
 import { PresenceRelay } from './inbound/presence-relay';
 import { QueueRouter } from './inbound/queue-router';
@@ -115,6 +116,7 @@ export class ConversationsModule {
         ChatRepository,
         ProjectionRepository,
         EarlyMessageFactRepository,
+        InboundChatRepository,
         ProcessedEventRepository,
         // Services.
         ConversationEvents,

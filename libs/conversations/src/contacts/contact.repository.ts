@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Contact, CONTACT_NAME_MAX, CONTACT_NAME_MIN, type ContactExtraInfo, CONTACTS_PAGE_SIZE, type WaParty } from '@app/contracts';
-import { changedRows, likeContaining, prepared } from '@app/platform';
+import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -94,54 +94,6 @@ export class ContactRepository {
     );
     // The row carries the uuid given here only when this statement created it.
     return { ...rows[0]!, created: rows[0]!.uuid === uuid };
-  }
-
-  /**
-   * upsertFromWhatsapp for several one-to-one chats known by number, in one statement (one row per
-   * company and number: the caller passes each chat once). Each row also says whether a ticket of the
-   * contact on that connection waits for a rating (the inbound path then takes its slow way).
-   */
-  async upsertChats(
-    manager: EntityManager,
-    chats: { companyId: number; connectionId: number; number: string; name: string }[],
-  ): Promise<(ContactRow & { rating_requested: boolean; created: boolean })[]> {
-    if (chats.length === 0) return [];
-    const uuids = chats.map(() => randomUUID());
-    // A contact that exists and keeps its name is only read: rewriting it would add a row version and,
-    // off its page, an entry in each of its indexes (two of them trigram indexes) for every message.
-    const rows: (ContactRow & { rating_requested: boolean })[] = await manager.query(
-      prepared(`WITH chat AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[]) AS chat(uuid, company_id, connection_id, number, name)
-       ), kept AS (
-         SELECT c.* FROM conversations.contacts c JOIN chat ON c.company_id = chat.company_id AND c.number = chat.number
-          WHERE NOT (c.name = COALESCE(c.number, c.lid) AND chat.name <> COALESCE(c.number, c.lid))
-       ), filed AS (
-         INSERT INTO conversations.contacts AS c (uuid, company_id, name, number, lid, is_group, whatsapp_id)
-         SELECT uuid, company_id, name, number, NULL, false, connection_id FROM chat
-          WHERE NOT EXISTS (SELECT 1 FROM kept WHERE kept.company_id = chat.company_id AND kept.number = chat.number)
-         ON CONFLICT (company_id, number) DO UPDATE SET
-           name = CASE WHEN c.name = COALESCE(c.number, c.lid) AND EXCLUDED.name <> COALESCE(c.number, c.lid) THEN EXCLUDED.name ELSE c.name END
-         RETURNING c.*
-       ), contact AS (
-         SELECT * FROM filed UNION ALL SELECT * FROM kept
-       )
-       SELECT contact.*, EXISTS (
-           SELECT 1 FROM conversations.tickets t
-            WHERE t.company_id = contact.company_id AND t.contact_id = contact.id AND t.whatsapp_id = chat.connection_id
-              AND t.rating_requested_at IS NOT NULL
-         ) AS rating_requested
-         FROM contact JOIN chat ON chat.company_id = contact.company_id AND chat.number = contact.number`),
-      [
-        uuids,
-        chats.map((chat) => chat.companyId),
-        chats.map((chat) => chat.connectionId),
-        chats.map((chat) => chat.number),
-        chats.map((chat) => chat.name.slice(0, 100)),
-      ],
-    );
-    // A row carries one of the uuids given here only when this statement created it.
-    const given = new Set<string>(uuids);
-    return rows.map((row) => ({ ...row, created: given.has(row.uuid) }));
   }
 
   async find(manager: EntityManager | null, companyId: number, contactId: number): Promise<ContactRow | null> {

@@ -10,6 +10,7 @@ import { ProjectionRepository } from '../projections/projection.repository';
 import { type LiveTicket, TicketRepository } from '../tickets/ticket.repository';
 import { TicketTimers } from '../tickets/ticket-timers';
 import { EarlyMessageFactRepository } from './early-message-fact.repository';
+import { type ChatContact, InboundChatRepository } from './inbound-chat.repository';
 import { QueueRouter } from './queue-router';
 
 /** A customer's answer to the rating message: a digit from 1 to 5 alone. */
@@ -54,6 +55,7 @@ export class InboundConversationService {
     private readonly facts: EarlyMessageFactRepository,
     private readonly stats: TicketStatsRepository,
     private readonly projections: ProjectionRepository,
+    private readonly chats: InboundChatRepository,
   ) {}
 
   /**
@@ -97,25 +99,9 @@ export class InboundConversationService {
     opened: number[],
   ): Promise<{ messages: ReceivedMessage[]; known?: KnownChat }[]> {
     if (chats.length === 0) return [];
-    // The WhatsApp ids are locked first (see EarlyMessageFactRepository), per connection.
-    const filed = new Set<string>();
-    const withFacts = new Set<string>();
-    const byConnection = new Map<number, string[]>();
-    for (const { connectionId, message } of chats.flat())
-      byConnection.set(connectionId, [...(byConnection.get(connectionId) ?? []), message.id]);
-    for (const [connectionId, wids] of byConnection) {
-      const locked = await this.messages.lockWids(manager, connectionId, wids);
-      locked.filed.forEach((wid) => filed.add(`${connectionId}:${wid}`));
-      locked.withFacts.forEach((wid) => withFacts.add(`${connectionId}:${wid}`));
-    }
-    const fresh = chats
-      .map((messages) => messages.filter((item) => !filed.has(`${item.connectionId}:${item.message.id}`)))
-      .filter((messages) => messages.length > 0);
-    if (fresh.length === 0) return [];
-
-    const contacts = await this.contacts.upsertChats(
+    const found = await this.chats.open(
       manager,
-      fresh.map((messages) => {
+      chats.map((messages) => {
         const { companyId, connectionId, message } = messages[0]!;
         const named = messages.findLast((item) => !item.message.fromMe && item.message.chat.pushName?.trim());
         return {
@@ -123,31 +109,27 @@ export class InboundConversationService {
           connectionId,
           number: message.chat.number!,
           name: named?.message.chat.pushName?.trim() || message.chat.number!,
+          incoming: messages.some(({ message: { fromMe } }) => !fromMe),
+          wids: messages.map((item) => item.message.id),
         };
       }),
     );
-    const createdContacts = contacts.filter((contact) => contact.created);
-    const contactOf = new Map(contacts.map((contact) => [`${contact.company_id}:${contact.number}`, contact]));
     const left: { messages: ReceivedMessage[]; known?: KnownChat }[] = [];
     const open: { messages: ReceivedMessage[]; chat: ContactRow }[] = [];
-    for (const messages of fresh) {
-      const chat = contactOf.get(`${messages[0]!.companyId}:${messages[0]!.message.chat.number}`)!;
+    const createdContacts = new Map<number, ChatContact>();
+    for (const [index, all] of chats.entries()) {
+      const chat = found.contacts.get(index);
+      if (!chat) continue;
+      if (chat.created) createdContacts.set(chat.id, chat);
+      const messages = all.filter((item) => !found.filed.has(`${item.connectionId}:${item.message.id}`));
+      if (messages.length === 0) continue;
       // A rating answer may close the request without a ticket: `receive` decides.
       if (chat.rating_requested && messages.some(({ message }) => !message.fromMe)) left.push({ messages });
       else open.push({ messages, chat });
     }
-    const tickets = await this.tickets.upsertLives(
-      manager,
-      open.map(({ messages, chat }) => ({
-        companyId: messages[0]!.companyId,
-        connectionId: messages[0]!.connectionId,
-        contactId: chat.id,
-        isGroup: false,
-      })),
-    );
-    for (const ticket of tickets) this.projections.rememberConnection(manager, ticket.companyId, ticket.connectionId, ticket.connection);
-    opened.push(...tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id));
-    const ticketOf = new Map(tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
+    for (const ticket of found.tickets) this.projections.rememberConnection(manager, ticket.companyId, ticket.connectionId, ticket.connection);
+    opened.push(...found.tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id));
+    const ticketOf = new Map(found.tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
 
     const filing: { messages: ReceivedMessage[]; chat: ContactRow; ticket: LiveTicket }[] = [];
     for (const { messages, chat } of open) {
@@ -168,16 +150,12 @@ export class InboundConversationService {
     }
     if (filing.length === 0) return left;
 
-    // The events read what the insert RETURNS, unless a message changes after it: an early fact
-    // applied to it, or a quote of a message filed by the same statement (linked below).
-    const changedAfter = filing.some(({ messages }) =>
-      messages.some(
-        ({ connectionId, message }) =>
-          withFacts.has(`${connectionId}:${message.id}`) ||
-          (message.quotedId !== null && messages.some((other) => other.message.id === message.quotedId)),
-      ),
+    // The events read what the insert RETURNS, unless a message changes after it: a quote of a
+    // message filed by the same statement (linked below), or an early fact applied to it.
+    const quotesItsBatch = filing.some(({ messages }) =>
+      messages.some(({ message }) => message.quotedId !== null && messages.some((other) => other.message.id === message.quotedId)),
     );
-    const { ids, views } = await this.messages.insertReceivedAll(
+    const { ids, withFacts, views } = await this.messages.insertReceivedAll(
       manager,
       filing.flatMap(({ messages, chat, ticket }) =>
         messages.map(({ companyId, connectionId, message }) => ({
@@ -190,7 +168,7 @@ export class InboundConversationService {
         lastMessage: lastMessageText(messages.at(-1)!.message),
         unread: messages.filter(({ message }) => !message.fromMe).length,
       })),
-      { views: !changedAfter },
+      { views: !quotesItsBatch },
     );
     const stored: { id: number; ticketId: number }[] = [];
     for (const { messages, ticket } of filing) {
@@ -205,9 +183,9 @@ export class InboundConversationService {
         }
       }
     }
-    await this.events.messagesAndTicketsChanged(manager, stored, views);
+    await this.events.messagesAndTicketsChanged(manager, stored, withFacts.size > 0 ? undefined : views);
     // Contacts first seen here are announced as the ones created by hand are (after the messages).
-    for (const contact of createdContacts) await this.events.contactChanged(manager, contact.company_id, contact.id, true);
+    for (const contact of createdContacts.values()) await this.events.contactChanged(manager, contact.company_id, contact.id, true);
     for (const { messages, ticket } of filing) {
       await this.timers.arm(manager, messages[0]!.companyId, ticket.id, messages[0]!.connectionId, ticket.created);
     }

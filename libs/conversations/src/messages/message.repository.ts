@@ -266,29 +266,11 @@ export class MessageRepository {
   }
 
   /**
-   * lockWid for several WhatsApp ids in one statement (locks taken in a fixed order, so two batches
-   * never wait for each other crosswise): which of them are filed already, and which have facts
-   * waiting (EarlyMessageFactRepository).
-   */
-  async lockWids(manager: EntityManager, connectionId: number, wids: string[]): Promise<{ filed: Set<string>; withFacts: Set<string> }> {
-    const rows: { wid: string; filed: boolean; facts: boolean }[] = await manager.query(
-      prepared(`SELECT w.wid,
-              EXISTS (SELECT 1 FROM conversations.messages m WHERE m.whatsapp_id = $1::int AND m.wid = w.wid) AS filed,
-              EXISTS (SELECT 1 FROM conversations.early_message_facts f WHERE f.whatsapp_id = $1::int AND f.wid = w.wid) AS facts
-         FROM (SELECT wid, ${widLock('$1', 'wid')} FROM (SELECT DISTINCT unnest($2::text[]) AS wid ORDER BY 1) AS sorted) AS w`),
-      [connectionId, wids],
-    );
-    return {
-      filed: new Set(rows.filter((row) => row.filed).map((row) => row.wid)),
-      withFacts: new Set(rows.filter((row) => row.facts).map((row) => row.wid)),
-    };
-  }
-
-  /**
    * Messages WhatsApp reported (each quote found by WhatsApp id), stored in this order, and their
    * tickets' last message and unread count (each ticket once, and only if a message of it was
    * stored), in one statement; the ids of those stored, by WhatsApp id (one with a WhatsApp id stored
-   * before is left out).
+   * before is left out), and which of them (as `connectionId:wid`) have facts that came early (EarlyMessageFactRepository: the
+   * caller holds their WhatsApp ids' locks, so this statement sees every such fact).
    */
   async insertReceivedAll(
     manager: EntityManager,
@@ -298,12 +280,12 @@ export class MessageRepository {
     }[],
     tickets: { id: number; lastMessage: string; unread: number }[],
     options: { views?: boolean } = {},
-  ): Promise<{ ids: Map<string, number>; views?: InboxViews }> {
-    if (rows.length === 0) return { ids: new Map() };
+  ): Promise<{ ids: Map<string, number>; withFacts: Set<string>; views?: InboxViews }> {
+    if (rows.length === 0) return { ids: new Map(), withFacts: new Set() };
     // With views, the statement also reads what the messages' events carry, from the rows its writes
     // RETURN (a read of the tables would not see them yet).
     const views = options.views ? inboxViewsSql({ from: 'stored m' }, { from: 'counted t' }) : null;
-    const [row]: (InboxViewsRow & { ids: { id: number; wid: string }[] | null })[] = await manager.query(
+    const [row]: (InboxViewsRow & { ids: { id: number; wid: string }[] | null; with_facts: string[] | null })[] = await manager.query(
       prepared(`WITH stored AS (
        INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type,
          media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, created_at, updated_at, media_mimetype)
@@ -323,7 +305,10 @@ export class MessageRepository {
           WHERE t.id = c.id AND c.id IN (SELECT ticket_id FROM stored)
          RETURNING t.*
        )${views ? `, ${views.ctes}` : ''}
-       SELECT (SELECT json_agg(json_build_object('id', id, 'wid', wid)) FROM stored) AS ids${views ? `, ${views.columns}` : ''}`),
+       SELECT (SELECT json_agg(json_build_object('id', id, 'wid', wid)) FROM stored) AS ids,
+              (SELECT json_agg(s.whatsapp_id || ':' || s.wid) FROM stored s WHERE EXISTS (
+                 SELECT 1 FROM conversations.early_message_facts f WHERE f.whatsapp_id = s.whatsapp_id AND f.wid = s.wid)) AS with_facts
+              ${views ? `, ${views.columns}` : ''}`),
       [
         rows.map((r) => r.filed.companyId),
         rows.map((r) => r.filed.ticketId),
@@ -349,6 +334,7 @@ export class MessageRepository {
     const ids = row?.ids ?? [];
     return {
       ids: new Map(ids.map((stored) => [stored.wid, stored.id])),
+      withFacts: new Set(row?.with_facts ?? []),
       ...(views ? { views: mapInboxViews(row, ids.map((stored) => stored.id)) } : {}),
     };
   }

@@ -69,6 +69,72 @@ export interface LiveTicket {
   created: boolean;
 }
 
+/** A live ticket with the chat it is for and its connection's projected row. */
+export type LiveTicketOfChat = LiveTicket & { contactId: number; connectionId: number; companyId: number; connection: Record<string, unknown> | null };
+
+/** A row of `liveTicketsCtes`'s live_ticket. */
+export interface LiveTicketRow {
+  id: number;
+  uuid: string;
+  status: 'pending' | 'open';
+  user_id: number | null;
+  queue_id: number | null;
+  queue_option_attempts: number;
+  created: boolean;
+  contact_id: number;
+  whatsapp_id: number;
+  company_id: number;
+  connection: Record<string, unknown> | null;
+}
+
+/**
+ * The CTEs that find or open the live tickets of the chats in CTE `chat` (uuid, company_id,
+ * contact_id, connection_id, is_group; each contact and connection once), answering them as
+ * live_ticket (LiveTicketRow): a live ticket that exists is locked, not rewritten (the filing updates
+ * it once afterwards); the insert is left with the chats that have none, in the connection's queue
+ * when it has exactly one of the company's (read from its projection), and its upsert covers a ticket
+ * opened meanwhile. The partial unique index arbitrates: of two concurrent inserts one wins, the
+ * other updates (and so waits for and locks) the winner's row.
+ */
+export function liveTicketsCtes(chat: string): string {
+  return `live AS (
+         SELECT t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, false AS created, t.contact_id, t.whatsapp_id, t.company_id
+           FROM conversations.tickets t JOIN ${chat} chat
+             ON t.company_id = chat.company_id AND t.contact_id = chat.contact_id AND t.whatsapp_id = chat.connection_id
+          WHERE t.status <> 'closed'
+          FOR NO KEY UPDATE OF t
+       ), opened AS (
+         INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
+         SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', chat.is_group,
+                (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
+                  WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
+           FROM ${chat} chat
+          WHERE NOT EXISTS (SELECT 1 FROM live WHERE live.contact_id = chat.contact_id AND live.whatsapp_id = chat.connection_id)
+         ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
+         DO UPDATE SET updated_at = t.updated_at
+         RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id, t.company_id
+       ), live_ticket AS (
+         SELECT x.*, (SELECT row_to_json(w) FROM conversations.connections w WHERE w.id = x.whatsapp_id AND w.company_id = x.company_id) AS connection
+           FROM (SELECT * FROM live UNION ALL SELECT * FROM opened) AS x
+       )`;
+}
+
+export function mapLiveTicket(row: LiveTicketRow): LiveTicketOfChat {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    userId: row.user_id,
+    queueId: row.queue_id,
+    queueOptionAttempts: row.queue_option_attempts,
+    created: row.created,
+    contactId: row.contact_id,
+    connectionId: row.whatsapp_id,
+    companyId: row.company_id,
+    connection: row.connection,
+  };
+}
+
 /** What PUT /tickets/:id changes; `promptId`/`integrationId` undefined keep the column. */
 export interface TicketChange {
   status: TicketStatus;
@@ -439,44 +505,13 @@ export class TicketRepository {
   async upsertLives(
     manager: EntityManager,
     chats: { companyId: number; connectionId: number; contactId: number; isGroup: boolean }[],
-  ): Promise<(LiveTicket & { contactId: number; connectionId: number; companyId: number; connection: Record<string, unknown> | null })[]> {
+  ): Promise<LiveTicketOfChat[]> {
     if (chats.length === 0) return [];
-    const rows: {
-      id: number;
-      uuid: string;
-      status: 'pending' | 'open';
-      user_id: number | null;
-      queue_id: number | null;
-      queue_option_attempts: number;
-      created: boolean;
-      contact_id: number;
-      whatsapp_id: number;
-      company_id: number;
-      connection: Record<string, unknown> | null;
-    }[] = await manager.query(
-      // A live ticket that exists is locked, not rewritten (the filing updates it once afterwards);
-      // the insert is left with the chats that have none, and its upsert covers a ticket opened meanwhile.
+    const rows: LiveTicketRow[] = await manager.query(
       prepared(`WITH chat AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::boolean[]) AS chat(uuid, company_id, contact_id, connection_id, is_group)
-       ), live AS (
-         SELECT t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, false AS created, t.contact_id, t.whatsapp_id, t.company_id
-           FROM conversations.tickets t JOIN chat
-             ON t.company_id = chat.company_id AND t.contact_id = chat.contact_id AND t.whatsapp_id = chat.connection_id
-          WHERE t.status <> 'closed'
-          FOR NO KEY UPDATE OF t
-       ), opened AS (
-         INSERT INTO conversations.tickets AS t (uuid, company_id, contact_id, whatsapp_id, status, is_group, queue_id)
-         SELECT chat.uuid, chat.company_id, chat.contact_id, chat.connection_id, 'pending', chat.is_group,
-                (SELECT q.id FROM conversations.connections w JOIN conversations.queues q ON q.id = w.queue_ids[1] AND q.company_id = w.company_id
-                  WHERE w.id = chat.connection_id AND w.company_id = chat.company_id AND cardinality(w.queue_ids) = 1)
-           FROM chat
-          WHERE NOT EXISTS (SELECT 1 FROM live WHERE live.contact_id = chat.contact_id AND live.whatsapp_id = chat.connection_id)
-         ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
-         DO UPDATE SET updated_at = t.updated_at
-         RETURNING t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_attempts, (xmax = 0) AS created, t.contact_id, t.whatsapp_id, t.company_id
-       )
-       SELECT x.*, (SELECT row_to_json(w) FROM conversations.connections w WHERE w.id = x.whatsapp_id AND w.company_id = x.company_id) AS connection
-         FROM (SELECT * FROM live UNION ALL SELECT * FROM opened) AS x`),
+       ), ${liveTicketsCtes('chat')}
+       SELECT * FROM live_ticket`),
       [
         chats.map(() => randomUUID()),
         chats.map((chat) => chat.companyId),
@@ -485,19 +520,7 @@ export class TicketRepository {
         chats.map((chat) => chat.isGroup),
       ],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      uuid: row.uuid,
-      status: row.status,
-      userId: row.user_id,
-      queueId: row.queue_id,
-      queueOptionAttempts: row.queue_option_attempts,
-      created: row.created,
-      contactId: row.contact_id,
-      connectionId: row.whatsapp_id,
-      companyId: row.company_id,
-      connection: row.connection,
-    }));
+    return rows.map(mapLiveTicket);
   }
 
   /** The contact's live ticket on the connection, opened for the user when there is none (a forward's target). */
