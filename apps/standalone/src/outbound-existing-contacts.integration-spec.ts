@@ -3,10 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { campaignSchema, connectionSchema, scheduleSchema, simulatorOutboundResponseSchema } from '@app/contracts';
+import {
+  campaignSchema,
+  connectionSchema,
+  contactSaved,
+  type EventEnvelope,
+  scheduleSchema,
+  simulatorOutboundResponseSchema,
+} from '@app/contracts';
 import { ConversationsModule } from '@app/conversations';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, PlatformModule } from '@app/platform';
+import { AccessTokenService, configureHttpApp, EVENT_TRANSPORT, type EventTransport, PlatformModule, readEvent } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
 import type { INestApplication } from '@nestjs/common';
@@ -42,6 +49,13 @@ describe("outbound learns conversations' existing contacts, tags and tickets' ta
   let app: INestApplication;
   let conversations: DataSource;
   let outbound: DataSource;
+  const events: EventEnvelope[] = [];
+  /** How often conversations announced this contact as existing (contact.saved with created: false). */
+  const announcedTimes = (contactId: number) =>
+    events.filter((e) => {
+      const saved = readEvent(contactSaved, e);
+      return saved?.contact.id === contactId && !saved.created;
+    }).length;
   const token = () =>
     app
       .get(AccessTokenService)
@@ -70,6 +84,11 @@ describe("outbound learns conversations' existing contacts, tags and tickets' ta
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     configureHttpApp(app);
+    await app.get<EventTransport>(EVENT_TRANSPORT).subscribe({
+      groupId: `test-${randomUUID()}`,
+      topics: ['conversations.events'],
+      handler: async (envelope) => void events.push(envelope),
+    });
     await app.init();
     conversations = app.get<DataSource>(getDataSourceToken('conversations'));
     outbound = app.get<DataSource>(getDataSourceToken('outbound'));
@@ -150,6 +169,14 @@ describe("outbound learns conversations' existing contacts, tags and tickets' ta
         (await outbound.query(`SELECT count(*)::int AS n FROM outbound.contacts WHERE company_id = $1`, [A]))[0].n === 3,
       { what: 'outbound learnt the contacts and tickets' },
     );
+    // Once: the migrations table keeps the next start from announcing again.
+    expect(announcedTimes(ana)).toBe(1);
+    await conversations.runMigrations({ transaction: 'each' });
+    // A marker through the same outbox, relay and key, written after that start: anything the start
+    // had announced would have arrived before it.
+    await api().put(`/api/contacts/${bruno}`).set(as()).send({ email: 'bruno@exemplo.com' }).expect(200);
+    await waitFor(() => events.some((e) => readEvent(contactSaved, e)?.contact.email === 'bruno@exemplo.com'), { what: 'the marker' });
+    expect(announcedTimes(ana)).toBe(1);
     expect(await outbound.query(`SELECT id, name FROM outbound.tags WHERE company_id = $1 ORDER BY id`, [A])).toEqual([
       { id: vip, name: 'VIP' },
       { id: other, name: 'Outros' },
