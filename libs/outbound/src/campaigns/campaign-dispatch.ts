@@ -215,9 +215,44 @@ export class CampaignDispatch implements OnModuleInit {
     }
   }
 
-  /** A running campaign with nothing left to send or to hear back about becomes FINALIZADA, announced (true). */
+  /**
+   * Recipients that appeared after campaigns began (items of their list found valid on WhatsApp, a
+   * contact that now has their tag), in the transaction that made them appear: each running campaign
+   * gets their shipping records (one per recipient, whatever the repeats) and its connections are woken,
+   * to send them at their pace and inside the campaign's hours; a scheduled one takes them at its start.
+   * Either announces its figures (the valid contacts grew). A finished or stopped campaign is left alone
+   * (docs/decisions/0038).
+   */
+  async recipientsAppeared(
+    manager: EntityManager,
+    companyId: number,
+    source: { contactListId: number; itemIds: number[] } | { contactId: number },
+  ): Promise<void> {
+    const campaigns = await this.campaigns.lockTakingRecipients(manager, companyId, source);
+    for (const row of campaigns) {
+      const connections = connectionsOf(row);
+      if (row.status === 'EM_ANDAMENTO' && connections.length > 0) {
+        const woken = await this.shipping.addRecipients(
+          manager,
+          row,
+          connections,
+          'itemIds' in source ? { itemIds: source.itemIds } : source,
+        );
+        if (woken.length === 0) continue;
+        await this.shipping.ensurePace(manager, row.company_id, connections);
+        for (const connectionId of woken) await this.wake(manager, connectionId);
+      }
+      await this.progressSoon(manager, row.id);
+    }
+  }
+
+  /**
+   * A running campaign with nothing left to send or to hear back about becomes FINALIZADA, announced
+   * (true); one whose list still has numbers to check waits for them, since a valid one joins it.
+   */
   private async finishIfSettled(manager: EntityManager, row: CampaignRow): Promise<boolean> {
     if (row.status !== 'EM_ANDAMENTO' || (await this.shipping.counts(manager, row.id)).unsettled > 0) return false;
+    if (await this.shipping.listStillChecking(manager, row)) return false;
     await this.campaigns.setStatus(manager, row.id, 'FINALIZADA', this.clock.now());
     const finished = (await this.campaigns.view(manager, null, row.id))!;
     await this.events.saved(manager, finished.company_id, row.id);

@@ -111,6 +111,63 @@ export class CampaignShippingRepository {
     return inserted.length;
   }
 
+  /**
+   * Records for recipients that appeared after the campaign started (valid items of its list, or a
+   * contact that has its tag now), when it has none for them yet: the unique (campaign, recipient) keeps
+   * one each. Each goes to one of the campaign's connections by its id. The connections that got one.
+   */
+  async addRecipients(
+    manager: EntityManager,
+    campaign: { id: number; company_id: number; contact_list_id: number | null; tag_list_id: number | null; confirmation: boolean },
+    connectionIds: number[],
+    recipients: { itemIds: number[] } | { contactId: number },
+  ): Promise<number[]> {
+    const stage: ShippingStage = campaign.confirmation ? 'confirmation' : 'main';
+    let added: { whatsapp_id: number }[] = [];
+    if ('itemIds' in recipients && campaign.contact_list_id !== null) {
+      added = changedRows(
+        await manager.query(
+          `INSERT INTO outbound.campaign_shipping
+             (campaign_id, company_id, recipient_key, contact_list_item_id, name, number, email, whatsapp_id, stage)
+           SELECT $1, $2, 'item-' || i.id, i.id, i.name, COALESCE(NULLIF(i.whatsapp_number, ''), i.number), i.email,
+                  ($3::int[])[1 + (i.id % array_length($3::int[], 1))::int], $4
+           FROM outbound.contact_list_items i
+           WHERE i.id = ANY($6::int[]) AND i.contact_list_id = $5 AND i.company_id = $2 AND i.is_whatsapp_valid
+           ON CONFLICT (campaign_id, recipient_key) DO NOTHING
+           RETURNING whatsapp_id`,
+          [campaign.id, campaign.company_id, connectionIds, stage, campaign.contact_list_id, recipients.itemIds],
+        ),
+      );
+    } else if ('contactId' in recipients && campaign.tag_list_id !== null) {
+      added = changedRows(
+        await manager.query(
+          `INSERT INTO outbound.campaign_shipping
+             (campaign_id, company_id, recipient_key, contact_id, name, number, email, whatsapp_id, stage)
+           SELECT $1, $2, 'contact-' || c.id, c.id, c.name, c.number, c.email,
+                  ($3::int[])[1 + (c.id % array_length($3::int[], 1))::int], $4
+           FROM outbound.contacts c
+           WHERE c.id = $6 AND c.company_id = $2 AND NOT c.is_group AND c.number ~ '^[0-9]{5,20}$'
+             AND EXISTS (SELECT 1 FROM outbound.ticket_tags t
+                         WHERE t.contact_id = c.id AND t.company_id = $2 AND t.tag_ids @> ARRAY[$5::int])
+           ON CONFLICT (campaign_id, recipient_key) DO NOTHING
+           RETURNING whatsapp_id`,
+          [campaign.id, campaign.company_id, connectionIds, stage, campaign.tag_list_id, recipients.contactId],
+        ),
+      );
+    }
+    return [...new Set(added.map((row) => row.whatsapp_id))];
+  }
+
+  /** Whether numbers of the list are still to be checked on WhatsApp (a campaign on it waits for them before it finishes). */
+  async listStillChecking(manager: EntityManager, campaign: { company_id: number; contact_list_id: number | null }): Promise<boolean> {
+    if (campaign.contact_list_id === null) return false;
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM outbound.contact_list_items WHERE contact_list_id = $1 AND company_id = $2 AND is_whatsapp_valid IS NULL LIMIT 1`,
+      [campaign.contact_list_id, campaign.company_id],
+    );
+    return rows.length > 0;
+  }
+
   /** The pace rows of these connections exist (a new one may send at once). */
   async ensurePace(manager: EntityManager, companyId: number, connectionIds: number[]): Promise<void> {
     await manager.query(

@@ -207,6 +207,34 @@ export class CampaignRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * The company's campaigns that may still take new recipients from a list or a contact's tags
+   * (PROGRAMADA or EM_ANDAMENTO), locked FOR SHARE in id order: a start or stop in flight commits first
+   * and is seen here, or waits for this transaction and then sees what it wrote.
+   */
+  async lockTakingRecipients(
+    manager: EntityManager,
+    companyId: number,
+    source: { contactListId: number } | { contactId: number },
+  ): Promise<CampaignRow[]> {
+    const locked: { id: number }[] =
+      'contactListId' in source
+        ? await manager.query(
+            `SELECT id FROM outbound.campaigns WHERE company_id = $1 AND contact_list_id = $2 AND status IN ('PROGRAMADA', 'EM_ANDAMENTO')
+             ORDER BY id FOR SHARE`,
+            [companyId, source.contactListId],
+          )
+        : await manager.query(
+            `SELECT id FROM outbound.campaigns
+             WHERE company_id = $1 AND status IN ('PROGRAMADA', 'EM_ANDAMENTO')
+               AND tag_list_id IN (SELECT unnest(t.tag_ids) FROM outbound.ticket_tags t WHERE t.company_id = $1 AND t.contact_id = $2)
+             ORDER BY id FOR SHARE`,
+            [companyId, source.contactId],
+          );
+    if (locked.length === 0) return [];
+    return manager.query(`${VIEW} WHERE c.id = ANY($1::int[]) ORDER BY c.id`, [locked.map((row) => row.id)]);
+  }
+
   async insert(manager: EntityManager, companyId: number, fields: CampaignFields, scheduledAt: Date | null, status: CampaignStatus) {
     const columns = [...FIELD_COLUMNS, 'company_id', 'status'];
     const values = [...fieldValues(fields, scheduledAt), companyId, status];

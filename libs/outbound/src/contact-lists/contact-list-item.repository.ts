@@ -196,24 +196,33 @@ export class ContactListItemRepository {
     return rows.length > 0;
   }
 
-  /** Check results of the company's items (those still there); the lists they belong to. */
+  /**
+   * Check results of the company's items (those still there): per list they belong to, the items
+   * found valid.
+   */
   async applyChecks(
     manager: EntityManager,
     companyId: number,
     results: { id: number; valid: boolean; whatsappNumber: string | null }[],
-  ): Promise<number[]> {
-    if (results.length === 0) return [];
-    const rows = changedRows<{ contact_list_id: number }>(
+  ): Promise<Map<number, number[]>> {
+    const lists = new Map<number, number[]>();
+    if (results.length === 0) return lists;
+    const rows = changedRows<{ id: number; contact_list_id: number; is_whatsapp_valid: boolean }>(
       await manager.query(
         `UPDATE outbound.contact_list_items i
          SET is_whatsapp_valid = r.valid, whatsapp_number = r.whatsapp_number, check_requested_at = NULL, updated_at = now()
          FROM unnest($2::int[], $3::boolean[], $4::text[]) AS r(id, valid, whatsapp_number)
          WHERE i.company_id = $1 AND i.id = r.id
-         RETURNING i.contact_list_id`,
+         RETURNING i.id, i.contact_list_id, i.is_whatsapp_valid`,
         [companyId, results.map((r) => r.id), results.map((r) => r.valid), results.map((r) => r.whatsappNumber)],
       ),
     );
-    return [...new Set(rows.map((row) => row.contact_list_id))];
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
+      const valid = lists.get(row.contact_list_id) ?? [];
+      if (row.is_whatsapp_valid) valid.push(row.id);
+      lists.set(row.contact_list_id, valid);
+    }
+    return lists;
   }
 
   /** Checks that could not be made: the numbers go back to be checked later. */

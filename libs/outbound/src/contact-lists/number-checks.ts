@@ -5,6 +5,7 @@ import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { CampaignDispatch } from '../campaigns/campaign-dispatch';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
 import { ConnectionRepository } from '../projections/connection.repository';
 import { ContactListEvents } from './contact-list-events';
@@ -34,6 +35,7 @@ export class NumberChecks implements OnModuleInit {
     private readonly items: ContactListItemRepository,
     private readonly connections: ConnectionRepository,
     private readonly events: ContactListEvents,
+    private readonly campaigns: CampaignDispatch,
     private readonly outbox: OutboxWriter,
     @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
   ) {
@@ -98,6 +100,10 @@ export class NumberChecks implements OnModuleInit {
       return [{ id, valid: result.exists, whatsappNumber: result.jid ? result.jid.split('@')[0]!.split(':')[0]! : null }];
     });
     const lists = await this.items.applyChecks(manager, companyId, results);
-    for (const contactListId of lists) await this.events.itemsChanged(manager, companyId, contactListId, 'checked');
+    for (const [contactListId, validIds] of lists) {
+      await this.events.itemsChanged(manager, companyId, contactListId, 'checked');
+      // Campaigns already running on the list send to the newly valid ones too.
+      if (validIds.length > 0) await this.campaigns.recipientsAppeared(manager, companyId, { contactListId, itemIds: validIds });
+    }
   }
 }

@@ -11,6 +11,7 @@ import {
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
+import { CampaignDispatch } from '../campaigns/campaign-dispatch';
 import { ContactRepository } from './contact.repository';
 import { TagContactRepository } from './tag-contact.repository';
 
@@ -33,6 +34,7 @@ export class ConversationsEventsConsumer implements EventConsumer {
     private readonly processed: ProcessedEventRepository,
     private readonly projection: TagContactRepository,
     private readonly contacts: ContactRepository,
+    private readonly campaigns: CampaignDispatch,
   ) {}
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -56,6 +58,10 @@ export class ConversationsEventsConsumer implements EventConsumer {
       }
       if (tag) await this.projection.upsertTag(manager, tag);
       if (tagGone) await this.projection.deleteTag(manager, companyId, tagGone.tagId);
+      // A contact that now has the tag of a running campaign (its ticket tagged, or the contact itself
+      // announced after its tickets) joins it.
+      const reached = tagged?.contactId ?? contact?.id;
+      if (reached !== undefined) await this.campaigns.recipientsAppeared(manager, companyId, { contactId: reached });
     });
   }
 }

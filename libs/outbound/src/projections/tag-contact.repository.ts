@@ -9,15 +9,22 @@ import type { EntityManager } from 'typeorm';
  */
 @Injectable()
 export class TagContactRepository {
+  /** A tag saved; one deleted already (its deletion handled first) stays deleted. */
   async upsertTag(manager: EntityManager, tag: { id: number; companyId: number; name: string }): Promise<void> {
     await manager.query(
-      `INSERT INTO outbound.tags (id, company_id, name) VALUES ($1, $2, $3)
+      `INSERT INTO outbound.tags (id, company_id, name)
+       SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM outbound.deleted_tags WHERE id = $1)
        ON CONFLICT (id) DO UPDATE SET name = $3 WHERE outbound.tags.company_id = $2`,
       [tag.id, tag.companyId, tag.name],
     );
   }
 
+  /** The tag goes, from every ticket too, and is remembered as deleted (conversations never uses its id again). */
   async deleteTag(manager: EntityManager, companyId: number, tagId: number): Promise<void> {
+    await manager.query(`INSERT INTO outbound.deleted_tags (id, company_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
+      tagId,
+      companyId,
+    ]);
     await manager.query(`DELETE FROM outbound.tags WHERE id = $1 AND company_id = $2`, [tagId, companyId]);
     await manager.query(
       `UPDATE outbound.ticket_tags SET tag_ids = array_remove(tag_ids, $1) WHERE company_id = $2 AND tag_ids @> ARRAY[$1::int]`,
@@ -30,22 +37,28 @@ export class TagContactRepository {
     await manager.query(`DELETE FROM outbound.ticket_tags WHERE contact_id = $1 AND company_id = $2`, [contactId, companyId]);
   }
 
-  /** The ticket's tags now; tags this service did not know yet are added by name. */
+  /**
+   * The ticket's tags now; tags this service did not know yet are added by name. A tag whose deletion
+   * was handled before this event (it came under another key) is left out.
+   */
   async setTicket(
     manager: EntityManager,
     ticket: { id: number; companyId: number; contactId: number; tags: { id: number; name: string }[] },
   ): Promise<void> {
-    for (const tag of ticket.tags) {
-      await manager.query(`INSERT INTO outbound.tags (id, company_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
-        tag.id,
-        ticket.companyId,
-        tag.name,
-      ]);
-    }
+    const ids = ticket.tags.map((tag) => tag.id);
     await manager.query(
-      `INSERT INTO outbound.ticket_tags (ticket_id, company_id, contact_id, tag_ids) VALUES ($1, $2, $3, $4::int[])
-       ON CONFLICT (ticket_id) DO UPDATE SET contact_id = $3, tag_ids = $4::int[] WHERE outbound.ticket_tags.company_id = $2`,
-      [ticket.id, ticket.companyId, ticket.contactId, ticket.tags.map((tag) => tag.id)],
+      `INSERT INTO outbound.tags (id, company_id, name)
+       SELECT t.id, $1, t.name FROM unnest($2::int[], $3::text[]) AS t(id, name)
+       WHERE NOT EXISTS (SELECT 1 FROM outbound.deleted_tags d WHERE d.id = t.id)
+       ON CONFLICT (id) DO NOTHING`,
+      [ticket.companyId, ids, ticket.tags.map((tag) => tag.name)],
+    );
+    await manager.query(
+      `INSERT INTO outbound.ticket_tags (ticket_id, company_id, contact_id, tag_ids)
+       VALUES ($1, $2, $3, ARRAY(SELECT t.id FROM unnest($4::int[]) WITH ORDINALITY AS t(id, position)
+                                 WHERE NOT EXISTS (SELECT 1 FROM outbound.deleted_tags d WHERE d.id = t.id) ORDER BY t.position))
+       ON CONFLICT (ticket_id) DO UPDATE SET contact_id = $3, tag_ids = excluded.tag_ids WHERE outbound.ticket_tags.company_id = $2`,
+      [ticket.id, ticket.companyId, ticket.contactId, ids],
     );
   }
 
