@@ -8,7 +8,8 @@
 //
 // It also prints the SQL statements one message cost end to end (every statement of every service
 // during the run, counted by bench/support/count-sql.cjs, over the messages stored; BENCH_SQL_DETAIL=1
-// lists them), and counts lost and duplicated messages in the database after the run. `max` as the
+// lists them), the same net of what the services send with no message at all (measured for 10 s
+// before the run: job and relay polls), and counts lost and duplicated messages in the database after the run. `max` as the
 // rate steps the offered rate up until p99 passes the target (150 ms standalone, 300 ms distributed)
 // or a message is lost, and prints the highest rate held.
 //
@@ -274,6 +275,7 @@ try {
    * sockets. A message's latency counts from when it was due, not from when its burst left.
    */
   let run = 0;
+  let idlePerSecond = 0;
   async function offer(rate, seconds, { quiet = false } = {}) {
     run += 1;
     const total = Math.round(rate * seconds);
@@ -281,6 +283,7 @@ try {
     let next = 0;
     let failed = 0;
     const statementsBefore = readStatements();
+    const statementsStarted = performance.now();
     const cpuBefore = await cpuSeconds(db);
     const started = performance.now();
     const inFlight = new Set();
@@ -321,6 +324,7 @@ try {
     const elapsed = (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the counters are written twice a second
     const statements = diffStatements(statementsBefore, readStatements());
+    const statementsSeconds = (performance.now() - statementsStarted) / 1000;
     const cpu = cpuSpent(cpuBefore, await cpuSeconds(db));
     // Lost and duplicated are what the database holds, not what the socket saw.
     const { rows } = await db.query(
@@ -343,6 +347,7 @@ try {
       lost: total - failed - rows[0].stored,
       duplicated: rows[0].duplicated + socketDuplicates,
       statementsPerMessage: statements.total / Math.max(1, rows[0].stored),
+      statementsPerMessageNet: (statements.total - idlePerSecond * statementsSeconds) / Math.max(1, rows[0].stored),
       statements,
     };
     if (quiet) return result;
@@ -355,7 +360,9 @@ try {
     console.log(
       `  throughput ${result.throughput.toFixed(0)} messages/s delivered; lost ${result.lost} (database); duplicated ${result.duplicated}; socket events missing ${total - failed - latencies.length}`,
     );
-    console.log(`  SQL statements per inbound message, end to end: ${result.statementsPerMessage.toFixed(2)} (${statements.total} in all)`);
+    console.log(
+      `  SQL statements per inbound message, end to end: ${result.statementsPerMessage.toFixed(2)} (${statements.total} in all); net of the idle ${idlePerSecond.toFixed(1)}/s: ${result.statementsPerMessageNet.toFixed(2)}`,
+    );
     const perMessage = (key) => ((cpu[key] * 1000) / Math.max(1, rows[0].stored)).toFixed(2);
     console.log(
       `  CPU per message: services ${perMessage('services')} ms, PostgreSQL ${perMessage('postgres')} ms, this bench ${perMessage('bench')} ms`,
@@ -375,6 +382,16 @@ try {
   // rate (or 200/s) first, so the run measures a broker in its steady state, as one that has run for
   // days is, rather than its just-in-time compiler at work.
   if (mode === 'distributed') await offer(RATE_ARG === 'max' ? 200 : Number(RATE_ARG), 30, { quiet: true });
+  // What the services send with no message at all (job polls, relays' safety-net polls), over 10 s:
+  // a run's figure net of it is what the messages themselves cost.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const idleBefore = readStatements();
+  const idleStarted = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const idle = diffStatements(idleBefore, readStatements());
+  idlePerSecond = idle.total / ((performance.now() - idleStarted) / 1000);
+  console.log(`idle: ${idlePerSecond.toFixed(2)} SQL statements a second with no message`);
+  if (process.env.BENCH_SQL_DETAIL) for (const [kind, count] of idle.top) console.log(`    ${count}  ${kind}`);
   if (RATE_ARG === 'max') {
     // The highest rate held: delivered at the offered rate, p99 under the target, nothing lost.
     const target = mode === 'standalone' ? 150 : 300;
