@@ -4,6 +4,7 @@ import {
   calendarSchema,
   connectionUpdated,
   type Contact,
+  contactDeleted,
   contactSaved,
   type EventEnvelope,
   messageSendFailed,
@@ -90,6 +91,10 @@ describe('schedules over HTTP', () => {
     commands()
       .map((e) => readEvent(messageSendRequested, e)!)
       .filter((c) => c.reference?.service === 'outbound-schedules' && c.reference.schedule === scheduleId);
+  /** The `outbound.schedule.saved` events of an appointment, oldest first, and the last one's appointment. */
+  const savedOf = (scheduleId: number) =>
+    t.events.map((e) => readEvent(scheduleSaved, e)).filter((saved) => saved?.schedule.id === scheduleId);
+  const lastSaved = (scheduleId: number) => savedOf(scheduleId).at(-1)?.schedule;
   const get = async (id: number, token = user()) =>
     expectAnswer(scheduleSchema, await api().get(`/api/schedules/${id}`).set(as(token)).expect(200));
   const dispatch = async (companyId = A) => {
@@ -216,6 +221,7 @@ describe('schedules over HTTP', () => {
     await answer(command!);
     const sent = await get(schedule.id);
     expect(sent).toMatchObject({ status: 'ENVIADA', sentAt: '2026-03-02T17:00:02.000Z', errorReason: null });
+    expect(lastSaved(schedule.id)).toEqual(sent);
     // The same answer again changes nothing.
     clock.set('2026-03-02T17:30:00Z');
     await answer(command!);
@@ -244,6 +250,7 @@ describe('schedules over HTTP', () => {
     expect(first!.connectionId).toBe(11);
     await answer(first!, 'not on WhatsApp');
     expect(await get(schedule.id)).toMatchObject({ status: 'ERRO', errorReason: 'not on WhatsApp', sentAt: null });
+    expect(lastSaved(schedule.id)).toMatchObject({ status: 'ERRO', errorReason: 'not on WhatsApp', sentAt: null });
     const again = expectAnswer(
       scheduleSchema,
       await api()
@@ -300,12 +307,47 @@ describe('schedules over HTTP', () => {
     );
     expect(await texts('2026-03-04T13:00:00Z')).toHaveLength(5);
     expect((await get(schedule.id)).reminders.map((r) => r.status)).toEqual(['ENVIANDO', 'ENVIANDO', 'ENVIANDO', 'ENVIANDO']);
-    const reminder = commandsOf(schedule.id)[0]!;
-    await answer(reminder);
+    const [reminder, threeHours] = commandsOf(schedule.id);
+    clock.set('2026-03-04T13:00:03Z');
+    await answer(reminder!);
     const after = await get(schedule.id);
-    expect(after.reminders[0]).toMatchObject({ kind: '1d', status: 'ENVIADA' });
+    expect(after.reminders[0]).toMatchObject({ kind: '1d', status: 'ENVIADA', sentAt: '2026-03-04T13:00:03.000Z' });
     // A reminder is not the message.
     expect(after.status).toBe('ENVIANDO');
+    // Each settled reminder is announced live with the appointment as it now is.
+    expect(lastSaved(schedule.id)).toEqual(after);
+    await answer(threeHours!, 'Número não está no WhatsApp');
+    const failed = lastSaved(schedule.id)!;
+    expect(failed.reminders.slice(0, 2)).toMatchObject([
+      { kind: '1d', status: 'ENVIADA' },
+      { kind: '3h', status: 'ERRO', sentAt: null, errorReason: 'Número não está no WhatsApp' },
+    ]);
+    expect(failed).toEqual(await get(schedule.id));
+    // The same answer again is not a change, and is not announced again.
+    const announced = savedOf(schedule.id).length;
+    await answer(threeHours!, 'Número não está no WhatsApp');
+    expect(savedOf(schedule.id)).toHaveLength(announced);
+  });
+
+  it('a reminder that cannot go out (its contact deleted) fails at once as ERRO with its reason, announced live', async () => {
+    await t.publish(contactSaved, A, 'contact-102', { contact: contact(A, 102, 'Dora', '5511977776666'), created: true });
+    await t.published();
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM outbound.contacts WHERE id = 102`)).length === 1, {
+      what: 'contact 102 known to outbound',
+    });
+    const schedule = await book({ ...base, contactId: 102, sendAt: '2026-03-05T10:00', reminder1HourEnabled: true });
+    await t.publish(contactDeleted, A, 'contact-102', { contactId: 102 });
+    await t.published();
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM outbound.contacts WHERE id = 102`)).length === 0, {
+      what: 'contact 102 forgotten by outbound',
+    });
+    clock.set('2026-03-05T12:00:00Z');
+    await dispatch();
+    expect(commandsOf(schedule.id)).toEqual([]);
+    const announced = lastSaved(schedule.id)!;
+    expect(announced.reminders).toMatchObject([{ kind: '1h', status: 'ERRO', errorReason: 'Contato não encontrado' }]);
+    expect(announced.status).toBe('PENDENTE');
+    expect(announced).toEqual(await get(schedule.id));
   });
 
   it('a reminder whose time has passed when booking is not sent (IGNORADO)', async () => {
