@@ -454,6 +454,70 @@ describe('schedules over HTTP', () => {
     expect(t.events.filter((e) => readEvent(schedulesChanged, e)?.scope === 'blocks').length).toBeGreaterThanOrEqual(3);
   });
 
+  it("blocks are edited with PUT under the rules of a new one: the spec's texts, all day, #ff5722 by default; announced", async () => {
+    const put = (id: number, body: object) => api().put(`/api/schedule-blocks/${id}`).set(as(user())).send(body);
+    const block = expectAnswer(
+      scheduleBlockSchema,
+      await api()
+        .post('/api/schedule-blocks')
+        .set(as(user()))
+        .send({ title: 'Curso', startDateTime: '2026-03-23T09:00', endDateTime: '2026-03-23T11:00', color: '#2ecc71', reason: 'Interno' })
+        .expect(201),
+    );
+    expect(
+      expectErrorAnswer(await put(block.id, { title: ' ', startDateTime: '2026-03-23T09:00', endDateTime: '2026-03-23T11:00' }).expect(400))
+        .fields,
+    ).toEqual([{ path: 'title', message: 'Título é obrigatório' }]);
+    expect(expectErrorAnswer(await put(block.id, { startDateTime: '2026-03-23T09:00' }).expect(400), 'ERR_VALIDATION').fields).toEqual([
+      { path: 'title', message: 'Título é obrigatório' },
+      { path: 'endDateTime', message: 'Obrigatório' },
+    ]);
+    const backwards = expectErrorAnswer(
+      await put(block.id, { title: 'Curso', startDateTime: '2026-03-23T11:00', endDateTime: '2026-03-23T11:00' }).expect(400),
+      'ERR_VALIDATION',
+    );
+    expect(backwards.fields).toEqual([{ path: 'endDateTime', message: 'Data/hora de fim deve ser posterior ao início' }]);
+    // Refused edits changed nothing.
+    const listed = async () =>
+      expectAnswer(
+        scheduleBlockListResponseSchema,
+        await api()
+          .get('/api/schedule-blocks')
+          .query({ startDate: '2026-03-23T00:00', endDate: '2026-03-24T00:00' })
+          .set(as(user()))
+          .expect(200),
+      ).scheduleBlocks.find((b) => b.id === block.id);
+    expect(await listed()).toEqual(block);
+    const before = t.events.filter((e) => readEvent(schedulesChanged, e)?.scope === 'blocks').length;
+    // An all-day edit takes the whole local day; the colour left out is the default again.
+    const allDay = expectAnswer(
+      scheduleBlockSchema,
+      await put(block.id, { title: 'Curso externo', startDateTime: '2026-03-23T15:00', isAllDay: true }).expect(200),
+    );
+    expect(allDay).toMatchObject({
+      id: block.id,
+      title: 'Curso externo',
+      startDateTime: '2026-03-23T03:00:00.000Z',
+      endDateTime: '2026-03-24T03:00:00.000Z',
+      isAllDay: true,
+      reason: null,
+      color: '#ff5722',
+      userId: 2,
+      createdAt: block.createdAt,
+    });
+    expect(await listed()).toEqual(allDay);
+    expect((await refused({ ...base, contactId: 101, sendAt: '2026-03-23T16:00' }, 409, 'ERR_SCHEDULE_CONFLICT')).message).toBe(
+      'O horário está bloqueado: Curso externo',
+    );
+    await t.published();
+    expect(t.events.filter((e) => readEvent(schedulesChanged, e)?.scope === 'blocks').length).toBe(before + 1);
+    expectErrorAnswer(
+      await put(999_999, { title: 'X', startDateTime: '2026-03-23T09:00', endDateTime: '2026-03-23T10:00' }).expect(404),
+      'ERR_NOT_FOUND',
+    );
+    await api().delete(`/api/schedule-blocks/${block.id}`).set(as(user())).expect(200);
+  });
+
   it("calendars: name required, palette colour by default, the default cannot be deleted, a deleted one's appointments move to the default", async () => {
     expect(expectErrorAnswer(await api().post('/api/calendars').set(as(user())).send({ name: ' ' }).expect(400)).fields).toEqual([
       { path: 'name', message: 'Nome do calendário é obrigatório' },
@@ -841,5 +905,14 @@ describe('schedules over HTTP', () => {
     expect(calendars.calendars.map((c) => c.id)).not.toContain(calendar.id);
     // Untouched for its own company.
     expect((await get(schedule.id)).body).toBe(base.body);
+    const own = expectAnswer(
+      scheduleBlockListResponseSchema,
+      await api()
+        .get('/api/schedule-blocks')
+        .query({ startDate: '2026-03-25T00:00', endDate: '2026-03-26T00:00' })
+        .set(as(user()))
+        .expect(200),
+    );
+    expect(own.scheduleBlocks.find((x) => x.id === block.id)).toEqual(block);
   });
 });
