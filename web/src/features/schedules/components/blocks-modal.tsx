@@ -22,6 +22,8 @@ const BLOCK_COLORS = [DEFAULT_BLOCK_COLOR, ...CALENDAR_COLORS];
 
 type BlocksModalProps = {
   zone: string;
+  /** A block to open for editing (one clicked in the calendar); absent: the form is a new block's. */
+  block?: ScheduleBlockRecord | null;
   onClose: () => void;
 };
 
@@ -31,14 +33,14 @@ type BlocksModalProps = {
  * unless picked). Created: 'Bloqueio criado com sucesso!'; refused: the server's message, else 'Erro
  * ao criar bloqueio' (or 'Erro ao atualizar bloqueio' for an edit).
  */
-export function BlocksModal({ zone, onClose }: BlocksModalProps) {
+export function BlocksModal({ zone, block: opened = null, onClose }: BlocksModalProps) {
   const { t } = useTranslation();
   const from = useMemo(() => fromZonedInput(`${zonedDay(new Date(), zone)}T00:00`, zone)?.toISOString(), [zone]);
   const blocks = useScheduleBlocks({ startDate: from });
   const saveMutation = useSaveScheduleBlock();
   const deleteMutation = useDeleteScheduleBlock();
   const [deleting, setDeleting] = useState<ScheduleBlockRecord | null>(null);
-  const [editing, setEditing] = useState<ScheduleBlockRecord | null>(null);
+  const [editing, setEditing] = useState<ScheduleBlockRecord | null>(opened);
   const {
     register,
     control,
@@ -46,7 +48,10 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
     reset,
     watch,
     formState: { errors },
-  } = useForm<BlockFormValues>({ resolver: zodResolver(blockFormSchema), defaultValues: blockFormDefaults(zone, new Date()) });
+  } = useForm<BlockFormValues>({
+    resolver: zodResolver(blockFormSchema),
+    defaultValues: opened ? blockFormValues(opened, zone) : blockFormDefaults(zone, new Date()),
+  });
   const isAllDay = watch('isAllDay');
 
   function handleEdit(block: ScheduleBlockRecord) {
