@@ -72,7 +72,10 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
   const [removeMedia, setRemoveMedia] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Deleted elsewhere while open (the live event reloaded it and it is gone): nothing more to save.
+  const gone = isApiError(live.error) && live.error.status === 404;
   const sent = !!schedule?.sentAt;
+  const readOnly = sent || gone;
 
   const picker = useSearchPickerState();
   const searchText = useDebouncedValue(picker.text.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
@@ -141,8 +144,13 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
             <Dialog.Title data-testid="schedule-modal-title">{title}</Dialog.Title>
           </Dialog.Header>
           <Dialog.Body>
-            <fieldset disabled={sent}>
+            <fieldset disabled={readOnly}>
               <Stack gap="4">
+                {gone && (
+                  <Text fontSize="sm" color="fg.error" data-testid="schedule-gone-note">
+                    {t('schedules.modal.deletedElsewhere')}
+                  </Text>
+                )}
                 {sent && (
                   <Text fontSize="sm" color="fg.muted" data-testid="schedule-sent-note">
                     {t('schedules.modal.sentAt', { date: formatZonedDateTime(schedule.sentAt!, zone) })} ·{' '}
@@ -160,7 +168,7 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
                       state={picker}
                       onUnpick={() => setValue('contactId', '', { shouldValidate: false })}
                       placeholder={t('schedules.modal.contactSearch')}
-                      disabled={sent}
+                      disabled={readOnly}
                       testId="schedule-contact"
                       listTestId="schedule-contact-options"
                       optionTestId="schedule-contact-option"
@@ -231,7 +239,7 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
                             render={({ field }) => (
                               <Checkbox.Root
                                 checked={field.value}
-                                disabled={sent}
+                                disabled={readOnly}
                                 onCheckedChange={(details) => field.onChange(details.checked === true)}
                                 data-testid={`schedule-${name}`}
                               >
@@ -269,7 +277,7 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
                         <Text fontSize="sm" data-testid="schedule-attachment-name">
                           {mediaName}
                         </Text>
-                        {!sent && (
+                        {!readOnly && (
                           <Button
                             type="button"
                             size="xs"
@@ -288,7 +296,7 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
                         )}
                       </>
                     ) : (
-                      !sent && (
+                      !readOnly && (
                         <Button
                           type="button"
                           size="sm"
@@ -316,7 +324,7 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
             </fieldset>
           </Dialog.Body>
           <Dialog.Footer>
-            {schedule && (
+            {schedule && !gone && (
               <Button
                 type="button"
                 variant="ghost"
@@ -329,9 +337,9 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
               </Button>
             )}
             <Button type="button" variant="outline" onClick={onClose} disabled={saveMutation.isPending}>
-              {sent ? t('common.close') : t('common.cancel')}
+              {readOnly ? t('common.close') : t('common.cancel')}
             </Button>
-            {!sent && (
+            {!readOnly && (
               <Button type="submit" colorPalette="brand" loading={saveMutation.isPending} data-testid="schedule-save">
                 {schedule ? t('common.save') : t('schedules.modal.schedule')}
               </Button>

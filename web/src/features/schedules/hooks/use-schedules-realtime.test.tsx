@@ -137,6 +137,36 @@ describe('the schedules screen follows company-{id}-schedule', () => {
     expect(loads()).toBe(before);
   });
 
+  it('an open dialog whose appointment is deleted elsewhere says so and offers nothing more to save', async () => {
+    let exists = true;
+    stubApi(
+      (call) =>
+        call.method === 'GET' && call.url === '/api/schedules/1'
+          ? exists
+            ? { status: 200, body: booked }
+            : { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'Schedule not found' } }
+          : undefined,
+      on('GET', '/schedule-settings', 200, someSettings()),
+      on('GET', '/calendars', 200, { calendars: [aCalendar()] }),
+      on('GET', '/schedule-blocks', 200, { scheduleBlocks: [] }),
+      (call) =>
+        call.method === 'GET' && call.url.startsWith('/api/schedules/?')
+          ? { status: 200, body: { schedules: exists ? [booked] : [], count: exists ? 1 : 0, hasMore: false } }
+          : undefined,
+      on('GET', '/services/list', 200, { services: [aService()] }),
+    );
+    renderWithProviders(<SchedulesPage companyId={7} contactId={null} />);
+    fireEvent.click(await screen.findByTestId('schedules-view-table'));
+    fireEvent.click(within((await screen.findAllByTestId('schedules-row'))[0]!).getByTestId('schedules-edit'));
+    await screen.findByTestId('schedule-save');
+    expect(screen.queryByTestId('schedule-gone-note')).toBeNull();
+    exists = false;
+    act(() => handlers.get('company-7-schedule')!({ action: 'delete', scheduleId: 1 }));
+    expect((await screen.findByTestId('schedule-gone-note')).textContent).toBe('Este agendamento foi excluído.');
+    expect(screen.queryByTestId('schedule-save')).toBeNull();
+    expect(screen.queryByTestId('schedule-delete')).toBeNull();
+  });
+
   it('a payload of another shape loads the appointments again', async () => {
     const calls = stubApi(
       on('GET', '/schedule-settings', 200, someSettings()),
