@@ -4,8 +4,9 @@
  * start: a service is added to the catalogue, an appointment is booked for a contact from
  * /schedules?contactId= with that service and the 5-minute reminder, it shows in the week view, the
  * reminder and then the message reach the simulated phone (on the product's real clock: the
- * appointment is a little over 5 minutes ahead), the statistics follow the sends live, and the CSV
- * export carries it; the screen also fits a 390 px phone.
+ * appointment is a little over 5 minutes ahead), its open dialog and the statistics follow the sends
+ * live, the CSV export carries it, and a block is created and edited; the screen also fits a 390 px
+ * phone.
  */
 import { readFileSync } from 'node:fs';
 
@@ -109,6 +110,10 @@ describe('browser: schedules', () => {
     expect(await event.textContent()).toContain(saoPauloInput(sendAt).slice(11));
     expect(await page.locator('[data-testid="schedule-stat-pending-value"]').textContent()).toBe('1');
 
+    // Its dialog, left open, follows the sends live: the reminder's state, then the message's.
+    await event.click();
+    await dialog.locator('[data-testid="schedule-reminder-state-5m"][data-status="PENDENTE"]').waitFor();
+
     // The reminder, then the message, reach the simulated phone.
     const sentTo = async () =>
       ((await api(baseUrl, 'GET', `/api/simulator/connections/${connection.id}/outbound`, token)).body as Outbound).messages.filter(
@@ -120,12 +125,18 @@ describe('browser: schedules', () => {
       150_000,
     );
     expect(reminder.body).toContain('Corte de cabelo');
+    await dialog.locator('[data-testid="schedule-reminder-state-5m"][data-status="ENVIADA"]').waitFor();
+    expect(await dialog.locator('[data-testid="schedule-modal-title"]').textContent()).toBe('Agendamento: Pendente');
     const message = await until(
       async () => (await sentTo()).find((sent) => sent.body.includes('Seu corte de cabelo está confirmado.')),
       'the appointment message at the phone',
       Math.max(60_000, sendAt.getTime() - Date.now() + 90_000),
     );
     expect(message.body).toContain('Olá! Seu corte de cabelo está confirmado.');
+    await dialog.locator('[data-testid="schedule-modal-title"]', { hasText: 'Agendamento: Enviada' }).waitFor();
+    expect(await dialog.locator('[data-testid="schedule-save"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     // Live: the sent appointment counts as sent without a reload.
     await until(
       async () => (await page.locator('[data-testid="schedule-stat-sent-value"]').textContent()) === '1',
@@ -146,6 +157,22 @@ describe('browser: schedules', () => {
         `${saoPauloInput(sendAt).slice(11)};Corte de cabelo;${CUSTOMER.name};(11) 95555-1234;Cliente prefere tesoura;` +
         'Olá! Seu corte de cabelo está confirmado.',
     );
+
+    // A block is created, then edited in the same form.
+    await page.locator('[data-testid="schedules-blocks"]').click();
+    const blocks = page.locator('[data-testid="blocks-modal"]');
+    await blocks.locator('[data-testid="block-title"]').fill('Reunião');
+    await blocks.locator('[data-testid="block-save"]').click();
+    await page.getByText('Bloqueio criado com sucesso!').waitFor();
+    await blocks.locator('[data-testid="blocks-row"]', { hasText: 'Reunião' }).locator('[data-testid="blocks-edit"]').click();
+    await blocks.locator('[data-testid="block-form-title"]', { hasText: 'Editar bloqueio' }).waitFor();
+    await blocks.locator('[data-testid="block-title"]').fill('Reunião de equipe');
+    await blocks.locator('[data-testid="block-save"]').click();
+    await page.getByText('Bloqueio atualizado com sucesso!').waitFor();
+    await blocks.locator('[data-testid="blocks-row"]', { hasText: 'Reunião de equipe' }).waitFor();
+    expect(await blocks.locator('[data-testid="blocks-row"]').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await blocks.waitFor({ state: 'detached' });
 
     await fitsPhone(page, baseUrl);
   });

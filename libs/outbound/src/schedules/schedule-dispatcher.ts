@@ -129,6 +129,7 @@ export class ScheduleDispatcher implements OnModuleInit {
     const failed: { id: number; reason: string }[] = [];
     const messageSending: number[] = [];
     const messageFailed: { scheduleId: number; reason: string }[] = [];
+    const failedSchedules: number[] = [];
     const commands: NewEvent<EventDefinition>[] = [];
     for (const send of due) {
       const connectionId = send.whatsapp_id !== null ? (owned.has(send.whatsapp_id) ? send.whatsapp_id : null) : defaultConnection;
@@ -142,6 +143,7 @@ export class ScheduleDispatcher implements OnModuleInit {
             : null;
       if (reason !== null || connectionId === null) {
         failed.push({ id: send.id, reason: reason ?? 'Nenhuma conexão do WhatsApp disponível' });
+        failedSchedules.push(send.schedule_id);
         if (send.kind === 'message') messageFailed.push({ scheduleId: send.schedule_id, reason: reason! });
         continue;
       }
@@ -169,14 +171,10 @@ export class ScheduleDispatcher implements OnModuleInit {
     await this.schedules.failSends(manager, failed);
     await this.schedules.setStatus(manager, messageSending, 'ENVIANDO');
     for (const { scheduleId, reason } of messageFailed) await this.schedules.setStatus(manager, [scheduleId], 'ERRO', null, reason);
-    // Live updates for what the screens show: an appointment whose message failed at once. Handing
-    // a send to WhatsApp is announced by its answer (one event per send, not two: at ten thousand
-    // sends a minute the outbox carries the commands first).
-    await this.events.saved(
-      manager,
-      companyId,
-      messageFailed.map((failure) => failure.scheduleId),
-    );
+    // Live updates for what the screens show: an appointment whose message or reminder failed at
+    // once. Handing a send to WhatsApp is announced by its answer (one event per send, not two: at ten
+    // thousand sends a minute the outbox carries the commands first).
+    await this.events.saved(manager, companyId, [...new Set(failedSchedules)]);
     return due.length;
   }
 
@@ -224,8 +222,8 @@ export class ScheduleDispatcher implements OnModuleInit {
     if (send.kind === 'message')
       await this.schedules.setStatus(manager, [send.schedule_id], failed ? 'ERRO' : 'ENVIADA', failed ? null : at, reason);
     if (failed) this.logger.warn({ companyId, scheduleId: send.schedule_id, kind: send.kind, reason }, 'a scheduled send failed');
-    // The appointment's own state changed (its message sent or failed), or a reminder failed: announced.
-    // A reminder sent is seen on the next load.
-    if (send.kind === 'message' || failed) await this.events.saved(manager, companyId, [send.schedule_id]);
+    // Every settled send is announced with the appointment as it now is: its status and sentAt when it
+    // was the message, the reminder's state in `reminders` when it was a reminder.
+    await this.events.saved(manager, companyId, [send.schedule_id]);
   }
 }

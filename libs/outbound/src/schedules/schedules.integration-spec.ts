@@ -4,6 +4,7 @@ import {
   calendarSchema,
   connectionUpdated,
   type Contact,
+  contactDeleted,
   contactSaved,
   type EventEnvelope,
   messageSendFailed,
@@ -90,6 +91,10 @@ describe('schedules over HTTP', () => {
     commands()
       .map((e) => readEvent(messageSendRequested, e)!)
       .filter((c) => c.reference?.service === 'outbound-schedules' && c.reference.schedule === scheduleId);
+  /** The `outbound.schedule.saved` events of an appointment, oldest first, and the last one's appointment. */
+  const savedOf = (scheduleId: number) =>
+    t.events.map((e) => readEvent(scheduleSaved, e)).filter((saved) => saved?.schedule.id === scheduleId);
+  const lastSaved = (scheduleId: number) => savedOf(scheduleId).at(-1)?.schedule;
   const get = async (id: number, token = user()) =>
     expectAnswer(scheduleSchema, await api().get(`/api/schedules/${id}`).set(as(token)).expect(200));
   const dispatch = async (companyId = A) => {
@@ -216,6 +221,7 @@ describe('schedules over HTTP', () => {
     await answer(command!);
     const sent = await get(schedule.id);
     expect(sent).toMatchObject({ status: 'ENVIADA', sentAt: '2026-03-02T17:00:02.000Z', errorReason: null });
+    expect(lastSaved(schedule.id)).toEqual(sent);
     // The same answer again changes nothing.
     clock.set('2026-03-02T17:30:00Z');
     await answer(command!);
@@ -244,6 +250,7 @@ describe('schedules over HTTP', () => {
     expect(first!.connectionId).toBe(11);
     await answer(first!, 'not on WhatsApp');
     expect(await get(schedule.id)).toMatchObject({ status: 'ERRO', errorReason: 'not on WhatsApp', sentAt: null });
+    expect(lastSaved(schedule.id)).toMatchObject({ status: 'ERRO', errorReason: 'not on WhatsApp', sentAt: null });
     const again = expectAnswer(
       scheduleSchema,
       await api()
@@ -300,12 +307,47 @@ describe('schedules over HTTP', () => {
     );
     expect(await texts('2026-03-04T13:00:00Z')).toHaveLength(5);
     expect((await get(schedule.id)).reminders.map((r) => r.status)).toEqual(['ENVIANDO', 'ENVIANDO', 'ENVIANDO', 'ENVIANDO']);
-    const reminder = commandsOf(schedule.id)[0]!;
-    await answer(reminder);
+    const [reminder, threeHours] = commandsOf(schedule.id);
+    clock.set('2026-03-04T13:00:03Z');
+    await answer(reminder!);
     const after = await get(schedule.id);
-    expect(after.reminders[0]).toMatchObject({ kind: '1d', status: 'ENVIADA' });
+    expect(after.reminders[0]).toMatchObject({ kind: '1d', status: 'ENVIADA', sentAt: '2026-03-04T13:00:03.000Z' });
     // A reminder is not the message.
     expect(after.status).toBe('ENVIANDO');
+    // Each settled reminder is announced live with the appointment as it now is.
+    expect(lastSaved(schedule.id)).toEqual(after);
+    await answer(threeHours!, 'Número não está no WhatsApp');
+    const failed = lastSaved(schedule.id)!;
+    expect(failed.reminders.slice(0, 2)).toMatchObject([
+      { kind: '1d', status: 'ENVIADA' },
+      { kind: '3h', status: 'ERRO', sentAt: null, errorReason: 'Número não está no WhatsApp' },
+    ]);
+    expect(failed).toEqual(await get(schedule.id));
+    // The same answer again is not a change, and is not announced again.
+    const announced = savedOf(schedule.id).length;
+    await answer(threeHours!, 'Número não está no WhatsApp');
+    expect(savedOf(schedule.id)).toHaveLength(announced);
+  });
+
+  it('a reminder that cannot go out (its contact deleted) fails at once as ERRO with its reason, announced live', async () => {
+    await t.publish(contactSaved, A, 'contact-102', { contact: contact(A, 102, 'Dora', '5511977776666'), created: true });
+    await t.published();
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM outbound.contacts WHERE id = 102`)).length === 1, {
+      what: 'contact 102 known to outbound',
+    });
+    const schedule = await book({ ...base, contactId: 102, sendAt: '2026-03-05T10:00', reminder1HourEnabled: true });
+    await t.publish(contactDeleted, A, 'contact-102', { contactId: 102 });
+    await t.published();
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM outbound.contacts WHERE id = 102`)).length === 0, {
+      what: 'contact 102 forgotten by outbound',
+    });
+    clock.set('2026-03-05T12:00:00Z');
+    await dispatch();
+    expect(commandsOf(schedule.id)).toEqual([]);
+    const announced = lastSaved(schedule.id)!;
+    expect(announced.reminders).toMatchObject([{ kind: '1h', status: 'ERRO', errorReason: 'Contato não encontrado' }]);
+    expect(announced.status).toBe('PENDENTE');
+    expect(announced).toEqual(await get(schedule.id));
   });
 
   it('a reminder whose time has passed when booking is not sent (IGNORADO)', async () => {
@@ -410,6 +452,70 @@ describe('schedules over HTTP', () => {
     await api().delete(`/api/schedule-blocks/${block.id}`).set(as(user())).expect(200);
     await t.published();
     expect(t.events.filter((e) => readEvent(schedulesChanged, e)?.scope === 'blocks').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("blocks are edited with PUT under the rules of a new one: the spec's texts, all day, #ff5722 by default; announced", async () => {
+    const put = (id: number, body: object) => api().put(`/api/schedule-blocks/${id}`).set(as(user())).send(body);
+    const block = expectAnswer(
+      scheduleBlockSchema,
+      await api()
+        .post('/api/schedule-blocks')
+        .set(as(user()))
+        .send({ title: 'Curso', startDateTime: '2026-03-23T09:00', endDateTime: '2026-03-23T11:00', color: '#2ecc71', reason: 'Interno' })
+        .expect(201),
+    );
+    expect(
+      expectErrorAnswer(await put(block.id, { title: ' ', startDateTime: '2026-03-23T09:00', endDateTime: '2026-03-23T11:00' }).expect(400))
+        .fields,
+    ).toEqual([{ path: 'title', message: 'Título é obrigatório' }]);
+    expect(expectErrorAnswer(await put(block.id, { startDateTime: '2026-03-23T09:00' }).expect(400), 'ERR_VALIDATION').fields).toEqual([
+      { path: 'title', message: 'Título é obrigatório' },
+      { path: 'endDateTime', message: 'Obrigatório' },
+    ]);
+    const backwards = expectErrorAnswer(
+      await put(block.id, { title: 'Curso', startDateTime: '2026-03-23T11:00', endDateTime: '2026-03-23T11:00' }).expect(400),
+      'ERR_VALIDATION',
+    );
+    expect(backwards.fields).toEqual([{ path: 'endDateTime', message: 'Data/hora de fim deve ser posterior ao início' }]);
+    // Refused edits changed nothing.
+    const listed = async () =>
+      expectAnswer(
+        scheduleBlockListResponseSchema,
+        await api()
+          .get('/api/schedule-blocks')
+          .query({ startDate: '2026-03-23T00:00', endDate: '2026-03-24T00:00' })
+          .set(as(user()))
+          .expect(200),
+      ).scheduleBlocks.find((b) => b.id === block.id);
+    expect(await listed()).toEqual(block);
+    const before = t.events.filter((e) => readEvent(schedulesChanged, e)?.scope === 'blocks').length;
+    // An all-day edit takes the whole local day; the colour left out is the default again.
+    const allDay = expectAnswer(
+      scheduleBlockSchema,
+      await put(block.id, { title: 'Curso externo', startDateTime: '2026-03-23T15:00', isAllDay: true }).expect(200),
+    );
+    expect(allDay).toMatchObject({
+      id: block.id,
+      title: 'Curso externo',
+      startDateTime: '2026-03-23T03:00:00.000Z',
+      endDateTime: '2026-03-24T03:00:00.000Z',
+      isAllDay: true,
+      reason: null,
+      color: '#ff5722',
+      userId: 2,
+      createdAt: block.createdAt,
+    });
+    expect(await listed()).toEqual(allDay);
+    expect((await refused({ ...base, contactId: 101, sendAt: '2026-03-23T16:00' }, 409, 'ERR_SCHEDULE_CONFLICT')).message).toBe(
+      'O horário está bloqueado: Curso externo',
+    );
+    await t.published();
+    expect(t.events.filter((e) => readEvent(schedulesChanged, e)?.scope === 'blocks').length).toBe(before + 1);
+    expectErrorAnswer(
+      await put(999_999, { title: 'X', startDateTime: '2026-03-23T09:00', endDateTime: '2026-03-23T10:00' }).expect(404),
+      'ERR_NOT_FOUND',
+    );
+    await api().delete(`/api/schedule-blocks/${block.id}`).set(as(user())).expect(200);
   });
 
   it("calendars: name required, palette colour by default, the default cannot be deleted, a deleted one's appointments move to the default", async () => {
@@ -799,5 +905,14 @@ describe('schedules over HTTP', () => {
     expect(calendars.calendars.map((c) => c.id)).not.toContain(calendar.id);
     // Untouched for its own company.
     expect((await get(schedule.id)).body).toBe(base.body);
+    const own = expectAnswer(
+      scheduleBlockListResponseSchema,
+      await api()
+        .get('/api/schedule-blocks')
+        .query({ startDate: '2026-03-25T00:00', endDate: '2026-03-26T00:00' })
+        .set(as(user()))
+        .expect(200),
+    );
+    expect(own.scheduleBlocks.find((x) => x.id === block.id)).toEqual(block);
   });
 });

@@ -86,6 +86,62 @@ describe('outbound socket events', () => {
 });
 
 describe('schedule socket events', () => {
+  const company = { kind: 'company', companyId: 7 };
+  const pending = {
+    id: 5,
+    body: 'Consulta amanhã',
+    contactId: 3,
+    contact: { id: 3, name: 'Ana', number: '5511999998888' },
+    sendAt: '2026-03-04T13:00:00.000Z',
+    sentAt: null,
+    status: 'PENDENTE' as const,
+    errorReason: null,
+    WhatsappSenderId: null,
+    duration: 60,
+    serviceId: null,
+    service: null,
+    extraInfo: null,
+    mediaPath: null,
+    mediaName: null,
+    reminder1DayEnabled: true,
+    reminder3HoursEnabled: true,
+    reminder1HourEnabled: false,
+    reminder5MinutesEnabled: false,
+    reminders: [
+      { kind: '1d' as const, at: '2026-03-03T13:00:00.000Z', status: 'PENDENTE' as const, sentAt: null, errorReason: null },
+      { kind: '3h' as const, at: '2026-03-04T10:00:00.000Z', status: 'PENDENTE' as const, sentAt: null, errorReason: null },
+    ],
+    userId: 1,
+    calendarId: 2,
+    companyId: 7,
+    createdAt: at,
+    updatedAt: at,
+  };
+
+  it("a settled send (a reminder sent, a reminder failed, the message sent) reaches the company as an update with the send's new state", () => {
+    const reminderSent = {
+      ...pending,
+      reminders: [{ ...pending.reminders[0]!, status: 'ENVIADA' as const, sentAt: '2026-03-03T13:00:02.000Z' }, pending.reminders[1]!],
+    };
+    const reminderFailed = {
+      ...reminderSent,
+      reminders: [reminderSent.reminders[0]!, { ...pending.reminders[1]!, status: 'ERRO' as const, errorReason: 'Contato não encontrado' }],
+    };
+    const messageFailed = { ...reminderFailed, status: 'ERRO' as const, errorReason: 'Contato não encontrado' };
+    const messageSent = { ...reminderFailed, status: 'ENVIADA' as const, sentAt: '2026-03-04T13:00:01.000Z' };
+    for (const schedule of [reminderSent, reminderFailed, messageFailed, messageSent]) {
+      expect(outboundSocketMapper.map(envelope(scheduleSaved, 7, { schedule, created: false }))).toEqual([
+        { target: company, event: 'company-7-schedule', payload: { action: 'update', schedule } },
+      ]);
+    }
+  });
+
+  it("an event of another shape is not mapped to a schedule's channel", () => {
+    const broken = envelope(scheduleSaved, 7, { schedule: pending, created: false });
+    (broken.payload as { schedule: { reminders: unknown[] } }).schedule.reminders = [{ kind: '2d', status: 'ENVIADA' }];
+    expect(() => outboundSocketMapper.map(broken)).toThrow();
+  });
+
   it('reach the whole company on company-{id}-schedule with action create, update, delete or reload', () => {
     const schedule = {
       id: 5,
@@ -114,7 +170,6 @@ describe('schedule socket events', () => {
       createdAt: at,
       updatedAt: at,
     };
-    const company = { kind: 'company', companyId: 7 };
     expect(outboundSocketMapper.map(envelope(scheduleSaved, 7, { schedule, created: true }))).toEqual([
       { target: company, event: 'company-7-schedule', payload: { action: 'create', schedule } },
     ]);

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
 
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,7 +13,7 @@ import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 
 import { useDeleteScheduleBlock, useSaveScheduleBlock, useScheduleBlocks } from '../api/schedule-blocks';
-import { blockFormDefaults, blockFormSchema, type BlockFormValues, toBlockBody } from '../utils/block-form';
+import { blockFormDefaults, blockFormSchema, type BlockFormValues, blockFormValues, toBlockBody } from '../utils/block-form';
 import { formatZonedDate, formatZonedDateTime, fromZonedInput, zonedDay } from '../utils/company-time';
 import { ColorPalette } from './calendars-modal';
 
@@ -22,21 +22,25 @@ const BLOCK_COLORS = [DEFAULT_BLOCK_COLOR, ...CALENDAR_COLORS];
 
 type BlocksModalProps = {
   zone: string;
+  /** A block to open for editing (one clicked in the calendar); absent: the form is a new block's. */
+  block?: ScheduleBlockRecord | null;
   onClose: () => void;
 };
 
 /**
- * Schedule blocks (spec 2): the blocks from today on, and a form for a new one: title required,
- * end after start, all day (the whole start day), reason, colour (#ff5722 unless picked). Created:
- * 'Bloqueio criado com sucesso!'; refused: the server's message, else 'Erro ao criar bloqueio'.
+ * Schedule blocks (spec 2): the blocks from today on, and a form for a new one or for the one being
+ * edited: title required, end after start, all day (the whole start day), reason, colour (#ff5722
+ * unless picked). Created: 'Bloqueio criado com sucesso!'; refused: the server's message, else 'Erro
+ * ao criar bloqueio' (or 'Erro ao atualizar bloqueio' for an edit).
  */
-export function BlocksModal({ zone, onClose }: BlocksModalProps) {
+export function BlocksModal({ zone, block: opened = null, onClose }: BlocksModalProps) {
   const { t } = useTranslation();
   const from = useMemo(() => fromZonedInput(`${zonedDay(new Date(), zone)}T00:00`, zone)?.toISOString(), [zone]);
   const blocks = useScheduleBlocks({ startDate: from });
   const saveMutation = useSaveScheduleBlock();
   const deleteMutation = useDeleteScheduleBlock();
   const [deleting, setDeleting] = useState<ScheduleBlockRecord | null>(null);
+  const [editing, setEditing] = useState<ScheduleBlockRecord | null>(opened);
   const {
     register,
     control,
@@ -44,16 +48,31 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
     reset,
     watch,
     formState: { errors },
-  } = useForm<BlockFormValues>({ resolver: zodResolver(blockFormSchema), defaultValues: blockFormDefaults(zone, new Date()) });
+  } = useForm<BlockFormValues>({
+    resolver: zodResolver(blockFormSchema),
+    defaultValues: opened ? blockFormValues(opened, zone) : blockFormDefaults(zone, new Date()),
+  });
   const isAllDay = watch('isAllDay');
+
+  function handleEdit(block: ScheduleBlockRecord) {
+    setEditing(block);
+    reset(blockFormValues(block, zone));
+  }
+
+  function handleCancelEdit() {
+    setEditing(null);
+    reset(blockFormDefaults(zone, new Date()));
+  }
 
   async function handleSave(values: BlockFormValues) {
     try {
-      await saveMutation.mutateAsync({ body: toBlockBody(values, zone) });
-      toastSuccess(t('schedules.blocks.created'));
-      reset(blockFormDefaults(zone, new Date()));
+      // An edited block keeps the calendar it was made for (the form does not ask it).
+      const body = editing ? { ...toBlockBody(values, zone), calendarId: editing.calendarId } : toBlockBody(values, zone);
+      await saveMutation.mutateAsync({ id: editing?.id, body });
+      toastSuccess(t(editing ? 'schedules.blocks.updated' : 'schedules.blocks.created'));
+      handleCancelEdit();
     } catch (error) {
-      toastError(isApiError(error) && error.message ? error : t('schedules.blocks.createError'));
+      toastError(isApiError(error) && error.message ? error : t(editing ? 'schedules.blocks.updateError' : 'schedules.blocks.createError'));
     }
   }
 
@@ -62,6 +81,7 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
     try {
       await deleteMutation.mutateAsync(deleting.id);
       toastSuccess(t('schedules.blocks.deleted'));
+      if (editing?.id === deleting.id) handleCancelEdit();
     } catch (error) {
       toastError(error);
     } finally {
@@ -78,8 +98,10 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
           </Dialog.Header>
           <Dialog.Body>
             <Stack gap="5">
-              <Stack gap="4" borderWidth="1px" borderRadius="md" p="3">
-                <Text fontWeight="medium">{t('schedules.blocks.add')}</Text>
+              <Stack gap="4" borderWidth="1px" borderRadius="md" p="3" data-testid="block-form" data-editing={editing?.id}>
+                <Text fontWeight="medium" data-testid="block-form-title">
+                  {t(editing ? 'schedules.blocks.editing' : 'schedules.blocks.add')}
+                </Text>
                 <FormField label={t('schedules.blocks.fields.title')} error={errors.title?.message} required>
                   <Input {...register('title')} data-testid="block-title" />
                 </FormField>
@@ -122,8 +144,13 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
                   />
                 </FormField>
                 <HStack justify="flex-end">
+                  {editing && (
+                    <Button type="button" variant="outline" onClick={handleCancelEdit} data-testid="block-cancel-edit">
+                      {t('schedules.blocks.cancelEdit')}
+                    </Button>
+                  )}
                   <Button type="submit" colorPalette="brand" loading={saveMutation.isPending} data-testid="block-save">
-                    {t('schedules.blocks.save')}
+                    {t(editing ? 'schedules.blocks.update' : 'schedules.blocks.save')}
                   </Button>
                 </HStack>
               </Stack>
@@ -144,6 +171,16 @@ export function BlocksModal({ zone, onClose }: BlocksModalProps) {
                         </Text>
                       )}
                     </Stack>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t('schedules.blocks.edit')}
+                      aria-pressed={editing?.id === block.id}
+                      onClick={() => handleEdit(block)}
+                      data-testid="blocks-edit"
+                    >
+                      <LuPencil />
+                    </IconButton>
                     <IconButton
                       size="xs"
                       variant="ghost"

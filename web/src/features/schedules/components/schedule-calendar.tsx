@@ -38,6 +38,8 @@ type ScheduleCalendarProps = {
   /** The visible range changed: its instants [start, end). */
   onRangeChange: (range: { start: Date; end: Date }) => void;
   onOpenSchedule: (schedule: ScheduleRecord) => void;
+  /** A block clicked: opens it for editing. */
+  onOpenBlock: (block: ScheduleBlockRecord) => void;
   /** A day or time clicked: a new appointment at that instant. */
   onNewAt: (sendAt: Date) => void;
 };
@@ -48,7 +50,16 @@ type ScheduleCalendarProps = {
  * the browser's zone (decision 0036). Appointments take their calendar's colour (red when their send
  * failed); blocks their own.
  */
-export function ScheduleCalendar({ schedules, blocks, calendars, zone, onRangeChange, onOpenSchedule, onNewAt }: ScheduleCalendarProps) {
+export function ScheduleCalendar({
+  schedules,
+  blocks,
+  calendars,
+  zone,
+  onRangeChange,
+  onOpenSchedule,
+  onOpenBlock,
+  onNewAt,
+}: ScheduleCalendarProps) {
   const { t, i18n } = useTranslation();
   const narrow = useMediaQuery('(max-width: 599px)');
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -95,7 +106,9 @@ export function ScheduleCalendar({ schedules, blocks, calendars, zone, onRangeCh
 
   function handleEventClick(arg: EventClickArg) {
     const schedule = arg.event.extendedProps.schedule as ScheduleRecord | undefined;
+    const block = arg.event.extendedProps.block as ScheduleBlockRecord | undefined;
     if (schedule) onOpenSchedule(schedule);
+    else if (block) onOpenBlock(block);
   }
 
   function handleDateClick(arg: DateClickArg) {

@@ -171,6 +171,97 @@ describe('blocks', () => {
     expect(row.textContent).toContain('25/12/2026 · Dia inteiro');
     expect(row.textContent).toContain('Feriado nacional');
   });
+
+  it("edits a block in the same form: its values in the company's zone, the same rules, PUT with its calendar; 'Bloqueio atualizado com sucesso!'", async () => {
+    const meeting = aBlock({
+      id: 9,
+      title: 'Reunião',
+      startDateTime: '2026-12-01T17:00:00.000Z',
+      endDateTime: '2026-12-01T19:00:00.000Z',
+      isAllDay: false,
+      reason: 'Equipe',
+      color: '#2ecc71',
+      calendarId: 4,
+    });
+    const calls = stubApi(
+      on('GET', '/schedule-blocks', 200, { scheduleBlocks: [meeting] }),
+      on('PUT', '/schedule-blocks/9', 200, { ...meeting, title: 'Reunião longa' }),
+    );
+    renderWithProviders(
+      <>
+        <BlocksModal zone={SP} onClose={() => {}} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(within(await screen.findByTestId('blocks-row')).getByTestId('blocks-edit'));
+    await waitFor(() => expect(screen.getByTestId('block-form-title').textContent).toBe('Editar bloqueio'));
+    expect(screen.getByTestId<HTMLInputElement>('block-title').value).toBe('Reunião');
+    expect(screen.getByTestId<HTMLInputElement>('block-start').value).toBe('2026-12-01T14:00');
+    expect(screen.getByTestId<HTMLInputElement>('block-end').value).toBe('2026-12-01T16:00');
+    expect(screen.getByTestId<HTMLTextAreaElement>('block-reason').value).toBe('Equipe');
+    expect(
+      screen.getAllByTestId('block-color-swatch').find((swatch) => swatch.getAttribute('aria-pressed') === 'true')?.dataset.color,
+    ).toBe('#2ecc71');
+    expect(screen.getByTestId('block-save').textContent).toBe('Salvar alterações');
+    // The same rules as a new block.
+    fireEvent.change(screen.getByTestId('block-title'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByTestId('block-end'), { target: { value: '2026-12-01T13:00' } });
+    fireEvent.click(screen.getByTestId('block-save'));
+    expect(await screen.findByText('Título é obrigatório')).toBeTruthy();
+    expect(await screen.findByText('Data/hora de fim deve ser posterior ao início')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByTestId('block-title'), { target: { value: 'Reunião longa' } });
+    fireEvent.change(screen.getByTestId('block-end'), { target: { value: '2026-12-01T17:30' } });
+    fireEvent.click(screen.getByTestId('block-save'));
+    expect(await screen.findByText('Bloqueio atualizado com sucesso!')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/schedule-blocks/9',
+      body: {
+        title: 'Reunião longa',
+        startDateTime: '2026-12-01T17:00:00.000Z',
+        endDateTime: '2026-12-01T20:30:00.000Z',
+        isAllDay: false,
+        reason: 'Equipe',
+        color: '#2ecc71',
+        calendarId: 4,
+      },
+    });
+    // Saved: the form is a new block's again.
+    await waitFor(() => expect(screen.getByTestId('block-form-title').textContent).toBe('Novo bloqueio'));
+    expect(screen.getByTestId<HTMLInputElement>('block-title').value).toBe('');
+  });
+
+  it("an all-day block is edited as its day; a refused edit says 'Erro ao atualizar bloqueio'; cancelling goes back to a new block", async () => {
+    const holiday = aBlock({ id: 3, title: 'Natal' });
+    const calls = stubApi(on('GET', '/schedule-blocks', 200, { scheduleBlocks: [holiday] }), (call) =>
+      call.method === 'PUT' ? { status: 500, body: {} } : undefined,
+    );
+    renderWithProviders(
+      <>
+        <BlocksModal zone={SP} onClose={() => {}} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(within(await screen.findByTestId('blocks-row')).getByTestId('blocks-edit'));
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('block-start').value).toBe('2026-12-25T00:00'));
+    expect(screen.queryByTestId('block-end')).toBeNull();
+    fireEvent.change(screen.getByTestId('block-start'), { target: { value: '2026-12-24T00:00' } });
+    fireEvent.click(screen.getByTestId('block-save'));
+    expect(await screen.findByText('Erro ao atualizar bloqueio')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      startDateTime: '2026-12-24T03:00:00.000Z',
+      endDateTime: null,
+      isAllDay: true,
+    });
+    // Still editing after a refusal; cancelled, the form is a new block's.
+    expect(screen.getByTestId('block-form-title').textContent).toBe('Editar bloqueio');
+    fireEvent.click(screen.getByTestId('block-cancel-edit'));
+    await waitFor(() => expect(screen.getByTestId('block-form-title').textContent).toBe('Novo bloqueio'));
+    expect(screen.getByTestId<HTMLInputElement>('block-title').value).toBe('');
+    expect(screen.getByTestId('block-save').textContent).toBe('Criar bloqueio');
+  });
 });
 
 describe('schedule settings', () => {

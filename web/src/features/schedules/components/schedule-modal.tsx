@@ -1,4 +1,4 @@
-import type { CalendarRecord, ScheduleRecord } from '@app/contracts';
+import { type CalendarRecord, SCHEDULE_REMINDERS, type ScheduleRecord, type ScheduleReminderRecord } from '@app/contracts';
 import { Button, Checkbox, Dialog, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
 
 import { useDeleteSchedule } from '../api/delete-schedule';
+import { useSchedule } from '../api/get-schedule';
 import { useContact, useContactSearch, useServicesList } from '../api/lookups';
 import { useSaveSchedule } from '../api/save-schedule';
 import { formatZonedDateTime } from '../utils/company-time';
@@ -49,13 +50,16 @@ type ScheduleModalProps = ScheduleModalStart & {
  * company's zone), service, calendar, duration, extra information, one attachment and the four
  * reminders. The title shows the status ('Erro de Envio' for ERRO); once sent there is no submit.
  */
-export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calendars, zone, onClose }: ScheduleModalProps) {
+export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId, calendars, zone, onClose }: ScheduleModalProps) {
   const { t } = useTranslation();
+  // The appointment as it is now: its status, sentAt and reminders follow the live events while open.
+  const live = useSchedule(opened);
+  const schedule = opened ? (live.data ?? opened) : null;
   const saveMutation = useSaveSchedule();
   const deleteMutation = useDeleteSchedule();
   const services = useServicesList();
   // The dialog's starting values are read once, when it opens.
-  const [defaults] = useState(() => scheduleFormDefaults({ schedule, contactId, sendAt, calendarId, zone, now: new Date() }));
+  const [defaults] = useState(() => scheduleFormDefaults({ schedule: opened, contactId, sendAt, calendarId, zone, now: new Date() }));
   const {
     register,
     control,
@@ -68,7 +72,10 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
   const [removeMedia, setRemoveMedia] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Deleted elsewhere while open (the live event reloaded it and it is gone): nothing more to save.
+  const gone = isApiError(live.error) && live.error.status === 404;
   const sent = !!schedule?.sentAt;
+  const readOnly = sent || gone;
 
   const picker = useSearchPickerState();
   const searchText = useDebouncedValue(picker.text.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
@@ -137,8 +144,13 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
             <Dialog.Title data-testid="schedule-modal-title">{title}</Dialog.Title>
           </Dialog.Header>
           <Dialog.Body>
-            <fieldset disabled={sent}>
+            <fieldset disabled={readOnly}>
               <Stack gap="4">
+                {gone && (
+                  <Text fontSize="sm" color="fg.error" data-testid="schedule-gone-note">
+                    {t('schedules.modal.deletedElsewhere')}
+                  </Text>
+                )}
                 {sent && (
                   <Text fontSize="sm" color="fg.muted" data-testid="schedule-sent-note">
                     {t('schedules.modal.sentAt', { date: formatZonedDateTime(schedule.sentAt!, zone) })} ·{' '}
@@ -156,7 +168,7 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
                       state={picker}
                       onUnpick={() => setValue('contactId', '', { shouldValidate: false })}
                       placeholder={t('schedules.modal.contactSearch')}
-                      disabled={sent}
+                      disabled={readOnly}
                       testId="schedule-contact"
                       listTestId="schedule-contact-options"
                       optionTestId="schedule-contact-option"
@@ -217,25 +229,42 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
                     {t('schedules.modal.reminders')}
                   </Text>
                   <SimpleGrid columns={{ base: 2, sm: 4 }} gap="2" data-testid="schedule-reminders">
-                    {REMINDER_FIELDS.map((name) => (
-                      <Controller
-                        key={name}
-                        control={control}
-                        name={name}
-                        render={({ field }) => (
-                          <Checkbox.Root
-                            checked={field.value}
-                            disabled={sent}
-                            onCheckedChange={(details) => field.onChange(details.checked === true)}
-                            data-testid={`schedule-${name}`}
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                            <Checkbox.Label>{t(`schedules.modal.${name}`)}</Checkbox.Label>
-                          </Checkbox.Root>
-                        )}
-                      />
-                    ))}
+                    {REMINDER_FIELDS.map((name) => {
+                      const reminder = reminderOf(schedule, name);
+                      return (
+                        <Stack key={name} gap="1">
+                          <Controller
+                            control={control}
+                            name={name}
+                            render={({ field }) => (
+                              <Checkbox.Root
+                                checked={field.value}
+                                disabled={readOnly}
+                                onCheckedChange={(details) => field.onChange(details.checked === true)}
+                                data-testid={`schedule-${name}`}
+                              >
+                                <Checkbox.HiddenInput />
+                                <Checkbox.Control />
+                                <Checkbox.Label>{t(`schedules.modal.${name}`)}</Checkbox.Label>
+                              </Checkbox.Root>
+                            )}
+                          />
+                          {reminder && (
+                            <Text
+                              fontSize="xs"
+                              color={reminder.status === 'ERRO' ? 'fg.error' : 'fg.muted'}
+                              data-testid={`schedule-reminder-state-${reminder.kind}`}
+                              data-status={reminder.status}
+                            >
+                              {t(`schedules.reminderState.${reminder.status}`, {
+                                date: formatZonedDateTime(reminder.sentAt ?? reminder.at, zone),
+                                reason: reminder.errorReason ?? '',
+                              })}
+                            </Text>
+                          )}
+                        </Stack>
+                      );
+                    })}
                   </SimpleGrid>
                 </Stack>
                 <Stack gap="2">
@@ -248,7 +277,7 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
                         <Text fontSize="sm" data-testid="schedule-attachment-name">
                           {mediaName}
                         </Text>
-                        {!sent && (
+                        {!readOnly && (
                           <Button
                             type="button"
                             size="xs"
@@ -267,7 +296,7 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
                         )}
                       </>
                     ) : (
-                      !sent && (
+                      !readOnly && (
                         <Button
                           type="button"
                           size="sm"
@@ -295,7 +324,7 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
             </fieldset>
           </Dialog.Body>
           <Dialog.Footer>
-            {schedule && (
+            {schedule && !gone && (
               <Button
                 type="button"
                 variant="ghost"
@@ -308,9 +337,9 @@ export function ScheduleModal({ schedule, contactId, sendAt, calendarId, calenda
               </Button>
             )}
             <Button type="button" variant="outline" onClick={onClose} disabled={saveMutation.isPending}>
-              {sent ? t('common.close') : t('common.cancel')}
+              {readOnly ? t('common.close') : t('common.cancel')}
             </Button>
-            {!sent && (
+            {!readOnly && (
               <Button type="submit" colorPalette="brand" loading={saveMutation.isPending} data-testid="schedule-save">
                 {schedule ? t('common.save') : t('schedules.modal.schedule')}
               </Button>
@@ -339,4 +368,10 @@ export function showScheduleError(error: unknown) {
     return;
   }
   toastError(error);
+}
+
+/** The state of the reminder a checkbox enables, when the saved appointment has it. */
+function reminderOf(schedule: ScheduleRecord | null, field: (typeof REMINDER_FIELDS)[number]): ScheduleReminderRecord | null {
+  const kind = SCHEDULE_REMINDERS.find((reminder) => reminder.field === field)?.kind;
+  return schedule?.reminders.find((reminder) => reminder.kind === kind) ?? null;
 }

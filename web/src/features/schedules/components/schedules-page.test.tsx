@@ -7,7 +7,8 @@ import { type FakeCall, on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { queryKeysFor } from '../hooks/use-schedules-realtime';
-import { aCalendar, aSchedule, aService, someSettings } from '../testing/schedule-fakes';
+import { aBlock, aCalendar, aSchedule, aService, someSettings } from '../testing/schedule-fakes';
+import { fromZonedInput, zonedDay } from '../utils/company-time';
 import { SchedulesPage } from './schedules-page';
 
 const schedules = [
@@ -124,6 +125,33 @@ describe('the schedules page', () => {
     expect(calls.some((call) => call.url.includes('startDate=2026-11-26T03%3A00%3A00.000Z&endDate=2026-11-27T03%3A00%3A00.000Z'))).toBe(
       true,
     );
+  });
+});
+
+describe('blocks in the calendar', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toaster.remove();
+  });
+
+  it('a block clicked in the calendar opens the blocks dialog editing it', async () => {
+    const today = fromZonedInput(`${zonedDay(new Date(), 'America/Sao_Paulo')}T00:00`, 'America/Sao_Paulo')!;
+    const block = aBlock({
+      id: 4,
+      title: 'Inventário',
+      startDateTime: today.toISOString(),
+      endDateTime: new Date(today.getTime() + 86_400_000).toISOString(),
+      isAllDay: true,
+    });
+    stubSchedulesApi(on('GET', '/schedule-blocks', 200, { scheduleBlocks: [block] }));
+    const { container } = renderWithProviders(<SchedulesPage companyId={7} contactId={null} />);
+    await waitFor(() => expect(container.querySelector('.schedule-block')).not.toBeNull());
+    fireEvent.click(container.querySelector('.schedule-block')!);
+    const dialog = await screen.findByTestId('blocks-modal');
+    expect(within(dialog).getByTestId('block-form-title').textContent).toBe('Editar bloqueio');
+    expect(within(dialog).getByTestId<HTMLInputElement>('block-title').value).toBe('Inventário');
+    expect(within(dialog).getByTestId<HTMLInputElement>('block-start').value).toBe(`${zonedDay(today, 'America/Sao_Paulo')}T00:00`);
+    expect(within(dialog).getByTestId('block-save').textContent).toBe('Salvar alterações');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ScheduleRecord } from '@app/contracts';
+import type { ScheduleBlockRecord, ScheduleRecord } from '@app/contracts';
 import { Button, ButtonGroup, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,8 @@ export function SchedulesPage({ companyId, contactId }: SchedulesPageProps) {
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), SCHEDULES_SEARCH_DEBOUNCE_MS);
   const [editing, setEditing] = useState<ScheduleModalStart | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  /** The block the blocks dialog opens on (one clicked in the calendar), or none for a new one. */
+  const [blockToEdit, setBlockToEdit] = useState<ScheduleBlockRecord | null>(null);
   const [printing, setPrinting] = useState<PrintRequest | null>(null);
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const deleteMutation = useDeleteSchedule();
@@ -144,7 +146,15 @@ export function SchedulesPage({ companyId, contactId }: SchedulesPageProps) {
           />
         </HStack>
         <Flex gap="2" wrap="wrap" marginStart={{ md: 'auto' }}>
-          <Button size="sm" variant="outline" onClick={() => setDialog('blocks')} data-testid="schedules-blocks">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setBlockToEdit(null);
+              setDialog('blocks');
+            }}
+            data-testid="schedules-blocks"
+          >
             <LuBan /> {t('schedules.buttons.blocks')}
           </Button>
           <Button size="sm" variant="outline" onClick={() => setDialog('calendars')} data-testid="schedules-calendars">
@@ -170,6 +180,10 @@ export function SchedulesPage({ companyId, contactId }: SchedulesPageProps) {
           zone={zone}
           onRangeChange={setRange}
           onOpenSchedule={(schedule) => setEditing({ schedule })}
+          onOpenBlock={(block) => {
+            setBlockToEdit(block);
+            setDialog('blocks');
+          }}
           onNewAt={(sendAt) => setEditing({ schedule: null, sendAt, calendarId })}
         />
       ) : (
@@ -193,7 +207,9 @@ export function SchedulesPage({ companyId, contactId }: SchedulesPageProps) {
           onClose={() => setEditing(null)}
         />
       )}
-      {dialog === 'blocks' && <BlocksModal zone={zone} onClose={() => setDialog(null)} />}
+      {dialog === 'blocks' && (
+        <BlocksModal key={blockToEdit?.id ?? 'new'} zone={zone} block={blockToEdit} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'calendars' && <CalendarsModal calendars={calendarList} onClose={() => setDialog(null)} />}
       {dialog === 'settings' && <ScheduleSettingsModal calendars={calendarList} onClose={() => setDialog(null)} />}
       {dialog === 'print' && (

@@ -1,7 +1,14 @@
-import { BLOCK_REASON_MAX, BLOCK_TITLE_MAX, DEFAULT_BLOCK_COLOR, DEFAULT_BLOCK_TIMES, type ScheduleBlockBody } from '@app/contracts';
+import {
+  BLOCK_REASON_MAX,
+  BLOCK_TITLE_MAX,
+  DEFAULT_BLOCK_COLOR,
+  DEFAULT_BLOCK_TIMES,
+  type ScheduleBlockBody,
+  type ScheduleBlockRecord,
+} from '@app/contracts';
 import { z } from 'zod';
 
-import { fromZonedInput, zonedDay } from './company-time';
+import { fromZonedInput, toZonedInput, zonedDay } from './company-time';
 
 /**
  * The block form (spec 2 section 5, 'Block'): title required ('Título é obrigatório'); end after start
@@ -39,6 +46,19 @@ export function blockFormDefaults(zone: string, now: Date): BlockFormValues {
     isAllDay: false,
     reason: '',
     color: DEFAULT_BLOCK_COLOR,
+  };
+}
+
+/** A saved block in the form, its times in the company's zone (an all-day one keeps its day's default end, not asked). */
+export function blockFormValues(block: ScheduleBlockRecord, zone: string): BlockFormValues {
+  const start = toZonedInput(block.startDateTime, zone);
+  return {
+    title: block.title,
+    startDateTime: start,
+    endDateTime: block.isAllDay ? `${start.slice(0, 10)}T${DEFAULT_BLOCK_TIMES.end}` : toZonedInput(block.endDateTime, zone),
+    isAllDay: block.isAllDay,
+    reason: block.reason ?? '',
+    color: block.color,
   };
 }
 
