@@ -2,11 +2,13 @@ import {
   can,
   COMPANY_SETTING_KEYS,
   COMPANY_SETTINGS,
+  COMPANY_TIME_ZONE_SETTING,
   type CompanySettingKey,
   GLOBAL_SETTING_KEYS,
   GLOBAL_SETTINGS,
   type GlobalSettingKey,
   IDENTITY_MESSAGES,
+  invalidTimeZoneMessage,
   isSecretSettingKey,
   isValidSettingValue,
   type SettingResponse,
@@ -124,8 +126,9 @@ export class SettingService {
 
   private assertValue(key: string, value: string): void {
     if (!isValidSettingValue(key, value)) {
-      throw new AppError('ERR_VALIDATION', `${IDENTITY_MESSAGES.invalidValue}: ${key}`, {
-        fields: [{ path: 'value', message: IDENTITY_MESSAGES.invalidValue }],
+      const message = key === COMPANY_TIME_ZONE_SETTING ? invalidTimeZoneMessage(value) : IDENTITY_MESSAGES.invalidValue;
+      throw new AppError('ERR_VALIDATION', key === COMPANY_TIME_ZONE_SETTING ? message : `${message}: ${key}`, {
+        fields: [{ path: 'value', message }],
       });
     }
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ID_MESSAGE, looseBoolean } from '../primitives';
+import { ID_MESSAGE, isKnownTimeZone, looseBoolean } from '../primitives';
 import { id, isoDateTime, pageNumber, searchParam } from './fields';
 import { serviceSchema } from './services';
 
@@ -445,16 +445,6 @@ export const scheduleSettingsBodySchema = z
   });
 export type ScheduleSettingsBody = z.input<typeof scheduleSettingsBodySchema>;
 export type ScheduleSettingsFields = z.output<typeof scheduleSettingsBodySchema>;
-
-/** Whether the runtime knows the IANA zone ('America/Sao_Paulo'). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 // ---- the services picker ----------------------------------------------------------------------
 
