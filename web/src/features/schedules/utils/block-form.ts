@@ -1,7 +1,7 @@
 import { BLOCK_REASON_MAX, BLOCK_TITLE_MAX, DEFAULT_BLOCK_COLOR, DEFAULT_BLOCK_TIMES, type ScheduleBlockBody } from '@app/contracts';
 import { z } from 'zod';
 
-import { fromZonedInput, zonedDay } from './company-time';
+import { fromZonedInput, zonedDay } from '@/lib/company-time';
 
 /**
  * The block form (spec 2 section 5, 'Block'): title required ('Título é obrigatório'); end after start
