@@ -32,6 +32,7 @@ import { CompanySettings1732500001401 } from './migrations/1732500001401-company
 import { ServiceCatalogue1732500001500 } from './migrations/1732500001500-service-catalogue';
 import { Campaigns1732500001600 } from './migrations/1732500001600-campaigns';
 import { Schedules1732500001700 } from './migrations/1732500001700-schedules';
+import { CompanyTimeZone1732500001800 } from './migrations/1732500001800-company-time-zone';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
@@ -61,6 +62,7 @@ export const OUTBOUND_MIGRATIONS = [
   ServiceCatalogue1732500001500,
   Campaigns1732500001600,
   Schedules1732500001700,
+  CompanyTimeZone1732500001800,
 ];
 
 /** Contact lists, file lists, campaign settings, campaigns, the services catalogue and schedules: what the company sends outward. */
