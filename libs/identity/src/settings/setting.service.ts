@@ -113,6 +113,7 @@ export class SettingService {
     if (!can(tenancy, 'settings-page:edit')) throw new AppError('ERR_NO_PERMISSION', 'Only admins change settings');
     if (isSecretSettingKey(key) && !tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change this setting');
     this.assertValue(key, value);
+    if (key === COMPANY_TIME_ZONE_SETTING && !(await this.repository.knowsTimeZone(value))) this.refuse(key, value);
     return this.repository.transaction(async (manager) => mapSetting(await this.setCompanyValue(manager, tenancy.companyId, key, value)));
   }
 
@@ -125,12 +126,14 @@ export class SettingService {
   }
 
   private assertValue(key: string, value: string): void {
-    if (!isValidSettingValue(key, value)) {
-      const message = key === COMPANY_TIME_ZONE_SETTING ? invalidTimeZoneMessage(value) : IDENTITY_MESSAGES.invalidValue;
-      throw new AppError('ERR_VALIDATION', key === COMPANY_TIME_ZONE_SETTING ? message : `${message}: ${key}`, {
-        fields: [{ path: 'value', message }],
-      });
-    }
+    if (!isValidSettingValue(key, value)) this.refuse(key, value);
+  }
+
+  private refuse(key: string, value: string): never {
+    const message = key === COMPANY_TIME_ZONE_SETTING ? invalidTimeZoneMessage(value) : IDENTITY_MESSAGES.invalidValue;
+    throw new AppError('ERR_VALIDATION', key === COMPANY_TIME_ZONE_SETTING ? message : `${message}: ${key}`, {
+      fields: [{ path: 'value', message }],
+    });
   }
 
   private async publish(manager: EntityManager, companyId: number | null, key: string, value: string): Promise<void> {
