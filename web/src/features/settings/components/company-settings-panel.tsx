@@ -87,7 +87,10 @@ type SettingFieldForProps = {
 function SettingFieldFor({ settingKey, definition, value, onChange }: SettingFieldForProps) {
   const { t } = useTranslation();
   if (definition.format === 'timeZone') {
-    return <TimeZoneField label={t(`settings.keys.${settingKey}` as 'settings.keys.timezone')} value={value} onChange={onChange} />;
+    // Keyed by the value: a zone changed elsewhere (another admin, the settings socket) shows at once.
+    return (
+      <TimeZoneField key={value} label={t(`settings.keys.${settingKey}` as 'settings.keys.timezone')} value={value} onChange={onChange} />
+    );
   }
   const options = definition.values
     ? definition.values.map((option) => ({
