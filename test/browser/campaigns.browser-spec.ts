@@ -5,12 +5,14 @@
  * created through the dialog with two simulator connections, and its report fills live as the
  * simulator receives the messages; the campaign is stopped and restarted, and at the end every
  * contact got exactly one message, through both connections. The screens are then looked at 390 px wide.
+ * Then another company picks Asia/Tokyo on the Settings screen and its campaigns are read and shown
+ * in Tokyo time (decision 0037).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { simulatorOutboundResponseSchema } from '@app/contracts';
+import { campaignSchema, contactListSchema, scheduleSettingsSchema, simulatorOutboundResponseSchema } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
@@ -185,5 +187,48 @@ describe('browser: campaigns', () => {
     await row.locator('[data-testid="campaigns-edit"]').click();
     await page.locator('[data-testid="campaign-read-only"]').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
+  });
+
+  it("a company that picks Asia/Tokyo in Settings has its campaign's time read and shown in Tokyo, its schedules too", async () => {
+    const { baseUrl } = stack;
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Tóquio', { useCampaigns: true, useSchedules: true });
+    const token = await apiToken(baseUrl, admin);
+    expect((await api(baseUrl, 'PUT', '/api/settings/campaignsEnabled', token, { value: 'true' })).status).toBe(200);
+    const page = await signedInPage(stack, admin, WIDE);
+
+    // The searchable 'Fuso horário' list: typing narrows it, a pick is saved at once.
+    await page.goto(`${baseUrl}/settings`);
+    const zone = page.locator('[data-testid="setting-timezone"]');
+    expect(await zone.inputValue()).toBe('America/Sao Paulo (GMT-3)');
+    await zone.click();
+    await zone.fill('tokyo');
+    await page.getByRole('option', { name: 'Asia/Tokyo (GMT+9)' }).click();
+    await page.getByText('Operação atualizada com sucesso').waitFor();
+    expect(await zone.inputValue()).toBe('Asia/Tokyo (GMT+9)');
+
+    // Outbound learns it from identity's event: the schedule settings answer the company's zone.
+    await until(async () => {
+      const answer = await api(baseUrl, 'GET', '/api/schedule-settings', token);
+      return answer.status === 200 && scheduleSettingsSchema.parse(answer.body).timeZone === 'Asia/Tokyo';
+    }, "outbound reads the company's zone");
+
+    // A campaign due at 10:00 on 15 January 2030 in Tokyo is 01:00 UTC, and the list shows it at 10:00.
+    const connection = await scannedConnection(baseUrl, token, 'Simulador Tóquio', '5511900000009');
+    const list = expectAnswer(contactListSchema, await api(baseUrl, 'POST', '/api/contact-lists', token, { name: 'Clientes Tóquio' }));
+    const body = {
+      name: 'Ano Novo',
+      message1: 'Oi',
+      whatsappId: connection.id,
+      contactListId: list.id,
+      scheduledAt: '2030-01-15 10:00:00',
+    };
+    let created: { status: number; body: unknown } = { status: 0, body: null };
+    await until(async () => {
+      created = await api(baseUrl, 'POST', '/api/campaigns', token, body);
+      return created.status === 201;
+    }, 'the campaign saved once outbound knows the connection');
+    expect(expectAnswer(campaignSchema, created).scheduledAt).toBe('2030-01-15T01:00:00.000Z');
+    await page.goto(`${baseUrl}/campaigns`);
+    await page.locator('[data-testid="campaigns-row"]', { hasText: 'Ano Novo' }).getByText('15/01/2030 10:00').waitFor();
   });
 });

@@ -7,8 +7,6 @@ export interface OutboundOptions {
   numberCheckIntervalMs?: number;
   /** The clock campaigns and schedules read (default the system's); tests fix it. */
   now?: () => Date;
-  /** The time zone of the companies' campaign hours (default CAMPAIGN_DEFAULT_TIME_ZONE, America/Sao_Paulo). */
-  campaignTimeZone?: string;
   /** Sends claimed per transaction by the schedule dispatcher (default 200). */
   scheduleDispatchBatch?: number;
 }

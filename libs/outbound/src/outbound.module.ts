@@ -32,6 +32,7 @@ import { CompanySettings1732500001401 } from './migrations/1732500001401-company
 import { ServiceCatalogue1732500001500 } from './migrations/1732500001500-service-catalogue';
 import { Campaigns1732500001600 } from './migrations/1732500001600-campaigns';
 import { Schedules1732500001700 } from './migrations/1732500001700-schedules';
+import { CompanyTimeZone1732500001800 } from './migrations/1732500001800-company-time-zone';
 import { ProjectionConvergence1732500001851 } from './migrations/1732500001851-projection-convergence';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
@@ -62,6 +63,7 @@ export const OUTBOUND_MIGRATIONS = [
   ServiceCatalogue1732500001500,
   Campaigns1732500001600,
   Schedules1732500001700,
+  CompanyTimeZone1732500001800,
   ProjectionConvergence1732500001851,
 ];
 

@@ -40,6 +40,9 @@ class IntersectionObserverStub {
 globalThis.IntersectionObserver ??= IntersectionObserverStub as unknown as typeof IntersectionObserver;
 
 window.scrollTo ??= vi.fn() as unknown as typeof window.scrollTo;
+// The combobox finds its items by id with CSS.escape, which jsdom has not; ids here are plain text.
+globalThis.CSS ??= {} as typeof CSS;
+CSS.escape ??= (value: string) => value.replace(/([^\w-])/g, '\\$1');
 Element.prototype.scrollIntoView ??= vi.fn();
 
 afterEach(() => {

@@ -34,6 +34,13 @@ describe('identity contract rules', () => {
     expect(isValidSettingValue('nonsense', 'x')).toBe(false);
   });
 
+  it('the company time zone is an IANA name the runtime knows, never an offset or free text', () => {
+    for (const zone of ['America/Sao_Paulo', 'America/New_York', 'Asia/Tokyo', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+3'])
+      expect([zone, isValidSettingValue('timezone', zone)]).toEqual([zone, true]);
+    for (const zone of ['', 'Lua/Base', '+03:00', '-0300', 'America/Sao_Paulo ', 'São Paulo', 'America/../etc'])
+      expect([zone, isValidSettingValue('timezone', zone)]).toEqual([zone, false]);
+  });
+
   it('the permission table: admins edit profiles, supervisors see all tickets, super users everything', () => {
     expect(can({ profile: 'admin' }, 'user-modal:editProfile')).toBe(true);
     expect(can({ profile: 'supervisor' }, 'user-modal:editProfile')).toBe(false);

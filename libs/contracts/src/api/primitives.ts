@@ -82,3 +82,31 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text may not contain NUL bytes or unpair
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE_TEXT.test(value);
 }
+
+// ---- the company's time zone ------------------------------------------------------------------
+
+/**
+ * The zone a company's clock is read in (campaign hours, schedules, business hours, the greeting's
+ * hour, the dashboard's days) until the company setting `timezone` names another (decision 0037).
+ */
+export const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
+/** The company setting that holds it. */
+export const COMPANY_TIME_ZONE_SETTING = 'timezone';
+
+/**
+ * Whether the text names an IANA zone the runtime knows ('America/Sao_Paulo', 'Asia/Tokyo', 'UTC'):
+ * a name, never an offset ('+03:00', which PostgreSQL would read with the opposite sign).
+ */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone) || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The precise answer to a value that is not a known zone. */
+export const invalidTimeZoneMessage = (zone: string): string =>
+  `Fuso horário inválido: "${zone}" não é um fuso IANA conhecido (ex.: ${DEFAULT_COMPANY_TIME_ZONE})`;

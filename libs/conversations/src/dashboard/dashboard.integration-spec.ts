@@ -4,6 +4,7 @@ import request from 'supertest';
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
+import { TicketStatsRepository } from './ticket-stats.repository';
 import { STATS_BACKFILL_SQL } from './ticket-stats-sql';
 
 const A = 1;
@@ -143,6 +144,31 @@ describe('GET /dashboard: figures kept as tickets change', () => {
     expect(figures.days.map((day) => day.day)).toEqual(['2020-01-01', '2020-01-02', '2020-01-03']);
     expect(figures.totals).toMatchObject({ created: 0, resolved: 0, firstResponse: { count: 0, p50: null, p90: null } });
     expect(figures.byUser).toEqual([]);
+  });
+
+  it("files a ticket under the day of the company's own time zone: 20:00Z on 5 January is the 6th in Tokyo", async () => {
+    const D = 4;
+    await s.user({ id: 40, companyId: D, name: 'Admin D', profile: 'admin' });
+    await s.setting(D, 'timezone', 'Asia/Tokyo');
+    const contactId = (
+      await t.dataSource.query(
+        `INSERT INTO conversations.contacts (uuid, company_id, name, number) VALUES (gen_random_uuid(), $1, 'Kenji', '5511955550001') RETURNING id`,
+        [D],
+      )
+    )[0].id as number;
+    const ticketId = (
+      await t.dataSource.query(
+        `INSERT INTO conversations.tickets (uuid, company_id, contact_id, whatsapp_id, status, created_at, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, 40, 'pending', '2026-01-05T20:00:00Z', '2026-01-05T20:00:00Z') RETURNING id`,
+        [D, contactId],
+      )
+    )[0].id as number;
+    await t.app.get(TicketStatsRepository).opened(t.dataSource.manager, [ticketId]);
+    const days = await dashboard(token(40, D), 'dateFrom=2026-01-05&dateTo=2026-01-06');
+    expect(days.days.map((day) => [day.day, day.created])).toEqual([
+      ['2026-01-05', 0],
+      ['2026-01-06', 1],
+    ]);
   });
 
   it('another company sees only its own tickets', async () => {

@@ -1,11 +1,22 @@
-import { BUSINESS_TIME_ZONE } from '../inbound/schedule';
+import { COMPANY_TIME_ZONE_SETTING, DEFAULT_COMPANY_TIME_ZONE } from '@app/contracts';
 
 /** Buckets of the response and resolution histograms: under 1 s, then [1.4^(k-2), 1.4^(k-1)) s, the last open-ended. */
 export const STAT_BUCKETS = 48;
 export const STAT_BUCKET_BASE = 1.4;
 
-/** The business day of an instant (the rollup's `day`). */
-export const statDay = (instant: string) => `(${instant} AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date`;
+/**
+ * The company's time zone in SQL: its setting `timezone` as identity announced it, São Paulo until
+ * then. `companyId` must be a qualified column (`r.company_id`): inside the subquery a bare
+ * `company_id` would be the settings row's own.
+ */
+export const companyZone = (companyId: string) =>
+  `COALESCE((SELECT z.value FROM conversations.settings z WHERE z.company_id = ${companyId} AND z.key = '${COMPANY_TIME_ZONE_SETTING}'), '${DEFAULT_COMPANY_TIME_ZONE}')`;
+
+/**
+ * The business day of an instant in the company's zone (the rollup's `day`), fixed when the row is
+ * counted: a later change of zone moves the days counted after it only (decision 0037).
+ */
+export const statDay = (instant: string, companyId: string) => `(${instant} AT TIME ZONE ${companyZone(companyId)})::date`;
 
 /** Seconds between two instants. */
 export const seconds = (from: string, to: string) => `extract(epoch FROM ${to} - ${from})::float8`;
@@ -40,25 +51,25 @@ export const STATS_BACKFILL_SQL = [
        FROM conversations.messages m WHERE m.from_me AND m.user_id IS NOT NULL ORDER BY m.ticket_id, m.created_at, m.id`,
   `UPDATE conversations.tickets t SET first_response_at = f.at FROM stats_first_reply f WHERE t.id = f.ticket_id AND t.first_response_at IS NULL`,
   `${INTO} (company_id, day, queue_id, user_id, created)
-     SELECT company_id, ${statDay('created_at')}, COALESCE(queue_id, 0), 0, count(*) FROM conversations.tickets GROUP BY 1, 2, 3
+     SELECT company_id, ${statDay('created_at', 'tickets.company_id')}, COALESCE(queue_id, 0), 0, count(*) FROM conversations.tickets GROUP BY 1, 2, 3
      ${statsUpsert('created')}`,
   `${INTO} (company_id, day, queue_id, user_id, resolved, resolution_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
-       SELECT company_id, ${statDay('resolved_at')} AS day, COALESCE(queue_id, 0) AS queue_id, COALESCE(user_id, 0) AS user_id,
+       SELECT company_id, ${statDay('resolved_at', 'tickets.company_id')} AS day, COALESCE(queue_id, 0) AS queue_id, COALESCE(user_id, 0) AS user_id,
               conversations.stat_bucket(${seconds('created_at', 'resolved_at')}) AS bucket, count(*) AS n
          FROM conversations.tickets WHERE resolved_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5) b
      GROUP BY 1, 2, 3, 4
      ${statsUpsert('resolved', 'resolution_hist')}`,
   `${INTO} (company_id, day, queue_id, user_id, responses, response_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
-       SELECT t.company_id, ${statDay('f.at')} AS day, COALESCE(t.queue_id, 0) AS queue_id, f.user_id,
+       SELECT t.company_id, ${statDay('f.at', 't.company_id')} AS day, COALESCE(t.queue_id, 0) AS queue_id, f.user_id,
               conversations.stat_bucket(${seconds('t.human_ready_at', 'f.at')}) AS bucket, count(*) AS n
          FROM stats_first_reply f JOIN conversations.tickets t ON t.id = f.ticket_id GROUP BY 1, 2, 3, 4, 5) b
      GROUP BY 1, 2, 3, 4
      ${statsUpsert('responses', 'response_hist')}`,
   `${INTO} (company_id, day, queue_id, user_id, ratings, rating_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(rate, n::int, 5)) FROM (
-       SELECT r.company_id, ${statDay('r.created_at')} AS day, COALESCE(t.queue_id, 0) AS queue_id, COALESCE(r.user_id, 0) AS user_id,
+       SELECT r.company_id, ${statDay('r.created_at', 'r.company_id')} AS day, COALESCE(t.queue_id, 0) AS queue_id, COALESCE(r.user_id, 0) AS user_id,
               r.rate, count(*) AS n
          FROM conversations.ticket_ratings r JOIN conversations.tickets t ON t.id = r.ticket_id GROUP BY 1, 2, 3, 4, 5) b
      GROUP BY 1, 2, 3, 4

@@ -29,7 +29,7 @@ export class TicketStatsRepository {
           RETURNING t.company_id, t.created_at, t.queue_id, t.user_id
        )
        ${INTO} (company_id, day, queue_id, user_id, created)
-       SELECT company_id, ${statDay('created_at')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), count(*)
+       SELECT company_id, ${statDay('created_at', 'opened.company_id')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), count(*)
          FROM opened GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
        ${statsUpsert('created')}`),
       [ids],
@@ -45,7 +45,7 @@ export class TicketStatsRepository {
           RETURNING company_id, queue_id, human_ready_at, first_response_at
        )
        ${INTO} (company_id, day, queue_id, user_id, responses, response_hist)
-       SELECT company_id, ${statDay('first_response_at')}, COALESCE(queue_id, 0), $2, 1,
+       SELECT company_id, ${statDay('first_response_at', 'first.company_id')}, COALESCE(queue_id, 0), $2, 1,
               conversations.stat_hist(${seconds('human_ready_at', 'first_response_at')})
          FROM first
        ${statsUpsert('responses', 'response_hist')}`),
@@ -62,7 +62,7 @@ export class TicketStatsRepository {
           RETURNING company_id, queue_id, user_id, conversations.stat_bucket(${seconds('created_at', 'now()')}) AS bucket
        )
        ${INTO} (company_id, day, queue_id, user_id, resolved, resolution_hist)
-       SELECT company_id, ${statDay('now()')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), sum(n),
+       SELECT company_id, ${statDay('now()', 'b.company_id')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), sum(n),
               conversations.hist_sum(conversations.hist_at(bucket, n::int))
          FROM (SELECT company_id, queue_id, user_id, bucket, count(*) AS n FROM closed GROUP BY 1, 2, 3, 4) b
         GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
@@ -75,7 +75,7 @@ export class TicketStatsRepository {
   async reopened(manager: EntityManager, ticketId: number): Promise<void> {
     await manager.query(
       prepared(`${INTO} (company_id, day, queue_id, user_id, reopened)
-       SELECT company_id, ${statDay('now()')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), 1 FROM conversations.tickets WHERE id = $1
+       SELECT company_id, ${statDay('now()', 'tickets.company_id')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), 1 FROM conversations.tickets WHERE id = $1
        ${statsUpsert('reopened')}`),
       [ticketId],
     );
@@ -89,7 +89,7 @@ export class TicketStatsRepository {
          ON CONFLICT (ticket_id) DO NOTHING RETURNING company_id, ticket_id, user_id, rate, created_at
        )
        ${INTO} (company_id, day, queue_id, user_id, ratings, rating_hist)
-       SELECT r.company_id, ${statDay('r.created_at')}, COALESCE(t.queue_id, 0), COALESCE(r.user_id, 0), 1,
+       SELECT r.company_id, ${statDay('r.created_at', 'r.company_id')}, COALESCE(t.queue_id, 0), COALESCE(r.user_id, 0), 1,
               conversations.hist_at(r.rate, 1, 5)
          FROM rated r JOIN conversations.tickets t ON t.id = r.ticket_id
        ${statsUpsert('ratings', 'rating_hist')}`),

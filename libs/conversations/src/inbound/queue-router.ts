@@ -100,7 +100,8 @@ export class QueueRouter {
   /** scheduleType company: outside the company's opening hours. */
   private async companyClosed(manager: EntityManager, companyId: number, at: Date): Promise<boolean> {
     if ((await this.projections.setting(manager, companyId, 'scheduleType')) !== 'company') return false;
-    return !isWithinSchedule(await this.projections.companySchedules(manager, companyId), at);
+    const zone = await this.projections.companyTimeZone(manager, companyId);
+    return !isWithinSchedule(await this.projections.companySchedules(manager, companyId), at, zone);
   }
 
   private async welcome(
@@ -112,7 +113,10 @@ export class QueueRouter {
   ): Promise<void> {
     if (!queue) return;
     const scheduleType = await this.projections.setting(manager, ticket.company_id, 'scheduleType');
-    if (scheduleType === 'queue' && !isWithinSchedule(queue.schedules, at)) {
+    if (
+      scheduleType === 'queue' &&
+      !isWithinSchedule(queue.schedules, at, await this.projections.companyTimeZone(manager, ticket.company_id))
+    ) {
       if (queue.out_of_hours_message.trim()) await this.outbound.sendText(manager, ticket, queue.out_of_hours_message);
       return;
     }

@@ -125,4 +125,52 @@ describe('routing a new ticket by queue options', () => {
     expect(await sentTo('5511911110005')).toEqual(['Voltamos às 8h']);
     await s.setting(A, 'scheduleType', 'disabled');
   });
+
+  it("reads the company's hours in its own time zone: Monday 09:30 in Tokyo is open there while São Paulo is still on Sunday", async () => {
+    const mondayOnly = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTime: weekdayEn === 'monday' ? '08:00' : '',
+      endTime: weekdayEn === 'monday' ? '18:00' : '',
+    }));
+    // Company 3 in Tokyo, company 4 left at the default zone; the same hours, the same connection setup.
+    const [tokyo, saoPaulo] = [3, 4];
+    for (const companyId of [tokyo, saoPaulo]) {
+      const first = await s.queue(companyId, 'Vendas', '#ff0000', 'Bem-vindo');
+      const second = await s.queue(companyId, 'Suporte', '#00ff00', 'Suporte aqui');
+      await s.connection({
+        id: 30 + companyId,
+        companyId,
+        queueIds: [first, second],
+        greetingMessage: 'Escolha:',
+        maxUseBotQueues: 2,
+        outOfHoursMessage: 'Fechado agora',
+      });
+      await t.app.get(IdentityProjectionConsumer).handle(
+        envelopeOf(companyCreated, companyId, companyId, {
+          company: {
+            id: companyId,
+            name: `Empresa ${companyId}`,
+            planId: 1,
+            status: true,
+            approved: true,
+            dueDate: null,
+            recurrence: 'MENSAL',
+            schedules: mondayOnly,
+          },
+        }),
+      );
+      await s.setting(companyId, 'scheduleType', 'company');
+    }
+    await s.setting(tokyo, 'timezone', 'Asia/Tokyo');
+    // 2026-01-05T00:30Z: Monday 09:30 in Tokyo, Sunday 21:30 in São Paulo.
+    const mondayMorningInTokyo = { timestamp: '2026-01-05T00:30:00.000Z' };
+    await s.inbound(tokyo, 33, anInboundText('5511911120001', 'Oi', mondayMorningInTokyo));
+    expect(await sentTo('5511911120001')).toEqual(['Escolha:\n\n*1* - Suporte\n*2* - Vendas']);
+    await s.inbound(saoPaulo, 34, anInboundText('5511911120002', 'Oi', mondayMorningInTokyo));
+    expect(await sentTo('5511911120002')).toEqual(['Fechado agora']);
+    // 2026-01-05T12:00Z: Monday 21:00 in Tokyo (closed), Monday 09:00 in São Paulo (open).
+    await s.inbound(tokyo, 33, anInboundText('5511911120003', 'Oi', { timestamp: '2026-01-05T12:00:00.000Z' }));
+    expect(await sentTo('5511911120003')).toEqual(['Fechado agora']);
+  });
 });

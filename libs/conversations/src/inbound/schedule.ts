@@ -3,12 +3,10 @@ import type { QueueSchedule } from '@app/contracts';
 /** A queue's or the company's day: weekdayEn and HH:MM bounds. */
 export type ScheduleEntry = Pick<QueueSchedule, 'startTime' | 'endTime'> & { weekdayEn: string };
 
-export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
-
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-/** The weekday and HH:MM of an instant in the business time zone. */
-export function localTime(at: Date, timeZone = BUSINESS_TIME_ZONE): { weekdayEn: string; time: string } {
+/** The weekday and HH:MM of an instant in the company's time zone (its setting `timezone`). */
+export function localTime(at: Date, timeZone: string): { weekdayEn: string; time: string } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
@@ -22,10 +20,11 @@ export function localTime(at: Date, timeZone = BUSINESS_TIME_ZONE): { weekdayEn:
 }
 
 /**
- * Whether an instant falls inside a weekly schedule. A day without an entry, or with equal start and
- * end (the spec's Sunday 00:00 to 00:00), is closed; an empty schedule means no hours were set: open.
+ * Whether an instant falls inside a weekly schedule read in the company's zone. A day without an
+ * entry, or with equal start and end (the spec's Sunday 00:00 to 00:00), is closed; an empty
+ * schedule means no hours were set: open.
  */
-export function isWithinSchedule(schedules: readonly ScheduleEntry[], at: Date, timeZone = BUSINESS_TIME_ZONE): boolean {
+export function isWithinSchedule(schedules: readonly ScheduleEntry[], at: Date, timeZone: string): boolean {
   if (schedules.length === 0) return true;
   const { weekdayEn, time } = localTime(at, timeZone);
   const today = schedules.find((entry) => entry.weekdayEn === weekdayEn);

@@ -1,4 +1,10 @@
-import type { CompanySnapshot, Connection, UserSnapshot } from '@app/contracts';
+import {
+  COMPANY_TIME_ZONE_SETTING,
+  type CompanySnapshot,
+  type Connection,
+  DEFAULT_COMPANY_TIME_ZONE,
+  type UserSnapshot,
+} from '@app/contracts';
 import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -207,6 +213,11 @@ export class ProjectionRepository {
       key,
     ]);
     return rows[0]?.value ?? null;
+  }
+
+  /** The company's time zone (its setting `timezone`, decision 0037); São Paulo while identity never announced one. */
+  async companyTimeZone(manager: EntityManager, companyId: number): Promise<string> {
+    return (await this.setting(manager, companyId, COMPANY_TIME_ZONE_SETTING)) ?? DEFAULT_COMPANY_TIME_ZONE;
   }
 
   async companySchedules(manager: EntityManager, companyId: number): Promise<CompanySnapshot['schedules']> {

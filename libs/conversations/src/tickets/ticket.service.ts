@@ -28,9 +28,9 @@ import { nextTicketState } from './ticket-transitions';
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
-/** 'Bom dia', 'Boa tarde' or 'Boa noite' by the hour in the business time zone (Whaticket's {{ms}}). */
-export function timeOfDayGreeting(at: Date): string {
-  const hour = Number(localTime(at).time.slice(0, 2));
+/** 'Bom dia', 'Boa tarde' or 'Boa noite' by the hour in the company's time zone (Whaticket's {{ms}}). */
+export function timeOfDayGreeting(at: Date, timeZone: string): string {
+  const hour = Number(localTime(at, timeZone).time.slice(0, 2));
   if (hour >= 6 && hour < 12) return 'Bom dia';
   if (hour >= 12 && hour < 18) return 'Boa tarde';
   return 'Boa noite';
@@ -41,9 +41,9 @@ export function timeOfDayGreeting(at: Date): string {
  * (Whaticket's text), signed with their name. It is never the queue's or the connection's greeting,
  * which the bot has already sent.
  */
-export function acceptGreeting(userName: string, contactName: string, at: Date): string {
+export function acceptGreeting(userName: string, contactName: string, at: Date, timeZone: string): string {
   const addressee = contactName.trim() ? ` *${contactName.trim()}*` : '';
-  return `*${userName}:*\n${timeOfDayGreeting(at)}${addressee}, meu nome é *${userName}* e darei continuidade em seu atendimento.`;
+  return `*${userName}:*\n${timeOfDayGreeting(at, timeZone)}${addressee}, meu nome é *${userName}* e darei continuidade em seu atendimento.`;
 }
 
 /**
@@ -220,7 +220,8 @@ export class TicketService {
   private async sendAcceptGreeting(manager: EntityManager, tenancy: Tenancy, row: TicketRow): Promise<void> {
     const user = await this.projections.user(manager, tenancy.companyId, tenancy.userId);
     const contact = await this.contacts.find(manager, tenancy.companyId, row.contact_id);
-    await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', contact?.name ?? '', new Date()), null, {
+    const zone = await this.projections.companyTimeZone(manager, tenancy.companyId);
+    await this.outbound.sendText(manager, row, acceptGreeting(user?.name ?? '', contact?.name ?? '', new Date(), zone), null, {
       sentBy: tenancy.userId,
       automatic: true,
     });

@@ -41,6 +41,19 @@ export class SettingRepository {
     return manager.findOneByOrFail(CompanySetting, { companyId, key });
   }
 
+  /**
+   * Whether PostgreSQL reads the zone too (the services compute days with AT TIME ZONE): its zone
+   * data may be older or newer than the runtime's.
+   */
+  async knowsTimeZone(zone: string): Promise<boolean> {
+    try {
+      await this.dataSource.query(`SELECT now() AT TIME ZONE $1`, [zone]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   globalSettings(manager: EntityManager = this.dataSource.manager): Promise<GlobalSetting[]> {
     return manager.find(GlobalSetting);
   }

@@ -2,11 +2,13 @@ import {
   can,
   COMPANY_SETTING_KEYS,
   COMPANY_SETTINGS,
+  COMPANY_TIME_ZONE_SETTING,
   type CompanySettingKey,
   GLOBAL_SETTING_KEYS,
   GLOBAL_SETTINGS,
   type GlobalSettingKey,
   IDENTITY_MESSAGES,
+  invalidTimeZoneMessage,
   isSecretSettingKey,
   isValidSettingValue,
   type SettingResponse,
@@ -111,6 +113,7 @@ export class SettingService {
     if (!can(tenancy, 'settings-page:edit')) throw new AppError('ERR_NO_PERMISSION', 'Only admins change settings');
     if (isSecretSettingKey(key) && !tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change this setting');
     this.assertValue(key, value);
+    if (key === COMPANY_TIME_ZONE_SETTING && !(await this.repository.knowsTimeZone(value))) this.refuse(key, value);
     return this.repository.transaction(async (manager) => mapSetting(await this.setCompanyValue(manager, tenancy.companyId, key, value)));
   }
 
@@ -123,11 +126,14 @@ export class SettingService {
   }
 
   private assertValue(key: string, value: string): void {
-    if (!isValidSettingValue(key, value)) {
-      throw new AppError('ERR_VALIDATION', `${IDENTITY_MESSAGES.invalidValue}: ${key}`, {
-        fields: [{ path: 'value', message: IDENTITY_MESSAGES.invalidValue }],
-      });
-    }
+    if (!isValidSettingValue(key, value)) this.refuse(key, value);
+  }
+
+  private refuse(key: string, value: string): never {
+    const message = key === COMPANY_TIME_ZONE_SETTING ? invalidTimeZoneMessage(value) : IDENTITY_MESSAGES.invalidValue;
+    throw new AppError('ERR_VALIDATION', key === COMPANY_TIME_ZONE_SETTING ? message : `${message}: ${key}`, {
+      fields: [{ path: 'value', message }],
+    });
   }
 
   private async publish(manager: EntityManager, companyId: number | null, key: string, value: string): Promise<void> {

@@ -82,6 +82,34 @@ describe('company settings over HTTP', () => {
     );
   });
 
+  it("the company's time zone: America/Sao_Paulo until an admin names another IANA zone, announced to the other services", async () => {
+    expect(valueOf(expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200)), 'timezone')).toBe(
+      'America/Sao_Paulo',
+    );
+    const saved = await as(t, acme).put('/api/settings/timezone').send({ key: 'timezone', value: 'Asia/Tokyo' }).expect(200);
+    expect(expectAnswer(settingResponseSchema, saved)).toMatchObject({ key: 'timezone', value: 'Asia/Tokyo', companyId: acmeId });
+    const [event] = (await outboxEvents(t, 'identity.setting.updated'))
+      .filter((e) => e.payload.key === 'timezone' && e.companyId === acmeId)
+      .slice(-1);
+    expect(event.payload).toEqual({ companyId: acmeId, key: 'timezone', value: 'Asia/Tokyo' });
+    // Company B's zone is still the default: one company's change is its own.
+    expect(valueOf(expectAnswer(settingListResponseSchema, await as(t, beta).get('/api/settings').expect(200)), 'timezone')).toBe(
+      'America/Sao_Paulo',
+    );
+  });
+
+  it('a zone that is not a known IANA name is refused with ERR_VALIDATION saying so; the stored zone stays', async () => {
+    // US/Pacific-New: a name the runtime's ICU still knows but PostgreSQL's zone data no longer has.
+    for (const value of ['Lua/Base', '-03:00', 'Sao Paulo', '', 'US/Pacific-New']) {
+      const bad = await as(t, acme).put('/api/settings/timezone').send({ value }).expect(400);
+      const message = `Fuso horário inválido: "${value}" não é um fuso IANA conhecido (ex.: America/Sao_Paulo)`;
+      expect(bad.body).toMatchObject({ error: 'ERR_VALIDATION', message, fields: [{ path: 'value', message }] });
+    }
+    expect(valueOf(expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200)), 'timezone')).toBe(
+      'Asia/Tokyo',
+    );
+  });
+
   it('unknown keys answer 404 ERR_NO_SETTING_FOUND; a body key other than the path is refused', async () => {
     expect((await as(t, acme).put('/api/settings/nonsense').send({ value: 'x' }).expect(404)).body.error).toBe('ERR_NO_SETTING_FOUND');
     await as(t, acme).put('/api/settings/userRating').send({ key: 'call', value: 'enabled' }).expect(400);
@@ -93,6 +121,9 @@ describe('company settings over HTTP', () => {
     const plain = await logIn(t, 'plain@acme.test', 'plain-pass');
     await as(t, plain.token).get('/api/settings').expect(200);
     expect((await as(t, plain.token).put('/api/settings/userRating').send({ value: 'enabled' }).expect(403)).body.error).toBe(
+      'ERR_NO_PERMISSION',
+    );
+    expect((await as(t, plain.token).put('/api/settings/timezone').send({ value: 'America/New_York' }).expect(403)).body.error).toBe(
       'ERR_NO_PERMISSION',
     );
     await as(t, acme).put('/api/settings/asaas').send({ value: 'token' }).expect(403);

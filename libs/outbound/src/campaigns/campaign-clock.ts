@@ -1,19 +1,23 @@
-import { CAMPAIGN_DEFAULT_TIME_ZONE } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
+import { CompanySettingRepository } from '../projections/company-setting.repository';
 
 /** The time campaigns run by: now, and the time zone of a company's hours and weekdays. */
 @Injectable()
 export class CampaignClock {
-  constructor(@Inject(OUTBOUND_OPTIONS) private readonly options: OutboundOptions) {}
+  constructor(
+    @Inject(OUTBOUND_OPTIONS) private readonly options: OutboundOptions,
+    private readonly settings: CompanySettingRepository,
+  ) {}
 
   now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Every company's campaigns read their hours in this zone (companies have no zone of their own yet). */
-  timeZone(_companyId: number): string {
-    return this.options.campaignTimeZone ?? CAMPAIGN_DEFAULT_TIME_ZONE;
+  /** The zone the company's campaign hours and weekdays are read in: its own (the setting `timezone`). */
+  timeZone(manager: EntityManager | null, companyId: number): Promise<string> {
+    return this.settings.timeZone(manager, companyId);
   }
 }

@@ -294,7 +294,7 @@ export class CampaignDispatch implements OnModuleInit {
       const rows = (await Promise.all(candidates.map((id) => this.campaigns.view(manager, null, id)))).filter(
         (row): row is CampaignRow => row !== null,
       );
-      const timeZone = this.clock.timeZone(pace.company_id);
+      const timeZone = await this.clock.timeZone(manager, pace.company_id);
       const open = rows.filter((row) => isInsideWindow(windowOf(row), now, timeZone));
       if (open.length === 0) {
         const openings = rows.map((row) => nextWindowOpening(windowOf(row), now, timeZone)).filter((at): at is Date => at !== null);

@@ -41,7 +41,7 @@ export class CampaignEvents {
   async progressOf(manager: EntityManager | null, row: CampaignRow): Promise<CampaignProgress> {
     const counts = await this.shipping.counts(manager, row.id);
     const now = this.clock.now();
-    const timeZone = this.clock.timeZone(row.company_id);
+    const timeZone = await this.clock.timeZone(manager, row.company_id);
     const running = row.status === 'EM_ANDAMENTO';
     const outsideWindow = running && !isInsideWindow(windowOf(row), now, timeZone);
     const resumesAt = outsideWindow ? nextWindowOpening(windowOf(row), now, timeZone) : null;

@@ -32,4 +32,17 @@ describe('campaign hours and weekdays in the company time zone', () => {
     const now = new Date('2026-11-30T15:00:00Z');
     expect(nextWindowOpening(weekdays, now, SP)).toBe(now);
   });
+
+  it('reads the hours in whatever zone the company has, daylight saving included (New York, Tokyo)', () => {
+    const NY = 'America/New_York';
+    // Monday 2026-11-02: New York is on EST (UTC-5) since Sunday 2026-11-01; the Friday before on EDT (UTC-4).
+    expect(isInsideWindow(weekdays, new Date('2026-11-02T12:59:00Z'), NY)).toBe(false); // 07:59 EST
+    expect(isInsideWindow(weekdays, new Date('2026-11-02T13:00:00Z'), NY)).toBe(true); // 08:00 EST
+    expect(isInsideWindow(weekdays, new Date('2026-10-30T12:00:00Z'), NY)).toBe(true); // 08:00 EDT
+    expect(nextWindowOpening(weekdays, new Date('2026-10-31T15:00:00Z'), NY)?.toISOString()).toBe('2026-11-02T13:00:00.000Z');
+    expect(scheduledAtInZone('2026-12-01 09:30:00', 'Asia/Tokyo').toISOString()).toBe('2026-12-01T00:30:00.000Z');
+    // Monday 09:30 in Tokyo is still Sunday in São Paulo.
+    expect(isInsideWindow(weekdays, new Date('2026-11-30T00:30:00Z'), 'Asia/Tokyo')).toBe(true);
+    expect(isInsideWindow(weekdays, new Date('2026-11-30T00:30:00Z'), SP)).toBe(false);
+  });
 });

@@ -261,7 +261,7 @@ export class CampaignService {
     });
     if (foreign.length > 0) throw new AppError('ERR_NOT_FOUND', `Not found: ${foreign.join(', ')}`, { references: foreign });
     if (fields.scheduledAt === null) return null;
-    const scheduledAt = scheduledAtInZone(fields.scheduledAt, this.clock.timeZone(companyId));
+    const scheduledAt = scheduledAtInZone(fields.scheduledAt, await this.clock.timeZone(manager, companyId));
     if (scheduledAt.getTime() < this.clock.now().getTime() - 60_000) {
       throw new AppError('ERR_VALIDATION', 'The scheduled time has passed', {
         fields: [{ path: 'scheduledAt', message: OUTBOUND_MESSAGES.scheduledAtPast }],

@@ -517,6 +517,74 @@ describe('campaigns over HTTP', () => {
     expect((await report(campaign.id)).progress.outsideWindow).toBe(false);
   }, 40_000);
 
+  it("reads a company's hours, weekdays and scheduled time in its own time zone (Asia/Tokyo, fixed clock), not São Paulo's", async () => {
+    const C = 3;
+    const adminC = t.token({ userId: 30, companyId: C, profile: 'admin', plan: ['useCampaigns'] });
+    await t.publish(settingUpdated, C, `${C}:timezone`, { companyId: C, key: 'timezone', value: 'Asia/Tokyo' });
+    await waitFor(
+      async () =>
+        (await t.dataSource.query(`SELECT 1 FROM outbound.company_settings WHERE company_id = $1 AND key = 'timezone'`, [C])).length === 1,
+      { what: "company C's zone known" },
+    );
+    await api()
+      .post('/api/campaign-settings')
+      .set(as(adminC))
+      .send({ settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } })
+      .expect(200);
+    // Monday 2031-06-09 08:00 in Tokyo (UTC+9), still Sunday 20:00 in São Paulo; hours 9 to 18 on weekdays.
+    clock.fixed = new Date('2031-06-08T23:00:00Z');
+    const tokyo = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const whatsappId = await connection(C);
+    const contactListId = await checkedList(2, 0, adminC, C);
+    const startsAt = new Date(clock.fixed.getTime() + 1_000);
+    const campaign = await create(
+      {
+        name: 'Tóquio',
+        message1: 'Oi',
+        whatsappId,
+        contactListId,
+        startHour: 9,
+        endHour: 18,
+        allowSaturday: false,
+        allowSunday: false,
+        scheduledAt: tokyo(startsAt),
+      },
+      adminC,
+    );
+    expect(campaign.scheduledAt).toBe(startsAt.toISOString());
+    await waitFor(
+      async () => (await api().get(`/api/campaigns/${campaign.id}`).set(as(adminC)).expect(200)).body.status === 'EM_ANDAMENTO',
+      {
+        what: 'started',
+      },
+    );
+    const reportC = async () =>
+      expectAnswer(campaignReportSchema, await api().get(`/api/campaigns/${campaign.id}/report`).set(as(adminC)).expect(200));
+    // Opens at 09:00 in Tokyo (00:00Z), not at São Paulo's 09:00 (12:00Z).
+    expect((await reportC()).progress).toMatchObject({ outsideWindow: true, resumesAt: '2031-06-09T00:00:00.000Z' });
+    const dispatch = t.app.get(CampaignDispatch);
+    clock.fixed = new Date('2031-06-08T23:59:00Z');
+    await dispatch.run(whatsappId);
+    await t.published();
+    expect(ofCampaign(campaign.id)).toHaveLength(0);
+    // 09:00 in Tokyo: open, while São Paulo is at 21:00 on Sunday.
+    clock.fixed = new Date('2031-06-09T00:00:00Z');
+    await dispatch.run(whatsappId);
+    await t.published();
+    expect(ofCampaign(campaign.id).length).toBeGreaterThan(0);
+    // WhatsApp carries out company C's sends (announced for company C).
+    for (const command of ofCampaign(campaign.id)) {
+      await t.publish(messageSent, C, command.connectionId, {
+        connectionId: command.connectionId,
+        commandId: command.commandId,
+        messageId: `M${command.commandId.replace(/-/g, '').slice(0, 16).toUpperCase()}`,
+        reference: command.reference,
+      });
+    }
+    await waitFor(async () => (await reportC()).progress.delivered >= 1, { what: "company C's sends delivered" });
+    expect((await reportC()).progress.outsideWindow).toBe(false);
+  }, 40_000);
+
   it('keeps the pace per connection: never faster than messageInterval, two campaigns on one number share it, the longer pause after every N', async () => {
     await settings({ messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0 });
     const shared = await connection();

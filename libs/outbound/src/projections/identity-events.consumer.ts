@@ -1,4 +1,4 @@
-import { companyDeleted, type EventEnvelope, settingUpdated, TOPICS } from '@app/contracts';
+import { COMPANY_TIME_ZONE_SETTING, companyDeleted, type EventEnvelope, settingUpdated, TOPICS } from '@app/contracts';
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -6,9 +6,9 @@ import { CompanySettingRepository } from './company-setting.repository';
 
 export const IDENTITY_EVENTS_CONSUMER = 'outbound-identity';
 /** The company settings outbound keeps. */
-const KEPT_SETTINGS = new Set(['campaignsEnabled']);
+const KEPT_SETTINGS = new Set(['campaignsEnabled', COMPANY_TIME_ZONE_SETTING]);
 
-/** Keeps the company settings outbound obeys (campaignsEnabled) from identity's events. */
+/** Keeps the company settings outbound obeys (campaignsEnabled, the company's time zone) from identity's events. */
 @Injectable()
 export class IdentityEventsConsumer implements EventConsumer {
   readonly subscription = { groupId: IDENTITY_EVENTS_CONSUMER, topics: [TOPICS.identityEvents] };

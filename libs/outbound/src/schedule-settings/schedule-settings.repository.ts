@@ -11,7 +11,6 @@ export interface SettingsRow {
   active_days: number[];
   work_hours_start: string;
   work_hours_end: string;
-  time_zone: string;
 }
 
 export interface SlotRow {
@@ -23,8 +22,13 @@ export interface SlotRow {
   end_time: string;
 }
 
-export interface SettingsWithSlots extends SettingsRow {
+export interface StoredSettings extends SettingsRow {
   slots: SlotRow[];
+}
+
+/** Stored settings with the zone their hours are read in: the company's (decision 0037), not theirs. */
+export interface SettingsWithSlots extends StoredSettings {
+  time_zone: string;
 }
 
 export const mapSettings = (row: SettingsWithSlots, calendarId: number | null, inherited: boolean): ScheduleSettingsRecord => ({
@@ -59,17 +63,16 @@ export class ScheduleSettingsRepository {
    * The company's own settings, created with the defaults on first need: Monday to Friday, 08:00 to
    * 18:00, one slot of the work hours per weekday (enabled on the active days).
    */
-  async ensureCompany(manager: EntityManager, companyId: number): Promise<SettingsWithSlots> {
+  async ensureCompany(manager: EntityManager, companyId: number): Promise<StoredSettings> {
     const inserted: { id: number }[] = await manager.query(
-      `INSERT INTO outbound.schedule_settings (company_id, calendar_id, allow_overlaps, active_days, work_hours_start, work_hours_end, time_zone)
-       VALUES ($1, NULL, $2, $3, $4, $5, $6) ON CONFLICT (company_id, coalesce(calendar_id, 0)) DO NOTHING RETURNING id`,
+      `INSERT INTO outbound.schedule_settings (company_id, calendar_id, allow_overlaps, active_days, work_hours_start, work_hours_end)
+       VALUES ($1, NULL, $2, $3, $4, $5) ON CONFLICT (company_id, coalesce(calendar_id, 0)) DO NOTHING RETURNING id`,
       [
         companyId,
         DEFAULT_SCHEDULE_SETTINGS.allowOverlaps,
         DEFAULT_SCHEDULE_SETTINGS.activeDays,
         DEFAULT_SCHEDULE_SETTINGS.workHoursStart,
         DEFAULT_SCHEDULE_SETTINGS.workHoursEnd,
-        DEFAULT_SCHEDULE_SETTINGS.timeZone,
       ],
     );
     if (inserted[0]) {
@@ -88,7 +91,7 @@ export class ScheduleSettingsRepository {
   }
 
   /** The settings stored for the scope (null: the company's own), with their slots. */
-  async find(manager: EntityManager | null, companyId: number, calendarId: number | null, lock = false): Promise<SettingsWithSlots | null> {
+  async find(manager: EntityManager | null, companyId: number, calendarId: number | null, lock = false): Promise<StoredSettings | null> {
     const db = manager ?? this.dataSource;
     const rows: SettingsRow[] = await db.query(
       `SELECT * FROM outbound.schedule_settings WHERE company_id = $1 AND coalesce(calendar_id, 0) = $2 ${lock ? 'FOR UPDATE' : ''}`,
@@ -101,18 +104,18 @@ export class ScheduleSettingsRepository {
 
   async insert(manager: EntityManager, companyId: number, calendarId: number | null, fields: SettingsFields): Promise<number> {
     const rows: { id: number }[] = await manager.query(
-      `INSERT INTO outbound.schedule_settings (company_id, calendar_id, allow_overlaps, active_days, work_hours_start, work_hours_end, time_zone)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [companyId, calendarId, fields.allowOverlaps, fields.activeDays, fields.workHoursStart, fields.workHoursEnd, fields.timeZone],
+      `INSERT INTO outbound.schedule_settings (company_id, calendar_id, allow_overlaps, active_days, work_hours_start, work_hours_end)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [companyId, calendarId, fields.allowOverlaps, fields.activeDays, fields.workHoursStart, fields.workHoursEnd],
     );
     return rows[0]!.id;
   }
 
   async update(manager: EntityManager, id: number, fields: SettingsFields): Promise<void> {
     await manager.query(
-      `UPDATE outbound.schedule_settings SET allow_overlaps = $2, active_days = $3, work_hours_start = $4, work_hours_end = $5, time_zone = $6
+      `UPDATE outbound.schedule_settings SET allow_overlaps = $2, active_days = $3, work_hours_start = $4, work_hours_end = $5
        WHERE id = $1`,
-      [id, fields.allowOverlaps, fields.activeDays, fields.workHoursStart, fields.workHoursEnd, fields.timeZone],
+      [id, fields.allowOverlaps, fields.activeDays, fields.workHoursStart, fields.workHoursEnd],
     );
   }
 
@@ -148,5 +151,4 @@ export interface SettingsFields {
   activeDays: number[];
   workHoursStart: string;
   workHoursEnd: string;
-  timeZone: string;
 }

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { CalendarRepository } from '../calendars/calendar.repository';
+import { CompanySettingRepository } from '../projections/company-setting.repository';
 import { ScheduleEvents } from '../schedules/schedule-events';
 import { mapSettings, ScheduleSettingsRepository, type SettingsWithSlots } from './schedule-settings.repository';
 
@@ -19,17 +20,22 @@ export class ScheduleSettingsService {
     private readonly settings: ScheduleSettingsRepository,
     private readonly calendars: CalendarRepository,
     private readonly events: ScheduleEvents,
+    private readonly companySettings: CompanySettingRepository,
   ) {}
 
-  /** The settings an appointment or block of the calendar obeys (null calendar: the company's). */
+  /**
+   * The settings an appointment or block of the calendar obeys (null calendar: the company's), with
+   * the zone their hours are read in: the company's time zone, whatever the calendar (decision 0037).
+   */
   async effective(
     manager: EntityManager,
     companyId: number,
     calendarId: number | null,
   ): Promise<{ row: SettingsWithSlots; inherited: boolean }> {
     const own = calendarId === null ? null : await this.settings.find(manager, companyId, calendarId);
-    if (own) return { row: own, inherited: false };
-    return { row: await this.settings.ensureCompany(manager, companyId), inherited: calendarId !== null };
+    const stored = own ?? (await this.settings.ensureCompany(manager, companyId));
+    const row = { ...stored, time_zone: await this.companySettings.timeZone(manager, companyId) };
+    return { row, inherited: own === null && calendarId !== null };
   }
 
   async get(tenancy: Tenancy, calendarId: number | null): Promise<ScheduleSettingsRecord> {
@@ -75,13 +81,12 @@ export class ScheduleSettingsService {
         activeDays: fields.activeDays,
         workHoursStart: fields.workHoursStart,
         workHoursEnd: fields.workHoursEnd,
-        timeZone: fields.timeZone,
       };
       const id = current ? current.id : await this.settings.insert(manager, tenancy.companyId, calendarId, values);
       if (current) await this.settings.update(manager, id, values);
       await this.settings.replaceSlots(manager, id, slots);
       await this.events.changed(manager, tenancy.companyId, 'settings', calendarId);
-      return mapSettings((await this.settings.find(manager, tenancy.companyId, calendarId))!, calendarId, false);
+      return mapSettings((await this.effective(manager, tenancy.companyId, calendarId)).row, calendarId, false);
     });
   }
 }

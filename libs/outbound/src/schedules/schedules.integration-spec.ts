@@ -21,6 +21,7 @@ import {
   scheduleSettingsSchema,
   serviceListResponseSchema,
   serviceSchema,
+  settingUpdated,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 import { connectionFixture, expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
@@ -613,10 +614,8 @@ describe('schedules over HTTP', () => {
         .send({ workHoursStart: '8h', workHoursEnd: '07:00', timeZone: 'Lua/Base' })
         .expect(400),
     );
-    expect(invalid.fields).toEqual([
-      { path: 'workHoursStart', message: 'Horário inválido (HH:mm, de 5 em 5 minutos)' },
-      { path: 'timeZone', message: 'Fuso horário inválido' },
-    ]);
+    // The zone is no longer the schedule settings' own (decision 0037): a sent one is not even read.
+    expect(invalid.fields).toEqual([{ path: 'workHoursStart', message: 'Horário inválido (HH:mm, de 5 em 5 minutos)' }]);
     const calendar = expectAnswer(calendarSchema, await api().post('/api/calendars').set(as(admin5)).send({ name: 'Sala 2' }).expect(201));
     const path = `/api/calendars/${calendar.id}/schedule-settings`;
     const inherited = expectAnswer(scheduleSettingsSchema, await api().get(path).set(as(admin5)).expect(200));
@@ -638,8 +637,21 @@ describe('schedules over HTTP', () => {
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM outbound.contacts WHERE id = 600`)).length === 1, {
       what: 'contact 600',
     });
+    // The company's zone is identity's setting, as its event tells; the schedule settings only show it.
+    await t.publish(settingUpdated, company, `${company}:timezone`, { companyId: company, key: 'timezone', value: 'America/New_York' });
+    await waitFor(
+      async () =>
+        (await t.dataSource.query(`SELECT 1 FROM outbound.company_settings WHERE company_id = $1 AND key = 'timezone'`, [company]))
+          .length === 1,
+      { what: "company 6's zone known" },
+    );
     const current = expectAnswer(scheduleSettingsSchema, await api().get('/api/schedule-settings').set(as(admin6)).expect(200));
-    await settings({ ...current, timeZone: 'America/New_York' }, admin6);
+    expect(current.timeZone).toBe('America/New_York');
+    // An older client's zone in the body changes nothing; another company's schedules stay in São Paulo.
+    expect((await settings({ ...current, timeZone: 'Asia/Tokyo' }, admin6)).timeZone).toBe('America/New_York');
+    expect(expectAnswer(scheduleSettingsSchema, await api().get('/api/schedule-settings').set(as(admin())).expect(200)).timeZone).toBe(
+      'America/Sao_Paulo',
+    );
     clock.set('2026-03-05T12:00:00Z');
     const post = (sendAt: string, extra: object = {}) => book({ body: 'Consulta marcada', contactId: 600, sendAt, ...extra }, admin6);
     // Friday 6 March: EST (UTC-5); Monday 9 March: EDT (UTC-4), clocks went forward on Sunday 8 March.

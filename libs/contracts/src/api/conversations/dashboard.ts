@@ -12,7 +12,8 @@ import { dateOnly, id } from './fields';
 export const DASHBOARD_MAX_DAYS = 366;
 
 /**
- * GET /dashboard?dateFrom=YYYY-MM-DD&dateTo=YYYY-MM-DD&queueId=&userId=: business days (America/Sao_Paulo),
+ * GET /dashboard?dateFrom=YYYY-MM-DD&dateTo=YYYY-MM-DD&queueId=&userId=: business days in the company's time zone
+ * (its setting `timezone`, America/Sao_Paulo by default),
  * both included; `queueId` 0 means tickets without a queue.
  */
 const QUEUE_ID_MESSAGE = `Must be a whole number from 0 (no queue) to ${MAX_ID}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { COMPANY_TIME_ZONE_SETTING, DEFAULT_COMPANY_TIME_ZONE, isKnownTimeZone } from '../primitives';
 import { TRIAL_DAYS_DEFAULT } from './constants';
 import { isoDateTime, M, positiveId } from './fields';
 
@@ -10,8 +11,9 @@ import { isoDateTime, M, positiveId } from './fields';
 const enabledDisabled = ['enabled', 'disabled'] as const;
 
 /**
- * Every company setting key with the values it accepts (null: free text up to 500 characters) and
- * its default for a new company. `superOnly` keys (billing integrations) are edited by super users.
+ * Every company setting key with the values it accepts (null: free text up to 500 characters, or
+ * the `format` it must have) and its default for a new company. `superOnly` keys (billing
+ * integrations) are edited by super users. `timezone` is the company's IANA zone (decision 0037).
  */
 export const COMPANY_SETTINGS = {
   userRating: { values: enabledDisabled, default: 'disabled' },
@@ -23,13 +25,14 @@ export const COMPANY_SETTINGS = {
   sendGreetingMessageOneQueues: { values: enabledDisabled, default: 'enabled' },
   chatBotType: { values: ['text'], default: 'text' },
   campaignsEnabled: { values: ['true', 'false', 'enabled'], default: 'false' },
+  [COMPANY_TIME_ZONE_SETTING]: { values: null, default: DEFAULT_COMPANY_TIME_ZONE, format: 'timeZone' },
   ipixc: { values: null, default: '', superOnly: true },
   tokenixc: { values: null, default: '', superOnly: true },
   ipmkauth: { values: null, default: '', superOnly: true },
   clientidmkauth: { values: null, default: '', superOnly: true },
   clientsecretmkauth: { values: null, default: '', superOnly: true },
   asaas: { values: null, default: '', superOnly: true },
-} as const satisfies Record<string, { values: readonly string[] | null; default: string; superOnly?: boolean }>;
+} as const satisfies Record<string, { values: readonly string[] | null; default: string; superOnly?: boolean; format?: 'timeZone' }>;
 export type CompanySettingKey = keyof typeof COMPANY_SETTINGS;
 export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
 
@@ -73,6 +76,7 @@ export type PublicSettingResponse = z.infer<typeof publicSettingResponseSchema>;
 
 /** Whether a value is one the key accepts; unknown keys accept nothing. */
 export function isValidSettingValue(key: string, value: string): boolean {
+  if (key === COMPANY_TIME_ZONE_SETTING) return isKnownTimeZone(value);
   const definition =
     (COMPANY_SETTINGS as Record<string, { values: readonly string[] | null }>)[key] ??
     (GLOBAL_SETTINGS as Record<string, { values: readonly string[] }>)[key];

@@ -75,8 +75,6 @@ export const CAMPAIGNS_PAGE_SIZE = 20;
 export const CAMPAIGN_EDIT_WINDOW_MS = 60 * 60 * 1_000;
 /** The campaign's one attachment (POST /campaigns/{id}/media-upload). */
 export const CAMPAIGN_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
-/** The time zone a company's campaign hours and weekdays are read in, unless the company names another. */
-export const CAMPAIGN_DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 /**
  * A connection whose sends fail this many times in a row is paused for the campaign (WhatsApp is
  * refusing it); a failure whose reason names a reach-out refusal pauses it at once.

@@ -33,13 +33,13 @@ describe('the schedules contracts', () => {
     expect(calendarBodySchema.parse({ name: 'Equipe' })).toMatchObject({ color: '#3498db', isActive: true, isDefault: false });
   });
 
-  it('settings: times on a 5-minute step, ends after starts, a known zone; defaults Monday to Friday 08:00 to 18:00', () => {
-    expect(scheduleSettingsBodySchema.parse({})).toMatchObject({
+  it('settings: times on a 5-minute step, ends after starts; defaults Monday to Friday 08:00 to 18:00; a sent zone is dropped', () => {
+    expect(scheduleSettingsBodySchema.parse({ timeZone: 'Asia/Tokyo' })).not.toHaveProperty('timeZone');
+    expect(scheduleSettingsBodySchema.parse({})).toEqual({
       allowOverlaps: false,
       activeDays: [1, 2, 3, 4, 5],
       workHoursStart: '08:00',
       workHoursEnd: '18:00',
-      timeZone: 'America/Sao_Paulo',
     });
     expect(scheduleSettingsBodySchema.parse({ timeSlots: [{ dayOfWeek: 1 }] }).timeSlots).toEqual([
       { dayOfWeek: 1, enabled: true, startTime: '09:00', endTime: '17:00' },
@@ -57,7 +57,6 @@ describe('the schedules contracts', () => {
         }),
       ),
     ).toEqual([
-      ['timeZone', 'Fuso horário inválido'],
       ['timeSlots.0.startTime', 'Horário inválido (HH:mm, de 5 em 5 minutos)'],
       ['workHoursEnd', 'O horário de fim deve ser posterior ao de início'],
       ['timeSlots.1.endTime', 'O horário de fim deve ser posterior ao de início'],

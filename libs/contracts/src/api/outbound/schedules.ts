@@ -8,7 +8,7 @@ import { serviceSchema } from './services';
 // Schedules (spec 2): appointments and scheduled messages with reminders, calendars, blocks and
 // the working-hour settings with their time slots. Times travel as ISO instants in UTC; a date
 // and time written without an offset ('2026-12-01T14:30' or '2026-12-01 14:30:00') is read as a
-// wall time of the company's time zone (the settings' `timeZone`, America/Sao_Paulo by default).
+// wall time of the company's time zone (the company setting `timezone`, America/Sao_Paulo by default).
 // The external calendar integration is shown disabled by the web ('Funcionalidade do Google
 // Calendar temporariamente desabilitada'): it has no routes here, and no call leaves the machine.
 // ---------------------------------------------------------------------------------------------
@@ -36,8 +36,6 @@ export const SCHEDULE_MESSAGES = {
   endBeforeStart: 'O horário de fim deve ser posterior ao de início',
   /** Ours: a settings POST that leaves a weekday without any slot (spec 2: a day's single slot cannot be deleted). */
   lastSlotOfDay: 'Não é possível excluir o único horário do dia',
-  /** Ours: an unknown IANA time zone. */
-  invalidTimeZone: 'Fuso horário inválido',
   /** Ours: the answers of ERR_SCHEDULE_CONFLICT, with the time in the company's zone. */
   insideBlock: 'O horário está bloqueado: {title}',
   inactiveDay: 'Não há atendimento neste dia da semana',
@@ -65,7 +63,6 @@ export const SCHEDULE_EXTRA_INFO_MAX = 2_000;
 export const SCHEDULES_PAGE_SIZE = 40;
 /** GET /schedules with `startDate` and `endDate` (the calendar views): up to this many in one answer. */
 export const SCHEDULES_RANGE_MAX = 1_000;
-export const DEFAULT_SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The four reminders, how long before sendAt each goes out, and the schedule field that enables it. */
 export const SCHEDULE_REMINDERS = [
@@ -121,7 +118,6 @@ export const DEFAULT_SCHEDULE_SETTINGS = {
   activeDays: [1, 2, 3, 4, 5],
   workHoursStart: '08:00',
   workHoursEnd: '18:00',
-  timeZone: DEFAULT_SCHEDULE_TIME_ZONE,
 } as const;
 export const TIME_SLOTS_PER_DAY_MAX = 10;
 
@@ -383,7 +379,8 @@ export type TimeSlotRecord = z.infer<typeof timeSlotSchema>;
  * /calendars/{id}/schedule-settings; `inherited` true while that calendar has none of its own and
  * the company's apply). An appointment may be booked when its weekday is active, it lies within the
  * work hours and inside one enabled slot of its weekday, meets no block and no other appointment;
- * `allowOverlaps` lifts all of these. `timeZone` is the zone the hours are read in.
+ * `allowOverlaps` lifts all of these. `timeZone` is the zone the hours are read in: the company's
+ * (the company setting `timezone`, decision 0037), the same for every calendar; read only here.
  */
 export const scheduleSettingsSchema = z.object({
   calendarId: id.nullable(),
@@ -403,7 +400,8 @@ const weekday = z.number({ error: S.required }).int().min(0).max(6);
  * POST /schedule-settings or /calendars/{id}/schedule-settings: the whole settings with their slots.
  * A slot with an id keeps it, one without is new (09:00 to 17:00 when its times are absent), and one
  * left out is deleted; every weekday keeps at least one slot ('Não é possível excluir o único horário
- * do dia'). The day toggle is the web's: it sets `enabled` on every slot of the day.
+ * do dia'). The day toggle is the web's: it sets `enabled` on every slot of the day. A `timeZone`
+ * sent by an older client is ignored: the zone is the company's setting (decision 0037).
  */
 export const scheduleSettingsBodySchema = z
   .object({
@@ -415,11 +413,6 @@ export const scheduleSettingsBodySchema = z
       .transform((days) => [...new Set(days ?? DEFAULT_SCHEDULE_SETTINGS.activeDays)].sort()),
     workHoursStart: scheduleTime.optional().default(DEFAULT_SCHEDULE_SETTINGS.workHoursStart),
     workHoursEnd: scheduleTime.optional().default(DEFAULT_SCHEDULE_SETTINGS.workHoursEnd),
-    timeZone: z
-      .string({ error: S.invalidTimeZone })
-      .optional()
-      .default(DEFAULT_SCHEDULE_TIME_ZONE)
-      .refine(isKnownTimeZone, S.invalidTimeZone),
     timeSlots: z
       .array(
         z.object({
@@ -445,16 +438,6 @@ export const scheduleSettingsBodySchema = z
   });
 export type ScheduleSettingsBody = z.input<typeof scheduleSettingsBodySchema>;
 export type ScheduleSettingsFields = z.output<typeof scheduleSettingsBodySchema>;
-
-/** Whether the runtime knows the IANA zone ('America/Sao_Paulo'). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 // ---- the services picker ----------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ import { SelectInput } from '@/components/form/select-input';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
 
 import { type CampaignOption, useCampaignOptions } from '../api/get-campaign-options';
 import { CAMPAIGN_CONTACT_VARIABLES, useCampaignVariables } from '../api/get-campaign-variables';
@@ -58,6 +59,7 @@ const TABS = Array.from({ length: CAMPAIGN_MESSAGES }, (_, index) => index);
  */
 export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
   const { t } = useTranslation();
+  const timeZone = useCompanyTimeZone();
   const saveMutation = useSaveCampaign();
   const connections = useCampaignOptions('connections');
   const contactLists = useCampaignOptions('contactLists');
@@ -82,7 +84,7 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
     getValues,
     setValue,
     formState: { errors },
-  } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues: campaignFormDefaults(campaign) });
+  } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues: campaignFormDefaults(campaign, timeZone) });
   const confirmation = useWatch({ control, name: 'confirmation' });
 
   async function handleSave(values: CampaignFormValues) {

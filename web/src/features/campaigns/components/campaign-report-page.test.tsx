@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { aCampaign, aCampaignReport } from '@/testing/contract-fakes';
-import { stubApi } from '@/testing/fake-api';
+import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const handlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
@@ -31,14 +31,27 @@ const progress = (delivered: number, failed: number, status: 'EM_ANDAMENTO' | 'F
 });
 
 /** The report the server answers, read again after each event: its n-th answer is `answers[n]` (the last one after). */
+/** The report's answers in turn (the calls made for it are answered); the company's settings name its zone. */
 function reportServer(...answers: ReturnType<typeof aCampaignReport>[]) {
+  return zonedReportServer('America/Sao_Paulo', ...answers);
+}
+
+function zonedReportServer(zone: string, ...answers: ReturnType<typeof aCampaignReport>[]) {
   let served = 0;
-  return stubApi((call) => {
-    if (call.method !== 'GET' || call.url !== '/api/campaigns/7/report') return undefined;
-    const body = answers[Math.min(served, answers.length - 1)];
-    served += 1;
-    return { status: 200, body };
-  });
+  const calls = stubApi(
+    on('GET', '/settings', 200, [{ key: 'timezone', value: zone, companyId: 1, updatedAt: '2026-01-01T00:00:00Z' }]),
+    (call) => {
+      if (call.method !== 'GET' || call.url !== '/api/campaigns/7/report') return undefined;
+      const body = answers[Math.min(served, answers.length - 1)];
+      served += 1;
+      return { status: 200, body };
+    },
+  );
+  return {
+    get reports() {
+      return calls.filter((call) => call.url === '/api/campaigns/7/report');
+    },
+  };
 }
 
 const value = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
@@ -102,7 +115,7 @@ describe('campaign report', () => {
   });
 
   it('reloads 5 seconds after the campaign is FINALIZADA', async () => {
-    const calls = reportServer(
+    const server = reportServer(
       aCampaignReport({ campaign, progress: progress(3, 0) }),
       aCampaignReport({
         campaign: { ...campaign, status: 'FINALIZADA', completedAt: '2026-11-26T16:00:00.000Z' },
@@ -116,10 +129,23 @@ describe('campaign report', () => {
     expect(screen.getByTestId('campaign-report-page').dataset.status).toBe('FINALIZADA');
     expect(screen.getByText('Finalizada')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(REPORT_RELOAD_AFTER_FINISH_MS - 500));
-    expect(calls).toHaveLength(1);
+    expect(server.reports).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(600));
     vi.useRealTimers();
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(server.reports).toHaveLength(2));
     await waitFor(() => expect(screen.getByText('26/11/2026 13:00', { exact: false })).toBeTruthy());
+  });
+
+  it("shows the campaign's times in the company's time zone (Tokyo): 16:00 UTC is 01:00 the next day there", async () => {
+    zonedReportServer(
+      'Asia/Tokyo',
+      aCampaignReport({
+        campaign: { ...campaign, status: 'FINALIZADA', scheduledAt: '2026-11-26T14:00:00.000Z', completedAt: '2026-11-26T16:00:00.000Z' },
+        progress: { ...progress(4, 0, 'FINALIZADA'), completedAt: '2026-11-26T16:00:00.000Z' },
+      }),
+    );
+    renderWithProviders(<CampaignReportPage companyId={1} campaignId={7} />);
+    await waitFor(() => expect(screen.getByText('27/11/2026 01:00', { exact: false })).toBeTruthy());
+    expect(screen.getByText('26/11/2026 23:00', { exact: false })).toBeTruthy();
   });
 });

@@ -8,11 +8,12 @@ import { useNavigate } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { paths } from '@/config/paths';
+import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
+import { formatZonedClockIn, formatZonedDateTimeIn } from '@/lib/company-time';
 import { formatNumber } from '@/lib/format';
 
 import { useCampaignReport } from '../api/get-campaign-report';
 import { useCampaignReportLive } from '../hooks/use-campaign-report-live';
-import { formatCampaignClock, formatCampaignTime } from '../utils/campaign-time';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
 type CampaignReportPageProps = { companyId: number; campaignId: number };
@@ -49,19 +50,20 @@ export function campaignReached(report: Pick<CampaignReport, 'campaign' | 'progr
 type SeriesKey = 'delivered' | 'confirmationRequested' | 'confirmed' | 'failed';
 
 /** The counts per minute, added up: the chart's lines climb as the campaign goes. */
-function cumulative(series: CampaignReport['series'], language: string) {
+function cumulative(series: CampaignReport['series'], zone: string, language: string) {
   const totals = { delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 };
   return series.map((point) => {
     totals.delivered += point.delivered;
     totals.confirmationRequested += point.confirmationRequested;
     totals.confirmed += point.confirmed;
     totals.failed += point.failed;
-    return { label: formatCampaignClock(point.at, language), ...totals };
+    return { label: formatZonedClockIn(point.at, zone, language), ...totals };
   });
 }
 
 function ShippingChart({ report }: { report: CampaignReport }) {
   const { t, i18n } = useTranslation();
+  const zone = useCompanyTimeZone();
   const keys: SeriesKey[] = report.campaign.confirmation
     ? ['delivered', 'confirmationRequested', 'confirmed', 'failed']
     : ['delivered', 'failed'];
@@ -71,7 +73,7 @@ function ShippingChart({ report }: { report: CampaignReport }) {
     confirmed: 'teal.solid',
     failed: 'red.solid',
   };
-  const data = useMemo(() => cumulative(report.series, i18n.language), [report.series, i18n.language]);
+  const data = useMemo(() => cumulative(report.series, zone, i18n.language), [report.series, zone, i18n.language]);
   const chart = useChart({
     data,
     series: keys.map((name) => ({ name, color: colors[name], label: t(`campaigns.report.${name}`) })),
@@ -113,6 +115,7 @@ function ShippingChart({ report }: { report: CampaignReport }) {
  */
 export function CampaignReportPage({ companyId, campaignId }: CampaignReportPageProps) {
   const { t, i18n } = useTranslation();
+  const zone = useCompanyTimeZone();
   const navigate = useNavigate();
   const query = useCampaignReport(campaignId);
   useCampaignReportLive(companyId, campaignId);
@@ -181,13 +184,13 @@ export function CampaignReportPage({ companyId, campaignId }: CampaignReportPage
           <Text as="span" color="fg.muted">
             {t('campaigns.report.scheduledAt')}:{' '}
           </Text>
-          {formatCampaignTime(campaign.scheduledAt, i18n.language) || t('campaigns.table.noSchedule')}
+          {formatZonedDateTimeIn(campaign.scheduledAt, zone, i18n.language) || t('campaigns.table.noSchedule')}
         </Text>
         <Text>
           <Text as="span" color="fg.muted">
             {t('campaigns.report.completedAt')}:{' '}
           </Text>
-          {formatCampaignTime(progress.completedAt, i18n.language) || t('campaigns.table.notCompleted')}
+          {formatZonedDateTimeIn(progress.completedAt, zone, i18n.language) || t('campaigns.table.notCompleted')}
         </Text>
       </SimpleGrid>
 
@@ -227,7 +230,7 @@ export function CampaignReportPage({ companyId, campaignId }: CampaignReportPage
           {progress.outsideWindow && (
             <Text textStyle="sm" color="fg.warning" data-testid="campaign-report-outside-window">
               {progress.resumesAt
-                ? t('campaigns.report.outsideWindow', { time: formatCampaignTime(progress.resumesAt, i18n.language) })
+                ? t('campaigns.report.outsideWindow', { time: formatZonedDateTimeIn(progress.resumesAt, zone, i18n.language) })
                 : t('campaigns.report.outsideWindowNoTime')}
             </Text>
           )}
@@ -279,7 +282,7 @@ export function CampaignReportPage({ companyId, campaignId }: CampaignReportPage
                           {connection.pauseDetail && <Text textStyle="xs">{describeReason(connection.pauseDetail)}</Text>}
                           {connection.pausedAt && (
                             <Text textStyle="xs" color="fg.muted">
-                              {t('campaigns.report.pausedSince', { time: formatCampaignTime(connection.pausedAt, i18n.language) })}
+                              {t('campaigns.report.pausedSince', { time: formatZonedDateTimeIn(connection.pausedAt, zone, i18n.language) })}
                             </Text>
                           )}
                         </Stack>

@@ -12,15 +12,16 @@ import { RowActions } from '@/components/list/row-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
+import { formatZonedDateTimeIn } from '@/lib/company-time';
 
 import { useCancelCampaign, useRestartCampaign } from '../api/campaign-actions';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useCampaigns } from '../api/get-campaigns';
 import { useCampaignsRealtime } from '../hooks/use-campaigns-realtime';
 import { canRestartCampaign, canStopCampaign } from '../utils/campaign-status';
-import { formatCampaignTime } from '../utils/campaign-time';
 import { CampaignModal } from './campaign-modal';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
@@ -32,6 +33,7 @@ type CampaignsPageProps = { companyId: number };
 /** /campaigns: search, add, and the table with edit, delete (confirmed), stop, restart and report per campaign. */
 export function CampaignsPage({ companyId }: CampaignsPageProps) {
   const { t, i18n } = useTranslation();
+  const zone = useCompanyTimeZone();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), CAMPAIGNS_SEARCH_DEBOUNCE_MS);
@@ -122,12 +124,16 @@ export function CampaignsPage({ companyId }: CampaignsPageProps) {
           {
             header: t('campaigns.table.scheduledAt'),
             cell: (campaign) =>
-              formatCampaignTime(campaign.scheduledAt, i18n.language) || <Text color="fg.muted">{t('campaigns.table.noSchedule')}</Text>,
+              formatZonedDateTimeIn(campaign.scheduledAt, zone, i18n.language) || (
+                <Text color="fg.muted">{t('campaigns.table.noSchedule')}</Text>
+              ),
           },
           {
             header: t('campaigns.table.completedAt'),
             cell: (campaign) =>
-              formatCampaignTime(campaign.completedAt, i18n.language) || <Text color="fg.muted">{t('campaigns.table.notCompleted')}</Text>,
+              formatZonedDateTimeIn(campaign.completedAt, zone, i18n.language) || (
+                <Text color="fg.muted">{t('campaigns.table.notCompleted')}</Text>
+              ),
           },
         ]}
         actions={(campaign) => (

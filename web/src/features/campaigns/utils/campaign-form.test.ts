@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { aCampaign } from '@/testing/contract-fakes';
 
-import { campaignFormDefaults, campaignFormSchema, toCampaignBody } from './campaign-form';
+import { campaignFormDefaults, campaignFormSchema, toCampaignBody, toScheduledAtBody } from './campaign-form';
 import { isCampaignEditable } from './campaign-status';
-import { toScheduledAtBody, toScheduledAtInput } from './campaign-time';
 
 const NOW = new Date('2026-11-26T15:00:00.000Z');
 const minutesFromNow = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
@@ -48,10 +47,12 @@ describe('campaign form', () => {
     expect(toCampaignBody({ ...values, scheduledAt: '' }).scheduledAt).toBeNull();
   });
 
-  it('writes the schedule in the company time zone (America/Sao_Paulo) and reads it back the same', () => {
-    expect(toScheduledAtInput('2026-11-27T12:30:00.000Z')).toBe('2026-11-27T09:30');
+  it("shows the schedule in the company's time zone (São Paulo by default, Tokyo when the company is there) and sends the wall time", () => {
+    const campaign = aCampaign({ scheduledAt: '2026-11-27T12:30:00.000Z' });
+    expect(campaignFormDefaults(campaign).scheduledAt).toBe('2026-11-27T09:30');
+    expect(campaignFormDefaults(campaign, 'Asia/Tokyo').scheduledAt).toBe('2026-11-27T21:30');
     expect(toScheduledAtBody('2026-11-27T09:30')).toBe('2026-11-27 09:30:00');
-    expect(campaignFormDefaults(aCampaign({ scheduledAt: '2026-11-27T12:30:00.000Z' })).scheduledAt).toBe('2026-11-27T09:30');
+    expect(toScheduledAtBody('2026-11-27T09:30:15')).toBe('2026-11-27 09:30:15');
   });
 
   it("names are 2 to 50 ('Required', 'Too Short!', 'Too Long!') and hours 0–23 and 1–24, the end after the start", () => {

@@ -10,7 +10,20 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 
-import { toScheduledAtBody, toScheduledAtInput } from './campaign-time';
+import { DEFAULT_COMPANY_TIME_ZONE, toZonedInput } from '@/lib/company-time';
+
+const LOCAL_INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A datetime-local value (`YYYY-MM-DDTHH:mm`, a wall time of the company's zone) as the API takes
+ * scheduledAt (spec 2 section 5): `YYYY-MM-DD HH:mm:ss`, which the server reads in the company's
+ * zone; '' (no schedule) stays ''.
+ */
+export function toScheduledAtBody(localValue: string): string {
+  const match = LOCAL_INPUT.exec(localValue.trim());
+  if (!match) return localValue.trim();
+  return `${match[1]} ${match[2]}:${match[3] ?? '00'}`;
+}
 
 /** Spec 2 sections 5 and 9: up to five messages, five confirmation messages and five connections. */
 export const CAMPAIGN_MESSAGES = CAMPAIGN_MESSAGE_FIELDS.length;
@@ -71,7 +84,7 @@ export type CampaignFormValues = z.infer<typeof campaignFormSchema>;
 const idText = (id: number | null | undefined) => (id == null ? '' : String(id));
 
 /** The dialog's values for a campaign (or a new one: every weekday allowed, hours 0 to 24... as the server defaults). */
-export function campaignFormDefaults(campaign: Campaign | null): CampaignFormValues {
+export function campaignFormDefaults(campaign: Campaign | null, timeZone: string = DEFAULT_COMPANY_TIME_ZONE): CampaignFormValues {
   return {
     name: campaign?.name ?? '',
     messages: CAMPAIGN_MESSAGE_FIELDS.map((field) => campaign?.[field] ?? ''),
@@ -80,7 +93,7 @@ export function campaignFormDefaults(campaign: Campaign | null): CampaignFormVal
     contactListId: idText(campaign?.contactListId),
     tagListId: idText(campaign?.tagListId),
     fileListId: idText(campaign?.fileListId),
-    scheduledAt: toScheduledAtInput(campaign?.scheduledAt),
+    scheduledAt: toZonedInput(campaign?.scheduledAt, timeZone),
     startHour: campaign?.startHour ?? 0,
     endHour: campaign?.endHour ?? 24,
     allowSaturday: campaign?.allowSaturday ?? true,

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
 import { downloadCsv, toCsv } from '@/lib/csv';
 
 import { useDashboard } from '../api/get-dashboard';
@@ -142,7 +143,8 @@ function FiguresTable({ rows, nameHeader, testId }: FiguresTableProps) {
  */
 export function DashboardPage({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<DashboardQuery>(() => lastDays(30));
+  const zone = useCompanyTimeZone();
+  const [query, setQuery] = useState<DashboardQuery>(() => lastDays(30, zone));
   const dashboard = useDashboard(query);
   const users = useDashboardUsers(companyId);
   const queues = useDashboardQueues();
@@ -166,7 +168,7 @@ export function DashboardPage({ companyId }: { companyId: number }) {
   const online = (users.data ?? []).filter((user) => user.online);
 
   function handleRange(days: number) {
-    setQuery((current) => ({ ...current, ...lastDays(days) }));
+    setQuery((current) => ({ ...current, ...lastDays(days, zone) }));
   }
 
   function handleExport() {

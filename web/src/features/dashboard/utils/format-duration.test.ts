@@ -11,7 +11,8 @@ describe('dashboard durations and ranges', () => {
     expect(formatDuration(2 * 86400 + 4 * 3600)).toBe('2d 4h');
   });
 
-  it('the last 30 days end today in São Paulo', () => {
-    expect(lastDays(30, new Date('2026-03-01T02:00:00Z'))).toEqual({ dateFrom: '2026-01-30', dateTo: '2026-02-28' });
+  it("the last 30 days end today in the company's zone: São Paulo's 28 February is already 1 March in Tokyo", () => {
+    expect(lastDays(30, 'America/Sao_Paulo', new Date('2026-03-01T02:00:00Z'))).toEqual({ dateFrom: '2026-01-30', dateTo: '2026-02-28' });
+    expect(lastDays(30, 'Asia/Tokyo', new Date('2026-03-01T02:00:00Z'))).toEqual({ dateFrom: '2026-01-31', dateTo: '2026-03-01' });
   });
 });

@@ -9,9 +9,8 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
-/** The last `days` business days up to today, as the dashboard's filter takes them (YYYY-MM-DD). */
-export function lastDays(days: number, now = new Date()): { dateFrom: string; dateTo: string } {
-  const day = (offset: number) =>
-    new Date(now.getTime() - offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+/** The last `days` business days up to today in the company's zone, as the dashboard's filter takes them (YYYY-MM-DD). */
+export function lastDays(days: number, timeZone: string, now = new Date()): { dateFrom: string; dateTo: string } {
+  const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toLocaleDateString('en-CA', { timeZone });
   return { dateFrom: day(days - 1), dateTo: day(0) };
 }

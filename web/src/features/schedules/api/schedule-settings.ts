@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULE_TIME_ZONE, type ScheduleSettingsBody, type ScheduleSettingsRecord, scheduleSettingsSchema } from '@app/contracts';
+import { type ScheduleSettingsBody, type ScheduleSettingsRecord, scheduleSettingsSchema } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -21,11 +21,6 @@ export function getScheduleSettingsQueryOptions(calendarId?: number | null) {
 
 export function useScheduleSettings(calendarId?: number | null) {
   return useQuery(getScheduleSettingsQueryOptions(calendarId));
-}
-
-/** The company's time zone: schedules are shown in it (America/Sao_Paulo until the settings say). */
-export function useCompanyTimeZone(): string {
-  return useScheduleSettings().data?.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE;
 }
 
 export type SaveSettingsInput = { calendarId?: number | null; body: ScheduleSettingsBody };

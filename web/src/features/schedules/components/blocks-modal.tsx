@@ -11,10 +11,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
+import { formatZonedDate, formatZonedDateTime, fromZonedInput, zonedDay } from '@/lib/company-time';
 
 import { useDeleteScheduleBlock, useSaveScheduleBlock, useScheduleBlocks } from '../api/schedule-blocks';
 import { blockFormDefaults, blockFormSchema, type BlockFormValues, blockFormValues, toBlockBody } from '../utils/block-form';
-import { formatZonedDate, formatZonedDateTime, fromZonedInput, zonedDay } from '../utils/company-time';
 import { ColorPalette } from './calendars-modal';
 
 /** The blocks' colours: #ff5722 first (their default), then the calendars' palette. */

@@ -12,8 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMediaQuery } from '@/hooks/use-media-query';
-
-import { calendarNow, fromCalendarDate, toCalendarTime, zonedDay } from '../utils/company-time';
+import { calendarNow, fromCalendarDate, toCalendarTime, zonedDay } from '@/lib/company-time';
 
 /** Spec 2: month, week, day and agenda views. */
 export const CALENDAR_VIEWS = {

@@ -275,6 +275,9 @@ describe('schedule settings', () => {
     const onClose = vi.fn();
     renderWithProviders(<ScheduleSettingsModal calendars={[aCalendar()]} onClose={onClose} />);
     const monday = (await screen.findAllByTestId('settings-day')).find((day) => day.dataset.day === '1')!;
+    expect(screen.getByTestId('settings-company-time-zone').textContent).toBe(
+      'Fuso horário da empresa: America/Sao_Paulo (altere em Configurações)',
+    );
     expect(within(monday).getAllByTestId('settings-slot')).toHaveLength(1);
     expect(within(monday).getByTestId<HTMLButtonElement>('settings-remove-slot').disabled).toBe(true);
     expect(within(monday).getByTestId('settings-remove-slot').getAttribute('aria-label')).toBe(
@@ -313,6 +316,8 @@ describe('schedule settings', () => {
       timeSlots: { id?: number; dayOfWeek: number; enabled: boolean; startTime: string; endTime: string }[];
     };
     expect(body).toMatchObject({ allowOverlaps: true, activeDays: [1, 2, 3, 4, 5, 6], workHoursStart: '08:00', workHoursEnd: '18:00' });
+    // The zone is the company's setting (decision 0037): shown, never sent.
+    expect(body).not.toHaveProperty('timeZone');
     expect(body.timeSlots.filter((slot) => slot.dayOfWeek === 1)).toEqual([
       { id: 101, dayOfWeek: 1, enabled: true, startTime: '09:00', endTime: '17:00' },
       { dayOfWeek: 1, enabled: true, startTime: '18:00', endTime: '20:00' },

@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster, toaster } from '@/components/ui/toaster';
+import { toZonedInput } from '@/lib/company-time';
 import { i18n } from '@/lib/i18n';
 import { aContact } from '@/testing/contract-fakes';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { aCalendar, aSchedule, aService } from '../testing/schedule-fakes';
-import { toZonedInput } from '../utils/company-time';
 import { scheduleFormSchema } from '../utils/schedule-form';
 import { ScheduleModal } from './schedule-modal';
 

@@ -14,12 +14,12 @@ import { DialogFrame } from '@/components/ui/dialog-frame';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
+import { formatZonedDateTime } from '@/lib/company-time';
 
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useSchedule } from '../api/get-schedule';
 import { useContact, useContactSearch, useServicesList } from '../api/lookups';
 import { useSaveSchedule } from '../api/save-schedule';
-import { formatZonedDateTime } from '../utils/company-time';
 import {
   durationOptions,
   REMINDER_FIELDS,

@@ -7,9 +7,10 @@ import { LuPrinter } from 'react-icons/lu';
 import { FormField } from '@/components/form/form-field';
 import { SelectInput } from '@/components/form/select-input';
 import { DialogFrame } from '@/components/ui/dialog-frame';
+import { formatZonedDate, formatZonedTime, zonedDay } from '@/lib/company-time';
 
 import { useSchedulesInRange } from '../api/get-schedules';
-import { formatZonedDate, formatZonedTime, PRINT_PERIODS, type PrintPeriod, printRange, zonedDay } from '../utils/company-time';
+import { PRINT_PERIODS, type PrintPeriod, printRange } from '../utils/print-range';
 import { formatSchedulePhone } from '../utils/schedules-csv';
 
 /** Spec 2 section 9: the print opens 500 ms after the page is shown. */

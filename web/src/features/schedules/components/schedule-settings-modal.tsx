@@ -97,7 +97,6 @@ function SettingsForm({ calendarId, settings, onClose }: SettingsFormProps) {
           activeDays,
           workHoursStart,
           workHoursEnd,
-          timeZone: settings.timeZone,
           timeSlots: slots.map(({ id, dayOfWeek, enabled, startTime, endTime }) => ({ id, dayOfWeek, enabled, startTime, endTime })),
         },
       });
@@ -114,6 +113,9 @@ function SettingsForm({ calendarId, settings, onClose }: SettingsFormProps) {
 
   return (
     <Stack gap="5" data-testid="schedule-settings-form">
+      <Text fontSize="sm" color="fg.muted" data-testid="settings-company-time-zone">
+        {t('schedules.settings.companyTimeZone', { zone: settings.timeZone })}
+      </Text>
       {settings.inherited && calendarId !== null && (
         <Alert.Root status="info" size="sm">
           <Alert.Indicator />

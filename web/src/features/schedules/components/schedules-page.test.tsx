@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster';
+import { fromZonedInput, zonedDay } from '@/lib/company-time';
 import { aContact } from '@/testing/contract-fakes';
 import { type FakeCall, on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { queryKeysFor } from '../hooks/use-schedules-realtime';
 import { aBlock, aCalendar, aSchedule, aService, someSettings } from '../testing/schedule-fakes';
-import { fromZonedInput, zonedDay } from '../utils/company-time';
 import { SchedulesPage } from './schedules-page';
 
 const schedules = [

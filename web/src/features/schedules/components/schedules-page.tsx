@@ -8,6 +8,7 @@ import { SelectInput } from '@/components/form/select-input';
 import { SearchField } from '@/components/list/search-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError, toastSuccess, toastWarning } from '@/components/ui/toaster';
+import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { downloadCsv } from '@/lib/csv';
 
@@ -15,7 +16,6 @@ import { useCalendars } from '../api/calendars';
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useSchedulesInRange } from '../api/get-schedules';
 import { useScheduleBlocks } from '../api/schedule-blocks';
-import { useCompanyTimeZone } from '../api/schedule-settings';
 import { useSchedulesRealtime } from '../hooks/use-schedules-realtime';
 import { type CsvHeaders, schedulesCsv, schedulesCsvFileName } from '../utils/schedules-csv';
 import { BlocksModal } from './blocks-modal';

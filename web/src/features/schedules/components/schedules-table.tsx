@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { RowActions } from '@/components/list/row-actions';
+import { formatZonedDateTime } from '@/lib/company-time';
 
 import { useSchedulesPages } from '../api/get-schedules';
-import { formatZonedDateTime } from '../utils/company-time';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 
 type SchedulesTableProps = {

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 
-import { fromZonedInput, toZonedInput, zonedDay } from './company-time';
+import { fromZonedInput, toZonedInput, zonedDay } from '@/lib/company-time';
 
 /**
  * The block form (spec 2 section 5, 'Block'): title required ('Título é obrigatório'); end after start

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 
-import { fromZonedInput, toZonedInput } from './company-time';
+import { fromZonedInput, toZonedInput } from '@/lib/company-time';
 
 const required = { message: 'validation.required', abort: true } as const;
 

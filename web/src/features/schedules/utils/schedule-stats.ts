@@ -1,6 +1,6 @@
 import type { ScheduleRecord } from '@app/contracts';
 
-import { zonedDay } from './company-time';
+import { zonedDay } from '@/lib/company-time';
 
 /** The summary of appointments: pending counts those waiting or being sent; today is the company's day. */
 export function scheduleStats(schedules: readonly Pick<ScheduleRecord, 'status' | 'sendAt'>[], zone: string, now: Date) {

@@ -1,8 +1,7 @@
 import { formatPhoneForExport } from '@app/contracts';
 
+import { formatZonedDate, formatZonedTime, zonedDay } from '@/lib/company-time';
 import { toCsv } from '@/lib/csv';
-
-import { formatZonedDate, formatZonedTime, zonedDay } from './company-time';
 
 /** What the export reads of an appointment. */
 export type CsvSchedule = {

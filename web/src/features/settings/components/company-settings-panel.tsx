@@ -7,13 +7,14 @@ import { companySettingValue, useSettings } from '../api/get-settings';
 import { useUpdateSetting } from '../api/update-setting';
 import { COMPANY_SETTING_KEYS, COMPANY_SETTINGS, type CompanySettingKey } from '../types';
 import { SettingField } from './setting-field';
+import { TimeZoneField } from './time-zone-field';
 
 type CompanySettingsPanelProps = {
   /** Super users also edit the billing integrations (IXC, MK-AUTH, ASAAS). */
   isSuper: boolean;
 };
 
-type SettingDefinition = { values: readonly string[] | null; default: string; superOnly?: boolean };
+type SettingDefinition = { values: readonly string[] | null; default: string; superOnly?: boolean; format?: 'timeZone' };
 
 const GROUPS: { titleKey: 'settings.groups.general' | 'settings.groups.integrations'; keys: CompanySettingKey[] }[] = [
   {
@@ -85,6 +86,12 @@ type SettingFieldForProps = {
 
 function SettingFieldFor({ settingKey, definition, value, onChange }: SettingFieldForProps) {
   const { t } = useTranslation();
+  if (definition.format === 'timeZone') {
+    // Keyed by the value: a zone changed elsewhere (another admin, the settings socket) shows at once.
+    return (
+      <TimeZoneField key={value} label={t(`settings.keys.${settingKey}` as 'settings.keys.timezone')} value={value} onChange={onChange} />
+    );
+  }
   const options = definition.values
     ? definition.values.map((option) => ({
         value: option,

@@ -1,16 +1,27 @@
+import { DEFAULT_COMPANY_TIME_ZONE } from '@app/contracts';
 import { tz, TZDate } from '@date-fns/tz';
-import { addDays, endOfMonth, endOfWeek, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
+import { format } from 'date-fns';
+
+import { currentLanguage } from '@/lib/i18n';
 
 /**
- * Schedules are stored in UTC and shown in the company's time zone (America/Sao_Paulo unless the
- * company says otherwise), whatever the browser's zone is, across a daylight-saving change too.
- * date-fns with @date-fns/tz does the arithmetic.
+ * Times travel as UTC instants and are shown and written in the company's time zone (its setting
+ * `timezone`, America/Sao_Paulo by default; decision 0037), whatever the browser's zone is, across a
+ * daylight-saving change too. Campaigns and schedules both read them here; `useCompanyTimeZone`
+ * gives the zone. date-fns with @date-fns/tz does the arithmetic.
  */
-export const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
+export { DEFAULT_COMPANY_TIME_ZONE };
 
-/** The wall-clock time in the zone, as a datetime-local input reads it: '2026-11-26T14:30'. */
-export function toZonedInput(value: Date | string, zone: string): string {
-  return format(new Date(value), "yyyy-MM-dd'T'HH:mm", { in: tz(zone) });
+const readable = (value: Date | string | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(value);
+  return Number.isFinite(date.getTime()) ? date : null;
+};
+
+/** The wall-clock time in the zone, as a datetime-local input reads it: '2026-11-26T14:30'; '' without a time. */
+export function toZonedInput(value: Date | string | null | undefined, zone: string): string {
+  const date = readable(value);
+  return date ? format(date, "yyyy-MM-dd'T'HH:mm", { in: tz(zone) }) : '';
 }
 
 /** The instant a wall-clock time in the zone ('2026-11-26T14:30', seconds optional) stands for; null when unreadable. */
@@ -42,6 +53,21 @@ export function formatZonedDateTime(value: Date | string, zone: string): string 
   return format(new Date(value), 'dd/MM/yyyy HH:mm', { in: tz(zone) });
 }
 
+/** The date and HH:mm of an instant in the zone, in the language's order (dd/MM/yyyy for pt-BR); '' without one. */
+export function formatZonedDateTimeIn(value: Date | string | null | undefined, zone: string, language: string = currentLanguage()): string {
+  const date = readable(value);
+  if (!date) return '';
+  const day = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zone }).format(date);
+  return `${day} ${formatZonedClockIn(date, zone, language)}`;
+}
+
+/** HH:mm (24 hours) of an instant in the zone, as the language writes it. */
+export function formatZonedClockIn(value: Date | string, zone: string, language: string = currentLanguage()): string {
+  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(
+    new Date(value),
+  );
+}
+
 /**
  * FullCalendar draws in 'UTC' and is handed each event's wall-clock time in the company's zone
  * (decision 0036): '2026-11-26T14:30:00' here is 14:30 in São Paulo, drawn at 14:30 for every viewer.
@@ -67,35 +93,4 @@ export function fromCalendarDate(date: Date, zone: string): Date {
 /** The company's wall clock now, as FullCalendar's 'now' (the today highlight and the now line). */
 export function calendarNow(zone: string, now: Date = new Date()): string {
   return toCalendarTime(now, zone);
-}
-
-export type PrintPeriod = 'next7Days' | 'thisWeek' | 'thisMonth' | 'day';
-export const PRINT_PERIODS: readonly PrintPeriod[] = ['next7Days', 'thisWeek', 'thisMonth', 'day'];
-
-/**
- * The instants a print period covers, [start, end), in the company's days (spec 2 section 9): the next
- * 7 days from the start of today, this week (Sunday to Saturday), this month, or one given day ('yyyy-MM-dd').
- */
-export function printRange(period: PrintPeriod, zone: string, now: Date, day?: string): { start: Date; end: Date } {
-  const inZone = { in: tz(zone) };
-  const today = startOfDay(now, inZone);
-  switch (period) {
-    case 'next7Days':
-      return { start: new Date(today.getTime()), end: new Date(addDays(today, 7, inZone).getTime()) };
-    case 'thisWeek': {
-      const start = startOfWeek(now, { ...inZone, weekStartsOn: 0 });
-      const end = endOfWeek(now, { ...inZone, weekStartsOn: 0 });
-      return { start: new Date(start.getTime()), end: new Date(end.getTime() + 1) };
-    }
-    case 'thisMonth':
-      return {
-        start: new Date(startOfMonth(now, inZone).getTime()),
-        end: new Date(endOfMonth(now, inZone).getTime() + 1),
-      };
-    case 'day': {
-      const start = fromZonedInput(`${day ?? zonedDay(now, zone)}T00:00`, zone) ?? new Date(today.getTime());
-      const next = startOfDay(addDays(new TZDate(start.getTime(), zone), 1), inZone);
-      return { start, end: new Date(next.getTime()) };
-    }
-  }
 }
