@@ -2,7 +2,11 @@ import type { CampaignPauseReason } from '@app/contracts';
 import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+
+/** The notification channel of confirmations that start awaiting their answer (payload: the connection id). */
+const AWAITING_CHANNEL = 'outbound_confirmation_awaiting';
 
 export type ShippingStage = 'confirmation' | 'main';
 
@@ -325,10 +329,13 @@ export class CampaignShippingRepository {
     if (!row) return null;
     if (row.parts_sent < row.parts) return { campaignId: row.campaign_id, companyId: row.company_id, outcome: null };
     if (stage === 'confirmation') {
-      await manager.query(`UPDATE outbound.campaign_shipping SET phase = 'awaiting', confirmation_requested_at = $2 WHERE id = $1`, [
-        shippingId,
-        at,
-      ]);
+      // The watches of every outbound process hear that the connection awaits an answer (on commit).
+      await manager.query(
+        `WITH moved AS (
+           UPDATE outbound.campaign_shipping SET phase = 'awaiting', confirmation_requested_at = $2 WHERE id = $1 RETURNING whatsapp_id
+         ) SELECT pg_notify($3, whatsapp_id::text) FROM moved`,
+        [shippingId, at, AWAITING_CHANNEL],
+      );
       return { campaignId: row.campaign_id, companyId: row.company_id, outcome: 'confirmationRequested' };
     }
     await manager.query(`UPDATE outbound.campaign_shipping SET phase = 'delivered', delivered_at = $2 WHERE id = $1`, [shippingId, at]);
@@ -364,6 +371,24 @@ export class CampaignShippingRepository {
       ),
     );
     return rows[0] ? { campaignId: rows[0].campaign_id, companyId: rows[0].company_id } : null;
+  }
+
+  /**
+   * A connection of its own, LISTENing to the ids of connections whose confirmations start awaiting
+   * their answer (ConfirmationWatch). Null when the data source has no URL to open one with.
+   */
+  async listenForAwaiting(onAwaiting: (connectionId: number) => void, onError: (error: Error) => void): Promise<Client | null> {
+    const { url } = this.dataSource.options as { url?: string };
+    if (!url) return null;
+    const client = new Client({ connectionString: url, application_name: 'outbound:confirmations', keepAlive: true });
+    client.on('notification', (message) => {
+      const connectionId = Number(message.payload);
+      if (Number.isInteger(connectionId)) onAwaiting(connectionId);
+    });
+    client.on('error', onError);
+    await client.connect();
+    await client.query(`LISTEN ${AWAITING_CHANNEL}`);
+    return client;
   }
 
   /** Whether any confirmation sent through the connection awaits its answer. */

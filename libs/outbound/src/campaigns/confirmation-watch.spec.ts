@@ -35,4 +35,30 @@ describe('which contact messages are asked about as a confirmation answer', () =
     expect(await watch.answers(7, '5511888')).toBe(false);
     expect(shipping.awaits).toHaveBeenCalledTimes(2);
   });
+
+  it('while it hears confirmations start awaiting, "none awaiting" holds until one does', async () => {
+    const awaiting = { any: false, numbers: [] as string[] };
+    let heard: (connectionId: number) => void = () => undefined;
+    const shipping = {
+      awaitsAny: jest.fn(async () => awaiting.any),
+      awaits: jest.fn(async (_connectionId: number, number: string) => awaiting.numbers.includes(number)),
+      listenForAwaiting: jest.fn(async (onAwaiting: (connectionId: number) => void) => {
+        heard = onAwaiting;
+        return { end: async () => undefined };
+      }),
+    };
+    const watch = new ConfirmationWatch(shipping as unknown as CampaignShippingRepository);
+    await watch.onApplicationBootstrap();
+    expect(await watch.answers(7, '5511999')).toBe(false);
+    jest.advanceTimersByTime(30_000);
+    expect(await watch.answers(7, '5511999')).toBe(false);
+    expect(shipping.awaitsAny).toHaveBeenCalledTimes(1);
+    // A confirmation through connection 7 starts awaiting its answer: the next message asks again.
+    awaiting.any = true;
+    awaiting.numbers = ['5511999'];
+    heard(7);
+    expect(await watch.answers(7, '5511999')).toBe(true);
+    expect(shipping.awaitsAny).toHaveBeenCalledTimes(2);
+    await watch.onApplicationShutdown();
+  });
 });
