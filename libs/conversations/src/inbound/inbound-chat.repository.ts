@@ -60,9 +60,12 @@ export class InboundChatRepository {
     if (chats.length === 0) return { filed: new Set(), contacts: new Map(), tickets: [] };
     const uuids = chats.map(() => randomUUID());
     const messages = chats.flatMap((chat, index) => chat.wids.map((wid) => ({ chat: index + 1, connectionId: chat.connectionId, wid })));
-    const [row]: { filed: { connection_id: number; wid: string }[] | null; contacts: ContactJson[] | null; tickets: LiveTicketRow[] | null }[] =
-      await manager.query(
-        prepared(`WITH msg AS (
+    const [row]: {
+      filed: { connection_id: number; wid: string }[] | null;
+      contacts: ContactJson[] | null;
+      tickets: LiveTicketRow[] | null;
+    }[] = await manager.query(
+      prepared(`WITH msg AS (
            SELECT * FROM unnest($1::int[], $2::int[], $3::text[]) AS msg(chat_no, connection_id, wid)
          ), locked AS (
            SELECT ${widLock('l.connection_id', 'l.wid')} FROM (SELECT DISTINCT connection_id, wid FROM msg ORDER BY 1, 2) AS l
@@ -103,33 +106,37 @@ export class InboundChatRepository {
          ), ${liveTicketsCtes('ticket_chat')}
          SELECT (SELECT json_agg(filed) FROM filed) AS filed, (SELECT json_agg(contact) FROM contact) AS contacts,
                 (SELECT json_agg(live_ticket) FROM live_ticket) AS tickets`),
-        [
-          messages.map((message) => message.chat),
-          messages.map((message) => message.connectionId),
-          messages.map((message) => message.wid),
-          uuids,
-          chats.map((chat) => chat.companyId),
-          chats.map((chat) => chat.connectionId),
-          chats.map((chat) => chat.number),
-          chats.map((chat) => chat.name.slice(0, 100)),
-          chats.map((chat) => chat.incoming),
-        ],
-      );
+      [
+        messages.map((message) => message.chat),
+        messages.map((message) => message.connectionId),
+        messages.map((message) => message.wid),
+        uuids,
+        chats.map((chat) => chat.companyId),
+        chats.map((chat) => chat.connectionId),
+        chats.map((chat) => chat.number),
+        chats.map((chat) => chat.name.slice(0, 100)),
+        chats.map((chat) => chat.incoming),
+      ],
+    );
     // A contact carries one of the uuids given here only when this statement created it.
     const given = new Set<string>(uuids);
     return {
       filed: new Set((row?.filed ?? []).map((filed) => `${filed.connection_id}:${filed.wid}`)),
       contacts: new Map(
-        (row?.contacts ?? []).map(({ chat_no, chat_connection_id: _connection, incoming: _incoming, created_at, updated_at, last_interaction_at, ...contact }) => [
-          Number(chat_no) - 1,
-          {
-            ...contact,
-            created_at: new Date(created_at),
-            updated_at: new Date(updated_at),
-            ...(last_interaction_at !== undefined ? { last_interaction_at: last_interaction_at === null ? null : new Date(last_interaction_at) } : {}),
-            created: given.has(contact.uuid),
-          },
-        ]),
+        (row?.contacts ?? []).map(
+          ({ chat_no, chat_connection_id: _connection, incoming: _incoming, created_at, updated_at, last_interaction_at, ...contact }) => [
+            Number(chat_no) - 1,
+            {
+              ...contact,
+              created_at: new Date(created_at),
+              updated_at: new Date(updated_at),
+              ...(last_interaction_at !== undefined
+                ? { last_interaction_at: last_interaction_at === null ? null : new Date(last_interaction_at) }
+                : {}),
+              created: given.has(contact.uuid),
+            },
+          ],
+        ),
       ),
       tickets: (row?.tickets ?? []).map(mapLiveTicket),
     };

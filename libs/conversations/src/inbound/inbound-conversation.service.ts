@@ -127,7 +127,8 @@ export class InboundConversationService {
       if (chat.rating_requested && messages.some(({ message }) => !message.fromMe)) left.push({ messages });
       else open.push({ messages, chat });
     }
-    for (const ticket of found.tickets) this.projections.rememberConnection(manager, ticket.companyId, ticket.connectionId, ticket.connection);
+    for (const ticket of found.tickets)
+      this.projections.rememberConnection(manager, ticket.companyId, ticket.connectionId, ticket.connection);
     opened.push(...found.tickets.filter((ticket) => ticket.created).map((ticket) => ticket.id));
     const ticketOf = new Map(found.tickets.map((ticket) => [`${ticket.contactId}:${ticket.connectionId}`, ticket]));
 

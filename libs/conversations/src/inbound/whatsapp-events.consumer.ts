@@ -98,20 +98,25 @@ export class WhatsappEventsConsumer implements EventConsumer {
         if (envelope.companyId) presences.push({ companyId: envelope.companyId, presence });
       } else stored.push(envelope);
     }
-    await this.processed.applyBatchOnce(this.groupId, stored, async (manager, fresh) => {
-      let received: ReceivedMessage[] = [];
-      for (const envelope of fresh) {
-        const message = envelope.companyId ? readEvent(messageReceived, envelope) : null;
-        if (message) {
-          received.push({ companyId: envelope.companyId!, connectionId: message.connectionId, message: message.message });
-          continue;
+    await this.processed.applyBatchOnce(
+      this.groupId,
+      stored,
+      async (manager, fresh) => {
+        let received: ReceivedMessage[] = [];
+        for (const envelope of fresh) {
+          const message = envelope.companyId ? readEvent(messageReceived, envelope) : null;
+          if (message) {
+            received.push({ companyId: envelope.companyId!, connectionId: message.connectionId, message: message.message });
+            continue;
+          }
+          await this.inbound.receiveAll(manager, received);
+          received = [];
+          await this.effectOf(envelope)?.(manager);
         }
         await this.inbound.receiveAll(manager, received);
-        received = [];
-        await this.effectOf(envelope)?.(manager);
-      }
-      await this.inbound.receiveAll(manager, received);
-    }, filedOnceByItsId);
+      },
+      filedOnceByItsId,
+    );
     for (const { companyId, presence } of presences) await this.presence.forward(companyId, presence);
   }
 

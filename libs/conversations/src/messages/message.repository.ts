@@ -335,7 +335,14 @@ export class MessageRepository {
     return {
       ids: new Map(ids.map((stored) => [stored.wid, stored.id])),
       withFacts: new Set(row?.with_facts ?? []),
-      ...(views ? { views: mapInboxViews(row, ids.map((stored) => stored.id)) } : {}),
+      ...(views
+        ? {
+            views: mapInboxViews(
+              row,
+              ids.map((stored) => stored.id),
+            ),
+          }
+        : {}),
     };
   }
 

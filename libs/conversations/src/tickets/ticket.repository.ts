@@ -70,7 +70,12 @@ export interface LiveTicket {
 }
 
 /** A live ticket with the chat it is for and its connection's projected row. */
-export type LiveTicketOfChat = LiveTicket & { contactId: number; connectionId: number; companyId: number; connection: Record<string, unknown> | null };
+export type LiveTicketOfChat = LiveTicket & {
+  contactId: number;
+  connectionId: number;
+  companyId: number;
+  connection: Record<string, unknown> | null;
+};
 
 /** A row of `liveTicketsCtes`'s live_ticket. */
 export interface LiveTicketRow {

@@ -130,7 +130,9 @@ describe('jobs on pg-boss', () => {
     for (let n = 1; n <= 5; n++) await jobs.schedule(null, 'many-a', { n });
     await jobs.schedule(null, 'many-b', { n: 1 });
     await jobs.schedule(null, 'many-c', { n: 1 });
-    await waitFor(() => (ran.get('many-a')?.length ?? 0) === 5 && ran.has('many-b') && ran.has('many-c'), { what: 'the jobs of every queue' });
+    await waitFor(() => (ran.get('many-a')?.length ?? 0) === 5 && ran.has('many-b') && ran.has('many-c'), {
+      what: 'the jobs of every queue',
+    });
     expect([...ran.get('many-a')!].sort()).toEqual([1, 2, 3, 4, 5]);
     releaseSlow();
   });
