@@ -117,6 +117,12 @@ describe('campaign dialog', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Campanha salva com sucesso.')).toBeTruthy();
   });
 
+  it("says its times are in the company's time zone", async () => {
+    lookups(on('GET', '/settings', 200, [{ key: 'timezone', value: 'Asia/Tokyo', companyId: 1, updatedAt: '2026-01-01T00:00:00Z' }]));
+    renderWithProviders(<CampaignModal campaign={null} onClose={vi.fn()} now={NOW} />);
+    await waitFor(() => expect(screen.getByTestId('campaign-time-zone').textContent).toContain('Asia/Tokyo'));
+  });
+
   it('shows the confirmation messages only when confirmation is on, and then asks for one', async () => {
     lookups();
     renderWithProviders(

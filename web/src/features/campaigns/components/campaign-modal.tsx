@@ -199,6 +199,9 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
           </FormField>
           <FormField label={t('campaigns.fields.scheduledAt')} error={errors.scheduledAt?.message} disabled={readOnly}>
             <Input type="datetime-local" step={1} {...register('scheduledAt')} data-testid="campaign-scheduled-at" />
+            <Text fontSize="xs" color="fg.muted" data-testid="campaign-time-zone">
+              {t('campaigns.fields.timeZoneHint', { zone: timeZone })}
+            </Text>
           </FormField>
           <FormField label={t('campaigns.fields.contactList')} error={errors.contactListId?.message} disabled={readOnly}>
             {lookupSelect('contactListId', contactLists.data, t('campaigns.selectContactList'), 'campaign-contact-list')}
