@@ -68,7 +68,12 @@ export async function startProductStack(
     baseUrl,
     browser,
     async stop() {
-      await browser.close();
+      // Chromium's close is bounded: a browser that does not close must not hang the suite.
+      const closed = await Promise.race([
+        browser.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+      ]);
+      if (!closed) process.emitWarning(`${name}: Chromium did not close within 30 s`);
       await app.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

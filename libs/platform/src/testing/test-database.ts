@@ -35,7 +35,21 @@ export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase>
       const client = new Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // Bounded: a drop that waits (twice seen in a CI run, on embedded PostgreSQL 18, for minutes)
+        // leaves the database behind with what it waited for printed, instead of hanging the suite;
+        // the test server is thrown away after the run.
+        await client.query(`SET statement_timeout = '60s'`);
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } catch (error) {
+        const activity = await client
+          .query(
+            `SELECT pid, datname, application_name, state, wait_event_type, wait_event, left(query, 200) AS query
+               FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND (datname = $1 OR wait_event_type = 'Lock' OR query ILIKE '%DATABASE%')`,
+            [name],
+          )
+          .then((result) => result.rows)
+          .catch((readError: unknown) => String(readError));
+        process.emitWarning(`test database ${name} was left behind: ${String(error)}; activity: ${JSON.stringify(activity)}`);
       } finally {
         await client.end();
       }

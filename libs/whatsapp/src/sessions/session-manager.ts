@@ -252,11 +252,7 @@ export class SessionManager {
    * runs elsewhere or is not connected: the caller sends them as commands to whichever process runs it.
    */
   async receiveSimulated(companyId: number, connectionId: number, requests: SimulatorInboundRequest[]): Promise<boolean> {
-    const local = (): SimulatorSession | undefined => {
-      const runner = this.runners.get(connectionId);
-      const session = runner && !runner.stopped && runner.companyId === companyId ? runner.current : null;
-      return session instanceof SimulatorSession && session.connected ? session : undefined;
-    };
+    const local = () => this.connectedSimulator(companyId, connectionId);
     if (!local()) return false;
     return this.serial(connectionId, async () => {
       const session = local();
@@ -272,6 +268,17 @@ export class SessionManager {
       }
       return true;
     });
+  }
+
+  /** Whether this process runs the company's simulated session of the connection, connected. */
+  runsConnectedSimulator(companyId: number, connectionId: number): boolean {
+    return this.connectedSimulator(companyId, connectionId) !== undefined;
+  }
+
+  private connectedSimulator(companyId: number, connectionId: number): SimulatorSession | undefined {
+    const runner = this.runners.get(connectionId);
+    const session = runner && !runner.stopped && runner.companyId === companyId ? runner.current : null;
+    return session instanceof SimulatorSession && session.connected ? session : undefined;
   }
 
   /** The connection's simulated session once it is open; undefined (the step is dropped) when there is none. */

@@ -154,12 +154,14 @@ export class SimulatorControlService {
 
   /** A simulator connection of the caller's company; anything else is not found. */
   /**
-   * The check before a customer's message: a simulated connection of the company, connected. Known
-   * for a second once seen connected (a phone sending a burst asks it for every message); the session
-   * itself drops a message that finds it disconnected meanwhile.
+   * The check before a customer's message: a simulated connection of the company, connected. A
+   * session this process runs answers it itself; another process's is read from the connection's
+   * row, known for a second once seen connected (a phone sending a burst asks it for every message).
+   * The session drops a message that finds it disconnected meanwhile.
    */
   private async connectedSession(tenancy: Tenancy, id: number): Promise<void> {
     if (!this.options.simulatorEnabled) throw new AppError('ERR_NOT_FOUND', 'The simulator is not enabled');
+    if (this.sessions.runsConnectedSimulator(tenancy.companyId, id)) return;
     const key = `${tenancy.companyId}:${id}`;
     if ((this.connectedUntil.get(key) ?? 0) > Date.now()) return;
     const session = await this.connections.sessionOf(tenancy.companyId, id);
