@@ -8,6 +8,7 @@ export * from './database/company-queue-ids';
 export * from './database/company-queues-projection';
 export * from './database/embedded-postgres';
 export * from './database/like-pattern';
+export * from './database/listener';
 export * from './database/prepared';
 export * from './database/service-data-source';
 export * from './database/service-database.module';

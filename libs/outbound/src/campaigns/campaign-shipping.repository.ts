@@ -1,8 +1,8 @@
 import type { CampaignPauseReason } from '@app/contracts';
-import { changedRows } from '@app/platform';
+import { changedRows, listenOn } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** The notification channel of confirmations that start awaiting their answer (payload: the connection id). */
@@ -378,17 +378,16 @@ export class CampaignShippingRepository {
    * their answer (ConfirmationWatch). Null when the data source has no URL to open one with.
    */
   async listenForAwaiting(onAwaiting: (connectionId: number) => void, onError: (error: Error) => void): Promise<Client | null> {
-    const { url } = this.dataSource.options as { url?: string };
-    if (!url) return null;
-    const client = new Client({ connectionString: url, application_name: 'outbound:confirmations', keepAlive: true });
-    client.on('notification', (message) => {
-      const connectionId = Number(message.payload);
-      if (Number.isInteger(connectionId)) onAwaiting(connectionId);
-    });
-    client.on('error', onError);
-    await client.connect();
-    await client.query(`LISTEN ${AWAITING_CHANNEL}`);
-    return client;
+    return listenOn(
+      this.dataSource,
+      AWAITING_CHANNEL,
+      'outbound:confirmations',
+      (payload) => {
+        const connectionId = Number(payload);
+        if (Number.isInteger(connectionId)) onAwaiting(connectionId);
+      },
+      onError,
+    );
   }
 
   /** Whether any confirmation sent through the connection awaits its answer. */

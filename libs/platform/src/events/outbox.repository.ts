@@ -1,7 +1,8 @@
 import type { EventEnvelope } from '@app/contracts';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { listenOn } from '../database/listener';
 import { prepared } from '../database/prepared';
 
 export const outboxChannel = (schema: string) => `outbox_${schema}`;
@@ -132,15 +133,9 @@ export class OutboxRepository {
 
   /** The relay's own connection, LISTENing to the outbox's notifications. */
   async listen(onNotification: () => void, onError: (error: Error) => void): Promise<Client> {
-    const { url } = this.source.options as { url?: string };
-    if (!url) throw new Error(`the outbox relay of ${this.schema} needs a DataSource opened with a URL`);
-    const client = new Client({ connectionString: url, application_name: `outbox-relay:${this.schema}`, keepAlive: true });
-    client.on('notification', onNotification);
-    client.on('error', onError);
-    await client.connect();
-    // A leader whose host vanished keeps its lock until the server notices: within about 25 s.
-    await client.query(`SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3`);
-    await client.query(`LISTEN ${outboxChannel(this.schema)}`);
+    // A leader whose host vanished keeps its lock until the server notices: within about 25 s (listenOn's keepalives).
+    const client = await listenOn(this.source, outboxChannel(this.schema), `outbox-relay:${this.schema}`, onNotification, onError);
+    if (!client) throw new Error(`the outbox relay of ${this.schema} needs a DataSource opened with a URL`);
     return client;
   }
 }
