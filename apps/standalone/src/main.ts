@@ -61,8 +61,15 @@ runApp(async () => {
   closeOnSignals(app, async () => embedded?.stop());
   await app.listen(config.PORT);
 
-  const lines = [`Zapdesk is running at http://localhost:${config.PORT}`];
-  if (!servesWeb) lines.push(`(the web app is not built: run "npm run build:web" to serve it from ${config.WEB_DIST})`);
+  const lines = [
+    `Zapdesk is running at http://localhost:${config.PORT}`,
+    '',
+    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound${servesWeb ? ' and the web app' : ''}, in this process`,
+    `  database:  ${embedded ? `embedded PostgreSQL, data in ${path.join(dataDir, 'postgres')}` : 'PostgreSQL at DATABASE_URL'}`,
+    `  files:     ${path.join(dataDir, 'files')}`,
+    `  logs:      JSON lines at level ${config.LOG_LEVEL} (LOG_LEVEL=debug also lists every route)`,
+  ];
+  if (!servesWeb) lines.push('', `(the web app is not built: run "npm run build:web" to serve it from ${config.WEB_DIST})`);
   if (seededLogin) {
     lines.push('', 'First start: the platform super admin was created.', `  e-mail:   ${seededLogin.email}`);
     lines.push(

@@ -6,6 +6,26 @@ import type { Params } from 'nestjs-pino';
 
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 
+/**
+ * Nest's own start-up lines: each module loaded and each of about 250 routes mapped. They go at
+ * debug, so a start shows what runs, where, and the login; LOG_LEVEL=debug shows them again.
+ */
+const NEST_START_UP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'WebSocketsController',
+  'NestApplication',
+]);
+const PINO_INFO = 30;
+
+export const isNestStartUpLine = (level: number, first: unknown): boolean =>
+  level === PINO_INFO &&
+  typeof first === 'object' &&
+  first !== null &&
+  NEST_START_UP_CONTEXTS.has(String((first as { context?: unknown }).context));
+
 /** JSON logs with a request id: taken from X-Request-Id when the gateway or a client sent one. */
 export function loggerParams(serviceName: string, level: string): Params {
   return {
@@ -13,6 +33,15 @@ export function loggerParams(serviceName: string, level: string): Params {
     pinoHttp: {
       level,
       base: { service: serviceName },
+      hooks: {
+        logMethod(args, method, level) {
+          if (isNestStartUpLine(level, args[0])) {
+            if (this.isLevelEnabled('debug')) this.debug(...args);
+            return;
+          }
+          method.apply(this, args);
+        },
+      },
       genReqId: (request: IncomingMessage, response: ServerResponse) => {
         const incoming = request.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,128}$/.test(incoming) ? incoming : randomUUID();
