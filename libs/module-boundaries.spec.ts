@@ -87,3 +87,155 @@ it('only libs/platform/src/events talks to Kafka (decision 0026)', () => {
   }
   expect(violations).toEqual([]);
 });
+
+/**
+ * Where a rule of decision 0041 is not yet kept, by name, until issue 22 rewrites them: a new file
+ * cannot join, and a file that comes to keep the rule must leave the list (the tests say so).
+ */
+const ORM_STILL_USED_BY = new Set([
+  'libs/identity/src/announcements/announcement.repository.ts',
+  'libs/identity/src/auth/refresh-token.repository.ts',
+  'libs/identity/src/auth/session-state.repository.ts',
+  'libs/identity/src/companies/company.repository.ts',
+  'libs/identity/src/email-codes/email-code.repository.ts',
+  'libs/identity/src/entities/announcement.entity.ts',
+  'libs/identity/src/entities/company-setting.entity.ts',
+  'libs/identity/src/entities/company.entity.ts',
+  'libs/identity/src/entities/email-code.entity.ts',
+  'libs/identity/src/entities/global-setting.entity.ts',
+  'libs/identity/src/entities/help.entity.ts',
+  'libs/identity/src/entities/plan.entity.ts',
+  'libs/identity/src/entities/refresh-token.entity.ts',
+  'libs/identity/src/entities/stored-mail.entity.ts',
+  'libs/identity/src/entities/user.entity.ts',
+  'libs/identity/src/helps/help.repository.ts',
+  'libs/identity/src/mail/mail.repository.ts',
+  'libs/identity/src/plans/plan.repository.ts',
+  'libs/identity/src/settings/setting.repository.ts',
+  'libs/identity/src/testing/identity-test-app.ts',
+  'libs/identity/src/users/user.repository.ts',
+  'libs/whatsapp/src/connections/connection.repository.ts',
+  'libs/whatsapp/src/entities/connection.entity.ts',
+  'libs/whatsapp/src/migrations/1732400000003-announce-existing-connections.ts',
+]);
+const SQL_TEXT_STILL_IN = new Set([
+  'libs/conversations/src/common/ticket-views.ts',
+  'libs/conversations/src/common/ticket-visibility.ts',
+  'libs/conversations/src/dashboard/ticket-stats-sql.ts',
+  'libs/conversations/src/tickets/ticket-list-sql.ts',
+  'libs/whatsapp/src/messages/inbound-message.service.ts',
+]);
+const CIRCLES_STILL_IN = new Set([
+  'libs/conversations/src/tickets/ticket-list-sql.ts',
+  'libs/conversations/src/tickets/ticket.repository.ts',
+]);
+
+/** TypeORM's entity and ORM APIs (decision 0041: statements are `query(sql, params)`; the manager is only a transaction's handle). */
+const ORM_API = [
+  /@Entity\s*\(/,
+  /\.getRepository\s*\(/,
+  /\.createQueryBuilder\s*\(/,
+  /\b(manager|dataSource|em)\s*\.\s*(find\w*|save|insert|update|upsert|delete|remove|count\w*|exists\w*|increment|decrement|create|merge|preload)\s*\(/,
+];
+/** The start of a statement or fragment of one in a string or template (the house writes SQL keywords in capitals). */
+const SQL_TEXT =
+  /[`'"]\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|WHERE|AND|OR|JOIN|LEFT JOIN|ORDER BY|GROUP BY|EXISTS|NOT EXISTS|CASE WHEN)\b[\s(]/;
+/** Where SQL text may be written: repositories and their own statement files, migrations, the database plumbing, tests. */
+const SQL_TEXT_HOMES = [
+  /\.repository\.ts$/,
+  /\.sql\.ts$/,
+  /\/migrations\//,
+  /\.migration\.ts$/,
+  /\.(spec|integration-spec)\.ts$/,
+  /\/testing\//,
+  /^libs\/platform\/src\/database\//,
+];
+
+const libSources = () =>
+  readdirSync(path.join(root, 'libs'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => [...tsFiles(path.join(root, 'libs', e.name))])
+    .map((file) => ({ file, relative: path.relative(root, file), text: readFileSync(file, 'utf8') }));
+
+/** Files that break a rule, minus the ones named as known, plus known ones that no longer break it. */
+function ruleViolations(breaks: (source: { relative: string; text: string }) => boolean, known: Set<string>) {
+  const breaking = libSources().filter((source) => !/\.(spec|integration-spec)\.ts$/.test(source.relative) && breaks(source));
+  const names = new Set(breaking.map((source) => source.relative));
+  return {
+    newcomers: [...names].filter((name) => !known.has(name)),
+    mended: [...known].filter((name) => !names.has(name)),
+  };
+}
+
+it('repositories write SQL, not entities and the ORM API (decision 0041)', () => {
+  const { newcomers, mended } = ruleViolations(({ text }) => ORM_API.some((pattern) => pattern.test(text)), ORM_STILL_USED_BY);
+  expect(newcomers).toEqual([]);
+  expect(mended).toEqual([]); // a file that keeps the rule now: take it off ORM_STILL_USED_BY
+});
+
+it('SQL text is written only in repositories, their .sql.ts files and migrations (decision 0041)', () => {
+  const { newcomers, mended } = ruleViolations(
+    ({ relative, text }) => !SQL_TEXT_HOMES.some((home) => home.test(relative)) && text.split('\n').some((line) => SQL_TEXT.test(line)),
+    SQL_TEXT_STILL_IN,
+  );
+  expect(newcomers).toEqual([]);
+  expect(mended).toEqual([]);
+});
+
+it("a repository's .sql.ts file is imported by that repository only (decision 0041)", () => {
+  const violations: string[] = [];
+  for (const { file, relative } of libSources()) {
+    for (const target of importsOf(file).filter((t) => t.startsWith('.'))) {
+      const resolved = path.relative(root, path.resolve(path.dirname(file), target));
+      if (!resolved.endsWith('.sql')) continue;
+      const owner = `${resolved.slice(0, -'.sql'.length)}.repository.ts`;
+      if (relative !== owner && !/\.(spec|integration-spec)\.ts$/.test(relative)) violations.push(`${relative} -> ${target}`);
+    }
+  }
+  expect(violations).toEqual([]);
+});
+
+it('no import circle inside any lib (decision 0041)', () => {
+  const sources = libSources();
+  const known = new Set(sources.map((s) => s.relative));
+  const edges = new Map<string, string[]>();
+  for (const { file, relative } of sources) {
+    const targets = importsOf(file)
+      .filter((t) => t.startsWith('.'))
+      .map((t) => path.relative(root, path.resolve(path.dirname(file), t)))
+      .flatMap((t) => [`${t}.ts`, `${t}/index.ts`].filter((candidate) => known.has(candidate)));
+    edges.set(relative, targets);
+  }
+  // Tarjan's strongly connected components: every component of more than one file is a circle.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const inCircles = new Set<string>();
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) component.forEach((name) => inCircles.add(name));
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  expect([...inCircles].filter((name) => !CIRCLES_STILL_IN.has(name)).sort()).toEqual([]);
+  expect([...CIRCLES_STILL_IN].filter((name) => !inCircles.has(name))).toEqual([]);
+});

@@ -88,7 +88,7 @@ export class ConversationsModule {
   static forRoot(options: ConversationsOptions = {}): DynamicModule {
     return {
       module: ConversationsModule,
-      imports: [ServiceDatabaseModule.forService({ schema: 'conversations', entities: [], migrations: CONVERSATIONS_MIGRATIONS })],
+      imports: [ServiceDatabaseModule.forService({ schema: 'conversations', migrations: CONVERSATIONS_MIGRATIONS })],
       controllers: [
         TicketController,
         MessageController,

@@ -73,7 +73,7 @@ export class OutboundModule {
   static forRoot(options: OutboundOptions = {}): DynamicModule {
     return {
       module: OutboundModule,
-      imports: [ServiceDatabaseModule.forService({ schema: 'outbound', entities: [], migrations: OUTBOUND_MIGRATIONS })],
+      imports: [ServiceDatabaseModule.forService({ schema: 'outbound', migrations: OUTBOUND_MIGRATIONS })],
       controllers: [
         ContactListController,
         ContactListItemController,

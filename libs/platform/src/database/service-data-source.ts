@@ -5,8 +5,9 @@ import { leanOutboxMigration, platformTablesMigration } from './platform-tables.
 export interface ServiceDatabaseOptions {
   /** The service's schema, e.g. `identity`; also the TypeORM connection name. */
   schema: string;
+  /** TypeORM entities: none in a new service (decision 0041); identity and whatsapp still have some. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
+  entities?: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: Function[];
   poolSize?: number;
@@ -18,7 +19,7 @@ export function serviceDataSourceOptions(url: string, options: ServiceDatabaseOp
     type: 'postgres',
     url,
     schema: options.schema,
-    entities: options.entities,
+    entities: options.entities ?? [],
     migrations: [platformTablesMigration(options.schema), leanOutboxMigration(options.schema), ...options.migrations],
     migrationsTableName: 'migrations',
     migrationsRun: false,

@@ -61,7 +61,7 @@ export class ServiceDatabaseModule {
             return dataSource;
           },
         }),
-        TypeOrmModule.forFeature(options.entities as never[], name),
+        TypeOrmModule.forFeature((options.entities ?? []) as never[], name),
       ],
       providers: [
         { provide: SERVICE_SCHEMA, useValue: name },
