@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { loginResponseSchema } from '@app/contracts';
-import { configureHttpApp } from '@app/platform';
+import { configureHttpApp, JSON_TOO_DEEP_MESSAGE, MAX_JSON_NESTING } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase } from '@app/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
@@ -425,6 +425,56 @@ describe('bad input never answers 5xx, on any route (standalone product, real Po
     expect({ adminRefused: adminRefused < sent * 0.05, statuses: Object.fromEntries(statuses) }).toMatchObject({ adminRefused: true });
     expect(statuses.get('admin 400')).toBeGreaterThan(sent / 2);
     expect({ sent, offenders }).toEqual({ sent, offenders: [] });
+  });
+
+  it('one nesting limit for every JSON body: each route answers 400 naming it to 8,000 levels, and a body at the limit reaches the route', async () => {
+    const nested = (levels: number) => `${'{"body":'.repeat(levels - 1)}[1]${'}'.repeat(levels - 1)}`;
+    const routes = expressRoutes(app);
+    const answers = new Map<string, string[]>();
+    const tally = (what: string, route: { method: string; path: string }) =>
+      answers.set(what, [...(answers.get(what) ?? []), `${route.method.toUpperCase()} ${route.path}`]);
+    for (const route of routes) {
+      const method = route.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      const send = (body: string, auth: boolean) => {
+        const test = request(app.getHttpServer())
+          [method](route.path.replace(/[:*](\w+)/g, '1'))
+          .set('Content-Type', 'application/json');
+        return (auth ? test.set('Authorization', `Bearer ${token}`) : test).send(body);
+      };
+      // As the sweeper where a body is the route's input (the issue's 500 was a logged-in send); reads
+      // and deletes anonymously, so that a route the limit failed to guard changes nothing.
+      const deep = await send(nested(8_000), BODY_METHODS.has(route.method));
+      tally(deep.status === 400 && deep.body.message === JSON_TOO_DEEP_MESSAGE ? 'deep refused' : `deep ${deep.status}`, route);
+      // Anonymous: a 401 or a route's own answer proves the parser let the body through.
+      const atLimit = await send(nested(MAX_JSON_NESTING), false);
+      tally(
+        atLimit.status < 500 && atLimit.body.message !== JSON_TOO_DEEP_MESSAGE
+          ? 'at limit reached the route'
+          : `at limit ${atLimit.status}`,
+        route,
+      );
+    }
+    expect(routes.length).toBeGreaterThan(100);
+    expect(answers.get('deep refused')?.length).toBe(routes.length);
+    expect(answers.get('at limit reached the route')?.length).toBe(routes.length);
+    // Otherwise: each other answer with the routes that gave it.
+    expect(Object.fromEntries([...answers].filter(([what]) => !['deep refused', 'at limit reached the route'].includes(what)))).toEqual({});
+    // The route of issue 21: it once answered 500 to this body.
+    const message = await request(app.getHttpServer())
+      .post('/api/messages/1')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'application/json')
+      .send(nested(8_000));
+    expect({ status: message.status, body: message.body }).toEqual({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', message: `The request body nests objects and arrays deeper than ${MAX_JSON_NESTING} levels` },
+    });
+    // A normal body still works.
+    await request(app.getHttpServer())
+      .post('/api/contacts')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name: 'Nested ok', number: '5511999990077', extraInfo: [{ name: 'a', value: 'b' }] })
+      .expect(201);
   });
 
   it('an oversized JSON body answers 413 and malformed JSON 400, in the error shape', async () => {

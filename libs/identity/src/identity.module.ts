@@ -5,6 +5,7 @@ import { AnnouncementController } from './announcements/announcement.controller'
 import { AnnouncementRepository } from './announcements/announcement.repository';
 import { AnnouncementService } from './announcements/announcement.service';
 import { AuthController } from './auth/auth.controller';
+import { LoginDeviceCookies } from './auth/login-device-cookies';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { SessionService } from './auth/session.service';
 import { SessionStateRepository } from './auth/session-state.repository';
@@ -126,6 +127,7 @@ export class IdentityModule {
         // Every event consumer of identity.
         ...eventConsumers(PresenceConsumer, QueueDeletionConsumer, ConnectionProjectionConsumer),
         RateLimiter,
+        LoginDeviceCookies,
         MailSender,
         EmailCodeService,
         SessionService,

@@ -31,6 +31,7 @@ export * from './health/readiness';
 export * from './http/call-service';
 export * from './http/configure-app';
 export * from './http/input-validation';
+export * from './http/json-nesting';
 export * from './http/run-app';
 export * from './http/security-headers';
 export * from './http/service-app';

@@ -5,6 +5,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { LoginDto } from '../dtos/user.dto';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS } from './login-device-cookies';
 import { type IssuedSession, SessionService } from './session.service';
 import { SessionStateRepository } from './session-state.repository';
 
@@ -24,7 +25,8 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    return this.answer(request, response, await this.sessions.login(body.email, body.password, clientIp(request)));
+    const session = await this.sessions.login(body.email, body.password, clientIp(request), request.cookies?.[DEVICE_COOKIE]);
+    return this.answer(request, response, session);
   }
 
   /**
@@ -76,6 +78,10 @@ export class AuthController {
       ...this.cookieOptions(request),
       expires: session.refreshExpiresAt,
     });
+    // Outlives logouts and sessions: it says this browser logged in to the account before (decision 0024).
+    if (session.deviceCookie) {
+      response.cookie(DEVICE_COOKIE, session.deviceCookie, { ...this.cookieOptions(request), maxAge: DEVICE_COOKIE_TTL_MS });
+    }
     return { token: session.token, sessionId: session.sessionId, user: session.user, subscription: session.subscription };
   }
 

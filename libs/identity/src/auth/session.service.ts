@@ -12,6 +12,7 @@ import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { SettingRepository } from '../settings/setting.repository';
 import { UserRepository } from '../users/user.repository';
+import { LoginDeviceCookies } from './login-device-cookies';
 import { RefreshTokenRepository } from './refresh-token.repository';
 
 export interface IssuedSession {
@@ -21,6 +22,8 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
   user: UserResponseDto;
   subscription: SubscriptionInfo;
+  /** A login's new device cookie for this browser (decision 0024); refreshes issue none. */
+  deviceCookie?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -49,32 +52,39 @@ export class SessionService {
     private readonly outbox: OutboxWriter,
     private readonly rateLimiter: RateLimiter,
     private readonly sessions: SessionRegistry,
+    private readonly deviceCookies: LoginDeviceCookies,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
-  /** Checks the password, opens a session and tells the user's other sessions (identity.session.started). */
-  async login(email: string, password: string, ip: string): Promise<IssuedSession> {
-    await this.rateLimiter.assertLoginMayTry(ip, email);
+  /**
+   * Checks the password, opens a session and tells the user's other sessions (identity.session.started).
+   * `deviceCookie`: what this browser presented; when it is this account's, the attempt is throttled
+   * as that device's alone, not with the account's unknown clients (decision 0024).
+   */
+  async login(email: string, password: string, ip: string, deviceCookie?: unknown): Promise<IssuedSession> {
+    const device = this.deviceCookies.deviceOf(deviceCookie, email);
+    await this.rateLimiter.assertLoginMayTry(ip, email, device);
     const user = await this.loadUser({ email: email.toLowerCase() });
     const valid = user
       ? await argon2.verify(user.passwordHash, password)
       : await argon2.verify(await DUMMY_HASH, password).then(() => false);
     if (!user || !valid) {
-      await this.rateLimiter.loginFailed(ip, email);
+      await this.rateLimiter.loginFailed(ip, email, device);
       throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
     }
-    await this.rateLimiter.loginSucceeded(email);
+    await this.rateLimiter.loginSucceeded(email, device);
     this.assertCompanyMayLogIn(user);
-    return this.tokens.transaction(async (manager) => {
-      const session = await this.issue(manager, user, randomUUID());
+    const session = await this.tokens.transaction(async (manager) => {
+      const issued = await this.issue(manager, user, randomUUID());
       await this.outbox.add(manager, {
         definition: sessionStarted,
         companyId: user.companyId,
         key: user.id,
-        payload: { userId: user.id, companyId: user.companyId, sessionId: session.sessionId },
+        payload: { userId: user.id, companyId: user.companyId, sessionId: issued.sessionId },
       });
-      return session;
+      return issued;
     });
+    return { ...session, deviceCookie: this.deviceCookies.issue(email) };
   }
 
   /** Rotates the refresh token: the presented one is spent, a new one of the same family issued. */

@@ -26,10 +26,11 @@ function tooMany(msBeforeNext: number): AppError {
  *
  * - sign-up, verification and reset: every attempt counts, per IP and per e-mail, in fixed windows.
  * - login (decision 0024): only failures count. Per IP, a limit in a window, as before. Per e-mail,
- *   the first `perEmail` failures are free; each further one makes the next attempt for that e-mail
- *   wait (`base * 2^k`, capped) and answers 429 while the wait lasts. The right password after the
- *   wait always logs in, however many failures an attacker piled up from however many IPs, and a
- *   success forgets the e-mail's failures.
+ *   for the clients that never logged in to it, the first `perEmail` failures are free; each further
+ *   one makes the next attempt of an unknown client wait (`base * 2^k`, capped) and answers 429
+ *   while the wait lasts. A browser with the account's device cookie has the same allowance of its
+ *   own instead, so a guesser who piles up failures from many IPs never delays the owner's known
+ *   browser, and the owner's new browser gets in after the current wait (300 s at most by default).
  */
 @Injectable()
 export class RateLimiter {
@@ -55,27 +56,39 @@ export class RateLimiter {
     }
   }
 
-  /** Before the password is checked: 429 while this IP is over its failures or this e-mail must still wait. */
-  async assertLoginMayTry(ip: string | undefined, email: string): Promise<void> {
+  /**
+   * Before the password is checked: 429 while this IP is over its failures, or while the one trying
+   * must still wait: a known device (`device`, from a valid device cookie) waits only for its own
+   * failures, an unknown client for the failures of every unknown client of this e-mail.
+   */
+  async assertLoginMayTry(ip: string | undefined, email: string, device: string | null): Promise<void> {
     const byIp = await this.loginIpFailures().get(ip ?? 'unknown');
     if (byIp && byIp.consumedPoints >= this.rule('login').perIp) throw tooMany(byIp.msBeforeNext);
-    const wait = await this.loginWaits().get(normalEmail(email));
+    const { waits, key } = this.loginSubject(email, device);
+    const wait = await waits.get(key);
     if (wait && wait.consumedPoints > 0 && wait.msBeforeNext > 0) throw tooMany(wait.msBeforeNext);
   }
 
-  /** A wrong e-mail or password: counts against the IP and the e-mail, and may start the e-mail's next wait. */
-  async loginFailed(ip: string | undefined, email: string): Promise<void> {
-    const key = normalEmail(email);
+  /**
+   * A wrong e-mail or password: counts against the IP, and against the known device that tried or,
+   * from an unknown client, the e-mail's unknown clients; may start that one's next wait.
+   */
+  async loginFailed(ip: string | undefined, email: string, device: string | null): Promise<void> {
+    const subject = this.loginSubject(email, device);
     await this.loginIpFailures().penalty(ip ?? 'unknown');
-    const failures = await this.loginEmailFailures().penalty(key);
-    const delayMs = loginDelayMs(failures.consumedPoints, this.rule('login').perEmail, this.delays());
-    if (delayMs > 0) await this.loginWaits().block(key, delayMs / 1000);
+    const failed = await subject.failures.penalty(subject.key);
+    const delayMs = loginDelayMs(failed.consumedPoints, this.rule('login').perEmail, this.delays());
+    if (delayMs > 0) await subject.waits.block(subject.key, delayMs / 1000);
   }
 
-  /** The right password: the e-mail's failures and wait are forgotten (the IP's failures stay). */
-  async loginSucceeded(email: string): Promise<void> {
-    const key = normalEmail(email);
-    await Promise.all([this.loginEmailFailures().delete(key), this.loginWaits().delete(key)]);
+  /**
+   * The right password: the failures and wait of whoever tried are forgotten (the IP's stay). A known
+   * device's success leaves the unknown clients' wait as it is, so the owner's daily logins never
+   * hand a guesser new free tries.
+   */
+  async loginSucceeded(email: string, device: string | null): Promise<void> {
+    const { failures, waits, key } = this.loginSubject(email, device);
+    await Promise.all([failures.delete(key), waits.delete(key)]);
   }
 
   private loginIpFailures(): RateLimiterPostgres {
@@ -83,14 +96,19 @@ export class RateLimiter {
     return this.counters.counter('login:ip', rule.perIp, rule.windowSeconds);
   }
 
-  /** Failures of one e-mail, remembered for the login window from the first one. */
-  private loginEmailFailures(): RateLimiterPostgres {
-    return this.counters.counter('login:email', Number.MAX_SAFE_INTEGER, this.rule('login').windowSeconds);
-  }
-
-  /** The wait before the next attempt for an e-mail: a block of the computed length, nothing otherwise. */
-  private loginWaits(): RateLimiterPostgres {
-    return this.counters.counter('login:wait', 1, 1);
+  /**
+   * Whose failures a login attempt counts against: a known device's own (its id, bound to the e-mail
+   * by the cookie's signature), or those of every unknown client of the e-mail. Failures are
+   * remembered for the login window from the first one; a wait is a block of the computed length.
+   */
+  private loginSubject(email: string, device: string | null): { failures: RateLimiterPostgres; waits: RateLimiterPostgres; key: string } {
+    const window = this.rule('login').windowSeconds;
+    const kind = device ? 'device' : 'email';
+    return {
+      failures: this.counters.counter(`login:${kind}`, Number.MAX_SAFE_INTEGER, window),
+      waits: this.counters.counter(device ? 'login:device-wait' : 'login:wait', 1, 1),
+      key: device ?? normalEmail(email),
+    };
   }
 
   private rule(bucket: RateLimitBucket): RateLimitRule {

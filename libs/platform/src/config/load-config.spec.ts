@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { z } from 'zod';
 
 import { ConfigError, env, loadConfig } from './load-config';
@@ -13,7 +15,7 @@ const schema = z.object({
 const valid = {
   DATABASE_URL: 'postgres://u:p@localhost:5432/db',
   KAFKA_BROKERS: 'a:9092, b:9093',
-  JWT_SECRET: 'x'.repeat(32),
+  JWT_SECRET: randomBytes(32).toString('hex'),
 };
 
 describe('loadConfig', () => {
@@ -45,6 +47,12 @@ describe('loadConfig', () => {
   it('a missing secret is refused: no default secret exists', () => {
     const { JWT_SECRET: _omit, ...rest } = valid;
     expect(() => loadConfig(schema, rest)).toThrow(/JWT_SECRET: is required/);
+  });
+
+  it('a secret of 32 identical characters stops the start, saying how to generate a good one', () => {
+    expect(() => loadConfig(schema, { ...valid, JWT_SECRET: 'a'.repeat(32) })).toThrow(
+      /JWT_SECRET: is too predictable .*openssl rand -base64 48/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { allowlistEntryProblem } from '../net/outbound-url-guard';
+import { SECRET_ADVICE, weakSecretProblem } from './secret-strength';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -40,7 +41,12 @@ export const env = {
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
-  secret: () => z.string({ error: 'is required: a random string of at least 32 characters' }).min(32, 'must be at least 32 characters'),
+  /** A signing secret: 32+ characters that are not plainly predictable (secret-strength.ts). */
+  secret: () =>
+    z.string({ error: `is required: a random string of at least 32 characters; ${SECRET_ADVICE}` }).superRefine((secret, context) => {
+      const problem = weakSecretProblem(secret);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   /** Express `trust proxy`: true, a hop count, or addresses/names such as `loopback, uniquelocal`. */
   trustProxy: () =>
     z

@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { httpMetricsMiddleware } from '../health/metrics';
 import { PLATFORM_OPTIONS, type PlatformOptions } from '../platform-options';
 import { StorableTextPipe } from './input-validation';
+import { refuseDeepJson } from './json-nesting';
 import { securityHeaders } from './security-headers';
 
 export const API_PREFIX = 'api';
@@ -25,7 +26,8 @@ export function configureHttpApp(app: INestApplication, options: { parseBodies?:
     next();
   });
   express.use(httpMetricsMiddleware);
-  if (options.parseBodies !== false) express.useBodyParser('json', { limit: '1mb' });
+  // Every JSON body, on every route: at most 1 MB and MAX_JSON_NESTING levels deep (400 otherwise).
+  if (options.parseBodies !== false) express.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
   // Text PostgreSQL cannot store is refused in every body, query and param, before any route sees it.
   express.useGlobalPipes(new StorableTextPipe());
   express.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'ready', 'metrics'] });

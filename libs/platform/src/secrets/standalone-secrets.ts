@@ -4,7 +4,9 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
-const secretsSchema = z.object({ jwtSecret: z.string().min(32) });
+import { weakSecretProblem } from '../config/secret-strength';
+
+const secretsSchema = z.object({ jwtSecret: z.string().refine((secret) => weakSecretProblem(secret) === null) });
 export type StandaloneSecrets = z.infer<typeof secretsSchema>;
 
 /**
