@@ -133,13 +133,13 @@ export function combinations(seed = 21): Combination[] {
   while (uncovered.size > 0) {
     const [first] = uncovered;
     const [[a, va], [b, vb]] = first!.split('|').map((half) => half.split(':').map(Number));
-    const base = {
+    const fixed: Record<string, unknown> = {
       viewer: pick(random, DIMENSIONS.viewer),
       tab: pick(random, DIMENSIONS.tab),
       showAll: pick(random, DIMENSIONS.showAll),
       queues: pick(random, DIMENSIONS.queues),
-    } as Combination;
-    const fixed = { ...base, ...rest[0] } as Record<string, unknown>;
+      ...pick(random, rest),
+    };
     fixed[DIMENSION_NAMES[a!]!] = DIMENSIONS[DIMENSION_NAMES[a!]!][va!];
     fixed[DIMENSION_NAMES[b!]!] = DIMENSIONS[DIMENSION_NAMES[b!]!][vb!];
     const combination = fixed as unknown as Combination;
