@@ -99,7 +99,8 @@ export function queueWalks(viewer: ScopedViewer, filter: TicketListFilter, param
 
 /**
  * The ids (and order) of up to `limit` rows after `offset`, walking each part's index and merging
- * the parts (a ticket in two parts counts once). `from` joins the contact as `c` when the
+ * the parts (a ticket in two parts counts once): id, updated_at and contact_id, whichever way it
+ * walks (a search checks each walked row by its contact). `from` joins the contact as `c` when the
  * conditions need it.
  */
 export function walkSql(
@@ -119,9 +120,9 @@ export function walkSql(
   // A part needs no more rows than the page and the rows before it.
   const perPart = param(limit + offset);
   const parts = walks.map(
-    (walk) => `(SELECT t.id, t.updated_at FROM ${from} WHERE ${where} AND ${walk} ORDER BY ${ORDER} LIMIT ${perPart})`,
+    (walk) => `(SELECT t.id, t.updated_at, t.contact_id FROM ${from} WHERE ${where} AND ${walk} ORDER BY ${ORDER} LIMIT ${perPart})`,
   );
-  return `SELECT t.id, t.updated_at FROM (${parts.join('\n UNION ')}) t ORDER BY ${ORDER} LIMIT ${param(limit)} OFFSET ${param(offset)}`;
+  return `SELECT t.id, t.updated_at, t.contact_id FROM (${parts.join('\n UNION ')}) t ORDER BY ${ORDER} LIMIT ${param(limit)} OFFSET ${param(offset)}`;
 }
 
 const likeOf = (term: string, param: SqlParam) => param(likeContaining(term));

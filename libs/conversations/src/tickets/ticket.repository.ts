@@ -233,10 +233,12 @@ export class TicketRepository {
     const term = filter.searchParam;
     let ids: number[];
     if (!term) {
-      ids = await this.walk(viewer, filter, start, (conditions, walks, param) => walkSql(conditions, walks, page, start.offset, param));
+      ids = await this.walk(viewer, filter, start, (conditions, param) =>
+        walkSql(conditions, queueWalks(viewer, filter, param), page, start.offset, param),
+      );
     } else if (term.trim().length < TRIGRAM_SEARCH_MIN_LENGTH) {
       // Shorter than a trigram: no index helps; the list is walked until a page is found.
-      ids = await this.walk(viewer, filter, start, (conditions, _walks, param) =>
+      ids = await this.walk(viewer, filter, start, (conditions, param) =>
         walkSql([...conditions, shortSearchMatch(term, param)], ['TRUE'], page, start.offset, param, WITH_CONTACT),
       );
     } else {
@@ -264,11 +266,13 @@ export class TicketRepository {
     viewer: ScopedViewer,
     filter: TicketListFilter,
     start: PageStart,
-    statement: (conditions: string[], walks: string[], param: SqlParam) => string,
+    statement: (conditions: string[], param: SqlParam) => string,
     signal?: AbortSignal,
   ): Promise<number[]> {
+    // A statement that walks each queue's index asks for queueWalks itself: parameters it adds but
+    // the statement does not use would leave PostgreSQL unable to type them (an error, not a page).
     const { params, param } = sqlParams([viewer.companyId]);
-    const sql = statement(listConditions(viewer, filter, start, param), queueWalks(viewer, filter, param), param);
+    const sql = statement(listConditions(viewer, filter, start, param), param);
     const rows = await this.query<{ id: number }>(sql, params, signal);
     return rows.map((row) => row.id);
   }
@@ -281,9 +285,11 @@ export class TicketRepository {
   /**
    * A search's page found by checking the list's first SEARCH_WALK tickets from the cursor, one by one
    * in its order, stopping at a full page: a term many tickets hold fills it within a few of them.
-   * Null when they did not fill it (a rarer term), for the trigram indexes to answer instead.
+   * Null when they did not fill it (a rarer term), for the trigram indexes to answer instead. Public,
+   * as `searchByIndexes`, for the filter matrix to hold each way alone to the list's rules (the hedge
+   * takes whichever answers first).
    */
-  private async searchByWalking(
+  async searchByWalking(
     viewer: ScopedViewer,
     filter: TicketListFilter,
     start: PageStart,
@@ -307,7 +313,7 @@ export class TicketRepository {
    * them itself; the messages up to SEARCH_INDEX_CAP), then their tickets in the list's order. A term
    * in more messages than that is common enough for the whole-company candidates to answer it.
    */
-  private async searchByIndexes(
+  async searchByIndexes(
     viewer: ScopedViewer,
     filter: TicketListFilter,
     start: PageStart,
@@ -328,7 +334,7 @@ export class TicketRepository {
         viewer,
         filter,
         start,
-        (conditions, _walks, param) => searchCandidatesSql(conditions, term, page, start.offset, param),
+        (conditions, param) => searchCandidatesSql(conditions, term, page, start.offset, param),
         signal,
       );
     }
