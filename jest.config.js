@@ -19,6 +19,7 @@ const shared = {
     '^@app/whatsapp$': '<rootDir>/libs/whatsapp/src/index.ts',
     '^@app/conversations$': '<rootDir>/libs/conversations/src/index.ts',
     '^@app/outbound$': '<rootDir>/libs/outbound/src/index.ts',
+    '^@app/ai$': '<rootDir>/libs/ai/src/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

@@ -18,6 +18,7 @@ const paths = {
   '@app/whatsapp': ['libs/whatsapp/src/index.ts'],
   '@app/conversations': ['libs/conversations/src/index.ts'],
   '@app/outbound': ['libs/outbound/src/index.ts'],
+  '@app/ai': ['libs/ai/src/index.ts'],
 };
 
 function* sources(dir) {

@@ -17,6 +17,7 @@ const configSchema = z.object({
   WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
   CONVERSATIONS_URL: env.url().default('http://conversations:3003'),
   OUTBOUND_URL: env.url().default('http://outbound:3004'),
+  AI_URL: env.url().default('http://ai:3005'),
   GATEWAY_INSTANCE_ID: z
     .string()
     .regex(/^[\w.-]+$/)
@@ -55,6 +56,7 @@ runApp(async () => {
     whatsapp: config.WHATSAPP_URL,
     conversations: config.CONVERSATIONS_URL,
     outbound: config.OUTBOUND_URL,
+    ai: config.AI_URL,
   });
   configureHttpApp(app, { parseBodies: false });
   mountWebApp(app, path.resolve(config.WEB_DIST));

@@ -9,6 +9,8 @@ export const standaloneConfigSchema = z.object({
   EMBEDDED_POSTGRES_PORT: env.port(54329),
   /** Optional here: generated on first start and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
+  /** Encrypts the AI providers' keys at rest; unset, a key derived from the JWT secret is used. */
+  AI_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   COOKIE_SECURE: env.flag(false),

@@ -53,6 +53,7 @@ runApp(async () => {
       gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST), conversationsUrl: `http://127.0.0.1:${config.PORT}` },
       whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
+      ai: { keysSecret: config.AI_KEYS_SECRET ?? jwtSecret },
     }),
     { bufferLogs: true },
   );
@@ -64,7 +65,7 @@ runApp(async () => {
   const lines = [
     `Zapdesk is running at http://localhost:${config.PORT}`,
     '',
-    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound${servesWeb ? ' and the web app' : ''}, in this process`,
+    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound, ai${servesWeb ? ' and the web app' : ''}, in this process`,
     `  database:  ${embedded ? `embedded PostgreSQL, data in ${path.join(dataDir, 'postgres')}` : 'PostgreSQL at DATABASE_URL'}`,
     `  files:     ${path.join(dataDir, 'files')}`,
     `  logs:      JSON lines at level ${config.LOG_LEVEL} (LOG_LEVEL=debug also lists every route)`,

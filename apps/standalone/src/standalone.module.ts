@@ -1,3 +1,4 @@
+import { AiModule, type AiOptions } from '@app/ai';
 import { ConversationsModule, type ConversationsOptions } from '@app/conversations';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
@@ -16,6 +17,8 @@ export class StandaloneModule {
     whatsapp: WhatsappOptions;
     conversations?: ConversationsOptions;
     outbound?: OutboundOptions;
+    /** Unset, the providers' keys are encrypted under a key derived from the JWT secret (HKDF, its own label). */
+    ai?: AiOptions;
   }): DynamicModule {
     return {
       module: StandaloneModule,
@@ -25,6 +28,7 @@ export class StandaloneModule {
         WhatsappModule.forRoot(options.whatsapp),
         ConversationsModule.forRoot(options.conversations),
         OutboundModule.forRoot(options.outbound),
+        AiModule.forRoot(options.ai ?? { keysSecret: options.platform.jwt.secret }),
         GatewayModule.forRoot(options.gateway),
       ],
     };

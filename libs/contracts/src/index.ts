@@ -1,3 +1,4 @@
+export * from './api/ai';
 export * from './api/conversations';
 export * from './api/identity';
 export * from './api/outbound';

@@ -46,6 +46,7 @@ export const SERVICE_ROUTES = {
     'schedule-settings',
     'calendars',
   ],
+  ai: ['prompt'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

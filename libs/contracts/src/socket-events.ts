@@ -1,3 +1,4 @@
+import type { PromptSocketPayload } from './api/ai';
 import type {
   AppMessageSocketPayload,
   ChatSocketPayload,
@@ -49,6 +50,8 @@ export type CompanySocketPayloads = {
   campaign: CampaignSocketPayload;
   /** Schedules: appointments, and reload when calendars, blocks or settings changed. */
   schedule: ScheduleSocketPayload;
+  /** Prompts (the ai service). */
+  prompt: PromptSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;

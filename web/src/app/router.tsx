@@ -19,6 +19,7 @@ import { HelpsRoute } from './routes/helps';
 import { KanbanRoute } from './routes/kanban';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
+import { PromptsRoute } from './routes/prompts';
 import { QueuesRoute } from './routes/queues';
 import { QuickMessagesRoute } from './routes/quick-messages';
 import { RouteError } from './routes/route-error';
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: paths.campaignsConfig, element: <CampaignsConfigRoute /> },
           { path: paths.campaigns, element: <CampaignsRoute /> },
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
+          { path: paths.prompts, element: <PromptsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -30,6 +30,7 @@ export const paths = {
   campaigns: '/campaigns',
   campaignReportPattern: '/campaign/:campaignId/report',
   campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
+  prompts: '/prompts',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

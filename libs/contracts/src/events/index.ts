@@ -1,3 +1,4 @@
+import { AI_EVENTS } from './ai.events';
 import { CONVERSATIONS_EVENTS } from './conversations.events';
 import type { EventDefinition } from './define-event';
 import { IDENTITY_EVENTS, userCreated } from './identity.events';
@@ -6,6 +7,7 @@ import { SCHEDULE_EVENTS } from './outbound-schedules.events';
 import { SERVICE_CATALOGUE_EVENTS } from './outbound-services.events';
 import { WHATSAPP_EVENTS } from './whatsapp.events';
 
+export * from './ai.events';
 export * from './conversations.events';
 export * from './define-event';
 export * from './identity.events';
@@ -24,5 +26,6 @@ export const EVENT_CATALOGUE: Record<string, EventDefinition> = Object.fromEntri
     ...OUTBOUND_EVENTS,
     ...SERVICE_CATALOGUE_EVENTS,
     ...SCHEDULE_EVENTS,
+    ...AI_EVENTS,
   ].map((definition) => [definition.type, definition as EventDefinition]),
 );

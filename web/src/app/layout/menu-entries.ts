@@ -15,7 +15,7 @@ import {
   LuTags,
   LuZap,
 } from 'react-icons/lu';
-import { LuCable, LuCalendarDays, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuBrainCircuit, LuCable, LuCalendarDays, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
@@ -153,6 +153,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.announcements',
     icon: LuMegaphone,
     visible: MENU_RULES.announcements,
+  },
+  {
+    key: 'prompts',
+    path: paths.prompts,
+    labelKey: 'mainDrawer.listItems.prompts',
+    icon: LuBrainCircuit,
+    visible: MENU_RULES.prompts,
   },
   {
     key: 'connections',

@@ -1,4 +1,5 @@
 import type { SocketEventMapper } from '../socket-emit';
+import { aiSocketMapper } from './ai.mapper';
 import { conversationsSocketMapper } from './conversations.mapper';
 import { identitySocketMapper } from './identity.mapper';
 import { outboundSocketMapper } from './outbound.mapper';
@@ -10,4 +11,5 @@ export const SOCKET_MAPPERS: SocketEventMapper[] = [
   whatsappSocketMapper,
   conversationsSocketMapper,
   outboundSocketMapper,
+  aiSocketMapper,
 ];

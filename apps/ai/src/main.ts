@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+
+import { AiModule } from '@app/ai';
+import { distributedPlatform, env, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
+import { Module } from '@nestjs/common';
+import { z } from 'zod';
+
+const configSchema = z.object({
+  ...serviceEnvShape(3005),
+  IDENTITY_URL: identityUrlEnv(),
+  /** Encrypts the providers' keys at rest; changing it makes the stored keys unreadable. */
+  AI_KEYS_SECRET: env.secret(),
+});
+
+runApp(async () => {
+  const config = loadConfig(configSchema);
+
+  @Module({
+    imports: [distributedPlatform('ai', config), AiModule.forRoot({ keysSecret: config.AI_KEYS_SECRET })],
+  })
+  class AiAppModule {}
+
+  await serveService(AiAppModule, config.PORT);
+});

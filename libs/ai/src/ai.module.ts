@@ -1,0 +1,36 @@
+import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+
+import { AI_OPTIONS, type AiOptions } from './ai-options';
+import { KeyCipher } from './common/key-cipher';
+import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
+import { PromptController } from './prompts/prompt.controller';
+import { PromptRepository } from './prompts/prompt.repository';
+import { PromptService } from './prompts/prompt.service';
+import { QueueRepository } from './queues/queue.repository';
+import { QueueEventsConsumer } from './queues/queue-events.consumer';
+
+export const AI_MIGRATIONS = [AiInitial1764000000000];
+
+/** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
+@Module({})
+export class AiModule {
+  static forRoot(options: AiOptions): DynamicModule {
+    return {
+      module: AiModule,
+      imports: [ServiceDatabaseModule.forService({ schema: 'ai', migrations: AI_MIGRATIONS })],
+      controllers: [PromptController],
+      providers: [
+        { provide: AI_OPTIONS, useValue: options },
+        // Repositories: every statement of the service.
+        QueueRepository,
+        PromptRepository,
+        // Services.
+        KeyCipher,
+        PromptService,
+        // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
+        ...eventConsumers(QueueEventsConsumer),
+      ],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './ai.module';
+export * from './ai-options';

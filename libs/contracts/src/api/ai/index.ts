@@ -1,0 +1,6 @@
+/**
+ * The ai service's API: prompts (and, as they land, agents and agent templates) as the REST API
+ * shows them, the bodies and queries it accepts, and the socket payloads. Paths are relative to /api.
+ */
+
+export * from './prompts';

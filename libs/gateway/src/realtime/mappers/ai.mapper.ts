@@ -1,0 +1,23 @@
+import { promptDeleted, promptSaved } from '@app/contracts';
+import { readEvent } from '@app/platform';
+
+import { companySocketEmit, type SocketEventMapper } from '../socket-emit';
+
+/** The ai service's events: prompts on `company-{id}-prompt` (create, update, delete), to the whole company. */
+export const aiSocketMapper: SocketEventMapper = {
+  topic: 'ai.events',
+  map(envelope) {
+    const companyId = envelope.companyId;
+    if (!companyId) return [];
+    const company = { kind: 'company', companyId } as const;
+    const saved = readEvent(promptSaved, envelope);
+    if (saved)
+      return [companySocketEmit(company, companyId, 'prompt', { action: saved.created ? 'create' : 'update', prompt: saved.prompt })];
+    const gone = readEvent(promptDeleted, envelope);
+    if (gone)
+      return [
+        companySocketEmit(company, companyId, 'prompt', { action: 'delete', promptId: gone.promptId, intelligenceId: gone.promptId }),
+      ];
+    return [];
+  },
+};
