@@ -5,8 +5,8 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_NAME_MIN,
   type ContactExtraInfo,
-  type ContactTag,
   CONTACTS_PAGE_SIZE,
+  type ContactTag,
   type WaParty,
 } from '@app/contracts';
 import { changedRows, likeContaining } from '@app/platform';
