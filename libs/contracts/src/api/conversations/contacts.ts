@@ -68,10 +68,10 @@ export const contactListQuerySchema = z.object({ searchParam, pageNumber });
  * name. The ticketz client shows them in its contacts list.
  */
 export const contactTagSchema = tagSchema.pick({ id: true, name: true, color: true });
-export const contactListItemSchema = contactSchema.extend({ tags: z.array(contactTagSchema) });
+export const contactWithTagsSchema = contactSchema.extend({ tags: z.array(contactTagSchema).default([]) });
 export type ContactTag = z.infer<typeof contactTagSchema>;
-export type ContactListItem = z.infer<typeof contactListItemSchema>;
-export const contactListResponseSchema = z.object({ contacts: z.array(contactListItemSchema), hasMore: z.boolean() });
+export type ContactWithTags = z.infer<typeof contactWithTagsSchema>;
+export const contactListResponseSchema = z.object({ contacts: z.array(contactWithTagsSchema), hasMore: z.boolean() });
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 /** GET /contacts/list: every contact of the company, as a plain array. */
 export const contactAllResponseSchema = z.array(contactSchema);
