@@ -49,14 +49,22 @@ describe("a queue's schedules sent as the ticketz OpenHours object", () => {
   });
 
   it('bad days, times or intervals ending before they start are refused naming the field', () => {
-    for (const weeklyRules of [
-      [{ days: ['monday'], hours: [{ from: '08:00', to: '12:00' }] }],
-      [{ days: ['mon'], hours: [{ from: '8h', to: '12:00' }] }],
-      [{ days: ['mon'], hours: [{ from: '12:00', to: '08:00' }] }],
-    ]) {
+    for (const [weeklyRules, path, message] of [
+      [[{ days: ['monday'], hours: [{ from: '08:00', to: '12:00' }] }], 'schedules.weeklyRules.0.days.0', undefined],
+      [[{ days: ['mon'], hours: [{ from: '8h', to: '12:00' }] }], 'schedules.weeklyRules.0.hours.0.from', '##:##'],
+      [
+        [{ days: ['mon'], hours: [{ from: '12:00', to: '08:00' }] }],
+        'schedules.weeklyRules.0.hours.0.to',
+        'O fim deve ser depois do início',
+      ],
+    ] as const) {
       const result = queueUpdateSchema.safeParse({ schedules: { weeklyRules } });
       expect(result.success).toBe(false);
-      expect(result.error!.issues[0]!.path[0]).toBe('schedules');
+      const [issue] = result.error!.issues;
+      expect(issue!.path.join('.')).toBe(path);
+      if (message) expect(issue!.message).toBe(message);
     }
+    const list = queueUpdateSchema.safeParse({ schedules: [{ weekday: 'x', weekdayEn: 'someday', startTime: '08:00', endTime: '' }] });
+    expect(list.error!.issues[0]!.path.join('.')).toBe('schedules.0.weekdayEn');
   });
 });

@@ -70,8 +70,21 @@ export const queueOpenHoursSchema = z
     });
   });
 
-/** `schedules` of POST and PUT /queue: the list of weekday entries, or the ticketz OpenHours object. */
-const queueSchedulesInput = z.union([z.array(queueScheduleSchema).max(QUEUE_SCHEDULE_MAX_ENTRIES), queueOpenHoursSchema]);
+const scheduleListSchema = z.array(queueScheduleSchema).max(QUEUE_SCHEDULE_MAX_ENTRIES);
+
+/**
+ * `schedules` of POST and PUT /queue: the list of weekday entries, or the ticketz OpenHours object.
+ * The shape picks the schema, so a refusal names the field at fault (a union would only say
+ * 'Invalid input' for the whole of `schedules`).
+ */
+const queueSchedulesInput = z
+  .custom<z.input<typeof scheduleListSchema> | z.input<typeof queueOpenHoursSchema>>(() => true)
+  .transform((value, context): QueueSchedule[] => {
+    const result = (Array.isArray(value) ? scheduleListSchema : queueOpenHoursSchema).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
 
 export const queueSchema = z.object({
   id,
