@@ -8,7 +8,9 @@ import { configureHttpApp } from '@app/platform';
 import { createTestDatabase, type TestDatabase, waitFor } from '@app/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 
 import { StandaloneModule } from './standalone.module';
 
@@ -20,7 +22,9 @@ jest.setTimeout(120_000);
  * client file it comes from:
  * - community: canove/whaticket-community, frontend/src (the classic client);
  * - saas: the Whaticket SaaS client (the multi-company fork the spec describes; the same files are
- *   carried by maintained forks such as ticketz-oss/ticketz), frontend/src.
+ *   carried by maintained forks such as ticketz-oss/ticketz), frontend/src;
+ * - ticketz: ticketz-oss/ticketz's own newer calls (its reactions, forward dialog, OpenHours form,
+ *   public plans and companies manager), frontend/src.
  * Each call asserts the status and the fields that client reads from the answer.
  */
 
@@ -455,6 +459,139 @@ describe('Whaticket-family web clients keep working (their calls replayed as the
         .send({ contactId: ticket.contactId, userId: session.userId, status: 'open' })
         .expect(201);
       expect(created.body).toMatchObject({ id: expect.any(Number), uuid: expect.any(String), status: 'open' });
+    });
+  });
+
+  describe('the ticketz client (ticketz-oss/ticketz, frontend/src): its own payloads', () => {
+    let queueId = 0;
+    let inboundMessageId = 0;
+
+    it('POST /queue and PUT /queue/{id} with schedules as its OpenHours object, and as the older {}', async () => {
+      // components/QueueModal (OpenHours form): api.post("/queue", { ...values, schedules }) with schedules
+      // { weeklyRules: [{ days, hours: [{ from, to }] }], overrides: [{ date, closed, label }], timezone }.
+      const created = await api()
+        .post('/api/queue')
+        .set(auth())
+        .send({
+          name: 'Ticketz',
+          color: '#0B7A75',
+          greetingMessage: '',
+          outOfHoursMessage: 'Fora do horário',
+          schedules: {
+            timezone: 'America/Sao_Paulo',
+            weeklyRules: [
+              {
+                days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+                hours: [
+                  { from: '08:00', to: '12:00' },
+                  { from: '13:00', to: '18:00' },
+                ],
+              },
+              { days: ['sat'], hours: [{ from: '08:00', to: '12:00' }] },
+            ],
+            overrides: [{ date: '2026-12-25', closed: true, label: 'Natal' }],
+          },
+        })
+        .expect(201);
+      queueId = created.body.id;
+      expect(created.body.schedules).toEqual(
+        expect.arrayContaining([
+          { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' },
+          { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '13:00', endTime: '18:00' },
+          { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+        ]),
+      );
+      // The older form sends {}: no hours set.
+      const fetched = (await api().get(`/api/queue/${queueId}`).set(auth()).expect(200)).body as Record<string, unknown>;
+      const saved = await api()
+        .put(`/api/queue/${queueId}`)
+        .set(auth())
+        .send({ ...fetched, schedules: {} })
+        .expect(200);
+      expect(saved.body).toMatchObject({ id: queueId, schedules: [] });
+    });
+
+    it('POST /messages/react/{id} { ticketId, emoji } (MessageOptionsMenu handleReact)', async () => {
+      const page = await api().get(`/api/messages/${ticket.id}`).set(auth()).expect(200);
+      inboundMessageId = page.body.messages.find((m: { fromMe: boolean }) => !m.fromMe).id;
+      const reacted = await api()
+        .post(`/api/messages/react/${inboundMessageId}`)
+        .set(auth())
+        .send({ ticketId: ticket.id, emoji: '👍' })
+        .expect(201);
+      expect(reacted.body.reactions).toEqual([{ fromMe: true, emoji: '👍' }]);
+    });
+
+    it('POST /messages/forward { contactId, ticketId, messageId, queueId } (MessageForwardModal)', async () => {
+      const contact = await api()
+        .post('/api/contacts')
+        .set(auth())
+        .send({ name: 'Destino Ticketz', number: '5511977770000', email: '' })
+        .expect(201);
+      const forwarded = await api()
+        .post('/api/messages/forward')
+        .set(auth())
+        .send({ contactId: contact.body.id, ticketId: ticket.id, messageId: inboundMessageId, queueId })
+        .expect(201);
+      expect(forwarded.body).toMatchObject({ body: 'Olá, preciso de ajuda', isForwarded: true, fromMe: true });
+    });
+
+    it('GET /settings/userRating → { key, value } (the client reads that setting itself)', async () => {
+      const answer = await api().get('/api/settings/userRating').set(auth()).expect(200);
+      expect(answer.body).toEqual({ key: 'userRating', value: 'disabled' });
+    });
+
+    it('GET /contacts → contacts[].tags', async () => {
+      const tag = await api().post('/api/tags').set(auth()).send({ name: 'Cliente VIP', color: '#AA0000' }).expect(201);
+      await api()
+        .post('/api/tags/sync')
+        .set(auth())
+        .send({ ticketId: ticket.id, tags: [{ id: tag.body.id }] })
+        .expect((r) => expect(r.status).toBeLessThan(300));
+      const page = await api().get('/api/contacts/').query({ searchParam: 'Maria', pageNumber: 1 }).set(auth()).expect(200);
+      expect(page.body.contacts).toEqual([
+        expect.objectContaining({ id: ticket.contactId, tags: [{ id: tag.body.id, name: 'Cliente VIP', color: '#AA0000' }] }),
+      ]);
+    });
+
+    it('GET /plans/listpublic without a token (sign-up and plan change) → [{ id, name, value, ... }]', async () => {
+      const plans = await api().get('/api/plans/listpublic').expect(200);
+      expect(plans.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(Number), name: expect.any(String) })]));
+    });
+
+    it('POST /companies without a password (CompaniesManager): the admin gets an e-mailed invitation, sets a password and logs in', async () => {
+      // components/CompaniesManager: api.post("/companies", { name, email, phone, status, planId,
+      // campaignsEnabled, dueDate, recurrence }); no password field.
+      const [plan] = (await api().get('/api/plans/listpublic').expect(200)).body as { id: number }[];
+      const origin = 'http://127.0.0.1:3000';
+      const created = await api()
+        .post('/api/companies')
+        .set(auth())
+        .set('Origin', origin)
+        .send({
+          name: 'Empresa Ticketz',
+          email: 'dono@ticketz.test',
+          phone: '',
+          status: true,
+          planId: plan!.id,
+          campaignsEnabled: true,
+          dueDate: '',
+          recurrence: 'MENSAL',
+        })
+        .expect(201);
+      // No SMTP_URL here: the mail is kept in identity.mails, as a standalone install keeps it.
+      const identity = app.get<DataSource>(getDataSourceToken('identity'));
+      const [mail] = await identity.query(`SELECT text FROM identity.mails WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [
+        'dono@ticketz.test',
+      ]);
+      const link = new URL(/(http\S+\/forgetpsw\?\S+)/.exec(mail.text)![1]!);
+      expect(link.origin).toBe(origin);
+      await api()
+        .post('/api/resetpasswords')
+        .send({ email: link.searchParams.get('email'), token: link.searchParams.get('code'), password: 'Senha-ticketz-1' })
+        .expect(200);
+      const login = await api().post('/api/auth/login').send({ email: 'dono@ticketz.test', password: 'Senha-ticketz-1' }).expect(200);
+      expect(login.body.user).toMatchObject({ companyId: created.body.id, profile: 'admin' });
     });
   });
 

@@ -14,6 +14,14 @@ describe('identity configuration', () => {
     });
   });
 
+  it('reads PUBLIC_URL, the web address for links in mails: http or https only', () => {
+    expect(identityMailAndLimits(schema.parse({ PUBLIC_URL: 'https://atendimento.example.com' })).mail?.publicUrl).toBe(
+      'https://atendimento.example.com',
+    );
+    expect(schema.safeParse({ PUBLIC_URL: 'javascript:alert(1)' }).success).toBe(false);
+    expect(schema.safeParse({ PUBLIC_URL: 'ftp://files.example.com' }).success).toBe(false);
+  });
+
   it('reads RATE_LIMIT_LOGIN_DELAY as baseSeconds/maxSeconds of the growing login wait', () => {
     expect(identityMailAndLimits(schema.parse({ RATE_LIMIT_LOGIN_DELAY: '0.5/120' })).loginDelays).toEqual({ baseMs: 500, maxMs: 120_000 });
     expect(schema.safeParse({ RATE_LIMIT_LOGIN_DELAY: '0/10' }).success).toBe(false);

@@ -10,6 +10,8 @@ export const identityConfigShape = {
   /** smtp://user:pass@host:587 or smtps://...; unset: mails are kept in identity.mails and logged. */
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().min(3)),
+  /** The address users open the web at (https://atendimento.example.com), for the links mails carry. */
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
   RATE_LIMIT_LOGIN: optional(rateLimitRuleSchema),
   RATE_LIMIT_LOGIN_DELAY: optional(loginDelaysSchema),
   RATE_LIMIT_SIGNUP: optional(rateLimitRuleSchema),
@@ -26,5 +28,9 @@ export function identityMailAndLimits(config: IdentityConfig): Pick<IdentityOpti
   if (config.RATE_LIMIT_SIGNUP) rateLimits.signup = config.RATE_LIMIT_SIGNUP;
   if (config.RATE_LIMIT_VERIFICATION) rateLimits.verification = config.RATE_LIMIT_VERIFICATION;
   if (config.RATE_LIMIT_RESET) rateLimits.reset = config.RATE_LIMIT_RESET;
-  return { mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, rateLimits, loginDelays: config.RATE_LIMIT_LOGIN_DELAY };
+  return {
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
+    rateLimits,
+    loginDelays: config.RATE_LIMIT_LOGIN_DELAY,
+  };
 }

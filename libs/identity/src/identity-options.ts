@@ -13,9 +13,10 @@ export interface IdentityOptions {
   onAdminSeeded?: (login: { email: string; password: string; generated: boolean }) => void;
   /**
    * Outgoing mail (sign-up and reset codes). Without an SMTP URL the mails are kept in
-   * identity.mails and written to the log, so a standalone install still works.
+   * identity.mails and written to the log, so a standalone install still works. `publicUrl`: the
+   * address users open the web at, for links in mails (else the super user's own page's origin).
    */
-  mail?: { smtpUrl?: string; from?: string };
+  mail?: { smtpUrl?: string; from?: string; publicUrl?: string };
   /** Per bucket: attempts per IP and per e-mail within a window; defaults in rate-limits.ts. */
   rateLimits?: Partial<Record<RateLimitBucket, RateLimitRule>>;
   /** The growing wait between login attempts of an e-mail past its free failures; defaults in rate-limits.ts. */

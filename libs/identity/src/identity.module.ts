@@ -9,6 +9,7 @@ import { LoginDeviceCookies } from './auth/login-device-cookies';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { SessionService } from './auth/session.service';
 import { SessionStateRepository } from './auth/session-state.repository';
+import { AdminInvitationMail } from './companies/admin-invitation-mail';
 import { CompanyController } from './companies/company.controller';
 import { CompanyRepository } from './companies/company.repository';
 import { CompanyService } from './companies/company.service';
@@ -135,6 +136,7 @@ export class IdentityModule {
         UserService,
         SettingService,
         CompanyService,
+        AdminInvitationMail,
         SignUpService,
         PasswordResetService,
         PlanService,

@@ -30,7 +30,7 @@ export class ContactService {
 
   async list(tenancy: Tenancy, searchParam: string, pageNumber: number): Promise<ContactListResponse> {
     const page = await this.contacts.page(tenancy.companyId, searchParam, pageNumber);
-    return { contacts: page.contacts.map(mapContact), hasMore: page.hasMore };
+    return { contacts: page.contacts.map((row) => ({ ...mapContact(row), tags: row.tags })), hasMore: page.hasMore };
   }
 
   /** GET /contacts/list: every contact of the company (pickers), by name. */

@@ -35,4 +35,15 @@ describe('opening hours', () => {
     expect(isWithinSchedule(DEFAULT_QUEUE_SCHEDULES, at('2026-01-05T00:30:00Z'), 'Asia/Tokyo')).toBe(true);
     expect(isWithinSchedule(DEFAULT_QUEUE_SCHEDULES, at('2026-01-05T00:30:00Z'), SP)).toBe(false);
   });
+
+  it('a day split in several entries (the ticketz form sends a lunch break) is open inside any of them and closed between', () => {
+    const split = [
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' },
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '13:00', endTime: '18:00' },
+    ];
+    expect(isWithinSchedule(split, at('2026-01-05T14:59:00Z'), SP)).toBe(true); // 11:59
+    expect(isWithinSchedule(split, at('2026-01-05T15:30:00Z'), SP)).toBe(false); // 12:30, lunch
+    expect(isWithinSchedule(split, at('2026-01-05T16:00:00Z'), SP)).toBe(true); // 13:00
+    expect(isWithinSchedule(split, at('2026-01-06T14:00:00Z'), SP)).toBe(false); // Tuesday: no entry
+  });
 });

@@ -20,14 +20,21 @@ export function localTime(at: Date, timeZone: string): { weekdayEn: string; time
 }
 
 /**
- * Whether an instant falls inside a weekly schedule read in the company's zone. A day without an
- * entry, or with equal start and end (the spec's Sunday 00:00 to 00:00), is closed; an empty
- * schedule means no hours were set: open.
+ * Whether an instant falls inside a weekly schedule read in the company's zone: inside any of the
+ * day's entries (a day may have several, e.g. around lunch). A day without an entry, or whose entries
+ * have equal start and end (the spec's Sunday 00:00 to 00:00), is closed; an empty schedule means no
+ * hours were set: open.
  */
 export function isWithinSchedule(schedules: readonly ScheduleEntry[], at: Date, timeZone: string): boolean {
   if (schedules.length === 0) return true;
   const { weekdayEn, time } = localTime(at, timeZone);
-  const today = schedules.find((entry) => entry.weekdayEn === weekdayEn);
-  if (!today || !today.startTime || !today.endTime || today.startTime === today.endTime) return false;
-  return time >= today.startTime && time < today.endTime;
+  return schedules.some(
+    (entry) =>
+      entry.weekdayEn === weekdayEn &&
+      !!entry.startTime &&
+      !!entry.endTime &&
+      entry.startTime !== entry.endTime &&
+      time >= entry.startTime &&
+      time < entry.endTime,
+  );
 }

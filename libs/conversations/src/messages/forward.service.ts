@@ -1,19 +1,34 @@
-import type { Message, MessageForwardBody } from '@app/contracts';
+import { CONVERSATIONS_MESSAGES, type Message } from '@app/contracts';
 import { AppError, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { maySeeTicket } from '../common/ticket-visibility';
 import { ContactRepository } from '../contacts/contact.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
+import { QueueRepository } from '../queues/queue.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
 import { TicketService } from '../tickets/ticket.service';
 import { MessageRepository } from './message.repository';
 import { OutboundMessageService } from './outbound-message.service';
 
+/** What one forward names: the message, the contact, and from the ticketz client the message's ticket and a queue. */
+export interface ForwardRequest {
+  messageId: number;
+  contactId: number;
+  signMessage: boolean;
+  /** The ticket the caller saw the message in: a message of another ticket is not found. */
+  ticketId?: number;
+  /** The queue of the ticket opened for the contact (one the caller may see); an existing ticket keeps its own. */
+  queueId?: number | null;
+}
+
 /**
- * POST /message/forward: one message of a visible ticket to another contact of the company, on the
- * same connection, into that contact's open ticket (opened for the caller when there is none). A
- * live ticket the caller may not see is never written into (409 ERR_OTHER_OPEN_TICKET).
+ * POST /message/forward (and the ticketz client's POST /messages/forward): one message of a visible
+ * ticket to another contact of the company, on the same connection, into that contact's open ticket
+ * (opened for the caller when there is none). A live ticket the caller may not see is never written
+ * into (409 ERR_OTHER_OPEN_TICKET).
  */
 @Injectable()
 export class ForwardService {
@@ -25,15 +40,19 @@ export class ForwardService {
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
     private readonly stats: TicketStatsRepository,
+    private readonly queues: QueueRepository,
   ) {}
 
-  async forward(tenancy: Tenancy, body: Required<MessageForwardBody>): Promise<Message> {
+  async forward(tenancy: Tenancy, body: ForwardRequest): Promise<Message> {
     return this.messages.transaction(async (manager) => {
       const source = await this.messages.forwardable(manager, tenancy.companyId, body.messageId);
       if (!source || source.is_deleted) throw new AppError('ERR_NOT_FOUND', 'Message not found');
+      if (body.ticketId !== undefined && source.ticket_id !== body.ticketId) throw new AppError('ERR_NOT_FOUND', 'Message not found');
       await this.tickets.visibleRow(manager, tenancy, { id: source.ticket_id });
       const contact = await this.contacts.find(manager, tenancy.companyId, body.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
+      const queueId = body.queueId ?? null;
+      if (queueId !== null) await this.assertQueue(manager, tenancy, queueId);
 
       const opened = await this.ticketRows.openForUser(
         manager,
@@ -44,6 +63,7 @@ export class ForwardService {
         contact.is_group,
       );
       if (opened.created) {
+        if (queueId !== null) await this.ticketRows.moveToQueue(manager, opened.id, queueId);
         await this.stats.opened(manager, [opened.id]);
         await this.events.ticketChanged(manager, opened.id);
       }
@@ -70,5 +90,13 @@ export class ForwardService {
       if (!media && !text.trim()) throw new AppError('ERR_VALIDATION', 'Nothing to forward');
       return this.outbound.sendText(manager, target, text, null, { media, isForwarded: true, sentBy: tenancy.userId });
     });
+  }
+
+  /** A queue of the company that the caller may hold tickets of (404 for another company's, 403 for a queue not the caller's). */
+  private async assertQueue(manager: EntityManager, tenancy: Tenancy, queueId: number): Promise<void> {
+    if (!(await this.queues.find(tenancy.companyId, queueId))) throw new AppError('ERR_NOT_FOUND', 'Queue not found');
+    if (!maySeeTicket(await this.tickets.viewer(manager, tenancy), { queueId, userId: null })) {
+      throw new AppError('ERR_TICKET_NOT_ALLOWED', CONVERSATIONS_MESSAGES.accessNotAllowed);
+    }
   }
 }

@@ -1,12 +1,17 @@
-import { MEDIA_UPLOAD_MAX_BYTES, messageSendSchema } from '@app/contracts';
+import { MEDIA_UPLOAD_MAX_BYTES, messageForwardWhaticketSchema, messageReactWhaticketSchema, messageSendSchema } from '@app/contracts';
 import { AppError, IdParam } from '@app/platform';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
+import { createZodDto } from 'nestjs-zod';
 
 import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../dtos/ticket.dto';
+import { ForwardService } from './forward.service';
 import type { UploadedMedia } from './media-upload';
 import { type MessagePageStart, MessageService } from './message.service';
+
+class MessageReactWhaticketDto extends createZodDto(messageReactWhaticketSchema) {}
+class MessageForwardWhaticketDto extends createZodDto(messageForwardWhaticketSchema) {}
 
 /** One cursor picks the page: around a message, newer or older than one, or by number. */
 function pageStart(query: MessageListQueryDto): MessagePageStart {
@@ -18,7 +23,10 @@ function pageStart(query: MessageListQueryDto): MessagePageStart {
 
 @Controller('messages')
 export class MessageController {
-  constructor(private readonly messages: MessageService) {}
+  constructor(
+    private readonly messages: MessageService,
+    private readonly forwards: ForwardService,
+  ) {}
 
   @Get(':ticketId')
   list(@CurrentTenancy() tenancy: Tenancy, @IdParam('ticketId') ticketId: number, @Query() query: MessageListQueryDto) {
@@ -39,6 +47,18 @@ export class MessageController {
   @Post(':id/reactions')
   react(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: MessageReactionCreateDto) {
     return this.messages.react(tenancy, id, body.type);
+  }
+
+  /** The ticketz client's reaction: POST /messages/{id}/reactions with the message's ticket named. */
+  @Post('react/:id')
+  reactWhaticket(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: MessageReactWhaticketDto) {
+    return this.messages.react(tenancy, id, body.emoji, body.ticketId);
+  }
+
+  /** The ticketz client's forward dialog (declared before `:ticketId`, which would read 'forward' as an id), unsigned as ticketz forwards. */
+  @Post('forward')
+  forwardWhaticket(@CurrentTenancy() tenancy: Tenancy, @Body() body: MessageForwardWhaticketDto) {
+    return this.forwards.forward(tenancy, { ...body, signMessage: false });
   }
 
   /**

@@ -176,10 +176,11 @@ export class MessageService {
     });
   }
 
-  /** Our reaction on any message of a visible ticket; '' removes it. */
-  async react(tenancy: Tenancy, messageId: number, emoji: string): Promise<Message> {
+  /** Our reaction on any message of a visible ticket ('' removes it); a `ticketId` named must be the message's. */
+  async react(tenancy: Tenancy, messageId: number, emoji: string, ticketId?: number): Promise<Message> {
     return this.messages.transaction(async (manager) => {
       const { message, ticket } = await this.visibleMessage(manager, tenancy, messageId);
+      if (ticketId !== undefined && message.ticket_id !== ticketId) throw new AppError('ERR_NOT_FOUND', 'Message not found');
       if (!message.wid) throw new AppError('ERR_SENDING_WAPP_MSG', 'The message has not been sent yet');
       await this.commands.send(
         manager,

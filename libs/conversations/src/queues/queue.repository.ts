@@ -1,4 +1,4 @@
-import { DEFAULT_QUEUE_SCHEDULES, type Queue, type QueueCreateBody, type QueueSchedule, type QueueUpdateBody } from '@app/contracts';
+import { DEFAULT_QUEUE_SCHEDULES, type Queue, type QueueCreateValues, type QueueSchedule, type QueueUpdateValues } from '@app/contracts';
 import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -46,7 +46,7 @@ export function mapQueue(row: QueueRow): Queue {
   };
 }
 
-const COLUMNS: Record<keyof Omit<QueueUpdateBody, 'schedules'>, string> = {
+const COLUMNS: Record<keyof Omit<QueueUpdateValues, 'schedules'>, string> = {
   name: 'name',
   color: 'color',
   greetingMessage: 'greeting_message',
@@ -128,7 +128,7 @@ export class QueueRepository {
     return count;
   }
 
-  async insert(manager: EntityManager, companyId: number, body: QueueCreateBody): Promise<QueueRow> {
+  async insert(manager: EntityManager, companyId: number, body: QueueCreateValues): Promise<QueueRow> {
     const rows: QueueRow[] = await manager.query(
       `INSERT INTO conversations.queues (company_id, name, color, greeting_message, complation_message, out_of_hours_message,
          rating_message, order_queue, integration_id, agent_id, prompt_id, schedules)
@@ -152,7 +152,7 @@ export class QueueRepository {
   }
 
   /** Changes the fields given; null when the company has no such queue. */
-  async update(manager: EntityManager, companyId: number, id: number, body: QueueUpdateBody): Promise<QueueRow | null> {
+  async update(manager: EntityManager, companyId: number, id: number, body: QueueUpdateValues): Promise<QueueRow | null> {
     const sets: string[] = [];
     const params: unknown[] = [id, companyId];
     for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {

@@ -1,4 +1,11 @@
-import { CONVERSATIONS_MESSAGES, type Queue, type QueueCreateBody, queueDeleted, queueSaved, type QueueUpdateBody } from '@app/contracts';
+import {
+  CONVERSATIONS_MESSAGES,
+  type Queue,
+  type QueueCreateValues,
+  queueDeleted,
+  queueSaved,
+  type QueueUpdateValues,
+} from '@app/contracts';
 import { AppError, companyMediaKey, FILE_STORAGE, type FileStorage, OutboxWriter, type Tenancy } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -44,7 +51,7 @@ export class QueueService {
     return mapQueue(await this.find(tenancy.companyId, id));
   }
 
-  async create(tenancy: Tenancy, body: QueueCreateBody): Promise<Queue> {
+  async create(tenancy: Tenancy, body: QueueCreateValues): Promise<Queue> {
     try {
       return await this.queues.transaction(async (manager) => {
         await this.queues.lockCreation(manager, tenancy.companyId);
@@ -64,7 +71,7 @@ export class QueueService {
     }
   }
 
-  async update(tenancy: Tenancy, id: number, body: QueueUpdateBody): Promise<Queue> {
+  async update(tenancy: Tenancy, id: number, body: QueueUpdateValues): Promise<Queue> {
     try {
       return await this.queues.transaction(async (manager) => {
         const row = await this.queues.update(manager, tenancy.companyId, id, body);

@@ -1,5 +1,5 @@
 import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query } from '@nestjs/common';
 
 import { CompanyCreateDto, CompanySchedulesUpdateDto, CompanySearchDto, CompanyUpdateDto } from '../dtos/company.dto';
 import { CompanyService } from './company.service';
@@ -30,10 +30,11 @@ export class CompanyController {
     return this.companies.get(tenancy, id);
   }
 
+  /** Without a password the admin is invited by e-mail; the page's origin is the link's base when PUBLIC_URL is unset. */
   @Roles('super')
   @Post()
-  create(@Body() body: CompanyCreateDto) {
-    return this.companies.create(body);
+  create(@Body() body: CompanyCreateDto, @Headers('origin') origin: string | undefined) {
+    return this.companies.create(body, origin);
   }
 
   @Roles('super')

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import {
   advanceDueDate,
   companyCreated,
@@ -14,17 +16,19 @@ import {
   type WeeklyScheduleEntry,
 } from '@app/contracts';
 import { AppError, isAdmin, likeContaining, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { isUniqueViolation } from '../common/db-errors';
 import { type CompanyCreateDto, companySnapshot, type CompanyUpdateDto, mapCompany } from '../dtos/company.dto';
 import { mapPlan } from '../dtos/plan.dto';
+import { EmailCodeService } from '../email-codes/email-code.service';
 import type { Company } from '../entities/company.entity';
 import { PlanRepository } from '../plans/plan.repository';
 import { SettingService } from '../settings/setting.service';
 import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
+import { type AdminInvitation, AdminInvitationMail } from './admin-invitation-mail';
 import { CompanyRepository } from './company.repository';
 
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -35,9 +39,15 @@ const companyNotFound = (): never => {
 
 const companyNameTaken = () => new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 'A company with this name already exists');
 
+const DAY_MS = 24 * 60 * 60_000;
+/** How long the invitation of an admin created without a password stays good. */
+export const ADMIN_INVITATION_TTL_MS = 7 * DAY_MS;
+
 /** Companies: super users manage them all; a company's own users may read it and its plan. */
 @Injectable()
 export class CompanyService {
+  private readonly logger = new Logger('Companies');
+
   constructor(
     private readonly companies: CompanyRepository,
     private readonly plans: PlanRepository,
@@ -46,6 +56,8 @@ export class CompanyService {
     private readonly settings: SettingService,
     private readonly userWriter: UserWriter,
     private readonly sessionRegistry: SessionRegistry,
+    private readonly codes: EmailCodeService,
+    private readonly invitations: AdminInvitationMail,
   ) {}
 
   async page(query: PageQuery): Promise<CompanyPageResponse> {
@@ -77,9 +89,14 @@ export class CompanyService {
     return { id: company.id, name: company.name, planId: company.planId, plan: mapPlan(company.plan!) };
   }
 
-  /** A company with its settings and its first admin (the company's e-mail and password). */
-  async create(input: CompanyCreateDto): Promise<CompanyResponse> {
-    return this.companies.transaction(async (manager) => {
+  /**
+   * A company with its settings and its first admin (the company's e-mail and password). Without a
+   * password the admin gets none anyone knows (a random one, never told) and, once the company is
+   * stored, an invitation mail with a code to set one (the password reset's), valid for a week;
+   * `origin` is the web address the super user works at, for the mail's link when PUBLIC_URL is unset.
+   */
+  async create(input: CompanyCreateDto, origin?: string): Promise<CompanyResponse> {
+    const { company, invitation } = await this.companies.transaction(async (manager) => {
       await this.assertPlan(manager, input.planId);
       const company = await this.insertCompany(manager, {
         name: input.name,
@@ -98,11 +115,25 @@ export class CompanyService {
         companyId: company.id,
         name: input.name,
         email: input.email,
-        password: input.password,
+        password: input.password ?? randomBytes(32).toString('base64url'),
         profile: 'admin',
         allTicket: 'enabled',
       });
-      return mapCompany(await this.load(company.id, manager), settings);
+      let invitation: AdminInvitation | null = null;
+      if (!input.password) {
+        const code = await this.codes.issue(manager, 'reset', input.email, ADMIN_INVITATION_TTL_MS);
+        invitation = { email: input.email, name: input.name, code, validDays: ADMIN_INVITATION_TTL_MS / DAY_MS, origin };
+      }
+      return { company: mapCompany(await this.load(company.id, manager), settings), invitation };
+    });
+    if (invitation) await this.invite(invitation);
+    return company;
+  }
+
+  /** The company is stored: a mail that fails is logged, and the admin can still ask for a reset code (/forgetpsw). */
+  private async invite(invitation: AdminInvitation): Promise<void> {
+    await this.invitations.send(invitation).catch((error: unknown) => {
+      this.logger.warn(`The invitation to ${invitation.email} was not sent: ${(error as Error).message}`);
     });
   }
 

@@ -19,8 +19,8 @@ const hashCode = (email: string, code: string) => createHash('sha256').update(`$
 export class EmailCodeService {
   constructor(private readonly codes: EmailCodeRepository) {}
 
-  /** A new code for this e-mail and purpose; earlier ones stop working. Returns the code to mail. */
-  async issue(manager: EntityManager, purpose: EmailCodePurpose, email: string): Promise<string> {
+  /** A new code for this e-mail and purpose (for `ttlMs`, else the purpose's time); earlier ones stop working. Returns the code to mail. */
+  async issue(manager: EntityManager, purpose: EmailCodePurpose, email: string, ttlMs = EMAIL_CODE_TTL_MS[purpose]): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // Now and then, codes dead for a day go, so the table stays small.
     if (Math.random() < 0.05) await this.codes.deleteLongExpired(manager);
@@ -29,7 +29,7 @@ export class EmailCodeService {
       purpose,
       email,
       codeHash: hashCode(email, code).toString('hex'),
-      expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS[purpose]),
+      expiresAt: new Date(Date.now() + ttlMs),
     });
     return code;
   }

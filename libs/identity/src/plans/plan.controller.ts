@@ -14,9 +14,9 @@ export class PlanController {
     return this.plans.listPublic();
   }
 
-  /** The plans offered on the sign-up page. */
+  /** The plans offered on the sign-up page (`listpublic`: the ticketz client's sign-up and plan change). */
   @Public()
-  @Get('register')
+  @Get(['register', 'listpublic'])
   register() {
     return this.plans.listPublic();
   }

@@ -63,7 +63,7 @@ describe('plans over HTTP: super users manage them, visitors list the public one
     expect(event.payload.plan).toMatchObject({ value: 1234.56, queues: 8 });
   });
 
-  it('GET /plans/list and /plans/register answer without a token and hide internal plans', async () => {
+  it('GET /plans/list, /plans/register and /plans/listpublic (the ticketz sign-up) answer without a token and hide internal plans', async () => {
     await as(t, root)
       .post('/api/plans')
       .send({ name: 'Interno', users: 1, connections: 1, queues: 1, value: 0, useInternal: true })
@@ -74,6 +74,7 @@ describe('plans over HTTP: super users manage them, visitors list the public one
     expect(names).not.toContain('Interno');
     expect(names).not.toContain('Plataforma');
     expect(expectAnswer(planListResponseSchema, await request(t.http).get('/api/plans/register').expect(200))).toEqual(list.body);
+    expect(expectAnswer(planListResponseSchema, await request(t.http).get('/api/plans/listpublic').expect(200))).toEqual(list.body);
     const all = await as(t, root).get('/api/plans/all').expect(200);
     expect(expectAnswer(planListResponseSchema, all).map((p) => p.name)).toEqual(expect.arrayContaining(['Interno', 'Plataforma', 'Pro']));
   });

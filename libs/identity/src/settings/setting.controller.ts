@@ -1,5 +1,7 @@
+import { GLOBAL_SETTING_KEYS } from '@app/contracts';
 import { AppError, CurrentTenancy, Public, type Tenancy } from '@app/platform';
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
 
 import { SettingUpdateDto } from '../dtos/setting.dto';
 import { SettingService } from './setting.service';
@@ -13,11 +15,17 @@ export class SettingController {
     return this.settings.list(tenancy);
   }
 
-  /** trial, allowregister and viewregister, read by the sign-up page before anyone logs in. */
+  /** trial, allowregister and viewregister, read by the sign-up page before anyone logs in (declared before `:key`). */
   @Public()
+  @Get(GLOBAL_SETTING_KEYS)
+  publicValue(@Req() request: Request) {
+    return this.settings.publicValue(request.path.split('/').pop()!);
+  }
+
+  /** One company setting `{ key, value }`, for any user of the company (the ticketz client reads userRating so). */
   @Get(':key')
-  publicValue(@Param('key') key: string) {
-    return this.settings.publicValue(key);
+  companyValue(@CurrentTenancy() tenancy: Tenancy, @Param('key') key: string) {
+    return this.settings.companyValue(tenancy, key);
   }
 
   @Put(':key')

@@ -22,6 +22,10 @@ export class SettingRepository {
     return manager.find(CompanySetting, { where: { companyId } });
   }
 
+  companySetting(companyId: number, key: CompanySettingKey): Promise<CompanySetting | null> {
+    return this.dataSource.manager.findOne(CompanySetting, { where: { companyId, key } });
+  }
+
   /** The company's settings sorted by key. */
   companySettingsByKey(companyId: number, manager: EntityManager = this.dataSource.manager): Promise<CompanySetting[]> {
     return manager.find(CompanySetting, { where: { companyId }, order: { key: 'ASC' } });

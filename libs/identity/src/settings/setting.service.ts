@@ -98,6 +98,16 @@ export class SettingService {
     return { key, value: await this.globalValue(key) };
   }
 
+  /**
+   * GET /settings/:key for a company key: its value for the caller's company, to every user of it as
+   * GET /settings lists them (billing secrets only to super users; unknown keys 404).
+   */
+  async companyValue(tenancy: Tenancy, key: string): Promise<{ key: string; value: string }> {
+    if (!isCompanyKey(key) || (isSecretSettingKey(key) && !tenancy.super)) throw new AppError('ERR_NO_SETTING_FOUND', `No setting ${key}`);
+    const row = await this.repository.companySetting(tenancy.companyId, key);
+    return { key, value: row?.value ?? COMPANY_SETTINGS[key].default };
+  }
+
   /** PUT /settings/:key: global keys by super users, company keys by admins (billing secrets by super users). */
   async update(tenancy: Tenancy, key: string, value: string): Promise<SettingResponse> {
     if (isGlobalKey(key)) {

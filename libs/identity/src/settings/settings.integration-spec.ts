@@ -6,6 +6,7 @@ import {
   userResponseSchema,
 } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
+import request from 'supertest';
 
 import { CompanySetting } from '../entities/company-setting.entity';
 import { as, logIn, outboxEvents } from '../testing/http';
@@ -129,6 +130,22 @@ describe('company settings over HTTP', () => {
     await as(t, acme).put('/api/settings/asaas').send({ value: 'token' }).expect(403);
     await as(t, acme).put('/api/settings/allowregister').send({ value: 'disabled' }).expect(403);
     await as(t, root).put('/api/settings/asaas').send({ value: '$aact_123' }).expect(200);
+  });
+
+  it('GET /settings/{key} answers a company key { key, value } to any user of the company (the ticketz client reads userRating); secrets and unknown keys 404', async () => {
+    await as(t, acme).put('/api/settings/userRating').send({ value: 'enabled' }).expect(200);
+    await as(t, acme).post('/api/users').send({ name: 'Reader', email: 'reader@acme.test', password: 'reader-pass' }).expect(201);
+    const reader = await logIn(t, 'reader@acme.test', 'reader-pass');
+    expect((await as(t, reader.token).get('/api/settings/userRating').expect(200)).body).toEqual({ key: 'userRating', value: 'enabled' });
+    // Another company's value is its own: the key is read in the caller's company, never another's.
+    expect((await as(t, beta).get('/api/settings/userRating').expect(200)).body).toEqual({ key: 'userRating', value: 'disabled' });
+    expect((await as(t, acme).get('/api/settings/scheduleType').expect(200)).body).toEqual({ key: 'scheduleType', value: 'disabled' });
+    expect((await as(t, acme).get('/api/settings/asaas').expect(404)).body.error).toBe('ERR_NO_SETTING_FOUND');
+    expect((await as(t, acme).get('/api/settings/nonsense').expect(404)).body.error).toBe('ERR_NO_SETTING_FOUND');
+    expect((await as(t, root).get('/api/settings/asaas').expect(200)).body.key).toBe('asaas');
+    // A company key needs the caller's company: no token, no answer; the global keys stay public.
+    await request(t.http).get('/api/settings/userRating').expect(401);
+    expect((await request(t.http).get('/api/settings/allowregister').expect(200)).body).toEqual({ key: 'allowregister', value: 'enabled' });
   });
 
   it('billing secrets stored for a company never reach its non-super users: not at login, not in its company record', async () => {

@@ -252,6 +252,7 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
       expect(refused.body.error).toBe('ERR_NO_PERMISSION');
     }
     await request(t.http).get('/api/settings/viewregister').expect(200, { key: 'viewregister', value: 'enabled' });
-    await request(t.http).get('/api/settings/userRating').expect(404);
+    // A company's key is read with a token, in the caller's company only; anonymous callers are asked to log in.
+    await request(t.http).get('/api/settings/userRating').expect(401);
   });
 });

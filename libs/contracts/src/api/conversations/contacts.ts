@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { normalisePhoneNumber } from '../../phone';
 import { CONTACT_NAME_MAX, CONTACT_NAME_MIN, CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN } from './constants';
 import { id, isoDateTime, M, pageNumber, searchParam } from './fields';
+import { tagSchema } from './tags';
 
 // ---------------------------------------------------------------------------------------------
 // Contacts
@@ -62,7 +63,15 @@ export type ContactUpdateBody = z.input<typeof contactUpdateSchema>;
 
 /** GET /contacts/ query. */
 export const contactListQuerySchema = z.object({ searchParam, pageNumber });
-export const contactListResponseSchema = z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() });
+/**
+ * A contact of GET /contacts/ carries its tags: those of its tickets (tags are set on tickets here), by
+ * name. The ticketz client shows them in its contacts list.
+ */
+export const contactTagSchema = tagSchema.pick({ id: true, name: true, color: true });
+export const contactWithTagsSchema = contactSchema.extend({ tags: z.array(contactTagSchema).default([]) });
+export type ContactTag = z.infer<typeof contactTagSchema>;
+export type ContactWithTags = z.infer<typeof contactWithTagsSchema>;
+export const contactListResponseSchema = z.object({ contacts: z.array(contactWithTagsSchema), hasMore: z.boolean() });
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 /** GET /contacts/list: every contact of the company, as a plain array. */
 export const contactAllResponseSchema = z.array(contactSchema);

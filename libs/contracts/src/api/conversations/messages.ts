@@ -139,6 +139,30 @@ export type MessageForwardBody = z.input<typeof messageForwardSchema>;
 /** POST /message/forward answers the new message, sent to the contact. */
 export const messageForwardResponseSchema = messageSchema;
 
+/**
+ * POST /messages/react/{id} `{ ticketId, emoji }`: the ticketz client's reaction (its message menu);
+ * the same operation as POST /messages/{id}/reactions, the message checked to be of that ticket.
+ * Ids as JSON numbers or digit strings (the client sends what GET /messages gave it).
+ */
+export const messageReactWhaticketSchema = z.object({
+  ticketId: idParamSchema,
+  emoji: z.string({ error: 'Obrigatório' }).max(16),
+});
+export type MessageReactWhaticketBody = z.infer<typeof messageReactWhaticketSchema>;
+
+/**
+ * POST /messages/forward `{ contactId, ticketId, messageId, queueId }`: the ticketz client's forward
+ * dialog. The message must be of that ticket; a ticket opened for the contact goes to `queueId` (one
+ * of the caller's queues unless the caller sees every queue; absent for a group).
+ */
+export const messageForwardWhaticketSchema = z.object({
+  contactId: idParamSchema,
+  ticketId: idParamSchema,
+  messageId: idParamSchema,
+  queueId: idParamSchema.nullish(),
+});
+export type MessageForwardWhaticketBody = z.infer<typeof messageForwardWhaticketSchema>;
+
 /** `company-{id}-appMessage`: a message appeared (create) or changed (update: ack, edit, delete, reaction). */
 export const appMessageSocketPayloadSchema = z.object({
   action: z.enum(['create', 'update']),

@@ -57,12 +57,16 @@ const companyEmail = z
   .max(254, M.genericInvalidEmail)
   .pipe(z.email(M.genericInvalidEmail));
 
-/** POST /companies (super): the company and its first admin (the company's e-mail and password). */
+/**
+ * POST /companies (super): the company and its first admin (the company's e-mail and password).
+ * Without a password (the ticketz companies manager sends none) the admin gets no usable password
+ * and an invitation by e-mail to set one.
+ */
 export const companyCreateSchema = z.object({
   name: companyName,
   email: companyEmail,
   phone: phoneSchema.optional(),
-  password: userPassword,
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), userPassword.optional()),
   planId: positiveId,
   status: z.boolean().default(true),
   approved: z.boolean().default(true),

@@ -9,11 +9,13 @@ import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../api/re
 
 type NewPasswordFormProps = {
   email: string;
+  /** The code, when the page was opened from a mailed link. */
+  defaultToken?: string;
   onSubmit: (values: ResetPasswordFormValues) => Promise<unknown> | void;
 };
 
 /** Phase two: the code, the new password and its confirmation, each with a show/hide toggle. */
-export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
+export function NewPasswordForm({ email, defaultToken = '', onSubmit }: NewPasswordFormProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -21,7 +23,7 @@ export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { token: '', password: '', confirmPassword: '' },
+    defaultValues: { token: defaultToken, password: '', confirmPassword: '' },
   });
 
   async function handleValid(values: ResetPasswordFormValues) {

@@ -69,4 +69,28 @@ describe('password reset', () => {
     expect(reset?.url).toBe('/api/resetpasswords');
     expect(reset?.body).toEqual({ email: 'ana@example.com', token: '654321', password: 'NewPass1', confirmPassword: 'NewPass1' });
   });
+
+  it('an invitation link (/forgetpsw?email=&code=) opens at the new password with the code filled in, and sets it', async () => {
+    const calls = stubApi(on('POST', '/resetpasswords', 200, { message: 'ok' }));
+    const router = renderReset('/forgetpsw?email=Dono%40Delta.test&code=123456');
+    await screen.findByTestId('new-password-form');
+    expect((document.querySelector('input[name="token"]') as HTMLInputElement).value).toBe('123456');
+    fireEvent.change(screen.getByLabelText(/Nova senha/), { target: { value: 'NewPass1' } });
+    fireEvent.change(screen.getByLabelText(/Confirme a senha/), { target: { value: 'NewPass1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.find((call) => call.url === '/api/resetpasswords')?.body).toMatchObject({
+      email: 'dono@delta.test',
+      token: '123456',
+      password: 'NewPass1',
+    });
+    expect(calls.some((call) => call.url === '/api/forgetpassword')).toBe(false);
+  });
+
+  it('a link without a six-digit code starts at the e-mail step', async () => {
+    stubApi();
+    renderReset('/forgetpsw?email=dono%40delta.test&code=abc');
+    expect(await screen.findByLabelText(/Email/)).toBeTruthy();
+    expect(screen.queryByTestId('new-password-form')).toBeNull();
+  });
 });

@@ -12,14 +12,16 @@ import { RequestCodeForm } from './request-code-form';
 type PasswordResetFlowProps = {
   /** Called after the new password was saved (the page goes to /login). */
   onReset: () => void;
+  /** An e-mail and code already mailed (an admin's invitation link): the flow starts at phase two. */
+  mailedCode?: { email: string; code: string };
 };
 
 /** /forgetpsw: phase one asks for the e-mail and mails a code; phase two sets the new password. */
-export function PasswordResetFlow({ onReset }: PasswordResetFlowProps) {
+export function PasswordResetFlow({ onReset, mailedCode }: PasswordResetFlowProps) {
   const { t } = useTranslation();
   const requestCode = useRequestResetCode();
   const reset = useResetPassword();
-  const [email, setEmail] = useState<string | null>(null);
+  const [email, setEmail] = useState<string | null>(mailedCode?.email ?? null);
 
   async function handleRequestCode(values: RequestCodeFormValues) {
     try {
@@ -48,7 +50,11 @@ export function PasswordResetFlow({ onReset }: PasswordResetFlowProps) {
       <Heading as="h1" size="2xl" data-testid="password-reset-title">
         {t('passwordReset.title')}
       </Heading>
-      {email ? <NewPasswordForm email={email} onSubmit={handleReset} /> : <RequestCodeForm onSubmit={handleRequestCode} />}
+      {email ? (
+        <NewPasswordForm email={email} defaultToken={mailedCode?.code} onSubmit={handleReset} />
+      ) : (
+        <RequestCodeForm onSubmit={handleRequestCode} />
+      )}
     </Stack>
   );
 }
