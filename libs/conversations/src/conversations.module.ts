@@ -46,6 +46,7 @@ import { QuickMessages1732500001300 } from './migrations/1732500001300-quick-mes
 import { InternalChat1732500001301 } from './migrations/1732500001301-internal-chat';
 import { TicketStats1732500001310 } from './migrations/1732500001310-ticket-stats';
 import { QuickMessageShortcodes1732500001330 } from './migrations/1732500001330-quick-message-shortcodes';
+import { ExactTicketDurations1732500001331 } from './migrations/1732500001331-exact-ticket-durations';
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
@@ -80,6 +81,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   InternalChat1732500001301,
   TicketStats1732500001310,
   QuickMessageShortcodes1732500001330,
+  ExactTicketDurations1732500001331,
   AnnounceExistingContactsAndTags1732500001850,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
