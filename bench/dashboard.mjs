@@ -3,7 +3,7 @@
 // does (100,000 tickets and 1,000,000 messages, or 1,000,000 and 10,000,000: `1000000 10`; 10% of the
 // tickets live, one a minute back in time), with bench/work-organisation.mjs's kanban tags, a first
 // reply by the ticket's user on every ticket that has one (1 to 30 minutes after creation), ratings on
-// a third of the closed tickets, and the rollup built by the migration's own backfill statements (so it
+// a third of the closed tickets, and the rollup built by the dashboard's backfill statements, STATS_BACKFILL_SQL (so it
 // agrees with the tickets). Then calls over HTTP, as an admin, GET /api/dashboard for 30 and 365 days
 // (all queues and one queue), GET /api/ticket/kanban ('Em aberto') and a tag's lane, and prints p50
 // and p99 of each.
@@ -110,7 +110,7 @@ async function seed(url) {
   await client.query(`INSERT INTO conversations.ticket_ratings (company_id, ticket_id, user_id, rate, created_at)
     SELECT ${COMPANY}, id, user_id, 1 + (id * 7) % 5, updated_at + interval '5 minutes' FROM conversations.tickets
      WHERE status = 'closed' AND id % 3 = 0`);
-  // The rollup, by the migration's backfill: the same statements that build it for existing tickets.
+  // The rollup, by the backfill statements (STATS_BACKFILL_SQL): durations exact to the second, as the live writes keep them.
   const rollup = Date.now();
   await client.query('BEGIN');
   await client.query(`UPDATE conversations.tickets SET human_ready_at = NULL, first_response_at = NULL, resolved_at = NULL`);

@@ -121,10 +121,10 @@ describe('browser: campaigns', () => {
     await dialog.locator('[data-testid="campaign-connection"]', { hasText: 'Simulador Suporte' }).click();
     await dialog.locator('[data-testid="campaign-contact-list"]').selectOption({ label: 'Clientes Natal' });
     await dialog.locator('[data-testid="campaign-message-1"]').fill('Feliz Natal, ');
-    await dialog.locator('[data-testid="campaign-variable"]', { hasText: '{nome}' }).click();
+    await dialog.locator('[data-testid="campaign-message-1-variables-item"]', { hasText: '{{nome}}' }).click();
     await dialog.locator('[data-testid="campaign-message-1"]').press('End');
     await dialog.locator('[data-testid="campaign-message-1"]').pressSequentially('! Até logo na ');
-    await dialog.locator('[data-testid="campaign-variable"]', { hasText: '{loja}' }).click();
+    await dialog.locator('[data-testid="campaign-message-1-variables-item"]', { hasText: '{{loja}}' }).click();
     await dialog.locator('[data-testid="campaign-scheduled-at"]').fill(saoPauloLocal(20));
     await dialog.locator('[data-testid="campaign-save"]').click();
     await page.getByText('Campanha salva com sucesso.').waitFor();

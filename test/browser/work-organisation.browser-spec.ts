@@ -5,7 +5,9 @@
  * chat and received by the simulated phone with its file; a kanban card dragged by the mouse and by
  * the keyboard, seen live in a second browser; the to-do list surviving a reload; an internal chat
  * between two users with the menu's unread dot; the admin's dashboard charting the simulated ticket,
- * and a plain user sent from / to the tickets. Each test starts from a company of its own, set up
+ * and a plain user sent from / to the tickets; at 1440 and 390 px, a quick message's variables
+ * inserted beside its text, a taken shortcode refused under its field, and the dashboard's agents
+ * without 'Novos' and a first response in seconds (issue 21). Each test starts from a company of its own, set up
  * through the API.
  */
 import type { Page } from 'playwright-core';
@@ -118,6 +120,80 @@ describe('browser: work organisation', () => {
     expect(sent.mediaType).toBe('document');
     expect(sent.body).toMatch(/Olá Joana, segue o nosso catálogo\.$/);
   });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`at ${viewport.width} px: a quick message's variables beside its text, a taken shortcode refused under its field; the dashboard's agents without 'Novos', times to the second`, async () => {
+      const { admin } = await companyOfItsOwn(baseUrl, ADMIN, `Atalhos ${viewport.width}`);
+      const page = await signedInPage(stack, admin, viewport);
+      const token = await pageToken(page);
+      const visible = async (testId: string) => {
+        const box = (await page.locator(`[data-testid="${testId}"]`).first().boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      };
+
+      await page.goto(`${baseUrl}/quick-messages`);
+      const add = async () => {
+        await page.locator('[data-testid="quick-messages-add"]').click();
+        const dialog = page.locator('[data-testid="quick-message-modal"]');
+        await dialog.locator('[data-testid="quick-message-shortcode"]').fill('boas-vindas');
+        return dialog;
+      };
+      let dialog = await add();
+      await dialog.locator('[data-testid="quick-message-message"]').fill('Olá ');
+      await visible('quick-message-variables');
+      await dialog.locator('[data-testid="quick-message-variables-item"]', { hasText: '{{primeiroNome}}' }).click();
+      await dialog.locator('[data-testid="quick-message-message"]').pressSequentially(', seja bem-vindo!');
+      expect(await dialog.locator('[data-testid="quick-message-message"]').inputValue()).toBe('Olá {{primeiroNome}}, seja bem-vindo!');
+      await dialog.locator('[data-testid="quick-message-save"]').click();
+      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.locator('[data-testid="quick-messages-row"]', { hasText: 'boas-vindas' }).waitFor();
+
+      // The same shortcode again: refused under the field, as a tag's name is; the dialog stays.
+      dialog = await add();
+      await dialog.locator('[data-testid="quick-message-save"]').click();
+      await dialog.locator('[data-testid="quick-message-shortcode-error"]', { hasText: 'Atalho já existe' }).waitFor();
+      await visible('quick-message-shortcode-error');
+      expect(await page.locator('[data-testid="quick-messages-row"]', { hasText: 'boas-vindas' }).count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // A customer writes, the admin accepts and answers at once: the dashboard's first response in seconds.
+      const connectionId = (await scannedConnection(baseUrl, token, `Simulador ${viewport.width}`)).id;
+      const inbound = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, {
+        from: `55119777${viewport.width}`,
+        pushName: 'Rita Lopes',
+        body: 'Bom dia',
+      });
+      expect(inbound.status).toBeLessThan(300);
+      const ticketId = await until(async () => {
+        const list = (await api(baseUrl, 'GET', '/api/tickets?pageNumber=1&status=pending&showAll=true', token)).body as {
+          tickets: { id: number }[];
+        };
+        return list.tickets[0]?.id;
+      }, 'the customer’s ticket');
+      const me = Number((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub);
+      expect((await api(baseUrl, 'PUT', `/api/tickets/${ticketId}`, token, { status: 'open', userId: me })).status).toBe(200);
+      expect((await api(baseUrl, 'POST', `/api/messages/${ticketId}`, token, { body: 'Bom dia, Rita!' })).status).toBe(201);
+
+      await page.goto(`${baseUrl}/`);
+      await page
+        .locator('[data-testid="stat-first-response"]')
+        .getByText(/^\d+s$/)
+        .first()
+        .waitFor({ timeout: 15_000 });
+      const byUser = page.locator('[data-testid="dashboard-by-user"]');
+      await byUser.locator('tbody tr').first().waitFor();
+      const headers = await byUser.locator('th').allTextContents();
+      expect(headers).not.toContain('Novos');
+      expect(headers).toContain('Resolvidos');
+      expect(await page.locator('[data-testid="dashboard-by-queue"] th').allTextContents()).toContain('Novos');
+      await visible('stat-first-response');
+    });
+  }
 
   it("a card dragged from 'Em aberto' to a tag's lane, and back by the keyboard, moves live in a second browser; its ordinary tag stays", async () => {
     const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Kanban', { useKanban: true });

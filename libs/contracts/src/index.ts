@@ -7,6 +7,7 @@ export * from './api/whatsapp';
 export * from './envelope';
 export * from './errors';
 export * from './events';
+export * from './message-variables';
 export * from './phone';
 export * from './routes';
 export * from './socket-events';

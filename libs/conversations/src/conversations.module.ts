@@ -45,6 +45,8 @@ import { SteadyTrigramIndexes1732500000030 } from './migrations/1732500000030-st
 import { QuickMessages1732500001300 } from './migrations/1732500001300-quick-messages';
 import { InternalChat1732500001301 } from './migrations/1732500001301-internal-chat';
 import { TicketStats1732500001310 } from './migrations/1732500001310-ticket-stats';
+import { QuickMessageShortcodes1732500001330 } from './migrations/1732500001330-quick-message-shortcodes';
+import { ExactTicketDurations1732500001331 } from './migrations/1732500001331-exact-ticket-durations';
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
@@ -78,6 +80,8 @@ export const CONVERSATIONS_MIGRATIONS = [
   QuickMessages1732500001300,
   InternalChat1732500001301,
   TicketStats1732500001310,
+  QuickMessageShortcodes1732500001330,
+  ExactTicketDurations1732500001331,
   AnnounceExistingContactsAndTags1732500001850,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;

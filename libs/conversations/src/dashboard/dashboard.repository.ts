@@ -4,8 +4,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
-import { STAT_BUCKETS } from './ticket-stats-sql';
-
 /** Which rollup rows and live tickets a dashboard reads: the company's, narrowed to a queue (0: none) and a user. */
 export interface DashboardScope {
   companyId: number;
@@ -21,23 +19,37 @@ export interface StatsCell {
   queueName: string | null;
   created: number;
   resolved: number;
-  responseHist: number[];
-  resolutionHist: number[];
+  /** The first-response durations in whole seconds, in no order. */
+  responseSecs: Int32Array;
+  /** The resolution durations in whole seconds, in no order. */
+  resolutionSecs: Int32Array;
   ratingHist: number[];
 }
 
 const sums = (column: string, size: number) =>
   `ARRAY[${Array.from({ length: size }, (_, i) => `sum(${column}[${i + 1}])`).join(', ')}]::int[]`;
 
+/** A column's packed durations (bytea, 4 bytes each), the rows' one after the other. */
+const durations = (column: string) => `string_agg(${column}, ''::bytea) FILTER (WHERE length(${column}) > 0)`;
+
+/** Packed durations (4-byte big-endian ints, one after the other) as numbers. */
+export function packedSecondsOf(bytes: Buffer | null): Int32Array {
+  if (!bytes) return new Int32Array(0);
+  const values = new Int32Array(bytes.length >> 2);
+  for (let i = 0; i < values.length; i += 1) values[i] = bytes.readInt32BE(i << 2);
+  return values;
+}
+
 /**
- * The range's sums per user and queue in one pass over its rollup rows, each histogram summed bucket
- * by bucket (a subscript per row, no unnesting). The totals, per-user and per-queue figures add up
- * these few cells in the service: grouping sets here cost twice as much as the pass itself.
+ * The range's sums per user and queue in one pass over its rollup rows, with the durations of their
+ * first responses and resolutions (exact, in whole seconds, packed) for the service's percentiles. The totals, per-user and per-queue figures add up
+ * these few cells in the service: grouping sets here cost twice as much as the pass itself, and
+ * percentile_cont over the unnested durations thirty times as much.
  */
 const FIGURES_SQL = `SELECT f.*, u.name AS user_name, q.name AS queue_name FROM (
   SELECT user_id, queue_id, sum(created)::int AS created, sum(resolved)::int AS resolved,
-         ${sums('response_hist', STAT_BUCKETS)} AS response_hist,
-         ${sums('resolution_hist', STAT_BUCKETS)} AS resolution_hist,
+         ${durations('response_secs')} AS response_secs,
+         ${durations('resolution_secs')} AS resolution_secs,
          ${sums('rating_hist', 5)} AS rating_hist
     FROM conversations.ticket_stats_daily
    WHERE company_id = $1 AND day BETWEEN $2::date AND $3::date
@@ -85,8 +97,8 @@ export class DashboardRepository {
       queue_name: string | null;
       created: number;
       resolved: number;
-      response_hist: number[];
-      resolution_hist: number[];
+      response_secs: Buffer | null;
+      resolution_secs: Buffer | null;
       rating_hist: number[];
     }[] = await this.dataSource.query(FIGURES_SQL, [scope.companyId, from, to, scope.queueId, scope.userId]);
     return rows.map((row) => ({
@@ -96,8 +108,8 @@ export class DashboardRepository {
       queueName: row.queue_name,
       created: row.created,
       resolved: row.resolved,
-      responseHist: row.response_hist,
-      resolutionHist: row.resolution_hist,
+      responseSecs: packedSecondsOf(row.response_secs),
+      resolutionSecs: packedSecondsOf(row.resolution_secs),
       ratingHist: row.rating_hist,
     }));
   }

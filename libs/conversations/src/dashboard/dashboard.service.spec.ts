@@ -1,22 +1,17 @@
-import { daysBetween, histogramPercentile, ratingStats } from './dashboard.service';
-import { STAT_BUCKETS } from './ticket-stats-sql';
+import { daysBetween, durationStats, ratingStats } from './dashboard.service';
 
-const histOf = (bucket: number, n = 1) => Array.from({ length: STAT_BUCKETS }, (_, i) => (i === bucket ? n : 0));
+const secs = (...values: number[]) => Int32Array.from(values);
 
 describe('dashboard figures', () => {
-  it('a percentile is interpolated within its log-scale bucket, and an empty histogram has none', () => {
-    // 100 s falls in stat_bucket 15 (SQL, from 1), index 14 here: [1.4^13, 1.4^14) = [79.4, 111.1).
-    const p50 = histogramPercentile(histOf(14), 0.5)!;
-    expect(p50).toBeGreaterThanOrEqual(79);
-    expect(p50).toBeLessThan(112);
-    expect(histogramPercentile(histOf(0, 0), 0.5)).toBeNull();
-    expect(histogramPercentile(histOf(0, 4), 0.9)).toBe(1);
+  it('a lone 45 s first response is a 45 s median and p90, not its bucket’s 49 and 55 (issue 21)', () => {
+    expect(durationStats([secs(45)])).toEqual({ count: 1, p50: 45, p90: 45 });
   });
 
-  it('p90 of nine fast and one slow answer lies in the fast bucket; p50 of mostly slow in the slow one', () => {
-    const mixed = histOf(5, 9).map((n, i) => (i === 20 ? 1 : n));
-    expect(histogramPercentile(mixed, 0.9)).toBeLessThan(1.4 ** 5);
-    expect(histogramPercentile(mixed, 0.95)).toBeGreaterThanOrEqual(Math.floor(1.4 ** 19));
+  it('percentiles are exact to the second over every part, interpolated between ranks as percentile_cont', () => {
+    // 10, 20, ..., 100 in three parts, out of order: p50 55 (between 50 and 60), p90 91 (90 + 0.1 × 10).
+    expect(durationStats([secs(100, 30, 10), secs(), secs(50, 20, 90, 60, 40, 80, 70)])).toEqual({ count: 10, p50: 55, p90: 91 });
+    expect(durationStats([secs(7200, 60)])).toEqual({ count: 2, p50: 3630, p90: 6486 });
+    expect(durationStats([])).toEqual({ count: 0, p50: null, p90: null });
   });
 
   it('CSAT is the average score and the share of 4 and 5', () => {

@@ -3,37 +3,29 @@ import type { Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { DashboardRepository, type StatsCell } from './dashboard.repository';
-import { STAT_BUCKET_BASE } from './ticket-stats-sql';
 
-/** Bucket `index` (0-based) of a histogram in seconds: [0, 1), then [base^(i-1), base^i); the last open-ended (its lower bound). */
-function bucketBounds(index: number, size: number): [number, number] {
-  if (index === 0) return [0, 1];
-  const low = STAT_BUCKET_BASE ** (index - 1);
-  return index === size - 1 ? [low, low] : [low, low * STAT_BUCKET_BASE];
+/**
+ * The p-th percentile (0..1) of sorted values, interpolated between the two nearest ranks as
+ * PostgreSQL's percentile_cont does, rounded to the second; null when there are none.
+ */
+export function percentileOf(sorted: Int32Array, p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = p * (sorted.length - 1);
+  const below = Math.floor(rank);
+  const above = Math.min(below + 1, sorted.length - 1);
+  return Math.round(sorted[below]! + (sorted[above]! - sorted[below]!) * (rank - below));
 }
 
-/** The p-th percentile (0..1) of a histogram, linear within its bucket; null when it is empty. */
-export function histogramPercentile(hist: number[], p: number): number | null {
-  const total = hist.reduce((sum, n) => sum + n, 0);
-  if (total === 0) return null;
-  const rank = p * total;
-  let below = 0;
-  for (const [index, n] of hist.entries()) {
-    if (n > 0 && below + n >= rank) {
-      const [low, high] = bucketBounds(index, hist.length);
-      return Math.round(low + ((high - low) * (rank - below)) / n);
-    }
-    below += n;
+/** The count, median and 90th percentile of some durations, exact to the second. */
+export function durationStats(parts: readonly Int32Array[]): DurationStats {
+  const all = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
   }
-  return null;
-}
-
-export function durationStats(hist: number[]): DurationStats {
-  return {
-    count: hist.reduce((sum, n) => sum + n, 0),
-    p50: histogramPercentile(hist, 0.5),
-    p90: histogramPercentile(hist, 0.9),
-  };
+  all.sort();
+  return { count: all.length, p50: percentileOf(all, 0.5), p90: percentileOf(all, 0.9) };
 }
 
 /** CSAT from the count of each score 1..5: average and the share that gave 4 or 5. */
@@ -52,19 +44,13 @@ const addInto = (into: number[], from: number[]) => from.forEach((n, index) => (
 
 /** The figures of some cells added up. */
 export function figuresOf(cells: readonly StatsCell[]): DashboardFigures {
-  const responses: number[] = [];
-  const resolutions: number[] = [];
   const ratings = [0, 0, 0, 0, 0];
-  for (const cell of cells) {
-    addInto(responses, cell.responseHist);
-    addInto(resolutions, cell.resolutionHist);
-    addInto(ratings, cell.ratingHist);
-  }
+  for (const cell of cells) addInto(ratings, cell.ratingHist);
   return {
     created: cells.reduce((sum, cell) => sum + cell.created, 0),
     resolved: cells.reduce((sum, cell) => sum + cell.resolved, 0),
-    firstResponse: durationStats(responses),
-    resolution: durationStats(resolutions),
+    firstResponse: durationStats(cells.map((cell) => cell.responseSecs)),
+    resolution: durationStats(cells.map((cell) => cell.resolutionSecs)),
     rating: ratingStats(ratings),
   };
 }

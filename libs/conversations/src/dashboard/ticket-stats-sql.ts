@@ -1,9 +1,5 @@
 import { COMPANY_TIME_ZONE_SETTING, DEFAULT_COMPANY_TIME_ZONE } from '@app/contracts';
 
-/** Buckets of the response and resolution histograms: under 1 s, then [1.4^(k-2), 1.4^(k-1)) s, the last open-ended. */
-export const STAT_BUCKETS = 48;
-export const STAT_BUCKET_BASE = 1.4;
-
 /**
  * The company's time zone in SQL: its setting `timezone` as identity announced it, São Paulo until
  * then. `companyId` must be a qualified column (`r.company_id`): inside the subquery a bare
@@ -21,17 +17,31 @@ export const statDay = (instant: string, companyId: string) => `(${instant} AT T
 /** Seconds between two instants. */
 export const seconds = (from: string, to: string) => `extract(epoch FROM ${to} - ${from})::float8`;
 
+/** Whole seconds elapsed between two instants (a 45.9 s answer took 45 s), as the dashboard keeps each duration. */
+export const wholeSeconds = (from: string, to: string) => `floor(extract(epoch FROM ${to} - ${from}))::int`;
+
+/**
+ * Durations as the rollup keeps them (`*_secs`, bytea): each a 4-byte big-endian int (int4send), one
+ * after the other in no order, so a range's are read by concatenating bytes, not by a call per value.
+ */
+export const packedSeconds = (from: string, to: string) => `int4send(${wholeSeconds(from, to)})`;
+/** Packed durations of a group (`seconds` an int expression). */
+export const packedSecondsAgg = (seconds: string) => `string_agg(int4send(${seconds}), ''::bytea)`;
+
 const COUNTS = ['created', 'reopened', 'resolved', 'responses', 'ratings'];
 
 /**
- * Adds an upsert's excluded row into the rollup row (`s`), for the columns it writes only: a new
- * ticket adds to `created` without touching the histograms (adding arrays costs an unnest).
+ * Adds an upsert's excluded row into the rollup row (`s`), for the columns it writes only: counts are
+ * added, the durations (`*_secs`) appended (bytea), histograms (`*_hist`, the ratings) added bucket by bucket.
+ * A new ticket adds to `created` without touching the arrays.
  */
 export function statsUpsert(...columns: string[]): string {
   const sets = columns.map((column) =>
     COUNTS.includes(column)
       ? `${column} = s.${column} + excluded.${column}`
-      : `${column} = conversations.hist_add(s.${column}, excluded.${column})`,
+      : column.endsWith('_secs')
+        ? `${column} = s.${column} || excluded.${column}`
+        : `${column} = conversations.hist_add(s.${column}, excluded.${column})`,
   );
   return `ON CONFLICT (company_id, day, queue_id, user_id) DO UPDATE SET ${sets.join(', ')}`;
 }
@@ -40,8 +50,9 @@ const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
 
 /**
  * The ticket timestamps and the rollup derived from the tickets, their messages and ratings: the
- * migration's backfill and the benchmark's seed, run once on tickets that have no rollup yet. A
- * histogram is summed per bucket first, so `hist_sum` adds a few arrays per row, not one per ticket.
+ * benchmark's seed and the dashboard test's, run once on tickets that have no rollup yet (migration
+ * 1732500001310 keeps its own copy, of the table as it was then). Each duration is kept in whole
+ * seconds, per business day, queue and user.
  */
 export const STATS_BACKFILL_SQL = [
   `UPDATE conversations.tickets SET human_ready_at = created_at WHERE human_ready_at IS NULL`,
@@ -53,20 +64,16 @@ export const STATS_BACKFILL_SQL = [
   `${INTO} (company_id, day, queue_id, user_id, created)
      SELECT company_id, ${statDay('created_at', 'tickets.company_id')}, COALESCE(queue_id, 0), 0, count(*) FROM conversations.tickets GROUP BY 1, 2, 3
      ${statsUpsert('created')}`,
-  `${INTO} (company_id, day, queue_id, user_id, resolved, resolution_hist)
-     SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
-       SELECT company_id, ${statDay('resolved_at', 'tickets.company_id')} AS day, COALESCE(queue_id, 0) AS queue_id, COALESCE(user_id, 0) AS user_id,
-              conversations.stat_bucket(${seconds('created_at', 'resolved_at')}) AS bucket, count(*) AS n
-         FROM conversations.tickets WHERE resolved_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5) b
-     GROUP BY 1, 2, 3, 4
-     ${statsUpsert('resolved', 'resolution_hist')}`,
-  `${INTO} (company_id, day, queue_id, user_id, responses, response_hist)
-     SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
-       SELECT t.company_id, ${statDay('f.at', 't.company_id')} AS day, COALESCE(t.queue_id, 0) AS queue_id, f.user_id,
-              conversations.stat_bucket(${seconds('t.human_ready_at', 'f.at')}) AS bucket, count(*) AS n
-         FROM stats_first_reply f JOIN conversations.tickets t ON t.id = f.ticket_id GROUP BY 1, 2, 3, 4, 5) b
-     GROUP BY 1, 2, 3, 4
-     ${statsUpsert('responses', 'response_hist')}`,
+  `${INTO} (company_id, day, queue_id, user_id, resolved, resolution_secs)
+     SELECT company_id, ${statDay('resolved_at', 'tickets.company_id')}, COALESCE(queue_id, 0), COALESCE(user_id, 0),
+            count(*), ${packedSecondsAgg(wholeSeconds('created_at', 'resolved_at'))}
+       FROM conversations.tickets WHERE resolved_at IS NOT NULL GROUP BY 1, 2, 3, 4
+     ${statsUpsert('resolved', 'resolution_secs')}`,
+  `${INTO} (company_id, day, queue_id, user_id, responses, response_secs)
+     SELECT t.company_id, ${statDay('f.at', 't.company_id')}, COALESCE(t.queue_id, 0), f.user_id,
+            count(*), ${packedSecondsAgg(wholeSeconds('t.human_ready_at', 'f.at'))}
+       FROM stats_first_reply f JOIN conversations.tickets t ON t.id = f.ticket_id GROUP BY 1, 2, 3, 4
+     ${statsUpsert('responses', 'response_secs')}`,
   `${INTO} (company_id, day, queue_id, user_id, ratings, rating_hist)
      SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(rate, n::int, 5)) FROM (
        SELECT r.company_id, ${statDay('r.created_at', 'r.company_id')} AS day, COALESCE(t.queue_id, 0) AS queue_id, COALESCE(r.user_id, 0) AS user_id,

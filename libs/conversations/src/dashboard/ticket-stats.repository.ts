@@ -2,7 +2,7 @@ import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { seconds, statDay, statsUpsert } from './ticket-stats-sql';
+import { packedSeconds, packedSecondsAgg, statDay, statsUpsert, wholeSeconds } from './ticket-stats-sql';
 
 const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
 
@@ -44,11 +44,11 @@ export class TicketStatsRepository {
           WHERE id = $1 AND first_response_at IS NULL
           RETURNING company_id, queue_id, human_ready_at, first_response_at
        )
-       ${INTO} (company_id, day, queue_id, user_id, responses, response_hist)
+       ${INTO} (company_id, day, queue_id, user_id, responses, response_secs)
        SELECT company_id, ${statDay('first_response_at', 'first.company_id')}, COALESCE(queue_id, 0), $2, 1,
-              conversations.stat_hist(${seconds('human_ready_at', 'first_response_at')})
+              ${packedSeconds('human_ready_at', 'first_response_at')}
          FROM first
-       ${statsUpsert('responses', 'response_hist')}`),
+       ${statsUpsert('responses', 'response_secs')}`),
       [ticketId, userId],
     );
   }
@@ -59,14 +59,13 @@ export class TicketStatsRepository {
     await manager.query(
       prepared(`WITH closed AS (
          UPDATE conversations.tickets SET resolved_at = now() WHERE id = ANY($1::int[])
-          RETURNING company_id, queue_id, user_id, conversations.stat_bucket(${seconds('created_at', 'now()')}) AS bucket
+          RETURNING company_id, queue_id, user_id, ${wholeSeconds('created_at', 'now()')} AS secs
        )
-       ${INTO} (company_id, day, queue_id, user_id, resolved, resolution_hist)
-       SELECT company_id, ${statDay('now()', 'b.company_id')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), sum(n),
-              conversations.hist_sum(conversations.hist_at(bucket, n::int))
-         FROM (SELECT company_id, queue_id, user_id, bucket, count(*) AS n FROM closed GROUP BY 1, 2, 3, 4) b
-        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-       ${statsUpsert('resolved', 'resolution_hist')}`),
+       ${INTO} (company_id, day, queue_id, user_id, resolved, resolution_secs)
+       SELECT company_id, ${statDay('now()', 'closed.company_id')}, COALESCE(queue_id, 0), COALESCE(user_id, 0), count(*),
+              ${packedSecondsAgg('secs')}
+         FROM closed GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+       ${statsUpsert('resolved', 'resolution_secs')}`),
       [ids],
     );
   }

@@ -1,6 +1,48 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-import { STATS_BACKFILL_SQL } from '../dashboard/ticket-stats-sql';
+import { seconds, statDay, statsUpsert } from '../dashboard/ticket-stats-sql';
+
+const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
+
+/**
+ * (Kept as this migration ran it, of the table as it was then: later migrations change the rollup.)
+ * The ticket timestamps and the rollup derived from the tickets, their messages and ratings: the
+ * migration's backfill and the benchmark's seed, run once on tickets that have no rollup yet. A
+ * histogram is summed per bucket first, so `hist_sum` adds a few arrays per row, not one per ticket.
+ */
+const STATS_BACKFILL_SQL = [
+  `UPDATE conversations.tickets SET human_ready_at = created_at WHERE human_ready_at IS NULL`,
+  `UPDATE conversations.tickets SET resolved_at = updated_at WHERE status = 'closed' AND resolved_at IS NULL`,
+  `CREATE TEMP TABLE stats_first_reply AS
+     SELECT DISTINCT ON (m.ticket_id) m.ticket_id, m.created_at AS at, m.user_id
+       FROM conversations.messages m WHERE m.from_me AND m.user_id IS NOT NULL ORDER BY m.ticket_id, m.created_at, m.id`,
+  `UPDATE conversations.tickets t SET first_response_at = f.at FROM stats_first_reply f WHERE t.id = f.ticket_id AND t.first_response_at IS NULL`,
+  `${INTO} (company_id, day, queue_id, user_id, created)
+     SELECT company_id, ${statDay('created_at', 'tickets.company_id')}, COALESCE(queue_id, 0), 0, count(*) FROM conversations.tickets GROUP BY 1, 2, 3
+     ${statsUpsert('created')}`,
+  `${INTO} (company_id, day, queue_id, user_id, resolved, resolution_hist)
+     SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
+       SELECT company_id, ${statDay('resolved_at', 'tickets.company_id')} AS day, COALESCE(queue_id, 0) AS queue_id, COALESCE(user_id, 0) AS user_id,
+              conversations.stat_bucket(${seconds('created_at', 'resolved_at')}) AS bucket, count(*) AS n
+         FROM conversations.tickets WHERE resolved_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5) b
+     GROUP BY 1, 2, 3, 4
+     ${statsUpsert('resolved', 'resolution_hist')}`,
+  `${INTO} (company_id, day, queue_id, user_id, responses, response_hist)
+     SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(bucket, n::int)) FROM (
+       SELECT t.company_id, ${statDay('f.at', 't.company_id')} AS day, COALESCE(t.queue_id, 0) AS queue_id, f.user_id,
+              conversations.stat_bucket(${seconds('t.human_ready_at', 'f.at')}) AS bucket, count(*) AS n
+         FROM stats_first_reply f JOIN conversations.tickets t ON t.id = f.ticket_id GROUP BY 1, 2, 3, 4, 5) b
+     GROUP BY 1, 2, 3, 4
+     ${statsUpsert('responses', 'response_hist')}`,
+  `${INTO} (company_id, day, queue_id, user_id, ratings, rating_hist)
+     SELECT company_id, day, queue_id, user_id, sum(n), conversations.hist_sum(conversations.hist_at(rate, n::int, 5)) FROM (
+       SELECT r.company_id, ${statDay('r.created_at', 'r.company_id')} AS day, COALESCE(t.queue_id, 0) AS queue_id, COALESCE(r.user_id, 0) AS user_id,
+              r.rate, count(*) AS n
+         FROM conversations.ticket_ratings r JOIN conversations.tickets t ON t.id = r.ticket_id GROUP BY 1, 2, 3, 4, 5) b
+     GROUP BY 1, 2, 3, 4
+     ${statsUpsert('ratings', 'rating_hist')}`,
+  `DROP TABLE stats_first_reply`,
+];
 
 /**
  * The admin dashboard's data (decision 0031), kept as tickets change instead of read from messages:

@@ -35,6 +35,15 @@ export const mapQuickMessage = (row: QuickMessageRow): QuickMessage => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
+/**
+ * Whether an error is the database refusing a shortcode already among those one user picks from (their
+ * own and the general ones: the exclusion constraint of migration 1732500001330).
+ */
+export const isShortcodeTaken = (error: unknown): boolean => {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23P01' && constraint === 'quick_messages_shortcode_unique';
+};
+
 /** Who reads: a user reads their own and the general ones; `all` (admins and supervisors) reads every one of the company. */
 export interface QuickMessageReader {
   companyId: number;

@@ -13,9 +13,29 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { storeOutgoingMedia, type UploadedMedia } from '../messages/media-upload';
-import { mapQuickMessage, type QuickMessageReader, QuickMessageRepository, type QuickMessageRow } from './quick-message.repository';
+import {
+  isShortcodeTaken,
+  mapQuickMessage,
+  type QuickMessageReader,
+  QuickMessageRepository,
+  type QuickMessageRow,
+} from './quick-message.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Quick message not found');
+/** Refused as a tag's taken name is: the field and its text. */
+const shortcodeTaken = () =>
+  new AppError('ERR_VALIDATION', 'A quick message with this shortcode exists', {
+    fields: [{ path: 'shortcode', message: CONVERSATIONS_MESSAGES.quickMessageShortcodeExists }],
+  });
+
+/** The work, with the database's refusal of a taken shortcode answered as a validation error. */
+async function refusingTakenShortcode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isShortcodeTaken(error) ? shortcodeTaken() : error;
+  }
+}
 
 /**
  * Quick messages (spec 2, docs/permissions.md): a user reads their own and the general ones and
@@ -47,29 +67,37 @@ export class QuickMessageService {
     return mapQuickMessage(row);
   }
 
+  /**
+   * A shortcode may be used once among the quick messages one user picks from: their own and the
+   * general ones (migration 1732500001330); another's private one of the same shortcode is no clash.
+   */
   async create(tenancy: Tenancy, body: QuickMessageCreateBody): Promise<QuickMessage> {
-    return this.quickMessages.transaction(async (manager) => {
-      const row = await this.quickMessages.insert(manager, tenancy.companyId, tenancy.userId, {
-        shortcode: body.shortcode,
-        message: body.message ?? '',
-        geral: can(tenancy, 'quick-messages:setGeneral') ? ((body.geral ?? false) as boolean) : false,
-        status: (body.status ?? true) as boolean,
-      });
-      return this.announce(manager, row, 'create');
-    });
+    return refusingTakenShortcode(() =>
+      this.quickMessages.transaction(async (manager) => {
+        const row = await this.quickMessages.insert(manager, tenancy.companyId, tenancy.userId, {
+          shortcode: body.shortcode,
+          message: body.message ?? '',
+          geral: can(tenancy, 'quick-messages:setGeneral') ? ((body.geral ?? false) as boolean) : false,
+          status: (body.status ?? true) as boolean,
+        });
+        return this.announce(manager, row, 'create');
+      }),
+    );
   }
 
   async update(tenancy: Tenancy, id: number, body: QuickMessageUpdateBody): Promise<QuickMessage> {
-    return this.quickMessages.transaction(async (manager) => {
-      const current = await this.editable(manager, tenancy, id);
-      const row = await this.quickMessages.update(manager, id, {
-        shortcode: body.shortcode ?? current.shortcode,
-        message: body.message ?? current.message,
-        geral: body.geral !== undefined && can(tenancy, 'quick-messages:setGeneral') ? (body.geral as boolean) : current.geral,
-        status: (body.status ?? current.status) as boolean,
-      });
-      return this.announce(manager, row, 'update');
-    });
+    return refusingTakenShortcode(() =>
+      this.quickMessages.transaction(async (manager) => {
+        const current = await this.editable(manager, tenancy, id);
+        const row = await this.quickMessages.update(manager, id, {
+          shortcode: body.shortcode ?? current.shortcode,
+          message: body.message ?? current.message,
+          geral: body.geral !== undefined && can(tenancy, 'quick-messages:setGeneral') ? (body.geral as boolean) : current.geral,
+          status: (body.status ?? current.status) as boolean,
+        });
+        return this.announce(manager, row, 'update');
+      }),
+    );
   }
 
   async delete(tenancy: Tenancy, id: number): Promise<{ message: string }> {

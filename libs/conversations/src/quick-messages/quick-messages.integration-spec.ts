@@ -11,6 +11,7 @@ import { readEvent } from '@app/platform';
 import { expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
+import { QuickMessageShortcodes1732500001330 } from '../migrations/1732500001330-quick-message-shortcodes';
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
@@ -250,5 +251,74 @@ describe('quick messages over HTTP', () => {
       await api().delete(`/api/quick-messages/${quick.id}/media-upload`).set(as(ana())).expect(200),
     );
     expect(removed).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null, mimetype: null });
+  });
+
+  it('a shortcode is taken once among what one user picks from (their own and the general ones), as a tag name is per company', async () => {
+    const taken = [{ path: 'shortcode', message: 'Atalho já existe' }];
+    await create(admin(), { shortcode: 'saudacao', message: 'Olá!', geral: true });
+    // A general one's shortcode is everyone's: nobody adds it again, privately or generally.
+    expect((await api().post('/api/quick-messages').set(as(ana())).send({ shortcode: 'saudacao' }).expect(400)).body).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: taken,
+    });
+    expect(
+      (await api().post('/api/quick-messages').set(as(admin())).send({ shortcode: 'saudacao', geral: true }).expect(400)).body.fields,
+    ).toEqual(taken);
+    // Another user's private one is no clash; one's own private one is.
+    await create(ana(), { shortcode: 'meu-oi', message: 'Oi da Ana' });
+    await create(bia(), { shortcode: 'meu-oi', message: 'Oi da Bia' });
+    expect((await api().post('/api/quick-messages').set(as(ana())).send({ shortcode: 'meu-oi' }).expect(400)).body.fields).toEqual(taken);
+    // Made general, it would clash with Ana's and Bia's: refused.
+    expect(
+      (await api().post('/api/quick-messages').set(as(admin())).send({ shortcode: 'meu-oi', geral: true }).expect(400)).body.fields,
+    ).toEqual(taken);
+    // Renaming into a taken shortcode is refused too, and changes nothing.
+    const other = await create(ana(), { shortcode: 'outro-oi' });
+    expect(
+      (await api().put(`/api/quick-messages/${other.id}`).set(as(ana())).send({ shortcode: 'saudacao' }).expect(400)).body.fields,
+    ).toEqual(taken);
+    expect((await api().get(`/api/quick-messages/${other.id}`).set(as(ana())).expect(200)).body.shortcode).toBe('outro-oi');
+    // Another company is not concerned.
+    await create(outsider(), { shortcode: 'saudacao', geral: true });
+  });
+
+  it('the migration renames the shortcodes that already clash (the oldest keeps its own) and then refuses new clashes', async () => {
+    const runner = t.dataSource.createQueryRunner();
+    const migration = new QuickMessageShortcodes1732500001330();
+    try {
+      await migration.down(runner);
+      const insert = async (userId: number | null, shortcode: string, geral: boolean) =>
+        (
+          await runner.query(
+            `INSERT INTO conversations.quick_messages (company_id, user_id, shortcode, message, geral) VALUES ($1, $2, $3, 'texto', $4) RETURNING id`,
+            [A, userId, shortcode, geral],
+          )
+        )[0].id as number;
+      const first = await insert(2, 'dup', false);
+      const sameUser = await insert(2, 'dup', false);
+      const otherUser = await insert(4, 'dup', false);
+      const general = await insert(1, 'dup', true);
+      const gone = await insert(null, 'dup', false);
+      // Already taken by its own rename: renamed again.
+      const squatter = await insert(4, `dup-${general}`, false);
+      await migration.up(runner);
+      const rows: { id: number; shortcode: string }[] = await runner.query(
+        `SELECT id, shortcode FROM conversations.quick_messages WHERE id = ANY($1) ORDER BY id`,
+        [[first, sameUser, otherUser, general, gone, squatter]],
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.shortcode]))).toEqual({
+        [first]: 'dup',
+        [sameUser]: `dup-${sameUser}`,
+        [otherUser]: 'dup',
+        [general]: `dup-${general}`,
+        [gone]: 'dup',
+        [squatter]: `dup-${general}-${squatter}`,
+      });
+    } finally {
+      await runner.release();
+    }
+    expect((await api().post('/api/quick-messages').set(as(ana())).send({ shortcode: 'dup' }).expect(400)).body.error).toBe(
+      'ERR_VALIDATION',
+    );
   });
 });

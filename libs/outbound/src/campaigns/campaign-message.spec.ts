@@ -1,7 +1,17 @@
 import { fillVariables, isDisconnection, isReachOutRefusal, pickMessage, shippingCommandId } from './campaign-message';
 
 describe('campaign messages', () => {
-  it('fills {nome}, {numero}, {email} and the custom variables; unknown names stay', () => {
+  it('fills {{nome}}, {{primeiroNome}}, {{numero}}, {{email}} and the custom variables (decision 0040); unknown names stay', () => {
+    expect(
+      fillVariables(
+        'Oi {{primeiroNome}} ({{ nome }}, {{numero}}, {{email}}), a {{loja}} espera você. {{outra}}',
+        { name: 'Ana Maria Souza', number: '5511999990000', email: 'ana@x.com' },
+        [{ key: 'loja', value: 'Loja Centro' }],
+      ),
+    ).toBe('Oi Ana (Ana Maria Souza, 5511999990000, ana@x.com), a Loja Centro espera você. {{outra}}');
+  });
+
+  it('still reads the older {nome} form', () => {
     expect(
       fillVariables(
         'Oi {nome} ({numero}, {email}), a {loja} espera você. {outra} {nome}',

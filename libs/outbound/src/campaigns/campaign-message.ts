@@ -1,13 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 
-import type { CampaignVariable } from '@app/contracts';
-
-/** The recipient's fields the spec's variables name. */
-export interface Recipient {
-  name: string;
-  number: string;
-  email: string;
-}
+import { type CampaignVariable, type MessageContact, messageVariableValues, renderMessageVariables } from '@app/contracts';
 
 /** One of the filled messages at random (null when none is). */
 export function pickMessage(messages: readonly (string | null)[]): string | null {
@@ -17,17 +10,12 @@ export function pickMessage(messages: readonly (string | null)[]): string | null
 }
 
 /**
- * The message for one recipient: {nome}, {numero} and {email} are the recipient's, and each custom
- * variable of the settings {key} its value. Unknown names stay as written.
+ * The message for one recipient (decision 0040): `{{nome}}`, `{{primeiroNome}}`, `{{numero}}` and
+ * `{{email}}` are the recipient's, each custom variable of the settings `{{key}}` its value; the
+ * older `{nome}` form is still read. Unknown names stay as written.
  */
-export function fillVariables(message: string, recipient: Recipient, variables: readonly CampaignVariable[]): string {
-  const values = new Map<string, string>([
-    ['nome', recipient.name],
-    ['numero', recipient.number],
-    ['email', recipient.email],
-  ]);
-  for (const variable of variables) if (!values.has(variable.key)) values.set(variable.key, variable.value);
-  return message.replace(/\{([\p{L}\p{N}_]+)\}/gu, (whole, key: string) => values.get(key) ?? whole);
+export function fillVariables(message: string, recipient: MessageContact, variables: readonly CampaignVariable[]): string {
+  return renderMessageVariables(message, messageVariableValues(recipient, variables));
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   messageSendFailed,
   messageSendRequested,
   messageSent,
+  messageVariableValues,
+  renderMessageVariables,
   type ScheduleReminderKind,
   type SendContent,
 } from '@app/contracts';
@@ -187,6 +189,11 @@ export class ScheduleDispatcher implements OnModuleInit {
       );
       return { type: 'text', body: text };
     }
+    // The contact's variables (decision 0040), as campaigns and quick messages fill them.
+    const body = renderMessageVariables(
+      send.body,
+      messageVariableValues({ name: send.contact_name, number: send.contact_number, email: send.contact_email }),
+    );
     if (send.media_path) {
       const mimetype = send.media_mimetype ?? 'application/octet-stream';
       return {
@@ -195,11 +202,11 @@ export class ScheduleDispatcher implements OnModuleInit {
         mediaUrl: send.media_path,
         mimetype,
         fileName: send.media_name ?? 'arquivo',
-        caption: send.body,
+        caption: body,
         ptt: false,
       };
     }
-    return { type: 'text', body: send.body };
+    return { type: 'text', body };
   }
 
   /**

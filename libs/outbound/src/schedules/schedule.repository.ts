@@ -74,6 +74,7 @@ export interface DueSend extends SendRow {
   media_mimetype: string | null;
   contact_name: string | null;
   contact_number: string | null;
+  contact_email: string | null;
   contact_is_group: boolean | null;
   service_name: string | null;
 }
@@ -317,7 +318,8 @@ export class ScheduleRepository {
          SELECT id FROM outbound.schedule_sends WHERE company_id = $1 AND status = 'PENDENTE' AND due_at <= $2
          ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
        SELECT x.*, s.body, s.send_at, s.calendar_id, s.whatsapp_id, s.media_path, s.media_name, s.media_mimetype,
-              c.name AS contact_name, c.number AS contact_number, c.is_group AS contact_is_group, sv.name AS service_name
+              c.name AS contact_name, c.number AS contact_number, c.email AS contact_email, c.is_group AS contact_is_group,
+              sv.name AS service_name
        FROM due JOIN outbound.schedule_sends x ON x.id = due.id
        JOIN outbound.schedules s ON s.id = x.schedule_id
        LEFT JOIN outbound.contacts c ON c.id = s.contact_id AND c.company_id = s.company_id

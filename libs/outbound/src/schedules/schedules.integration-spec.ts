@@ -203,8 +203,9 @@ describe('schedules over HTTP', () => {
     await api().delete(`/api/schedules/${schedule.id}`).set(as(user())).expect(200);
   });
 
-  it('sends the message at sendAt through the default connection, once, and records sentAt on the answer', async () => {
-    const schedule = await book({ ...base, body: 'Lembre de trazer os exames', sendAt: '2026-03-02T14:00' });
+  it("sends the message at sendAt through the default connection, once, with the contact's variables filled in, and records sentAt on the answer", async () => {
+    // Decision 0040: {{variable}}, and the older {variable} still read.
+    const schedule = await book({ ...base, body: 'Lembre de trazer os exames, {{primeiroNome}} ({numero})', sendAt: '2026-03-02T14:00' });
     await dispatch();
     clock.set('2026-03-02T16:59:59Z');
     await dispatch();
@@ -213,7 +214,11 @@ describe('schedules over HTTP', () => {
     await dispatch();
     const [command, ...more] = commandsOf(schedule.id);
     expect(more).toEqual([]);
-    expect(command).toMatchObject({ connectionId: 10, to: '5511999998888', content: { type: 'text', body: 'Lembre de trazer os exames' } });
+    expect(command).toMatchObject({
+      connectionId: 10,
+      to: '5511999998888',
+      content: { type: 'text', body: 'Lembre de trazer os exames, Ana (5511999998888)' },
+    });
     expect((await get(schedule.id)).status).toBe('ENVIANDO');
     // A second wake-up, or the same one run again, hands nothing more.
     await dispatch();

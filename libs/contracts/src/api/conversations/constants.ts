@@ -21,6 +21,8 @@ export const CONVERSATIONS_MESSAGES = {
   noteDeleted: 'Observação excluída com sucesso!',
   tagTooShort: 'Mensagem muito curta',
   tagExists: 'Tag já existe',
+  /** Not in the spec: a shortcode already among those the user picks from with '/' (as a tag's name, 'Tag já existe'). */
+  quickMessageShortcodeExists: 'Atalho já existe',
   tagDeleted: 'Tag deletada',
   quickMessageDeleted: 'Quick message deleted',
   /** Spec 2 section 8: a kanban card moved. */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster, toaster } from '@/components/ui/toaster';
@@ -65,17 +65,21 @@ describe('campaign dialog', { timeout: 15_000 }, () => {
     fireEvent.change(await screen.findByTestId('campaign-name'), { target: { value: 'Black Friday' } });
     fireEvent.change(field('campaign-message-1'), { target: { value: 'Olá ' } });
     // The variables: the contact's and the settings' own, inserted where the cursor is.
-    await screen.findByText('{loja}');
-    expect(screen.getAllByTestId('campaign-variable').map((button) => button.textContent)).toEqual([
-      '{nome}',
-      '{numero}',
-      '{email}',
-      '{loja}',
+    // Beside each message field (decision 0040: {{variable}}).
+    const variables = within(screen.getByTestId('campaign-message-1-variables'));
+    await variables.findByText('{{loja}}');
+    expect(variables.getAllByTestId('campaign-message-1-variables-item').map((button) => button.textContent)).toEqual([
+      '{{nome}}',
+      '{{primeiroNome}}',
+      '{{numero}}',
+      '{{email}}',
+      '{{loja}}',
     ]);
     field('campaign-message-1').focus();
     field('campaign-message-1').setSelectionRange(4, 4);
-    fireEvent.click(screen.getByText('{nome}'));
-    await waitFor(() => expect(field('campaign-message-1').value).toBe('Olá {nome}'));
+    fireEvent.pointerDown(variables.getByText('{{nome}}'));
+    fireEvent.click(variables.getByText('{{nome}}'));
+    await waitFor(() => expect(field('campaign-message-1').value).toBe('Olá {{nome}}'));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Suporte' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Vendas' }));
     await screen.findByRole('option', { name: 'Clientes' });
@@ -89,7 +93,7 @@ describe('campaign dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Black Friday',
-      message1: 'Olá {nome}',
+      message1: 'Olá {{nome}}',
       message2: null,
       message3: null,
       message4: null,

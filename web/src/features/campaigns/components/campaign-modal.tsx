@@ -1,4 +1,4 @@
-import { type Campaign, MEDIA_UPLOAD_TYPES } from '@app/contracts';
+import { type Campaign, CONTACT_MESSAGE_VARIABLES, MEDIA_UPLOAD_TYPES } from '@app/contracts';
 import {
   Alert,
   Button,
@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuX } from 'react-icons/lu';
 
 import { FormField } from '@/components/form/form-field';
+import { MessageVariables } from '@/components/form/message-variables';
 import { SelectInput } from '@/components/form/select-input';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
@@ -28,7 +29,7 @@ import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
 
 import { type CampaignOption, useCampaignOptions } from '../api/get-campaign-options';
-import { CAMPAIGN_CONTACT_VARIABLES, useCampaignVariables } from '../api/get-campaign-variables';
+import { useCampaignVariables } from '../api/get-campaign-variables';
 import { useSaveCampaign } from '../api/save-campaign';
 import {
   CAMPAIGN_CONNECTIONS_MAX,
@@ -69,7 +70,6 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
   const readOnly = !isCampaignEditable(campaign, now);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const messageInputs = useRef(new Map<MessageField, HTMLTextAreaElement>());
-  const [focusedMessage, setFocusedMessage] = useState<MessageField>('messages.0');
   /** The attachment change to send with the save: a new file, null to remove the current one. */
   const [media, setMedia] = useState<File | null | undefined>(undefined);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
@@ -104,21 +104,6 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
     if (file) setMedia(file);
   }
 
-  /** Puts `{key}` where the cursor is in the message last focused (its end when it never was). */
-  function handleInsertVariable(key: string) {
-    const field = focusedMessage;
-    const text = getValues(field) ?? '';
-    const input = messageInputs.current.get(field);
-    const start = input?.selectionStart ?? text.length;
-    const end = input?.selectionEnd ?? text.length;
-    const token = `{${key}}`;
-    setValue(field, `${text.slice(0, start)}${token}${text.slice(end)}`, { shouldDirty: true });
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + token.length, start + token.length);
-    });
-  }
-
   function messageInput(field: MessageField, label: string, testId: string) {
     const registration = register(field);
     const error = field.startsWith('messages') ? errors.messages : errors.confirmationMessages;
@@ -132,9 +117,15 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
             if (element) messageInputs.current.set(field, element);
             else messageInputs.current.delete(field);
           }}
-          onFocus={() => setFocusedMessage(field)}
           rows={4}
           data-testid={testId}
+        />
+        <MessageVariables
+          variables={variableKeys}
+          input={() => messageInputs.current.get(field)}
+          onInsert={(text) => setValue(field, text, { shouldDirty: true })}
+          disabled={readOnly}
+          testId={`${testId}-variables`}
         />
       </FormField>
     );
@@ -167,7 +158,7 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
     );
   }
 
-  const variableKeys = variables.data ?? [...CAMPAIGN_CONTACT_VARIABLES];
+  const variableKeys = variables.data ?? CONTACT_MESSAGE_VARIABLES;
   // A rule of the messages as a whole ('at least one') sits on the array itself, or on its root.
   const arrayError = (error: { message?: string; root?: { message?: string } } | undefined) => error?.root?.message ?? error?.message;
   const messagesError = arrayError(errors.messages) ?? arrayError(errors.confirmationMessages);
@@ -285,24 +276,6 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
           )}
         />
         <Stack gap="2">
-          <Text fontWeight="medium">{t('campaigns.modal.variables')}</Text>
-          <HStack gap="2" wrap="wrap" data-testid="campaign-variables">
-            {variableKeys.map((key) => (
-              <Button
-                key={key}
-                size="xs"
-                variant="subtle"
-                disabled={readOnly}
-                onClick={() => handleInsertVariable(key)}
-                data-testid="campaign-variable"
-              >
-                {`{${key}}`}
-              </Button>
-            ))}
-          </HStack>
-          <Text fontSize="xs" color="fg.muted">
-            {t('campaigns.modal.variablesHint')}
-          </Text>
           {messagesError && (
             <Text fontSize="sm" color="fg.error" data-testid="campaign-messages-error">
               {t(messagesError as 'validation.required')}

@@ -88,7 +88,8 @@ describe('admin dashboard page', () => {
     await waitFor(() => expect(screen.getByTestId('stat-pending').textContent).toContain('3'));
     expect(screen.getByTestId('stat-open').textContent).toContain('3');
     expect(screen.getByTestId('stat-created').textContent).toContain('6');
-    expect(screen.getByTestId('stat-first-response').textContent).toContain('2m');
+    // To the second (issue 21): 90 s is 1m 30s.
+    expect(screen.getByTestId('stat-first-response').textContent).toContain('1m 30s');
     expect(screen.getByTestId('stat-first-response').textContent).toContain('p90: 10m');
     expect(screen.getByTestId('stat-resolution').textContent).toContain('1h 05m');
     expect(screen.getByTestId('stat-csat').textContent).toContain('4.25');
@@ -99,6 +100,21 @@ describe('admin dashboard page', () => {
     expect(live.getByText('Sem fila')).toBeTruthy();
     expect(screen.getByTestId('dashboard-chart')).toBeTruthy();
     expect(within(screen.getByTestId('dashboard-by-user')).getByText('Bruna')).toBeTruthy();
+  });
+
+  it("the per-agent table has no 'Novos' column (a new ticket has no holder yet, so it read 0 for everyone); the per-queue table keeps it", async () => {
+    stubApi(on('GET', '/dashboard', 200, answer), on('GET', '/users/list', 200, users), on('GET', '/queue', 200, queues));
+    renderWithProviders(<DashboardPage companyId={7} />);
+    const byUser = within(await screen.findByTestId('dashboard-by-user'));
+    await byUser.findByText('Bruna');
+    const headers = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    expect(headers(screen.getByTestId('dashboard-by-user'))).not.toContain('Novos');
+    expect(headers(screen.getByTestId('dashboard-by-user'))).toContain('Resolvidos');
+    expect(headers(screen.getByTestId('dashboard-by-queue'))).toContain('Novos');
+    expect(byUser.getAllByRole('row')[1]!.querySelectorAll('td')).toHaveLength(8);
   });
 
   it('who is online follows the company-{id}-user events', async () => {
@@ -146,7 +162,7 @@ describe('admin dashboard page', () => {
     });
     const lines = text.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe('Atendente;Resolvidos;1ª resposta p50;1ª resposta p90;Resolução p50;Resolução p90;Avaliações;Nota média');
-    expect(lines[1]).toBe('Bruna;4;2m;10m;—;—;0;');
+    expect(lines[1]).toBe('Bruna;4;1m 30s;10m 00s;—;—;0;');
     expect(lines[2]).toBe("'=Caio;1;—;—;—;—;0;");
   });
 });

@@ -89,17 +89,23 @@ type FiguresTableProps = {
   rows: (DashboardFigures & { key: string; name: string })[];
   nameHeader: string;
   testId: string;
+  /**
+   * The 'Novos' column: a queue's new tickets. Not an agent's: a new ticket has no holder yet, so
+   * every agent's would read 0 (issue 21).
+   */
+  showCreated?: boolean;
 };
 
-function FiguresTable({ rows, nameHeader, testId }: FiguresTableProps) {
+function FiguresTable({ rows, nameHeader, testId, showCreated = true }: FiguresTableProps) {
   const { t } = useTranslation();
+  const columns = showCreated ? 9 : 8;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" data-testid={testId}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{nameHeader}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('dashboard.columns.created')}</Table.ColumnHeader>
+            {showCreated && <Table.ColumnHeader textAlign="end">{t('dashboard.columns.created')}</Table.ColumnHeader>}
             <Table.ColumnHeader textAlign="end">{t('dashboard.columns.resolved')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('dashboard.columns.firstResponseP50')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('dashboard.columns.firstResponseP90')}</Table.ColumnHeader>
@@ -112,7 +118,7 @@ function FiguresTable({ rows, nameHeader, testId }: FiguresTableProps) {
         <Table.Body>
           {rows.length === 0 && (
             <Table.Row>
-              <Table.Cell colSpan={9} color="fg.muted">
+              <Table.Cell colSpan={columns} color="fg.muted">
                 {t('dashboard.empty')}
               </Table.Cell>
             </Table.Row>
@@ -120,7 +126,7 @@ function FiguresTable({ rows, nameHeader, testId }: FiguresTableProps) {
           {rows.map((row) => (
             <Table.Row key={row.key}>
               <Table.Cell>{row.name}</Table.Cell>
-              <Table.Cell textAlign="end">{row.created}</Table.Cell>
+              {showCreated && <Table.Cell textAlign="end">{row.created}</Table.Cell>}
               <Table.Cell textAlign="end">{row.resolved}</Table.Cell>
               <Table.Cell textAlign="end">{formatDuration(row.firstResponse.p50)}</Table.Cell>
               <Table.Cell textAlign="end">{formatDuration(row.firstResponse.p90)}</Table.Cell>
@@ -361,6 +367,7 @@ export function DashboardPage({ companyId }: { companyId: number }) {
         <FiguresTable
           testId="dashboard-by-user"
           nameHeader={t('dashboard.columns.user')}
+          showCreated={false}
           rows={(data?.byUser ?? []).map((row) => ({ ...row, key: String(row.userId) }))}
         />
       </Stack>

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, lastDays } from './format-duration';
 
 describe('dashboard durations and ranges', () => {
-  it('reads as seconds, minutes, hours and days', () => {
+  it('reads to the second under an hour, then as hours and days', () => {
     expect(formatDuration(null)).toBe('—');
     expect(formatDuration(45)).toBe('45s');
-    expect(formatDuration(720)).toBe('12m');
+    expect(formatDuration(720)).toBe('12m 00s');
+    expect(formatDuration(725)).toBe('12m 05s');
+    expect(formatDuration(3599)).toBe('59m 59s');
     expect(formatDuration(3 * 3600 + 300)).toBe('3h 05m');
     expect(formatDuration(2 * 86400 + 4 * 3600)).toBe('2d 4h');
   });

@@ -1,9 +1,13 @@
-/** A duration in seconds the way a support lead reads it: '45s', '12m', '3h 05m', '2d 4h'; '—' for none. */
+/**
+ * A duration in seconds the way a support lead reads it: to the second under an hour ('45s',
+ * '12m 05s'), then '3h 05m', '2d 4h'; '—' for none.
+ */
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
-  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole}s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes}m`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours}h ${String(minutes % 60).padStart(2, '0')}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;

@@ -1,4 +1,4 @@
-import { MEDIA_UPLOAD_TYPES, type QuickMessage } from '@app/contracts';
+import { CONTACT_MESSAGE_VARIABLES, MEDIA_UPLOAD_TYPES, type QuickMessage } from '@app/contracts';
 import { Button, Checkbox, Field, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
@@ -6,9 +6,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuX } from 'react-icons/lu';
 
+import { MessageVariables } from '@/components/form/message-variables';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
 
 import { useSaveQuickMessage } from '../api/save-quick-message';
 import {
@@ -27,14 +29,12 @@ type QuickMessageModalProps = {
 };
 type MessageKey = 'validation.required';
 
-/** The contact variables the chat fills in when the quick message is picked with '/'. */
-const QUICK_MESSAGE_VARIABLES = '{{name}}, {{firstName}}, {{number}}, {{email}}';
-
 /** Adds or edits a quick message: shortcode, message, 'general' for admins, and at most one attachment. */
 export function QuickMessageModal({ quickMessage, canSetGeneral, onClose }: QuickMessageModalProps) {
   const { t } = useTranslation();
   const saveMutation = useSaveQuickMessage();
   const fileInput = useRef<HTMLInputElement | null>(null);
+  const messageInput = useRef<HTMLTextAreaElement | null>(null);
   /** The attachment change to send with the save: a new file, null to remove the current one. */
   const [media, setMedia] = useState<File | null | undefined>(undefined);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
@@ -43,6 +43,8 @@ export function QuickMessageModal({ quickMessage, canSetGeneral, onClose }: Quic
     register,
     control,
     handleSubmit,
+    setError,
+    setValue,
     formState: { errors },
   } = useForm<QuickMessageFormValues>({
     resolver: zodResolver(quickMessageFormSchema),
@@ -55,9 +57,13 @@ export function QuickMessageModal({ quickMessage, canSetGeneral, onClose }: Quic
       toastSuccess(t('quickMessages.toasts.saved'));
       onClose();
     } catch (error) {
-      toastError(error);
+      // A shortcode already among those one user picks from is refused as a tag's taken name is.
+      const taken = isApiError(error) ? error.fields?.find((field) => field.path === 'shortcode') : undefined;
+      if (taken) setError('shortcode', { message: 'quickMessages.validation.shortcodeExists' });
+      else toastError(error);
     }
   }
+  const messageRegistration = register('message');
 
   function handleFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -81,12 +87,27 @@ export function QuickMessageModal({ quickMessage, canSetGeneral, onClose }: Quic
         <Field.Root invalid={!!errors.shortcode} required>
           <Field.Label>{t('quickMessages.fields.shortcode')}</Field.Label>
           <Input {...register('shortcode')} autoFocus data-testid="quick-message-shortcode" />
-          {errors.shortcode?.message && <Field.ErrorText>{t(errors.shortcode.message as MessageKey)}</Field.ErrorText>}
+          {errors.shortcode?.message && (
+            <Field.ErrorText data-testid="quick-message-shortcode-error">{t(errors.shortcode.message as MessageKey)}</Field.ErrorText>
+          )}
         </Field.Root>
         <Field.Root invalid={!!errors.message}>
           <Field.Label>{t('quickMessages.fields.message')}</Field.Label>
-          <Textarea rows={5} {...register('message')} data-testid="quick-message-message" />
-          <Field.HelperText>{t('quickMessages.fields.variablesHint', { variables: QUICK_MESSAGE_VARIABLES })}</Field.HelperText>
+          <Textarea
+            rows={5}
+            {...messageRegistration}
+            ref={(element) => {
+              messageRegistration.ref(element);
+              messageInput.current = element;
+            }}
+            data-testid="quick-message-message"
+          />
+          <MessageVariables
+            variables={CONTACT_MESSAGE_VARIABLES}
+            input={() => messageInput.current}
+            onInsert={(text) => setValue('message', text, { shouldDirty: true })}
+            testId="quick-message-variables"
+          />
           {errors.message?.message && <Field.ErrorText>{t(errors.message.message as MessageKey)}</Field.ErrorText>}
         </Field.Root>
         {canSetGeneral && (

@@ -102,4 +102,48 @@ describe('quick messages page', () => {
       expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/quick-messages/2/media-upload')).toBe(true),
     );
   });
+
+  it("a shortcode already taken is shown under the field, as a tag's name is ('Atalho já existe'), and the dialog stays open", async () => {
+    stubApi(
+      on('GET', '/quick-messages/', 200, { records: [], count: 0, hasMore: false }),
+      on('POST', '/quick-messages', 400, {
+        error: 'ERR_VALIDATION',
+        message: 'A quick message with this shortcode exists',
+        fields: [{ path: 'shortcode', message: 'Atalho já existe' }],
+      }),
+    );
+    renderWithProviders(<QuickMessagesPage user={me} canEditAny={false} canSetGeneral={false} />);
+    fireEvent.click(await screen.findByTestId('quick-messages-add'));
+    fireEvent.change(await screen.findByTestId('quick-message-shortcode'), { target: { value: 'oi' } });
+    fireEvent.click(screen.getByTestId('quick-message-save'));
+    expect((await screen.findByTestId('quick-message-shortcode-error')).textContent).toBe('Atalho já existe');
+    expect(screen.getByTestId('quick-message-modal')).toBeTruthy();
+  });
+
+  it('lists the variables beside the message; a click puts {{variable}} where the cursor is', async () => {
+    const calls = stubApi(
+      on('GET', '/quick-messages/', 200, { records: [], count: 0, hasMore: false }),
+      on('POST', '/quick-messages', 201, { ...own, id: 4 }),
+    );
+    renderWithProviders(<QuickMessagesPage user={me} canEditAny={false} canSetGeneral={false} />);
+    fireEvent.click(await screen.findByTestId('quick-messages-add'));
+    const variables = within(await screen.findByTestId('quick-message-variables'));
+    expect(variables.getAllByTestId('quick-message-variables-item').map((button) => button.textContent)).toEqual([
+      '{{nome}}',
+      '{{primeiroNome}}',
+      '{{numero}}',
+      '{{email}}',
+    ]);
+    fireEvent.change(screen.getByTestId('quick-message-shortcode'), { target: { value: 'oi' } });
+    const message = screen.getByTestId('quick-message-message') as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: 'Olá , tudo bem?' } });
+    message.focus();
+    message.setSelectionRange(4, 4);
+    fireEvent.pointerDown(variables.getByText('{{primeiroNome}}'));
+    fireEvent.click(variables.getByText('{{primeiroNome}}'));
+    await waitFor(() => expect(message.value).toBe('Olá {{primeiroNome}}, tudo bem?'));
+    fireEvent.click(screen.getByTestId('quick-message-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ message: 'Olá {{primeiroNome}}, tudo bem?' });
+  });
 });

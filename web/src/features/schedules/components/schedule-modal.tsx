@@ -1,4 +1,10 @@
-import { type CalendarRecord, SCHEDULE_REMINDERS, type ScheduleRecord, type ScheduleReminderRecord } from '@app/contracts';
+import {
+  type CalendarRecord,
+  CONTACT_MESSAGE_VARIABLES,
+  SCHEDULE_REMINDERS,
+  type ScheduleRecord,
+  type ScheduleReminderRecord,
+} from '@app/contracts';
 import { Button, Checkbox, Dialog, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
@@ -7,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuTrash2, LuX } from 'react-icons/lu';
 
 import { FormField } from '@/components/form/form-field';
+import { MessageVariables } from '@/components/form/message-variables';
 import { SearchPicker, useSearchPickerState } from '@/components/form/search-picker';
 import { SelectInput } from '@/components/form/select-input';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -72,6 +79,8 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
   const [removeMedia, setRemoveMedia] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const bodyInput = useRef<HTMLTextAreaElement | null>(null);
+  const bodyRegistration = register('body');
   // Deleted elsewhere while open (the live event reloaded it and it is gone): nothing more to save.
   const gone = isApiError(live.error) && live.error.status === 404;
   const sent = !!schedule?.sentAt;
@@ -183,7 +192,22 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
                   </Stack>
                 </FormField>
                 <FormField label={t('schedules.modal.body')} error={errors.body?.message} required>
-                  <Textarea {...register('body')} rows={4} data-testid="schedule-body" />
+                  <Textarea
+                    {...bodyRegistration}
+                    ref={(element) => {
+                      bodyRegistration.ref(element);
+                      bodyInput.current = element;
+                    }}
+                    rows={4}
+                    data-testid="schedule-body"
+                  />
+                  <MessageVariables
+                    variables={CONTACT_MESSAGE_VARIABLES}
+                    input={() => bodyInput.current}
+                    onInsert={(text) => setValue('body', text, { shouldDirty: true, shouldValidate: !!errors.body })}
+                    disabled={readOnly}
+                    testId="schedule-body-variables"
+                  />
                 </FormField>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   <FormField label={t('schedules.modal.sendAt')} error={errors.sendAt?.message} required>

@@ -43,4 +43,11 @@ describe('quick messages in the chat input', () => {
     );
     expect(fillQuickMessageVariables('Oi {{name}}', null)).toBe('Oi ');
   });
+
+  it('fills the one syntax of decision 0040 and the campaigns’ older {nome}, as the server does', () => {
+    const contact = { name: 'Maria Clara Souza', number: '5511999990000', email: 'maria@example.com' };
+    expect(fillQuickMessageVariables('Olá {{primeiroNome}} ({{nome}}), {{numero}}, {{email}}; {nome}', contact)).toBe(
+      'Olá Maria (Maria Clara Souza), 5511999990000, maria@example.com; Maria Clara Souza',
+    );
+  });
 });

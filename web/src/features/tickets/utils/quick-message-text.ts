@@ -1,20 +1,20 @@
-import { QUICK_MESSAGE_LABEL_MAX, type QuickMessage } from '@app/contracts';
+import {
+  type MessageContact,
+  messageVariableValues,
+  QUICK_MESSAGE_LABEL_MAX,
+  type QuickMessage,
+  renderMessageVariables,
+} from '@app/contracts';
 
-export type QuickMessageContact = { name?: string | null; number?: string | null; email?: string | null };
+export type QuickMessageContact = MessageContact;
 
 /**
- * The `{{name}}`-style variables a quick message may carry, filled in from the ticket's contact:
- * name, firstName (the first word of the name), number and email. An unknown variable stays as written.
+ * The variables a quick message may carry (decision 0040: `{{nome}}`, `{{primeiroNome}}`,
+ * `{{numero}}`, `{{email}}`, and the older `{{name}}`, `{{firstName}}`, `{{number}}`), filled in
+ * from the ticket's contact by the function the server's sends use. An unknown variable stays as written.
  */
 export function fillQuickMessageVariables(text: string, contact: QuickMessageContact | null | undefined): string {
-  const name = contact?.name?.trim() ?? '';
-  const values: Record<string, string> = {
-    name,
-    firstName: name.split(/\s+/)[0] ?? '',
-    number: contact?.number ?? '',
-    email: contact?.email ?? '',
-  };
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? values[key]! : whole));
+  return renderMessageVariables(text, messageVariableValues(contact));
 }
 
 /**
