@@ -6,6 +6,7 @@ export * from './api/whatsapp';
 export * from './envelope';
 export * from './errors';
 export * from './events';
+export * from './owned-records';
 export * from './phone';
 export * from './routes';
 export * from './socket-events';

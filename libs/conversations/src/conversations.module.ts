@@ -6,6 +6,7 @@ import { ChatRepository } from './chats/chat.repository';
 import { ChatService } from './chats/chat.service';
 import { ConversationEvents } from './common/conversation-events';
 import { InboxEventRepository } from './common/inbox-event.repository';
+import { ConversationsRecordAnswers } from './common/owned-record-answers';
 import { ProcessedEventRepository } from './common/processed-event.repository';
 import { ContactController } from './contacts/contact.controller';
 import { ContactRepository } from './contacts/contact.repository';
@@ -104,6 +105,7 @@ export class ConversationsModule {
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
+        ConversationsRecordAnswers,
         // Repositories: every statement of the service.
         TicketRepository,
         MessageRepository,

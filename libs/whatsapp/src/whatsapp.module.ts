@@ -5,6 +5,7 @@ import { CompanyQueueRepository } from './connections/company-queues';
 import { ConnectionController } from './connections/connection.controller';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
+import { ConnectionRecordAnswer } from './connections/connection-record-answer';
 import { ConnectionSessionController } from './connections/connection-session.controller';
 import { QueueDeletionConsumer } from './connections/queue-deletion.consumer';
 import { ConnectionEntity } from './entities/connection.entity';
@@ -58,6 +59,7 @@ export class WhatsappModule {
       controllers: [NumberCheckController, ConnectionController, ConnectionSessionController, SimulatorController, MediaController],
       providers: [
         { provide: WHATSAPP_OPTIONS, useValue: options },
+        ConnectionRecordAnswer,
         { provide: SESSION_LEASE_TTL_MS, useValue: options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS },
         { provide: ADVERTISED_URL, useValue: options.advertisedUrl ?? null },
         { provide: SESSION_OWNER, inject: [PLATFORM_OPTIONS], useFactory: sessionOwner },
