@@ -3,10 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { campaignSchema, connectionSchema, contactSchema, type PlanFlag, scheduleSchema, tagSchema } from '@app/contracts';
+import {
+  campaignSchema,
+  connectionSchema,
+  contactSchema,
+  type PlanFlag,
+  queueSchema,
+  scheduleSchema,
+  tagSchema,
+  userResponseSchema,
+} from '@app/contracts';
 import { ConversationsModule } from '@app/conversations';
+import { IdentityModule } from '@app/identity';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, PlatformModule,type PlatformOptions } from '@app/platform';
+import { AccessTokenService, configureHttpApp, PlatformModule, type PlatformOptions } from '@app/platform';
 import {
   createTestDatabase,
   expectAnswer,
@@ -48,6 +58,8 @@ async function startApp(
   secret: string,
   modules: DynamicModule[],
   platform: Partial<PlatformOptions> = {},
+  /** Identity answers session checks itself; otherwise every token's session is taken as alive. */
+  sessions: 'module' | 'token-claims' = 'token-claims',
 ): Promise<Started> {
   const moduleRef = await Test.createTestingModule({
     imports: [
@@ -61,7 +73,7 @@ async function startApp(
         ...platform,
       }),
       ...modules,
-      TokenClaimsSessionsModule,
+      ...(sessions === 'token-claims' ? [TokenClaimsSessionsModule] : []),
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
@@ -234,6 +246,8 @@ describe('ids of another service are usable at once, in one process (standalone:
 
   it('a contact deleted while the copy did not have it yet stays not found', async () => {
     const { as, contact } = make();
+    // Its creation and its deletion are both still on their way to outbound.
+    await holdOutboundConsumers();
     const gone = await contact(A, 'Duda Apagada', '5511900004004');
     await api().delete(`/api/contacts/${gone.id}`).set(as(A)).expect(200);
     expectErrorAnswer(
@@ -330,5 +344,174 @@ describe('ids of another service are usable at once, across processes (the owner
     );
     expect(await outbound.query(`SELECT id FROM outbound.contacts WHERE company_id = $1`, [B])).toEqual([]);
     expect(await outbound.query(`SELECT id FROM outbound.tags`)).toEqual([{ id: vip.id }]);
+  });
+});
+
+describe('identity, whatsapp and conversations take ids the others created a moment ago (the owners answer over HTTP)', () => {
+  const ADMIN = { email: 'root@ids.test', password: 'Root-password-1' };
+  let ownersDatabase: TestDatabase;
+  let consumersDatabase: TestDatabase;
+  let storageDir: string;
+  let owner: Started;
+  let consumer: Started;
+  let identity: DataSource;
+  let hold: Client | null = null;
+  let adminToken: string;
+  const ownerApi = () => request(owner.app.getHttpServer());
+  const api = () => request(consumer.app.getHttpServer());
+  let colours = 0;
+  const queue = async (token: string, name: string) =>
+    expectAnswer(
+      queueSchema,
+      await ownerApi()
+        .post('/api/queue')
+        .set({ Authorization: `Bearer ${token}` })
+        .send({ name, color: `#3366${String(++colours).padStart(2, '0')}` })
+        .expect(201),
+    );
+
+  beforeAll(async () => {
+    const secret = randomBytes(32).toString('hex');
+    ownersDatabase = await createTestDatabase('ids_queue_owner');
+    consumersDatabase = await createTestDatabase('ids_queue_consumers');
+    storageDir = mkdtempSync(path.join(tmpdir(), 'ids-queues-'));
+    // Conversations asks identity and whatsapp, which listen after it: their address is filled in below.
+    const ownerAsks: Partial<Record<'identity' | 'whatsapp', string>> = {};
+    owner = await startApp('ids-queue-owner', ownersDatabase, storageDir, secret, [ConversationsModule.forRoot({})], {
+      serviceUrls: ownerAsks,
+    });
+    await owner.app.listen(0, '127.0.0.1');
+    const ownerUrl = await owner.app.getUrl();
+    consumer = await startApp(
+      'ids-queue-consumers',
+      consumersDatabase,
+      storageDir,
+      secret,
+      [
+        IdentityModule.forRoot({ refreshTtlSeconds: 3600, secureCookies: false, admin: { ...ADMIN } }),
+        WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
+      ],
+      { serviceUrls: { conversations: ownerUrl } },
+      'module',
+    );
+    identity = consumer.app.get<DataSource>(getDataSourceToken('identity'));
+    await consumer.app.listen(0, '127.0.0.1');
+    ownerAsks.identity = ownerAsks.whatsapp = await consumer.app.getUrl();
+    const login = await api().post('/api/auth/login').send(ADMIN).expect(200);
+    adminToken = login.body.token as string;
+  });
+
+  afterEach(async () => {
+    await hold?.query('COMMIT');
+    await hold?.end();
+    hold = null;
+  });
+
+  afterAll(async () => {
+    await consumer?.app.close();
+    await owner?.app.close();
+    await ownersDatabase?.drop();
+    await consumersDatabase?.drop();
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it("a user and a connection are given a queue just created; an unknown queue and another company's are refused", async () => {
+    const as = { Authorization: `Bearer ${adminToken}` };
+    const companyId = (await identity.query(`SELECT company_id FROM identity.users WHERE email = $1`, [ADMIN.email]))[0]
+      .company_id as number;
+    const sales = await queue(adminToken, 'Vendas');
+    const support = await queue(adminToken, 'Suporte');
+    const user = expectAnswer(
+      userResponseSchema,
+      await api()
+        .post('/api/users')
+        .set(as)
+        .send({ name: 'Ana', email: 'ana@ids.test', password: 'ana-password', profile: 'user', queueIds: [sales.id, support.id] })
+        .expect(201),
+    );
+    expect(user.queues.map((q) => q.id).sort()).toEqual([sales.id, support.id].sort());
+    expectAnswer(
+      connectionSchema,
+      await api()
+        .post('/api/whatsapp')
+        .set(as)
+        .send({ name: 'Filas', provider: 'simulator', queueIds: [sales.id], transferQueueId: support.id })
+        .expect(201),
+    );
+
+    const theirs = await queue(owner.token(companyId + 100), 'Deles');
+    for (const queueIds of [[theirs.id], [987_654]]) {
+      const refused = await api()
+        .post('/api/users')
+        .set(as)
+        .send({ name: 'Bia', email: 'bia@ids.test', password: 'bia-password', queueIds })
+        .expect(400);
+      expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds });
+      await api().post('/api/whatsapp').set(as).send({ name: 'Alheia', provider: 'simulator', queueIds }).expect(400);
+    }
+    expect(await identity.query(`SELECT queue_id FROM identity.company_queues WHERE queue_id = $1`, [theirs.id])).toEqual([]);
+  });
+
+  it('a user is given a connection just created, before identity heard of it', async () => {
+    const as = { Authorization: `Bearer ${adminToken}` };
+    hold = new Client({ connectionString: consumersDatabase.url });
+    await hold.connect();
+    await hold.query('BEGIN');
+    await hold.query('LOCK TABLE identity.processed_events IN EXCLUSIVE MODE');
+    const connection = expectAnswer(
+      connectionSchema,
+      await api().post('/api/whatsapp').set(as).send({ name: 'Padrão da Carla', provider: 'simulator' }).expect(201),
+    );
+    expect(await identity.query(`SELECT 1 FROM identity.company_connections WHERE connection_id = $1`, [connection.id])).toEqual([]);
+    const user = expectAnswer(
+      userResponseSchema,
+      await api()
+        .post('/api/users')
+        .set(as)
+        .send({ name: 'Carla', email: 'carla@ids.test', password: 'carla-password', whatsappId: connection.id })
+        .expect(201),
+    );
+    expect(user.whatsappId).toBe(connection.id);
+  });
+
+  it('a ticket names a connection and a user just created, and a chat a user just created; an unknown user is not found', async () => {
+    const as = { Authorization: `Bearer ${adminToken}` };
+    // Conversations' transport never hears identity's or whatsapp's events here.
+    const carla = expectAnswer(
+      userResponseSchema,
+      await api()
+        .post('/api/users')
+        .set(as)
+        .send({ name: 'Carla Nova', email: 'carla.nova@ids.test', password: 'carla-password' })
+        .expect(201),
+    );
+    const connection = expectAnswer(
+      connectionSchema,
+      await api().post('/api/whatsapp').set(as).send({ name: 'Atendimento novo', provider: 'simulator' }).expect(201),
+    );
+    const contact = expectAnswer(
+      contactSchema,
+      await ownerApi().post('/api/contacts').set(as).send({ name: 'Cliente', number: '5511900006001' }).expect(201),
+    );
+    const ticket = await ownerApi()
+      .post('/api/tickets')
+      .set(as)
+      .send({ contactId: contact.id, whatsappId: connection.id, userId: carla.id, status: 'open' })
+      .expect(201);
+    expect(ticket.body).toMatchObject({ userId: carla.id, whatsappId: connection.id });
+    await ownerApi()
+      .post('/api/chats')
+      .set(as)
+      .send({ title: 'Equipe', users: [carla.id] })
+      .expect(201);
+
+    const refused = await ownerApi()
+      .post('/api/chats')
+      .set(as)
+      .send({ title: 'Ninguém', users: [987_654] })
+      .expect(404);
+    expect(refused.body.error).toBe('ERR_NO_USER_FOUND');
+    const noConnection = await ownerApi().post('/api/tickets').set(as).send({ contactId: contact.id, whatsappId: 987_654 }).expect(404);
+    expect(noConnection.body.error).toBe('ERR_NO_WAPP_FOUND');
   });
 });

@@ -47,6 +47,7 @@ import { QuickMessages1732500001300 } from './migrations/1732500001300-quick-mes
 import { InternalChat1732500001301 } from './migrations/1732500001301-internal-chat';
 import { TicketStats1732500001310 } from './migrations/1732500001310-ticket-stats';
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
+import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -80,6 +81,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   InternalChat1732500001301,
   TicketStats1732500001310,
   AnnounceExistingContactsAndTags1732500001850,
+  ProjectionTombstones1732500001939,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
