@@ -1,7 +1,7 @@
 import { eventConsumers, PLATFORM_OPTIONS, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
-import { CompanyQueueRepository } from './connections/company-queues';
+import { CompanyQueueRepository } from './connections/company-queues.repository';
 import { ConnectionController } from './connections/connection.controller';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
