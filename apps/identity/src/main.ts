@@ -1,7 +1,16 @@
 import 'reflect-metadata';
 
 import { identityConfigShape, identityMailAndLimits, IdentityModule } from '@app/identity';
-import { distributedPlatform, env, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
+import {
+  conversationsUrlEnv,
+  distributedPlatform,
+  env,
+  loadConfig,
+  runApp,
+  serveService,
+  serviceEnvShape,
+  whatsappUrlEnv,
+} from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 
@@ -14,6 +23,9 @@ const configSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@admin.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ...identityConfigShape,
+  /** Where queues and connections created a moment ago are asked for (decision 0039). */
+  CONVERSATIONS_URL: conversationsUrlEnv(),
+  WHATSAPP_URL: whatsappUrlEnv(),
 });
 
 runApp(async () => {

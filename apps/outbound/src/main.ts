@@ -1,7 +1,16 @@
 import 'reflect-metadata';
 
 import { OutboundModule } from '@app/outbound';
-import { distributedPlatform, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
+import {
+  conversationsUrlEnv,
+  distributedPlatform,
+  identityUrlEnv,
+  loadConfig,
+  runApp,
+  serveService,
+  serviceEnvShape,
+  whatsappUrlEnv,
+} from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 
@@ -9,6 +18,9 @@ const configSchema = z.object({
   // STORAGE_DIR is shared with the whatsapp service: file list attachments are stored here and sent from there.
   ...serviceEnvShape(3004),
   IDENTITY_URL: identityUrlEnv(),
+  /** Where contacts and tags, and connections, created a moment ago are asked for (decision 0039). */
+  CONVERSATIONS_URL: conversationsUrlEnv(),
+  WHATSAPP_URL: whatsappUrlEnv(),
   /** The consumer group of whatsapp.events; every replica of one deployment shares it. */
   WHATSAPP_EVENTS_GROUP_ID: z
     .string()

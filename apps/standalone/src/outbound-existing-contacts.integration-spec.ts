@@ -156,11 +156,9 @@ describe("outbound learns conversations' existing contacts, tags and tickets' ta
     await ticket(bruno, [other]);
     await ticket(carla, [vip, other]);
     const connectionId = await scannedConnection('Vendas');
-    // Outbound never heard of them: booking for Ana is refused as it was before this change.
+    // Outbound never heard of them (a booking would ask conversations for Ana: decision 0039).
     const sendAt = nextTuesdayTen();
-    const refused = await api().post('/api/schedules').set(as()).send({ body: 'Sua consulta', contactId: ana, sendAt });
-    expect(refused.status).toBe(404);
-    expect(refused.body.error).toBe('ERR_NO_CONTACT_FOUND');
+    expect(await outbound.query(`SELECT id FROM outbound.contacts WHERE company_id = $1`, [A])).toEqual([]);
 
     await upgrade();
     await waitFor(

@@ -1,6 +1,15 @@
 import 'reflect-metadata';
 
-import { distributedPlatform, env, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
+import {
+  conversationsUrlEnv,
+  distributedPlatform,
+  env,
+  identityUrlEnv,
+  loadConfig,
+  runApp,
+  serveService,
+  serviceEnvShape,
+} from '@app/platform';
 import { WhatsappModule } from '@app/whatsapp';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
@@ -9,6 +18,8 @@ const configSchema = z.object({
   // STORAGE_DIR is shared by every whatsapp replica (a volume), so media stays reachable when sessions move.
   ...serviceEnvShape(3002),
   IDENTITY_URL: identityUrlEnv(),
+  /** Where queues created a moment ago are asked for (decision 0039). */
+  CONVERSATIONS_URL: conversationsUrlEnv(),
   SIMULATOR_ENABLED: env.flag(false),
   SESSION_LEASE_TTL_MS: z.coerce.number().int().min(2_000).max(300_000).default(15_000),
   COMMANDS_GROUP_ID: z

@@ -8,6 +8,7 @@ export * from './envelope';
 export * from './errors';
 export * from './events';
 export * from './message-variables';
+export * from './owned-records';
 export * from './phone';
 export * from './routes';
 export * from './socket-events';

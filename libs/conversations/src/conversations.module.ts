@@ -6,6 +6,7 @@ import { ChatRepository } from './chats/chat.repository';
 import { ChatService } from './chats/chat.service';
 import { ConversationEvents } from './common/conversation-events';
 import { InboxEventRepository } from './common/inbox-event.repository';
+import { ConversationsRecordAnswers } from './common/owned-record-answers';
 import { ProcessedEventRepository } from './common/processed-event.repository';
 import { ContactController } from './contacts/contact.controller';
 import { ContactRepository } from './contacts/contact.repository';
@@ -48,6 +49,7 @@ import { TicketStats1732500001310 } from './migrations/1732500001310-ticket-stat
 import { QuickMessageShortcodes1732500001330 } from './migrations/1732500001330-quick-message-shortcodes';
 import { ExactTicketDurations1732500001331 } from './migrations/1732500001331-exact-ticket-durations';
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
+import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -83,6 +85,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   QuickMessageShortcodes1732500001330,
   ExactTicketDurations1732500001331,
   AnnounceExistingContactsAndTags1732500001850,
+  ProjectionTombstones1732500001939,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -108,6 +111,7 @@ export class ConversationsModule {
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
+        ConversationsRecordAnswers,
         // Repositories: every statement of the service.
         TicketRepository,
         MessageRepository,

@@ -38,6 +38,7 @@ import { IdentityAdministration1763712000000 } from './migrations/1763712000000-
 import { CompanyQueues1763712000001 } from './migrations/1763712000001-company-queues';
 import { RateLimiterFlexible1763900000000 } from './migrations/1763900000000-rate-limiter-flexible';
 import { CompanyConnections1763900000010 } from './migrations/1763900000010-company-connections';
+import { ProjectionTombstones1763900000039 } from './migrations/1763900000039-projection-tombstones';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
@@ -59,6 +60,7 @@ import { QueueDeletionConsumer } from './users/queue-deletion.consumer';
 import { UserController } from './users/user.controller';
 import { UserRepository } from './users/user.repository';
 import { UserService } from './users/user.service';
+import { UserRecordAnswer } from './users/user-record-answer';
 import { UserWriter } from './users/user-writer';
 import { VersionController } from './version.controller';
 
@@ -80,6 +82,7 @@ export const IDENTITY_MIGRATIONS = [
   CompanyQueues1763712000001,
   RateLimiterFlexible1763900000000,
   CompanyConnections1763900000010,
+  ProjectionTombstones1763900000039,
 ];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */
@@ -124,6 +127,7 @@ export class IdentityModule {
         RateLimitRepository,
         CompanyQueueRepository,
         CompanyConnectionRepository,
+        UserRecordAnswer,
         { provide: SESSION_AUTHORITY, useExisting: SessionStateRepository },
         // Every event consumer of identity.
         ...eventConsumers(PresenceConsumer, QueueDeletionConsumer, ConnectionProjectionConsumer),

@@ -34,6 +34,7 @@ import { Campaigns1732500001600 } from './migrations/1732500001600-campaigns';
 import { Schedules1732500001700 } from './migrations/1732500001700-schedules';
 import { CompanyTimeZone1732500001800 } from './migrations/1732500001800-company-time-zone';
 import { ProjectionConvergence1732500001851 } from './migrations/1732500001851-projection-convergence';
+import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { CompanySettingRepository } from './projections/company-setting.repository';
 import { ConnectionRepository } from './projections/connection.repository';
@@ -65,6 +66,7 @@ export const OUTBOUND_MIGRATIONS = [
   Schedules1732500001700,
   CompanyTimeZone1732500001800,
   ProjectionConvergence1732500001851,
+  ProjectionTombstones1732500001939,
 ];
 
 /** Contact lists, file lists, campaign settings, campaigns, the services catalogue and schedules: what the company sends outward. */

@@ -1,3 +1,5 @@
+import type { ServiceName } from '@app/contracts';
+
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
 
 /** What every app hands PlatformModule after validating its own config. */
@@ -16,6 +18,12 @@ export interface PlatformOptions {
    * without the identity module needs it; identity's own module answers in-process.
    */
   identityUrl?: string;
+  /**
+   * Where the other services answer their records (CONVERSATIONS_URL, WHATSAPP_URL, IDENTITY_URL):
+   * a service asks the owner of an id its copy does not have yet (decision 0039). Unset in
+   * standalone, where every owner answers in-process.
+   */
+  serviceUrls?: Partial<Record<ServiceName, string>>;
   /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (default loopback). */
   trustProxy?: string;
   /** Root of the local file storage (uploads, media, logos); each service keeps its files here. */

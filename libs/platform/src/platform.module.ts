@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { LoggerModule } from 'nestjs-pino';
 
@@ -19,6 +19,8 @@ import { JOBS, Jobs } from './jobs/jobs';
 import { loggerParams } from './logging/logger';
 import { OutboundAllowlist, OutboundUrlGuard } from './net/outbound-url-guard';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
+import { OwnedRecordLookup } from './read-through/owned-record-lookup';
+import { ReadThroughInterceptor } from './read-through/read-through.interceptor';
 import { FILE_STORAGE, LocalDiskStorage } from './storage/file-storage';
 
 class PlatformLifecycle implements OnApplicationShutdown {
@@ -68,6 +70,8 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
+        OwnedRecordLookup,
+        { provide: APP_INTERCEPTOR, useClass: ReadThroughInterceptor },
       ],
       exports: [
         PLATFORM_OPTIONS,
@@ -78,6 +82,7 @@ export class PlatformModule {
         FILE_STORAGE,
         JOBS,
         OutboundUrlGuard,
+        OwnedRecordLookup,
       ],
     };
   }

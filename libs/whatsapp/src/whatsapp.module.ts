@@ -1,10 +1,11 @@
 import { eventConsumers, PLATFORM_OPTIONS, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
-import { CompanyQueueRepository } from './connections/company-queues';
+import { CompanyQueueRepository } from './connections/company-queues.repository';
 import { ConnectionController } from './connections/connection.controller';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
+import { ConnectionRecordAnswer } from './connections/connection-record-answer';
 import { ConnectionSessionController } from './connections/connection-session.controller';
 import { QueueDeletionConsumer } from './connections/queue-deletion.consumer';
 import { ConnectionEntity } from './entities/connection.entity';
@@ -18,6 +19,7 @@ import { WhatsappInitial1732400000000 } from './migrations/1732400000000-whatsap
 import { NumberChecks1732400000001 } from './migrations/1732400000001-number-checks';
 import { CompanyQueues1732400000002 } from './migrations/1732400000002-company-queues';
 import { AnnounceExistingConnections1732400000003 } from './migrations/1732400000003-announce-existing-connections';
+import { ProjectionTombstones1732400000039 } from './migrations/1732400000039-projection-tombstones';
 import { NumberCheckController } from './numbers/number-check.controller';
 import { NumberCheckService } from './numbers/number-check.service';
 import { PlanLimitsConsumer } from './plans/plan-limits.consumer';
@@ -46,6 +48,7 @@ export const WHATSAPP_MIGRATIONS = [
   NumberChecks1732400000001,
   CompanyQueues1732400000002,
   AnnounceExistingConnections1732400000003,
+  ProjectionTombstones1732400000039,
 ];
 
 /** Connections, their sessions and auth state, the providers (Baileys, simulator) and media. */
@@ -58,6 +61,7 @@ export class WhatsappModule {
       controllers: [NumberCheckController, ConnectionController, ConnectionSessionController, SimulatorController, MediaController],
       providers: [
         { provide: WHATSAPP_OPTIONS, useValue: options },
+        ConnectionRecordAnswer,
         { provide: SESSION_LEASE_TTL_MS, useValue: options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS },
         { provide: ADVERTISED_URL, useValue: options.advertisedUrl ?? null },
         { provide: SESSION_OWNER, inject: [PLATFORM_OPTIONS], useFactory: sessionOwner },

@@ -88,13 +88,13 @@ export class ChatRepository {
     return mapChat(rows[0]!);
   }
 
-  /** How many of these ids are users of the company (the users projection). */
-  async countUsersOfCompany(manager: EntityManager, companyId: number, userIds: number[]): Promise<number> {
+  /** Which of these ids are users of the company (the users projection). */
+  async usersOfCompany(manager: EntityManager, companyId: number, userIds: number[]): Promise<number[]> {
     const rows: { id: number }[] = await manager.query(`SELECT id FROM conversations.users WHERE company_id = $1 AND id = ANY($2::int[])`, [
       companyId,
       userIds,
     ]);
-    return rows.length;
+    return rows.map((row) => row.id);
   }
 
   async insert(manager: EntityManager, companyId: number, ownerId: number, title: string): Promise<number> {

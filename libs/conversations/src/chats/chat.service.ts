@@ -9,10 +9,11 @@ import {
   chatSaved,
   CONVERSATIONS_MESSAGES,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, OutboxWriter, ProjectionMiss, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ProjectionRepository } from '../projections/projection.repository';
 import { ChatRepository } from './chat.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Chat not found');
@@ -27,6 +28,7 @@ export class ChatService {
   constructor(
     private readonly chats: ChatRepository,
     private readonly outbox: OutboxWriter,
+    private readonly projections: ProjectionRepository,
   ) {}
 
   async list(tenancy: Tenancy, searchParam: string, pageNumber: number): Promise<ChatListResponse> {
@@ -116,8 +118,15 @@ export class ChatService {
   /** The members: the users named (all of the caller's company) and the owner. */
   private async members(manager: EntityManager, tenancy: Tenancy, userIds: number[]): Promise<number[]> {
     const members = [...new Set([tenancy.userId, ...userIds])];
-    if ((await this.chats.countUsersOfCompany(manager, tenancy.companyId, userIds)) !== new Set(userIds).size) {
-      throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+    const known = new Set(await this.chats.usersOfCompany(manager, tenancy.companyId, userIds));
+    const missing = userIds.filter((id) => !known.has(id));
+    // A user identity created a moment ago is asked of identity (decision 0039).
+    if (missing.length > 0) {
+      throw new ProjectionMiss(
+        tenancy.companyId,
+        [{ projection: this.projections.users, ids: [...new Set(missing)] }],
+        new AppError('ERR_NO_USER_FOUND', 'User not found'),
+      );
     }
     return members;
   }

@@ -125,7 +125,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
     const connection = readEvent(connectionUpdated, envelope);
     if (connection) return (manager) => this.projections.upsertConnection(manager, connection.connection);
     const gone = readEvent(connectionDeleted, envelope);
-    if (gone) return (manager) => this.projections.deleteConnection(manager, gone.connectionId);
+    if (gone) return (manager) => this.projections.deleteConnection(manager, gone.companyId, gone.connectionId);
     const received = readEvent(messageReceived, envelope);
     if (received && companyId) {
       return async (manager) => {

@@ -42,7 +42,7 @@ export class IdentityProjectionConsumer implements EventConsumer {
     if (!user && !userGone && !setting?.companyId && !company && !companyGone && !plan && !planGone) return;
     await this.processed.applyOnce(IDENTITY_PROJECTION_CONSUMER, envelope, async (manager) => {
       if (user) await this.projections.upsertUser(manager, user.user);
-      if (userGone) await this.projections.deleteUser(manager, userGone.userId);
+      if (userGone) await this.projections.deleteUser(manager, userGone.companyId, userGone.userId);
       if (setting?.companyId) await this.projections.setSetting(manager, setting.companyId, setting.key, setting.value);
       if (company) await this.projections.setCompany(manager, company.company);
       if (companyGone) await this.projections.deleteCompany(manager, companyGone.companyId);

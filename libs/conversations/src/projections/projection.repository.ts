@@ -5,7 +5,7 @@ import {
   DEFAULT_COMPANY_TIME_ZONE,
   type UserSnapshot,
 } from '@app/contracts';
-import { prepared } from '@app/platform';
+import { prepared, type ReadThroughProjection, Tombstones } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -37,8 +37,13 @@ export interface ProjectedConnection {
   maxUseBotQueues: number;
 }
 
+const deletedUsers = new Tombstones('conversations.deleted_users');
+const deletedConnections = new Tombstones('conversations.deleted_connections');
+
 /**
  * What this service knows of users, connections, settings and plans: projections of others' events.
+ * A user or connection created a moment ago, before its event came, is taken from its owner's answer
+ * (`users` and `connections` below, decision 0039).
  * A method whose manager may be null reads outside any transaction (the statement on its own).
  */
 @Injectable()
@@ -46,35 +51,67 @@ export class ProjectionRepository {
   /** Connections read inside one transaction, by its query runner: an inbound message asks several times. */
   private readonly connectionsInTransaction = new WeakMap<object, Map<string, ProjectedConnection | null>>();
 
+  /** The users copy, as a read-through: a user identity answered, unless the copy has it or its deletion was handled here. */
+  readonly users: ReadThroughProjection<'user'> = {
+    kind: 'user',
+    fill: (user) => this.fillOnce(deletedUsers, user.id, (manager) => this.upsertUser(manager, user, 'keep')),
+  };
+
+  /** The connections copy, as a read-through: likewise for a connection whatsapp answered. */
+  readonly connections: ReadThroughProjection<'connection'> = {
+    kind: 'connection',
+    fill: (connection) => this.fillOnce(deletedConnections, connection.id, (manager) => this.upsertConnection(manager, connection, 'keep')),
+  };
+
   constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
 
-  async upsertUser(manager: EntityManager, user: UserSnapshot): Promise<void> {
+  private fillOnce(deleted: Tombstones, id: number, insert: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await deleted.lock(manager, id);
+      if (await deleted.buried(manager, id)) return false;
+      await insert(manager);
+      return true;
+    });
+  }
+
+  /** `keep`: a row the copy has already (from an event) is left as it is. */
+  async upsertUser(manager: EntityManager, user: UserSnapshot, existing: 'replace' | 'keep' = 'replace'): Promise<void> {
     await manager.query(
       `INSERT INTO conversations.users (id, company_id, name, profile, super, all_ticket, queue_ids, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-       ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name, profile = EXCLUDED.profile,
-         super = EXCLUDED.super, all_ticket = EXCLUDED.all_ticket, queue_ids = EXCLUDED.queue_ids, updated_at = now()`,
+       ON CONFLICT (id) DO ${
+         existing === 'keep'
+           ? 'NOTHING'
+           : `UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name, profile = EXCLUDED.profile,
+         super = EXCLUDED.super, all_ticket = EXCLUDED.all_ticket, queue_ids = EXCLUDED.queue_ids, updated_at = now()`
+       }`,
       [user.id, user.companyId, user.name, user.profile, user.super, user.allTicket, user.queueIds],
     );
   }
 
-  async deleteUser(manager: EntityManager, userId: number): Promise<void> {
+  async deleteUser(manager: EntityManager, companyId: number, userId: number): Promise<void> {
+    await deletedUsers.bury(manager, companyId, userId);
     await manager.query(`DELETE FROM conversations.users WHERE id = $1`, [userId]);
   }
 
-  async upsertConnection(manager: EntityManager, c: Connection): Promise<void> {
+  /** `keep`: a row the copy has already (from an event) is left as it is. */
+  async upsertConnection(manager: EntityManager, c: Connection, existing: 'replace' | 'keep' = 'replace'): Promise<void> {
     await manager.query(
       `INSERT INTO conversations.connections (id, company_id, name, status, is_default, queue_ids, greeting_message,
          complation_message, out_of_hours_message, rating_message, expires_inactive_message, expires_ticket,
          time_to_transfer, transfer_queue_id, max_use_bot_queues, time_use_bot_queues, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now())
-       ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name, status = EXCLUDED.status,
+       ON CONFLICT (id) DO ${
+         existing === 'keep'
+           ? 'NOTHING'
+           : `UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name, status = EXCLUDED.status,
          is_default = EXCLUDED.is_default, queue_ids = EXCLUDED.queue_ids, greeting_message = EXCLUDED.greeting_message,
          complation_message = EXCLUDED.complation_message, out_of_hours_message = EXCLUDED.out_of_hours_message,
          rating_message = EXCLUDED.rating_message, expires_inactive_message = EXCLUDED.expires_inactive_message,
          expires_ticket = EXCLUDED.expires_ticket, time_to_transfer = EXCLUDED.time_to_transfer,
          transfer_queue_id = EXCLUDED.transfer_queue_id, max_use_bot_queues = EXCLUDED.max_use_bot_queues,
-         time_use_bot_queues = EXCLUDED.time_use_bot_queues, updated_at = now()`,
+         time_use_bot_queues = EXCLUDED.time_use_bot_queues, updated_at = now()`
+       }`,
       [
         c.id,
         c.companyId,
@@ -96,7 +133,8 @@ export class ProjectionRepository {
     );
   }
 
-  async deleteConnection(manager: EntityManager, connectionId: number): Promise<void> {
+  async deleteConnection(manager: EntityManager, companyId: number, connectionId: number): Promise<void> {
+    await deletedConnections.bury(manager, companyId, connectionId);
     await manager.query(`DELETE FROM conversations.connections WHERE id = $1`, [connectionId]);
     await manager.query(`DELETE FROM conversations.address_book WHERE connection_id = $1`, [connectionId]);
   }

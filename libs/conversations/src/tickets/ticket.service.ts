@@ -8,7 +8,7 @@ import {
   type TicketListResponse,
   type TicketUpdateBody,
 } from '@app/contracts';
-import { AppError, type Tenancy } from '@app/platform';
+import { AppError, ProjectionMiss, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -124,9 +124,7 @@ export class TicketService {
       }
       const connectionId = body.whatsappId ?? (await this.projections.defaultConnectionId(manager, tenancy.companyId));
       if (!connectionId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'No default connection');
-      if (!(await this.projections.connection(manager, tenancy.companyId, connectionId))) {
-        throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
-      }
+      await this.assertConnection(manager, tenancy.companyId, connectionId);
       const userId = body.userId ?? tenancy.userId;
       if (userId !== tenancy.userId) await this.assertUser(manager, tenancy.companyId, userId);
       const status = body.status === 'pending' ? 'pending' : 'open';
@@ -170,9 +168,7 @@ export class TicketService {
           await this.assertUser(manager, tenancy.companyId, change.userId);
         }
         if (body.whatsappId !== undefined && body.whatsappId !== row.whatsapp_id) {
-          if (!(await this.projections.connection(manager, tenancy.companyId, body.whatsappId))) {
-            throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
-          }
+          await this.assertConnection(manager, tenancy.companyId, body.whatsappId);
         }
         const before = { queueId: row.queue_id, userId: row.user_id };
         await this.tickets.change(manager, row.id, {
@@ -261,7 +257,25 @@ export class TicketService {
     if (!(await this.queues.exists(manager, companyId, queueId))) throw new AppError('ERR_NOT_FOUND', 'Queue not found');
   }
 
+  /** Identity's user, as this service's copy knows it; one created a moment ago is asked of identity (decision 0039). */
   private async assertUser(manager: EntityManager, companyId: number, userId: number): Promise<void> {
-    if (!(await this.projections.user(manager, companyId, userId))) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+    if (!(await this.projections.user(manager, companyId, userId))) {
+      throw new ProjectionMiss(
+        companyId,
+        [{ projection: this.projections.users, ids: [userId] }],
+        new AppError('ERR_NO_USER_FOUND', 'User not found'),
+      );
+    }
+  }
+
+  /** Whatsapp's connection, as this service's copy knows it; one created a moment ago is asked of whatsapp (decision 0039). */
+  private async assertConnection(manager: EntityManager, companyId: number, connectionId: number): Promise<void> {
+    if (!(await this.projections.connection(manager, companyId, connectionId))) {
+      throw new ProjectionMiss(
+        companyId,
+        [{ projection: this.projections.connections, ids: [connectionId] }],
+        new AppError('ERR_NO_WAPP_FOUND', 'Connection not found'),
+      );
+    }
   }
 }

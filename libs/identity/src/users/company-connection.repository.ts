@@ -1,5 +1,7 @@
 import { AppError, CompanyOwnedIds } from '@app/platform';
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 
 /**
  * identity.company_connections, the ids of each company's connections as whatsapp announces them: a
@@ -8,13 +10,18 @@ import { Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class CompanyConnectionRepository extends CompanyOwnedIds {
-  constructor() {
-    super({
-      schema: 'identity',
-      table: 'company_connections',
-      column: 'connection_id',
-      notFound: (missing) =>
-        new AppError('ERR_NO_WAPP_FOUND', `No connection ${missing.join(', ')} in this company`, { whatsappIds: missing }),
-    });
+  constructor(@InjectDataSource('identity') dataSource: DataSource) {
+    super(
+      {
+        schema: 'identity',
+        table: 'company_connections',
+        column: 'connection_id',
+        kind: 'connection',
+        tombstones: 'deleted_company_connections',
+        notFound: (missing) =>
+          new AppError('ERR_NO_WAPP_FOUND', `No connection ${missing.join(', ')} in this company`, { whatsappIds: missing }),
+      },
+      dataSource,
+    );
   }
 }

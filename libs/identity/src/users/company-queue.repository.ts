@@ -1,5 +1,7 @@
 import { CompanyQueueIds } from '@app/platform';
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 
 /**
  * identity.company_queues, the ids of each company's queues as conversations announces them: users
@@ -7,7 +9,7 @@ import { Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class CompanyQueueRepository extends CompanyQueueIds {
-  constructor() {
-    super('identity');
+  constructor(@InjectDataSource('identity') dataSource: DataSource) {
+    super('identity', dataSource);
   }
 }

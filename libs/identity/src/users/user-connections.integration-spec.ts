@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { connectionDeleted, type EventEnvelope, userResponseSchema, userUpdated } from '@app/contracts';
+import { connectionDeleted, type EventEnvelope, userResponseSchema, userSnapshotSchema, userUpdated } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 
 import { User } from '../entities/user.entity';
@@ -27,6 +27,7 @@ describe("users are only given their company's connections, as whatsapp announce
   let beta: string;
   let acmeCompanyId: number;
   let betaCompanyId: number;
+  let betaAdminId: number;
   const deliver = (event: EventEnvelope) => t.app.get(ConnectionProjectionConsumer).handle(event);
   const whatsappOf = async (id: number) => (await t.dataSource.getRepository(User).findOneByOrFail({ id })).whatsappId;
 
@@ -36,6 +37,7 @@ describe("users are only given their company's connections, as whatsapp announce
     const b = await insertCompanyWithAdmin(t.dataSource, { name: 'Beta', adminEmail: 'boss@beta.test', password: 'beta-pass-1' });
     acmeCompanyId = a.company.id;
     betaCompanyId = b.company.id;
+    betaAdminId = b.admin.id;
     acme = (await logIn(t, 'boss@acme.test', 'acme-pass-1')).token;
     beta = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
     await announceConnections(t, acmeCompanyId, [31, 32]);
@@ -89,5 +91,23 @@ describe("users are only given their company's connections, as whatsapp announce
     const announced = (await outboxEvents(t, userUpdated.type)).filter((e) => e.payload.user.id === id);
     expect(announced.at(-1)?.payload.user.whatsappId).toBeNull();
     await as(t, acme).put(`/api/users/${id}`).send({ whatsappId: 31 }).expect(404);
+  });
+
+  it("a user's snapshot, what another service whose copy lacks the user takes (decision 0039), is for any user of the company and no other", async () => {
+    const dani = expectAnswer(
+      userResponseSchema,
+      await as(t, acme)
+        .post('/api/users')
+        .send({ name: 'Dani', email: 'dani@acme.test', password: 'dani-pass', profile: 'user' })
+        .expect(201),
+    );
+    const daniToken = (await logIn(t, 'dani@acme.test', 'dani-pass')).token;
+    const admin = (await t.dataSource.getRepository(User).findOneByOrFail({ email: 'boss@acme.test' })).id;
+    const snapshot = expectAnswer(userSnapshotSchema, await as(t, daniToken).get(`/api/users/${admin}/snapshot`).expect(200));
+    expect(snapshot).toMatchObject({ id: admin, companyId: acmeCompanyId, profile: 'admin' });
+    expect(expectAnswer(userSnapshotSchema, await as(t, acme).get(`/api/users/${dani.id}/snapshot`).expect(200)).profile).toBe('user');
+    const foreign = await as(t, acme).get(`/api/users/${betaAdminId}/snapshot`).expect(404);
+    expect(foreign.body.error).toBe('ERR_NO_USER_FOUND');
+    await as(t, beta).get(`/api/users/${dani.id}/snapshot`).expect(404);
   });
 });

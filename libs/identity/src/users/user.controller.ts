@@ -19,6 +19,15 @@ export class UserController {
     return this.users.list(tenancy, query.companyId);
   }
 
+  /**
+   * The user as identity's events carry it, to any user of the same company: what another service
+   * whose copy does not have the user yet takes into it (decision 0039).
+   */
+  @Get(':id/snapshot')
+  snapshot(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
+    return this.users.snapshot(tenancy, id);
+  }
+
   @Get(':id')
   get(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
     return this.users.get(tenancy, id);

@@ -6,6 +6,7 @@ import {
   type UserPageResponse,
   type UserResponse,
   USERS_PAGE_SIZE,
+  type UserSnapshot,
   userUpdated,
 } from '@app/contracts';
 import { AppError, likeContaining, OutboxWriter, SessionRegistry, type Tenancy } from '@app/platform';
@@ -65,6 +66,13 @@ export class UserService {
     const user = await this.load(id);
     assertMayRead(tenancy, user);
     return mapUser(user);
+  }
+
+  /** The user as identity's events announce it; only a user of the caller's own company (decision 0039). */
+  async snapshot(tenancy: Tenancy, id: number): Promise<UserSnapshot> {
+    const user = await this.load(id);
+    if (user.companyId !== tenancy.companyId) userNotFound();
+    return userSnapshot(user);
   }
 
   async create(tenancy: Tenancy, input: UserCreateDto): Promise<UserResponse> {

@@ -278,26 +278,29 @@ export class CampaignRepository {
     return rows.length > 0;
   }
 
-  /** Which of these ids are not the company's (contact list, tag, file list, connections): what a campaign may not name. */
+  /**
+   * Which of these ids are not the company's: its own contact lists and file lists, and in its copies
+   * of conversations' tags and whatsapp's connections (which may not have one created a moment ago).
+   */
   async foreignReferences(
     manager: EntityManager,
     companyId: number,
     refs: { contactListId: number | null; tagListId: number | null; fileListId: number | null; connectionIds: number[] },
-  ): Promise<string[]> {
+  ): Promise<{ ownMissing: string[]; tagMissing: boolean; missingConnectionIds: number[] }> {
     const [row] = (await manager.query(
       `SELECT
          ($2::int IS NULL OR EXISTS (SELECT 1 FROM outbound.contact_lists WHERE id = $2 AND company_id = $1)) AS list_ok,
          ($3::int IS NULL OR EXISTS (SELECT 1 FROM outbound.tags WHERE id = $3 AND company_id = $1)) AS tag_ok,
          ($4::int IS NULL OR EXISTS (SELECT 1 FROM outbound.file_lists WHERE id = $4 AND company_id = $1)) AS file_ok,
-         (SELECT count(*)::int FROM outbound.connections WHERE id = ANY($5::int[]) AND company_id = $1) AS connections`,
+         ARRAY(SELECT x FROM unnest($5::int[]) AS x
+               WHERE NOT EXISTS (SELECT 1 FROM outbound.connections WHERE id = x AND company_id = $1)) AS missing_connections`,
       [companyId, refs.contactListId, refs.tagListId, refs.fileListId, refs.connectionIds],
-    )) as { list_ok: boolean; tag_ok: boolean; file_ok: boolean; connections: number }[];
-    const missing: string[] = [];
-    if (!row!.list_ok) missing.push('contactListId');
-    if (!row!.tag_ok) missing.push('tagListId');
-    if (!row!.file_ok) missing.push('fileListId');
-    if (row!.connections !== refs.connectionIds.length) missing.push('whatsappId');
-    return missing;
+    )) as { list_ok: boolean; tag_ok: boolean; file_ok: boolean; missing_connections: number[] }[];
+    return {
+      ownMissing: [...(row!.list_ok ? [] : ['contactListId']), ...(row!.file_ok ? [] : ['fileListId'])],
+      tagMissing: !row!.tag_ok,
+      missingConnectionIds: row!.missing_connections,
+    };
   }
 
   /** The campaign's shipping records, in order. */

@@ -18,6 +18,7 @@ import {
   type FileStorage,
   mediaUrlOfKey,
   OutboxWriter,
+  ProjectionMiss,
   storageKeyName,
   storedFileName,
   type Tenancy,
@@ -25,6 +26,8 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ConnectionRepository } from '../projections/connection.repository';
+import { TagContactRepository } from '../projections/tag-contact.repository';
 import { CampaignRepository, type CampaignRow, connectionsOf, mapCampaign } from './campaign.repository';
 import { CampaignClock } from './campaign-clock';
 import { CampaignDispatch } from './campaign-dispatch';
@@ -55,6 +58,8 @@ export class CampaignService {
     private readonly events: CampaignEvents,
     private readonly outbox: OutboxWriter,
     private readonly clock: CampaignClock,
+    private readonly tags: TagContactRepository,
+    private readonly connections: ConnectionRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -259,7 +264,24 @@ export class CampaignService {
       fileListId: fields.fileListId,
       connectionIds,
     });
-    if (foreign.length > 0) throw new AppError('ERR_NOT_FOUND', `Not found: ${foreign.join(', ')}`, { references: foreign });
+    const missing = [
+      ...foreign.ownMissing,
+      ...(foreign.tagMissing ? ['tagListId'] : []),
+      ...(foreign.missingConnectionIds.length > 0 ? ['whatsappId'] : []),
+    ];
+    const notFound = () => new AppError('ERR_NOT_FOUND', `Not found: ${missing.join(', ')}`, { references: missing });
+    if (foreign.ownMissing.length > 0) throw notFound();
+    // A tag or a connection created a moment ago may not be in this service's copies yet: asked of its owner (decision 0039).
+    if (missing.length > 0) {
+      throw new ProjectionMiss(
+        companyId,
+        [
+          ...(foreign.tagMissing ? [{ projection: this.tags, ids: [fields.tagListId!] }] : []),
+          ...(foreign.missingConnectionIds.length > 0 ? [{ projection: this.connections, ids: foreign.missingConnectionIds }] : []),
+        ],
+        notFound(),
+      );
+    }
     if (fields.scheduledAt === null) return null;
     const scheduledAt = scheduledAtInZone(fields.scheduledAt, await this.clock.timeZone(manager, companyId));
     if (scheduledAt.getTime() < this.clock.now().getTime() - 60_000) {

@@ -1,4 +1,5 @@
-import type { Connection } from '@app/contracts';
+import type { Connection, OwnedRecord } from '@app/contracts';
+import { type ReadThroughProjection, Tombstones } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -11,10 +12,31 @@ export interface ConnectionRow {
   is_default: boolean;
 }
 
-/** The companies' WhatsApp connections as the whatsapp service announces them (`outbound.connections`). */
+const deletedConnections = new Tombstones('outbound.deleted_connections');
+
+/**
+ * The companies' WhatsApp connections as the whatsapp service announces them (`outbound.connections`).
+ * A connection created a moment ago is taken from whatsapp's answer (`fill`, decision 0039).
+ */
 @Injectable()
-export class ConnectionRepository {
+export class ConnectionRepository implements ReadThroughProjection<'connection'> {
+  readonly kind = 'connection';
+
   constructor(@InjectDataSource('outbound') private readonly dataSource: DataSource) {}
+
+  /** The connection as whatsapp answered it, unless the copy has it already or its deletion was handled here. */
+  async fill(connection: OwnedRecord<'connection'>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await deletedConnections.lock(manager, connection.id);
+      if (await deletedConnections.buried(manager, connection.id)) return false;
+      await manager.query(
+        `INSERT INTO outbound.connections (id, company_id, name, status, is_default) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [connection.id, connection.companyId, connection.name, connection.status, connection.isDefault],
+      );
+      return true;
+    });
+  }
 
   async upsert(manager: EntityManager, connection: Pick<Connection, 'id' | 'companyId' | 'name' | 'status' | 'isDefault'>): Promise<void> {
     await manager.query(
@@ -36,7 +58,8 @@ export class ConnectionRepository {
     );
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
+  async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
+    await deletedConnections.bury(manager, companyId, id);
     await manager.query(`DELETE FROM outbound.connections WHERE id = $1`, [id]);
   }
 

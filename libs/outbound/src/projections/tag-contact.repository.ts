@@ -1,6 +1,10 @@
-import { changedRows } from '@app/platform';
+import type { OwnedRecord } from '@app/contracts';
+import { changedRows, type ReadThroughProjection, Tombstones } from '@app/platform';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+const deletedTags = new Tombstones('outbound.deleted_tags');
 
 /**
  * What a tag campaign sends to, as conversations announces it: tags, and which tags each ticket
@@ -8,7 +12,25 @@ import type { EntityManager } from 'typeorm';
  * ContactRepository's).
  */
 @Injectable()
-export class TagContactRepository {
+export class TagContactRepository implements ReadThroughProjection<'tag'> {
+  readonly kind = 'tag';
+
+  constructor(@InjectDataSource('outbound') private readonly dataSource: DataSource) {}
+
+  /** A tag conversations created a moment ago, as it answered it (decision 0039); one deleted here stays deleted. */
+  async fill(tag: OwnedRecord<'tag'>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await deletedTags.lock(manager, tag.id);
+      if (await deletedTags.buried(manager, tag.id)) return false;
+      await manager.query(`INSERT INTO outbound.tags (id, company_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+        tag.id,
+        tag.companyId,
+        tag.name,
+      ]);
+      return true;
+    });
+  }
+
   /** A tag saved; one deleted already (its deletion handled first) stays deleted. */
   async upsertTag(manager: EntityManager, tag: { id: number; companyId: number; name: string }): Promise<void> {
     await manager.query(
@@ -21,10 +43,7 @@ export class TagContactRepository {
 
   /** The tag goes, from every ticket too, and is remembered as deleted (conversations never uses its id again). */
   async deleteTag(manager: EntityManager, companyId: number, tagId: number): Promise<void> {
-    await manager.query(`INSERT INTO outbound.deleted_tags (id, company_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
-      tagId,
-      companyId,
-    ]);
+    await deletedTags.bury(manager, companyId, tagId);
     await manager.query(`DELETE FROM outbound.tags WHERE id = $1 AND company_id = $2`, [tagId, companyId]);
     await manager.query(
       `UPDATE outbound.ticket_tags SET tag_ids = array_remove(tag_ids, $1) WHERE company_id = $2 AND tag_ids @> ARRAY[$1::int]`,

@@ -94,7 +94,7 @@ export class WhatsappEventsConsumer implements EventConsumer {
           await this.dispatch.connectionUp(manager, session.session.id);
         }
       }
-      if (deleted) await this.connections.delete(manager, deleted.connectionId);
+      if (deleted) await this.connections.delete(manager, deleted.companyId, deleted.connectionId);
       if (checked) await this.numberChecks.answered(manager, envelope.companyId!, checked);
       if (campaignSent) await this.dispatch.sent(manager, campaignSent);
       if (campaignFailed) await this.dispatch.sendFailed(manager, campaignFailed);

@@ -16,6 +16,7 @@ import {
   FILE_STORAGE,
   type FileStorage,
   mediaUrlOfKey,
+  ProjectionMiss,
   storageKeyName,
   storedFileName,
   type Tenancy,
@@ -188,13 +189,19 @@ export class ScheduleService {
       ? await this.calendars.byId(manager, companyId, chosen)
       : await this.calendars.ensureDefault(manager, companyId);
     if (!calendar) throw new AppError('ERR_NOT_FOUND', 'Calendar not found');
-    if (!(await this.contacts.byId(manager, companyId, fields.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
+    // Conversations' contact and whatsapp's connection, as this service's copies know them: one
+    // created a moment ago is asked of its owner (decision 0039).
+    const contactKnown = !!(await this.contacts.byId(manager, companyId, fields.contactId));
+    const senderKnown = fields.WhatsappSenderId === null || (await this.connections.ofCompany(manager, companyId, fields.WhatsappSenderId));
+    const misses = [
+      ...(contactKnown ? [] : [{ projection: this.contacts, ids: [fields.contactId] }]),
+      ...(senderKnown ? [] : [{ projection: this.connections, ids: [fields.WhatsappSenderId!] }]),
+    ];
+    if (!contactKnown) throw new ProjectionMiss(companyId, misses, new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found'));
     if (fields.serviceId !== null && !(await this.services.exists(manager, companyId, fields.serviceId))) {
       throw new AppError('ERR_NOT_FOUND', 'Service not found');
     }
-    if (fields.WhatsappSenderId !== null && !(await this.connections.ofCompany(manager, companyId, fields.WhatsappSenderId))) {
-      throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
-    }
+    if (!senderKnown) throw new ProjectionMiss(companyId, misses, new AppError('ERR_NO_WAPP_FOUND', 'Connection not found'));
     const { row: settings } = await this.settings.effective(manager, companyId, calendar.id);
     const sendAt = parseScheduleDateTime(fields.sendAt, settings.time_zone);
     const moved = !current || current.send_at.getTime() !== sendAt.getTime();

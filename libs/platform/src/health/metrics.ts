@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
@@ -11,6 +11,18 @@ const httpDuration = new Histogram({
   help: 'HTTP request duration by method, route and status',
   labelNames: ['method', 'route', 'status'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [metricsRegistry],
+});
+
+/**
+ * Ids a request named that this service's copy of another service's records did not have, by kind
+ * and by what the owner said: `filled` (the copy took it), `unknown` (not the caller company's, or gone).
+ * Decision 0039.
+ */
+export const projectionReadThroughs = new Counter({
+  name: 'projection_read_through_total',
+  help: "Ids missing from a copy of another service's records, asked of their owner, by kind and outcome",
+  labelNames: ['kind', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 

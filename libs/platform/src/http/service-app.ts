@@ -11,6 +11,10 @@ import { closeOnSignals } from './run-app';
 
 /** Where a service other than identity checks that a login session is still alive. */
 export const identityUrlEnv = () => env.url().default('http://identity:3001');
+/** Where conversations answers its contacts, tags and queues to a service whose copy lacks one (decision 0039). */
+export const conversationsUrlEnv = () => env.url().default('http://conversations:3003');
+/** Where whatsapp answers its connections to a service whose copy lacks one (decision 0039). */
+export const whatsappUrlEnv = () => env.url().default('http://whatsapp:3002');
 
 /** The environment every distributed service with a database reads; each app adds its own keys. */
 export function serviceEnvShape(defaultPort: number) {
@@ -33,8 +37,11 @@ export type ServiceEnv = z.infer<z.ZodObject<ReturnType<typeof serviceEnvShape>>
 /** PlatformModule for a distributed service: Kafka transport, its database, its storage. */
 export function distributedPlatform(
   serviceName: string,
-  /** IDENTITY_URL: where sessions are checked; every service but identity itself has it. */
-  config: ServiceEnv & { IDENTITY_URL?: string },
+  /**
+   * IDENTITY_URL: where sessions are checked; every service but identity itself has it. The other
+   * services' URLs are where their records are asked for when this service's copy lacks one (decision 0039).
+   */
+  config: ServiceEnv & { IDENTITY_URL?: string; CONVERSATIONS_URL?: string; WHATSAPP_URL?: string },
   /** Only identity signs tokens; the others verify them, so the lifetime is irrelevant to them. */
   accessTtlSeconds = 900,
 ): DynamicModule {
@@ -49,6 +56,7 @@ export function distributedPlatform(
     outboundAllowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
     metricsToken: config.METRICS_TOKEN,
     identityUrl: config.IDENTITY_URL,
+    serviceUrls: { identity: config.IDENTITY_URL, conversations: config.CONVERSATIONS_URL, whatsapp: config.WHATSAPP_URL },
     trustProxy: config.TRUST_PROXY,
   });
 }

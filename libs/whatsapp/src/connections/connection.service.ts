@@ -18,7 +18,7 @@ import type { ConnectionEntity } from '../entities/connection.entity';
 import { ApiMediaLibrary } from '../media/api-media-library';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
-import { CompanyQueueRepository, newQueueIds } from './company-queues';
+import { CompanyQueueRepository, newQueueIds } from './company-queues.repository';
 import { ConnectionRepository } from './connection.repository';
 import { applyGreetingRule, assertBelowConnectionLimit, assertDefaultKept } from './connection-rules';
 import { keepMaskedSecrets, secretsViewOf } from './connection-secrets';

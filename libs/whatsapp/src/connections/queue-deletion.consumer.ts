@@ -2,7 +2,7 @@ import { CompanyQueuesProjection, OutboxWriter, ProcessedEventRepository } from 
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { CompanyQueueRepository } from './company-queues';
+import { CompanyQueueRepository } from './company-queues.repository';
 import { ConnectionRepository } from './connection.repository';
 import { announceConnection } from './connection.service';
 

@@ -1,5 +1,7 @@
 import { CompanyQueueIds } from '@app/platform';
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 
 /**
  * whatsapp.company_queues: connections may only offer and transfer to queues of their own company.
@@ -9,8 +11,8 @@ import { Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class CompanyQueueRepository extends CompanyQueueIds {
-  constructor() {
-    super('whatsapp');
+  constructor(@InjectDataSource('whatsapp') dataSource: DataSource) {
+    super('whatsapp', dataSource);
   }
 }
 
