@@ -7,7 +7,6 @@ import {
   campaignSchema,
   connectionSchema,
   contactSchema,
-  type PlanFlag,
   queueSchema,
   scheduleSchema,
   tagSchema,
@@ -16,7 +15,7 @@ import {
 import { ConversationsModule } from '@app/conversations';
 import { IdentityModule } from '@app/identity';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, PlatformModule, type PlatformOptions } from '@app/platform';
+import { AccessTokenService, configureHttpApp, type PlanFlag, PlatformModule, type PlatformOptions } from '@app/platform';
 import {
   createTestDatabase,
   expectAnswer,
