@@ -1,13 +1,24 @@
 import 'reflect-metadata';
 
 import { AiModule } from '@app/ai';
-import { distributedPlatform, env, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
+import {
+  conversationsUrlEnv,
+  distributedPlatform,
+  env,
+  identityUrlEnv,
+  loadConfig,
+  runApp,
+  serveService,
+  serviceEnvShape,
+} from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 
 const configSchema = z.object({
   ...serviceEnvShape(3005),
   IDENTITY_URL: identityUrlEnv(),
+  /** Where queues created a moment ago (or before ai listened) are asked for (decision 0039). */
+  CONVERSATIONS_URL: conversationsUrlEnv(),
   /** Encrypts the providers' keys at rest; changing it makes the stored keys unreadable. */
   AI_KEYS_SECRET: env.secret(),
 });

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { AiModule } from '@app/ai';
 import {
   campaignSchema,
   connectionSchema,
   contactSchema,
+  promptSchema,
   queueSchema,
   scheduleSchema,
   tagSchema,
@@ -36,7 +38,7 @@ jest.setTimeout(90_000);
 
 const A = 41;
 const B = 42;
-const PLAN: PlanFlag[] = ['useCampaigns', 'useSchedules'];
+const PLAN: PlanFlag[] = ['useCampaigns', 'useSchedules', 'useOpenAi'];
 
 /** Next week's Tuesday at 10:00 in São Paulo, inside the schedules' default hours. */
 function nextTuesdayTen(): string {
@@ -512,5 +514,82 @@ describe('identity, whatsapp and conversations take ids the others created a mom
     expect(refused.body.error).toBe('ERR_NO_USER_FOUND');
     const noConnection = await ownerApi().post('/api/tickets').set(as).send({ contactId: contact.id, whatsappId: 987_654 }).expect(404);
     expect(noConnection.body.error).toBe('ERR_NO_WAPP_FOUND');
+  });
+});
+
+/**
+ * The ai service's copy of conversations' queues (a prompt names one) takes a queue conversations
+ * created a moment ago, and one created before ai listened, from conversations' answer.
+ */
+describe('ai takes queues conversations created a moment ago (standalone: in-process answers)', () => {
+  let database: TestDatabase;
+  let storageDir: string;
+  let started: Started;
+  let ai: DataSource;
+  let hold: Client | null = null;
+  const api = () => request(started.app.getHttpServer());
+  const as = (companyId: number) => ({ Authorization: `Bearer ${started.token(companyId)}` });
+  let colours = 0;
+  const queue = async (companyId: number, name: string) => {
+    const color = `#${(0x100000 + ++colours).toString(16)}`; // a company's queues each have their own colour
+    return expectAnswer(queueSchema, await api().post('/api/queue').set(as(companyId)).send({ name, color }).expect(201));
+  };
+  const prompt = (companyId: number, queueId: number) =>
+    api()
+      .post('/api/prompt')
+      .set(as(companyId))
+      .send({
+        name: 'Atendente virtual',
+        apiKey: 'sk-test-0123456789abcdef',
+        prompt: 'Você atende os clientes da loja com cordialidade.'.repeat(2),
+        queueId,
+      });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('ai_queues_at_once');
+    storageDir = mkdtempSync(path.join(tmpdir(), 'ai-queues-at-once-'));
+    started = await startApp('ai-queues-at-once', database, storageDir, randomBytes(32).toString('hex'), [
+      ConversationsModule.forRoot({}),
+      AiModule.forRoot({ keysSecret: randomBytes(32).toString('hex') }),
+    ]);
+    ai = started.app.get<DataSource>(getDataSourceToken('ai'));
+  });
+
+  afterEach(async () => {
+    await hold?.query('COMMIT');
+    await hold?.end();
+    hold = null;
+  });
+
+  afterAll(async () => {
+    await started?.app.close();
+    await database?.drop();
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it("a prompt names a queue whose event has not reached ai; an unknown queue and another company's stay refused", async () => {
+    hold = new Client({ connectionString: database.url });
+    await hold.connect();
+    await hold.query('BEGIN');
+    await hold.query('LOCK TABLE ai.processed_events IN EXCLUSIVE MODE');
+    const sales = await queue(A, 'Vendas IA');
+    const theirs = await queue(B, 'Deles IA');
+    expect(await ai.query(`SELECT id FROM ai.queues WHERE id = $1`, [sales.id])).toEqual([]);
+
+    const created = expectAnswer(promptSchema, await prompt(A, sales.id).expect(201));
+    expect(created.queue).toEqual({ id: sales.id, name: 'Vendas IA' });
+
+    expectErrorAnswer(await prompt(A, theirs.id).expect(400), 'ERR_QUEUE_NOT_FOUND');
+    expectErrorAnswer(await prompt(A, 987_654).expect(400), 'ERR_QUEUE_NOT_FOUND');
+  });
+
+  it('a queue ai saw deleted is not taken back from an answer', async () => {
+    const gone = await queue(A, 'Some logo');
+    await waitFor(async () => (await ai.query(`SELECT id FROM ai.queues WHERE id = $1`, [gone.id])).length === 1, { what: 'queue copied' });
+    await api().delete(`/api/queue/${gone.id}`).set(as(A)).expect(200);
+    await waitFor(async () => (await ai.query(`SELECT id FROM ai.deleted_queues WHERE id = $1`, [gone.id])).length === 1, {
+      what: 'deletion handled',
+    });
+    expectErrorAnswer(await prompt(A, gone.id).expect(400), 'ERR_QUEUE_NOT_FOUND');
   });
 });

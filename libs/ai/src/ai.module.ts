@@ -4,13 +4,14 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AI_OPTIONS, type AiOptions } from './ai-options';
 import { KeyCipher } from './common/key-cipher';
 import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
+import { AiDeletedQueues1764000000100 } from './migrations/1764000000100-deleted-queues';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
 import { QueueRepository } from './queues/queue.repository';
 import { QueueEventsConsumer } from './queues/queue-events.consumer';
 
-export const AI_MIGRATIONS = [AiInitial1764000000000];
+export const AI_MIGRATIONS = [AiInitial1764000000000, AiDeletedQueues1764000000100];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
 @Module({})

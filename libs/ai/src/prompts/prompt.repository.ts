@@ -1,4 +1,4 @@
-import { type Prompt, PROMPT_VOICES, PROMPTS_PAGE_SIZE,type PromptVoice } from '@app/contracts';
+import { type Prompt, PROMPT_VOICES, PROMPTS_PAGE_SIZE, type PromptVoice } from '@app/contracts';
 import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';

@@ -9,7 +9,7 @@ import {
   promptSaved,
   type PromptUpdateFields,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, assertProjected, OutboxWriter, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -117,7 +117,9 @@ export class PromptService {
 
   /** The company's queue, held until the transaction ends; 400 ERR_QUEUE_NOT_FOUND for another company's or an unknown one. */
   private async holdQueue(manager: EntityManager, companyId: number, queueId: number): Promise<void> {
-    if (!(await this.queues.holdOfCompany(manager, companyId, queueId))) throw queueNotFound(queueId);
+    // A queue the copy lacks (created a moment ago, or before ai listened) is asked of conversations (decision 0039).
+    if (!(await this.queues.holdOfCompany(manager, companyId, queueId)))
+      assertProjected(companyId, this.queues, [queueId], () => queueNotFound(queueId));
   }
 
   private sealed<K extends 'apiKey' | 'voiceKey'>(field: K, plain: string): Record<K | `${K}Shown`, string> {

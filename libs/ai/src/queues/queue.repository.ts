@@ -1,5 +1,8 @@
+import type { OwnedRecord } from '@app/contracts';
+import { type ReadThroughProjection, Tombstones } from '@app/platform';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface QueueRow {
   id: number;
@@ -7,9 +10,33 @@ export interface QueueRow {
   name: string;
 }
 
-/** ai.queues: the companies' queues as conversations announces them (id, company, name). */
+const deletedQueues = new Tombstones('ai.deleted_queues');
+
+/**
+ * ai.queues: the companies' queues as conversations announces them (id, company, name). A queue
+ * conversations created a moment ago, or before ai listened, is taken from its answer (`fill`,
+ * decision 0039); one whose deletion was handled here is never taken back.
+ */
 @Injectable()
-export class QueueRepository {
+export class QueueRepository implements ReadThroughProjection<'queue'> {
+  readonly kind = 'queue';
+
+  constructor(@InjectDataSource('ai') private readonly dataSource: DataSource) {}
+
+  /** The queue as conversations answered it, unless the copy has it already or its deletion was handled here. */
+  async fill(queue: OwnedRecord<'queue'>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await deletedQueues.lock(manager, queue.id);
+      if (await deletedQueues.buried(manager, queue.id)) return false;
+      await manager.query(`INSERT INTO ai.queues (id, company_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+        queue.id,
+        queue.companyId,
+        queue.name,
+      ]);
+      return true;
+    });
+  }
+
   async upsert(manager: EntityManager, queue: { id: number; companyId: number; name: string }): Promise<void> {
     await manager.query(
       `INSERT INTO ai.queues (id, company_id, name) VALUES ($1, $2, $3)
@@ -20,7 +47,7 @@ export class QueueRepository {
 
   /**
    * The company's queue, held (FOR SHARE) until the transaction ends so that a deletion of it waits
-   * for a prompt being bound to it; null when the company has no such queue.
+   * for a prompt being bound to it; null when the copy has no such queue of the company.
    */
   async holdOfCompany(manager: EntityManager, companyId: number, id: number): Promise<QueueRow | null> {
     const rows: QueueRow[] = await manager.query(`SELECT id, company_id, name FROM ai.queues WHERE id = $1 AND company_id = $2 FOR SHARE`, [
@@ -31,6 +58,7 @@ export class QueueRepository {
   }
 
   async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
+    await deletedQueues.bury(manager, companyId, id);
     await manager.query(`DELETE FROM ai.queues WHERE id = $1 AND company_id = $2`, [id, companyId]);
   }
 }
