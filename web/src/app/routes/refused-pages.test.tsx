@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { AuthContext, type AuthContextValue } from '@/features/auth/hooks/use-auth';
 import type { AuthUser } from '@/features/auth/types';
-import ptBR from '@/locales/pt-BR.json';
 import { system } from '@/lib/theme';
+import ptBR from '@/locales/pt-BR.json';
 import { aPlan, aUser, aUserCompany } from '@/testing/contract-fakes';
 
 import { AnnouncementsRoute } from './announcements';
