@@ -1,4 +1,4 @@
-import { Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMenu } from 'react-icons/lu';
 
@@ -53,8 +53,22 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       >
         <LuMenu />
       </IconButton>
-      <Text flex="1" truncate fontSize={{ base: 'sm', md: 'md' }} data-testid="welcome-text">
-        {t('layout.welcome', { name: user.name })}
+      {/* A phone's bar is mostly buttons: the short greeting, wrapped over two lines, keeps the whole name. */}
+      <Text
+        flex="1"
+        minW="0"
+        lineClamp={2}
+        lineHeight="short"
+        overflowWrap="anywhere"
+        fontSize={{ base: 'sm', md: 'md' }}
+        data-testid="welcome-text"
+      >
+        <Box as="span" hideFrom="md">
+          {t('layout.welcomeShort', { name: user.name })}
+        </Box>
+        <Box as="span" hideBelow="md">
+          {t('layout.welcome', { name: user.name })}
+        </Box>
       </Text>
       <HStack gap="1" color="inherit" css={{ '& button': { color: 'inherit' } }}>
         <LanguageSwitcher onBrand />
