@@ -97,7 +97,7 @@ describe('browser: users, password reset, one session per login', () => {
     expect(keys).not.toContain('settings');
     expect(keys).not.toContain('announcements');
     await attendant.goto(`${stack.baseUrl}/announcements`);
-    await expectText(attendant, 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
+    await expectText(attendant, 'Você não tem permissão para acessar esta página! Estamos lhe redirecionando.');
     await attendant.waitForURL((url) => url.pathname !== '/announcements', { timeout: 5_000 });
   });
 

@@ -192,4 +192,17 @@ describe('the app', () => {
     expect(screen.getByTestId('side-menu').dataset.state).toBe('open');
     vi.restoreAllMocks();
   });
+
+  it("opened first, a page loaded on demand (/schedules) shows the shell with a spinner, without react-router's HydrateFallback warning", async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const { token } = startFakeApi();
+    localStorage.setItem('token', JSON.stringify(token));
+    const router = renderApp('/schedules');
+    expect(await screen.findByTestId('top-bar')).toBeTruthy();
+    await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 30_000 });
+    expect(router.state.location.pathname).toBe('/schedules');
+    const warnings = warn.mock.calls.map((call) => call.map(String).join(' '));
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+    vi.restoreAllMocks();
+  });
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 
+import { PageSpinner } from '@/components/ui/full-page-spinner';
 import { paths } from '@/config/paths';
 import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
 
@@ -83,8 +84,13 @@ export const routes: RouteObject[] = [
           { path: paths.services, element: <ServicesRoute /> },
           { path: paths.quickMessages, element: <QuickMessagesRoute /> },
           { path: paths.kanban, element: <KanbanRoute /> },
-          // Loaded when first opened: FullCalendar is its own chunk, not in every page's download.
-          { path: paths.schedules, lazy: () => import('./routes/schedules').then((module) => ({ Component: module.SchedulesRoute })) },
+          // Loaded when first opened: FullCalendar is its own chunk, not in every page's download. Opened
+          // first (a reload of /schedules), the shell shows with a spinner in the page until it arrives.
+          {
+            path: paths.schedules,
+            HydrateFallback: PageSpinner,
+            lazy: () => import('./routes/schedules').then((module) => ({ Component: module.SchedulesRoute })),
+          },
           { path: paths.todo, element: <TodoRoute /> },
           { path: `${paths.chats}/:chatUuid?`, element: <ChatsRoute /> },
           { path: paths.files, element: <FilesRoute /> },

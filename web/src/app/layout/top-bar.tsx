@@ -1,4 +1,4 @@
-import { Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMenu } from 'react-icons/lu';
 
@@ -31,8 +31,12 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       as="header"
       data-testid="top-bar"
       align="center"
-      gap="3"
-      h={TOP_BAR_HEIGHT}
+      columnGap="3"
+      // A phone's bar is its buttons: the greeting takes a row of its own below them, whole.
+      wrap={{ base: 'wrap', md: 'nowrap' }}
+      minH={TOP_BAR_HEIGHT}
+      h={{ base: 'auto', md: TOP_BAR_HEIGHT }}
+      pb={{ base: '2', md: '0' }}
       px="3"
       bg="brand.solid"
       color="brand.contrast"
@@ -53,10 +57,25 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       >
         <LuMenu />
       </IconButton>
-      <Text flex="1" truncate fontSize={{ base: 'sm', md: 'md' }} data-testid="welcome-text">
-        {t('layout.welcome', { name: user.name })}
+      <Text
+        flex="1"
+        minW="0"
+        order={{ base: 3, md: 0 }}
+        flexBasis={{ base: '100%', md: '0' }}
+        lineClamp={2}
+        lineHeight="short"
+        overflowWrap="anywhere"
+        fontSize={{ base: 'sm', md: 'md' }}
+        data-testid="welcome-text"
+      >
+        <Box as="span" hideFrom="md">
+          {t('layout.welcomeShort', { name: user.name })}
+        </Box>
+        <Box as="span" hideBelow="md">
+          {t('layout.welcome', { name: user.name })}
+        </Box>
       </Text>
-      <HStack gap="1" color="inherit" css={{ '& button': { color: 'inherit' } }}>
+      <HStack gap="1" ml="auto" color="inherit" css={{ '& button': { color: 'inherit' } }}>
         <LanguageSwitcher onBrand />
         <ThemeToggle />
         <TicketNotifications user={user} />

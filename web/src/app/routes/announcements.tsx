@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AnnouncementsList } from '@/features/announcements/components/announcements-list';
 import { RoleGuard } from '@/features/auth/components/role-guard';
 
-/** /announcements: super users only; others get the no-permission message and go to / after 1 s. */
+/** /announcements: super users only; anyone else is told they may not see it and goes to / after 1 s. */
 export function AnnouncementsRoute() {
   const { t } = useTranslation();
   return (

@@ -30,7 +30,7 @@ export function SettingsRoute() {
       <Heading as="h1" size="xl">
         {t('settings.title')}
       </Heading>
-      <RoleGuard role="admin" deniedMessage={t('errors.ERR_NO_PERMISSION')}>
+      <RoleGuard role="admin">
         <SettingsTabs />
       </RoleGuard>
     </Stack>

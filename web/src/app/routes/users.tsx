@@ -1,10 +1,12 @@
-import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
+import { PermissionGuard } from '@/features/auth/components/role-guard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { can } from '@/features/auth/utils/permissions';
 import { UsersList } from '@/features/users/components/users-list';
 
+/** /users: admins and supervisors (`users-page:view`). */
 export function UsersRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -15,19 +17,14 @@ export function UsersRoute() {
       <Heading as="h1" size="xl">
         {t('users.title')}
       </Heading>
-      {can(user, 'users-page:view') ? (
+      <PermissionGuard permission="users-page:view">
         <UsersList
           companyId={user.companyId}
           currentUserId={user.id}
           canEditProfile={can(user, 'user-modal:editProfile')}
           canEditQueues={can(user, 'user-modal:editQueues')}
         />
-      ) : (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{t('errors.ERR_NO_PERMISSION')}</Alert.Title>
-        </Alert.Root>
-      )}
+      </PermissionGuard>
     </Stack>
   );
 }

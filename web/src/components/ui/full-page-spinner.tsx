@@ -9,3 +9,13 @@ export function FullPageSpinner() {
     </Center>
   );
 }
+
+/** A page of the signed-in shell still loading (a route's code on its first visit): the shell stays, the spinner fills the page. */
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <Center minH="60vh" w="full" data-testid="page-loading">
+      <Spinner size="xl" color="brand.solid" aria-label={t('common.loading')} />
+    </Center>
+  );
+}

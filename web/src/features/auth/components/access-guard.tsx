@@ -15,7 +15,10 @@ type AccessGuardProps = {
   children: ReactNode;
 };
 
-/** Renders the page when allowed; otherwise shows the message and goes to / after 1 s. */
+/**
+ * The one way a page is refused (plan flag, role or permission alike): the page says why, a toast
+ * says it too, and the user goes to / after 1 s. Never a blank page, a page-local alert or a 404.
+ */
 export function AccessGuard({ allowed, deniedMessage, children }: AccessGuardProps) {
   const navigate = useNavigate();
 

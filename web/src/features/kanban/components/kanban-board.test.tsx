@@ -56,6 +56,19 @@ describe('the kanban board', () => {
     expect(onOpen).toHaveBeenCalledWith(card.uuid);
   });
 
+  it("a card's last message reads as the ticket list's: WhatsApp's markup as styles, the signature as its bold name", async () => {
+    const signed = { ...card, lastMessage: '*Ana:*\nSegue o _orçamento_ *hoje*' };
+    stubApi(on('GET', '/tags/kanban', 200, { lista: [] }), (call) =>
+      call.method === 'GET' && call.url.startsWith('/api/ticket/kanban') ? { status: 200, body: page([signed]) } : undefined,
+    );
+    renderWithProviders(<KanbanBoard companyId={1} queueIds={[]} onOpen={() => undefined} />);
+    const lastMessage = await screen.findByTestId('kanban-card-last-message');
+    expect(lastMessage.textContent).toBe('Ana:\nSegue o orçamento hoje');
+    expect(lastMessage.textContent).not.toContain('*');
+    expect(getComputedStyle(within(lastMessage).getByText('Ana:')).fontWeight).toContain('bold');
+    expect(getComputedStyle(within(lastMessage).getByText('orçamento')).fontStyle).toBe('italic');
+  });
+
   it("a ticket event moves the card to its kanban tag's lane, and a closed ticket leaves the board", async () => {
     stubApi(on('GET', '/tags/kanban', 200, { lista: [proposal] }), lanes);
     renderWithProviders(<KanbanBoard companyId={1} queueIds={[]} onOpen={() => undefined} />);

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { useDraggable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
 
+import { LastMessageText } from '@/features/tickets/components/last-message-text';
 import { contrastText } from '@/lib/contrast-text';
 import { formatPhone } from '@/lib/format-phone';
 
@@ -56,7 +57,7 @@ export function KanbanCard({ card, lane, onOpen, overlay = false }: KanbanCardPr
           </Text>
         )}
         <Text fontSize="sm" lineClamp={2} data-testid="kanban-card-last-message">
-          {card.lastMessage}
+          <LastMessageText text={card.lastMessage} />
         </Text>
         {card.tags.length > 0 && (
           <HStack gap="1" wrap="wrap">

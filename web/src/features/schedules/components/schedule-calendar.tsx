@@ -119,10 +119,13 @@ export function ScheduleCalendar({
   return (
     <Box css={calendarStyles} data-testid="schedule-calendar">
       <FullCalendar
+        // FullCalendar reads `now` once, at its first render, and keeps counting from it: the company's
+        // zone arrives with the settings after that first render, so a new zone starts a new calendar.
+        key={zone}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView={narrow ? CALENDAR_VIEWS.agenda : CALENDAR_VIEWS.week}
         timeZone="UTC"
-        now={calendarNow(zone)}
+        now={() => calendarNow(zone)}
         locale={locale}
         headerToolbar={
           narrow

@@ -42,6 +42,27 @@ describe('the appointment dialog', () => {
     expect(screen.getByText('5 minutos antes')).toBeTruthy();
   });
 
+  it("picking a service sets the duration to the service's, one of the options even when not a listed one", async () => {
+    stubApi(
+      on('GET', '/services/list', 200, {
+        services: [aService({ id: 3, duration: 90 }), aService({ id: 4, name: 'Avaliação', duration: 50 })],
+      }),
+    );
+    renderWithProviders(<ScheduleModal schedule={null} calendars={[]} zone={SP} onClose={() => {}} />);
+    const service = await screen.findByTestId<HTMLSelectElement>('schedule-service');
+    await waitFor(() => expect(service.options).toHaveLength(3));
+    const duration = screen.getByTestId<HTMLSelectElement>('schedule-duration');
+    expect(duration.value).toBe('60');
+    fireEvent.change(service, { target: { value: '3' } });
+    await waitFor(() => expect(duration.value).toBe('90'));
+    fireEvent.change(service, { target: { value: '4' } });
+    await waitFor(() => expect(duration.value).toBe('50'));
+    expect(duration.selectedOptions[0]?.textContent).toBe('50 minutos');
+    // The length stays the user's to change after the pick.
+    fireEvent.change(duration, { target: { value: '120' } });
+    expect(duration.value).toBe('120');
+  });
+
   it("says 'Obrigatório' for a missing contact and message, and 'Mensagem muito curta' under 5 characters", async () => {
     const calls = stubApi(...lookups);
     renderWithProviders(<ScheduleModal schedule={null} calendars={[]} zone={SP} onClose={() => {}} />);

@@ -75,6 +75,13 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
     setError,
     formState: { errors },
   } = useForm<ScheduleFormValues>({ resolver: zodResolver(scheduleFormSchema), defaultValues: defaults });
+  const serviceField = register('serviceId', {
+    // A service picked sets the appointment's length to the service's; the length can still be changed after.
+    onChange: (event: { target: { value: string } }) => {
+      const service = services.data?.find((each) => String(each.id) === event.target.value);
+      if (service) setValue('duration', String(service.duration), { shouldValidate: true });
+    },
+  });
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -218,16 +225,16 @@ export function ScheduleModal({ schedule: opened, contactId, sendAt, calendarId,
                   </FormField>
                   <FormField label={t('schedules.modal.duration')} error={errors.duration?.message} required>
                     <SelectInput {...register('duration')} data-testid="schedule-duration">
-                      {durationOptions(schedule?.duration).map((minutes) => (
+                      {durationOptions(schedule?.duration, ...(services.data ?? []).map((service) => service.duration)).map((minutes) => (
                         <option key={minutes} value={String(minutes)}>
-                          {t('schedules.modal.durationOption', { minutes })}
+                          {t('schedules.modal.durationOption', { count: minutes })}
                         </option>
                       ))}
                     </SelectInput>
                   </FormField>
                   <FormField label={t('schedules.modal.service')}>
                     <SelectInput
-                      {...register('serviceId')}
+                      {...serviceField}
                       emptyOption={t('schedules.modal.noService')}
                       options={services.data ?? []}
                       data-testid="schedule-service"

@@ -48,11 +48,14 @@ export const scheduleFormSchema = z.object({
 });
 export type ScheduleFormValues = z.infer<typeof scheduleFormSchema>;
 
-/** The dialog's duration options (15 to 180 minutes), with an appointment's own duration when it is another one. */
-export function durationOptions(current?: number): number[] {
-  const options: number[] = [...SCHEDULE_DURATION_OPTIONS];
-  if (current && !options.includes(current)) options.push(current);
-  return options.sort((a, b) => a - b);
+/**
+ * The dialog's duration options (15 to 180 minutes), with the other lengths it may show: an
+ * appointment's own, and each service's (a service picked sets the duration to its own).
+ */
+export function durationOptions(...others: (number | null | undefined)[]): number[] {
+  const options = new Set<number>(SCHEDULE_DURATION_OPTIONS);
+  for (const minutes of others) if (minutes) options.add(minutes);
+  return [...options].sort((a, b) => a - b);
 }
 
 export type ScheduleFormStart = {

@@ -47,6 +47,8 @@ export function TimeZoneField({ label, value, onChange }: TimeZoneFieldProps) {
         openOnClick
         inputBehavior="autohighlight"
         positioning={{ sameWidth: true }}
+        // The combobox's own labels are English ('Toggle suggestions'): the buttons say what they do in the user's language.
+        translations={{ triggerLabel: t('settings.timeZone.toggle'), clearTriggerLabel: t('settings.timeZone.clear') }}
       >
         <Combobox.Label>{label}</Combobox.Label>
         <Combobox.Control>

@@ -6,10 +6,9 @@ import { contrastText } from '@/lib/contrast-text';
 import { formatDate, formatTime, isSameDay, parseApiDate } from '@/lib/format';
 
 import type { Ticket } from '../types';
-import { lastMessagePreview } from '../utils/last-message-preview';
 import { ContactAvatar } from './contact-avatar';
-import { FormattedText } from './formatted-text';
 import { LastInteractionLabel } from './last-interaction-label';
+import { LastMessageText } from './last-message-text';
 
 type TicketListItemProps = {
   ticket: Ticket;
@@ -88,7 +87,7 @@ export function TicketListItem({ ticket, now, selected, canSpy, busy, onSelect, 
         </Flex>
         <Flex justify="space-between" gap="2" align="center">
           <Text fontSize="sm" color="fg.muted" truncate data-testid="ticket-last-message">
-            <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
+            <LastMessageText text={ticket.lastMessage} />
           </Text>
           {ticket.unreadMessages > 0 && (
             <Badge

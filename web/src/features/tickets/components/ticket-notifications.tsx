@@ -15,7 +15,7 @@ import type { InboxUser, Ticket } from '../types';
 import { lastMessagePreview } from '../utils/last-message-preview';
 import { playNotificationSound } from '../utils/notification-sound';
 import { shouldNotify } from '../utils/should-notify';
-import { FormattedText } from './formatted-text';
+import { LastMessageText } from './last-message-text';
 
 const TICKET_PATH = /^\/tickets\/([^/]+)/;
 
@@ -122,7 +122,7 @@ export function TicketNotifications({ user }: { user: InboxUser }) {
               </Text>
               <Box>
                 <Text fontSize="xs" color="fg.muted" truncate>
-                  <FormattedText text={lastMessagePreview(ticket.lastMessage ?? '', t)} />
+                  <LastMessageText text={ticket.lastMessage} />
                 </Text>
               </Box>
             </chakra.button>
