@@ -16,5 +16,5 @@ export const SHEET_LIMITS = {
   /** One line (record) of a CSV, in bytes. */
   lineBytes: 64 * 1024,
   /** The time a sheet may take to read, in seconds. */
-  readSeconds: 30,
+  readSeconds: 60,
 } as const;

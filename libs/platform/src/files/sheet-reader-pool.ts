@@ -45,6 +45,7 @@ export class SheetReaderPool {
   constructor(
     private readonly size: number,
     private readonly readMs = SHEET_LIMITS.readSeconds * 1000,
+    private readonly idleMs = IDLE_MS,
   ) {}
 
   /**
@@ -69,13 +70,14 @@ export class SheetReaderPool {
 
   private next(): void {
     while (this.busy < this.size && this.waiting.length > 0) {
+      clearTimeout(this.idleTimer);
       const read = this.waiting.shift()!;
       this.busy++;
       this.run(this.idle.pop() ?? this.start(), read);
     }
     if (this.busy === 0) {
       clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
+      this.idleTimer = setTimeout(() => void Promise.all(this.idle.splice(0).map((worker) => worker.terminate())), this.idleMs).unref();
     }
   }
 

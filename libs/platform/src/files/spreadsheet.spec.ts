@@ -183,6 +183,18 @@ describe('sheets are read off the request thread', () => {
     }
   });
 
+  it('ending idle workers ends none that is reading', async () => {
+    const brief = new SheetReaderPool(1, SHEET_LIMITS.readSeconds * 1000, 50);
+    try {
+      await brief.read('a.csv', Buffer.from('Numero\n5511999990001\n'), OPTIONS);
+      // The pool is idle: its idle timer runs, then a read that lasts far longer than it starts.
+      const csv = Buffer.from(['Nome,Numero', ...Array.from({ length: 100_000 }, (_, i) => `C ${i},5511${i}`)].join('\n'));
+      await expect(brief.read('a.csv', csv, OPTIONS)).resolves.toMatchObject({ overflow: false });
+    } finally {
+      await brief.close();
+    }
+  }, 60_000);
+
   it('a bomb is refused before it waits for a worker', async () => {
     const bomb = bombs.manySheetsBomb(SHEET_LIMITS.sheets + 1);
     await expect(pool.read('a.xlsx', bomb, OPTIONS)).rejects.toMatchObject({ status: 413 });
