@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'ERR_SCHEDULE_CONFLICT',
   'ERR_SCHEDULE_SENT',
   'ERR_DEFAULT_CALENDAR',
+  'ERR_SHEET_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

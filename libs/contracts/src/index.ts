@@ -3,6 +3,7 @@ export * from './api/conversations';
 export * from './api/identity';
 export * from './api/outbound';
 export * from './api/primitives';
+export * from './api/sheets';
 export * from './api/whatsapp';
 export * from './envelope';
 export * from './errors';

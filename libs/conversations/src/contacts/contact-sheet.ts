@@ -6,7 +6,7 @@ import {
   type ContactExtraInfo,
   type ContactSheetInvalidRow,
 } from '@app/contracts';
-import { AppError, normaliseSheetHeader, readSpreadsheet } from '@app/platform';
+import { contactColumns, forEachInSlices, readSpreadsheet, refuseSheet } from '@app/platform';
 import type { z } from 'zod';
 
 /** A sheet row that passed POST /contacts' own validation (number normalised to digits). */
@@ -23,24 +23,6 @@ export interface ParsedSheet {
   invalid: ContactSheetInvalidRow[];
 }
 
-/** Header names, compared without case or accents (the Whaticket family's sheet). */
-const COLUMNS = {
-  name: ['name', 'nome'],
-  number: ['number', 'numero', 'telefone', 'phone', 'celular', 'whatsapp'],
-  email: ['email', 'e-mail'],
-} as const;
-
-export const normaliseHeader = normaliseSheetHeader;
-
-function refuse(message: string): AppError {
-  return new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
-}
-
-/**
- * Reads the first sheet of an .xlsx, .xls or .csv: the first row names the columns (name/nome,
- * number/numero/número/telefone, email; any other column is kept as extra info). Each row is
- * validated as POST /contacts validates its body; a missing name becomes the number.
- */
 /**
  * What is wrong with each field of a row (its first problem), in words the web translates; `raw`
  * is the row's cells, so that an empty one reads 'required' rather than 'too short'.
@@ -63,8 +45,14 @@ export function fieldProblems(issues: readonly z.core.$ZodIssue[], raw: Partial<
   return fields;
 }
 
-export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet {
-  const table = readSpreadsheet(fileName, bytes, {
+/**
+ * Reads the first sheet of an .xlsx, .xls or .csv (in a worker thread): the first row names the
+ * columns (platform's contactColumns: this product's, ticketz', Chatwoot's and Google Contacts'
+ * names; any other column is kept as extra info). Each row is validated as POST /contacts validates
+ * its body, a few hundred at a time; a missing name becomes the number.
+ */
+export async function readContactSheet(fileName: string, bytes: Buffer): Promise<ParsedSheet> {
+  const table = await readSpreadsheet(fileName, bytes, {
     accepted: CONTACT_SHEET_EXTENSIONS.map((extension) => extension.slice(1) as 'xlsx' | 'xls' | 'csv'),
     maxRows: CONTACT_SHEET_MAX_ROWS,
     refusals: {
@@ -74,25 +62,23 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
     },
   });
   const headers = table.headers;
-  const column = (names: readonly string[]) => headers.findIndex((header) => names.includes(normaliseHeader(header)));
-  const nameAt = column(COLUMNS.name);
-  const numberAt = column(COLUMNS.number);
-  const emailAt = column(COLUMNS.email);
-  if (numberAt < 0) throw refuse('A planilha precisa de uma coluna de número (number, numero, número ou telefone)');
-  const extraAt = headers
-    .map((header, index) => ({ header, index }))
-    .filter(({ header, index }) => header && ![nameAt, numberAt, emailAt].includes(index));
+  const columns = contactColumns(headers);
+  if (!columns.hasNumber) {
+    throw refuseSheet('noNumberColumn', 'A planilha precisa de uma coluna de número (number, numero, número ou telefone)');
+  }
+  const extraAt = headers.map((header, index) => ({ header, index })).filter(({ header, index }) => header && !columns.used.has(index));
 
   const result: ParsedSheet = { contacts: [], invalid: [] };
-  table.rows.forEach(({ row, cells }) => {
-    const text = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
-    const number = text(numberAt);
+  await forEachInSlices(table.rows, ({ row, cells }) => {
+    const name = columns.name(cells);
+    const number = columns.number(cells);
+    const email = columns.email(cells);
     const parsed = contactCreateSchema.safeParse({
-      name: text(nameAt) || number,
+      name: name || number,
       number,
-      email: text(emailAt),
+      email,
       extraInfo: extraAt
-        .map(({ header, index }) => ({ name: header.slice(0, 100), value: text(index).slice(0, 1_000) }))
+        .map(({ header, index }) => ({ name: header.slice(0, 100), value: (cells[index] ?? '').slice(0, 1_000) }))
         .filter((item) => item.value !== '')
         .slice(0, 50),
     });
@@ -100,7 +86,7 @@ export function parseContactSheet(fileName: string, bytes: Buffer): ParsedSheet 
       result.invalid.push({
         row,
         reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-        fields: fieldProblems(parsed.error.issues, { name: text(nameAt), number, email: text(emailAt) }),
+        fields: fieldProblems(parsed.error.issues, { name, number, email }),
         rowLimit: false,
       });
       return;

@@ -14,8 +14,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ContactRepository, type ContactRow, mapContact } from './contact.repository';
-import { parseContactSheet } from './contact-sheet';
+import { readContactSheet } from './contact-sheet';
 import { WhatsappNumbers } from './whatsapp-numbers.client';
+
+/** Contacts written (and announced) per statement when many are created at once. */
+const SHEET_SLICE = 2_000;
 
 const isDuplicateNumber = (error: unknown) =>
   (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'contacts_number_unique';
@@ -109,30 +112,39 @@ export class ContactService {
    * skipped, and each refused row is reported. Rows are not checked on WhatsApp (one by one would be slow).
    */
   async upload(tenancy: Tenancy, file: { originalname: string; buffer: Buffer }): Promise<ContactUploadResponse> {
-    const sheet = parseContactSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
+    const sheet = await readContactSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
     const created = await this.contacts.transaction(async (manager) => {
-      if (sheet.contacts.length === 0) return 0;
-      const ids = await this.contacts.insertMany(
-        manager,
-        tenancy.companyId,
-        sheet.contacts.map((c) => ({ name: c.name, number: c.number, email: c.email, extraInfo: withIds(c.extraInfo) })),
-      );
-      await this.publishCreated(manager, tenancy.companyId, ids);
-      return ids.length;
+      let count = 0;
+      // In slices: one statement (and one outbox write) of 100,000 rows would hold this thread while pg builds it.
+      for (let at = 0; at < sheet.contacts.length; at += SHEET_SLICE) {
+        const ids = await this.contacts.insertMany(
+          manager,
+          tenancy.companyId,
+          sheet.contacts
+            .slice(at, at + SHEET_SLICE)
+            .map((c) => ({ name: c.name, number: c.number, email: c.email, extraInfo: withIds(c.extraInfo) })),
+        );
+        await this.publishCreated(manager, tenancy.companyId, ids);
+        count += ids.length;
+      }
+      return count;
     });
     return { created, skipped: sheet.contacts.length - created, invalid: sheet.invalid };
   }
 
   /** The same contactSaved event a single creation publishes, for each created contact. */
   private async publishCreated(manager: EntityManager, companyId: number, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    for (const row of await this.contacts.views(manager, companyId, ids)) {
-      await this.outbox.add(manager, {
-        definition: contactSaved,
-        companyId,
-        key: `contact-${row.id}`,
-        payload: { contact: mapContact(row), created: true },
-      });
+    for (let at = 0; at < ids.length; at += SHEET_SLICE) {
+      const rows = await this.contacts.views(manager, companyId, ids.slice(at, at + SHEET_SLICE));
+      await this.outbox.addAll(
+        manager,
+        rows.map((row) => ({
+          definition: contactSaved,
+          companyId,
+          key: `contact-${row.id}`,
+          payload: { contact: mapContact(row), created: true },
+        })),
+      );
     }
   }
 

@@ -6,7 +6,8 @@ import {
   contactSchema,
   contactUploadResponseSchema,
 } from '@app/contracts';
-import { expectAnswer, waitFor } from '@app/platform/testing';
+import { SHEET_LIMITS, SheetReaderPool } from '@app/platform';
+import { deepRatioBomb, expectAnswer, waitFor } from '@app/platform/testing';
 import * as XLSX from '@e965/xlsx';
 import request from 'supertest';
 
@@ -118,6 +119,8 @@ describe('contacts over HTTP', () => {
   });
 
   describe('import from a sheet (POST /contacts/upload, multipart file)', () => {
+    // The first upload starts the sheet reader's worker thread: seconds on a loaded machine.
+    jest.setTimeout(60_000);
     const sheet = (rows: unknown[][], bookType: 'xlsx' | 'biff8' | 'csv') => {
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contatos');
@@ -217,13 +220,86 @@ describe('contacts over HTTP', () => {
         ],
       ] as const) {
         const refused = await upload(user(), bytes, name).expect(400);
-        expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'file' }] });
+        // What is wrong is said in `sheet` (the web words it), never as a field path: the file is the whole request.
+        expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION', sheet: { reason: expect.any(String) } });
+        expect(refused.body.fields).toBeUndefined();
       }
       const missing = await api().post('/api/contacts/upload').set('Authorization', `Bearer ${user()}`).expect(400);
       expect(missing.body.error).toBe('ERR_VALIDATION');
       const tooBig = await upload(user(), Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'grande.xlsx').expect(413);
       expect(tooBig.body.error).toBe('ERR_VALIDATION');
     });
+
+    it('a CSV from Google Contacts, Chatwoot or Excel (semicolons, Windows-1252) is read by its own header names', async () => {
+      const google = Buffer.from(
+        '\uFEFFFirst Name,Middle Name,Last Name,Notes,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value\n' +
+          'Gina,,Google,"nota 1\nnota 2",* Home,gina@example.com,Mobile,+55 11 93333-0001 ::: +55 11 3333-0002\n',
+      );
+      const chatwoot = Buffer.from('id,name,email,phone_number,identifier\n9,Chat Woot,chat@example.com,+5511933330003,abc\n');
+      const excel = Buffer.from('Nome;Número;Cidade\nJoão Conceição;5511933330004;São Paulo\n', 'latin1');
+      for (const [bytes, name] of [
+        [google, 'google.csv'],
+        [chatwoot, 'chatwoot.csv'],
+        [excel, 'excel.csv'],
+      ] as const) {
+        expect(expectAnswer(contactUploadResponseSchema, await upload(user(), bytes, name).expect(200))).toEqual({
+          created: 1,
+          skipped: 0,
+          invalid: [],
+        });
+      }
+      const found = async (number: string) =>
+        expectAnswer(
+          contactListResponseSchema,
+          await api().get('/api/contacts/').query({ searchParam: number }).set('Authorization', `Bearer ${user()}`),
+        ).contacts[0];
+      expect(await found('5511933330001')).toMatchObject({
+        name: 'Gina Google',
+        email: 'gina@example.com',
+        extraInfo: expect.arrayContaining([expect.objectContaining({ name: 'Notes', value: 'nota 1\nnota 2' })]),
+      });
+      expect(await found('5511933330003')).toMatchObject({ name: 'Chat Woot', email: 'chat@example.com' });
+      expect(await found('5511933330004')).toMatchObject({
+        name: 'João Conceição',
+        extraInfo: [expect.objectContaining({ name: 'Cidade', value: 'São Paulo' })],
+      });
+    });
+
+    it('a sheet that unpacks past 50 MB is refused 413 naming the limit, and nothing is imported', async () => {
+      const bomb = await deepRatioBomb(SHEET_LIMITS.unpackedBytes + 1024);
+      const refused = await upload(user(), bomb, 'bomba.xlsx').expect(413);
+      expect(refused.body).toEqual({
+        error: 'ERR_SHEET_TOO_LARGE',
+        message: 'A planilha descompactada passa de 50 MB',
+        sheet: { reason: 'unpackedTooLarge', limit: SHEET_LIMITS.unpackedBytes },
+      });
+    });
+
+    it('other requests are answered while a 100,000-row sheet is being read', async () => {
+      let reading!: () => void;
+      const readingStarted = new Promise<void>((resolve) => (reading = resolve));
+      const read = SheetReaderPool.prototype.read;
+      const spy = jest.spyOn(SheetReaderPool.prototype, 'read').mockImplementation(function (this: SheetReaderPool, ...args) {
+        const table = read.apply(this, args);
+        reading();
+        return table;
+      });
+      try {
+        // One number on every row: 1 contact created, the rest skipped, so the answer waits on the reading alone.
+        const csv = Buffer.from(['Nome,Numero', ...Array.from({ length: 100_000 }, (_, i) => `Mesmo ${i},5511922220001`)].join('\n'));
+        const order: string[] = [];
+        const importing = upload(user(), csv, 'grande.csv').then((answer) => (order.push('import answered'), answer));
+        await readingStarted;
+        await api().get('/api/contacts/').set('Authorization', `Bearer ${user()}`).expect(200);
+        order.push('list answered');
+        const imported = await importing;
+        expect(imported.status).toBe(200);
+        expect(imported.body).toMatchObject({ created: 1, skipped: 99_999, invalid: [] });
+        expect(order).toEqual(['list answered', 'import answered']);
+      } finally {
+        spy.mockRestore();
+      }
+    }, 120_000);
 
     it("another company's upload creates its own contacts only", async () => {
       const bytes = sheet(

@@ -1,20 +1,23 @@
 import {
+  CONTACT_LIST_SHEET_EXTENSIONS,
   CONTACT_LIST_SHEET_FIELDS,
   CONTACT_LIST_SHEET_MAX_ROWS,
   type ContactListItemFields,
   contactListItemFieldsSchema,
   type ContactListSheetInvalidRow,
 } from '@app/contracts';
-import { AppError, normaliseSheetHeader, readSpreadsheet } from '@app/platform';
+import { contactColumns, forEachInSlices, normaliseSheetHeader, readSpreadsheet, refuseSheet } from '@app/platform';
 import type { z } from 'zod';
 
 type SheetField = (typeof CONTACT_LIST_SHEET_FIELDS)[number];
 
-/** Header names per field, compared without case or accents: the sample sheet's, the API's, and common ones. */
-const COLUMNS: Record<SheetField, readonly string[]> = {
-  name: ['nome', 'name', 'contato'],
-  number: ['numero', 'number', 'telefone', 'phone', 'celular', 'whatsapp', 'numero whatsapp'],
-  email: ['email', 'e-mail'],
+type CompanyField = Exclude<SheetField, 'name' | 'number' | 'email'>;
+
+/**
+ * Header names of the company fields, compared without case or accents: the sample sheet's, the
+ * API's, and common ones (name, number and e-mail are platform's contactColumns, as contacts read them).
+ */
+const COLUMNS: Record<CompanyField, readonly string[]> = {
   Cnpj: ['cnpj'],
   RazaoSocial: ['razao social', 'razaosocial'],
   NomeFantasia: ['nome fantasia', 'nomefantasia'],
@@ -99,38 +102,45 @@ function fieldProblems(
 }
 
 /**
- * Reads the first sheet of an .xls or .xlsx of at most CONTACT_LIST_SHEET_MAX_ROWS rows: the first row
- * names the columns (a number column is required: without it nothing is read); each row is validated as POST /contact-list-items validates
- * its body, a missing name becoming the number.
+ * Reads the first sheet of an .xlsx, .xls or .csv (in a worker thread) of at most
+ * CONTACT_LIST_SHEET_MAX_ROWS rows: the first row names the columns (a number column is required:
+ * without it nothing is read); each row is validated as POST /contact-list-items validates its body,
+ * a few hundred at a time, a missing name becoming the number.
  */
-export function parseContactListSheet(fileName: string, bytes: Buffer): ParsedContactListSheet {
-  const table = readSpreadsheet(fileName, bytes, {
-    accepted: ['xlsx', 'xls'],
+export async function readContactListSheet(fileName: string, bytes: Buffer): Promise<ParsedContactListSheet> {
+  const table = await readSpreadsheet(fileName, bytes, {
+    accepted: CONTACT_LIST_SHEET_EXTENSIONS.map((extension) => extension.slice(1) as 'xlsx' | 'xls' | 'csv'),
     maxRows: CONTACT_LIST_SHEET_MAX_ROWS,
     refusals: {
-      extension: 'Envie uma planilha .xls ou .xlsx',
+      extension: 'Envie uma planilha .xlsx, .xls ou .csv',
       notASheet: 'O arquivo não é uma planilha válida',
       empty: 'A planilha está vazia',
     },
   });
   // A list fed to a campaign is imported whole or not at all: a longer sheet is refused, not cut.
   if (table.overflow) {
-    const message = `A planilha tem mais de ${CONTACT_LIST_SHEET_MAX_ROWS} linhas: divida-a em planilhas menores`;
-    throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
+    throw refuseSheet(
+      'tooManyRows',
+      `A planilha tem mais de ${CONTACT_LIST_SHEET_MAX_ROWS} linhas: divida-a em planilhas menores`,
+      CONTACT_LIST_SHEET_MAX_ROWS,
+    );
   }
+  const contact = contactColumns(table.headers);
+  if (!contact.hasNumber) throw refuseSheet('noNumberColumn', 'A planilha precisa de uma coluna Numero (ou number, telefone)');
   const headers = table.headers.map(normaliseSheetHeader);
   const columns = Object.fromEntries(
-    CONTACT_LIST_SHEET_FIELDS.map((field) => [field, headers.findIndex((header) => COLUMNS[field].includes(header))]),
-  ) as Record<SheetField, number>;
-  if (columns.number < 0) {
-    const message = 'A planilha precisa de uma coluna Numero (ou number, telefone)';
-    throw new AppError('ERR_VALIDATION', message, { fields: [{ path: 'file', message }] });
-  }
+    (Object.keys(COLUMNS) as CompanyField[]).map((field) => [field, headers.findIndex((header) => COLUMNS[field].includes(header))]),
+  ) as Record<CompanyField, number>;
   const result: ParsedContactListSheet = { items: [], invalid: [] };
-  for (const { row, cells } of table.rows) {
-    const raw = Object.fromEntries(
-      CONTACT_LIST_SHEET_FIELDS.map((field) => [field, columns[field] >= 0 ? (cells[columns[field]] ?? '') : '']),
-    ) as Record<SheetField, string>;
+  await forEachInSlices(table.rows, ({ row, cells }) => {
+    const raw = {
+      name: contact.name(cells),
+      number: contact.number(cells),
+      email: contact.email(cells),
+      ...Object.fromEntries(
+        (Object.keys(COLUMNS) as CompanyField[]).map((field) => [field, columns[field] >= 0 ? (cells[columns[field]] ?? '') : '']),
+      ),
+    } as Record<SheetField, string>;
     const parsed = contactListItemFieldsSchema.safeParse({ ...raw, name: raw.name || raw.number });
     if (parsed.success) result.items.push({ row, ...parsed.data });
     else {
@@ -141,6 +151,6 @@ export function parseContactListSheet(fileName: string, bytes: Buffer): ParsedCo
         rowLimit: false,
       });
     }
-  }
+  });
   return result;
 }

@@ -68,7 +68,7 @@ export class ContactListController {
     return this.lists.delete(tenancy, id);
   }
 
-  /** Multipart `file`: an .xls or .xlsx sheet of contacts, answered row by row. */
+  /** Multipart `file`: an .xlsx, .xls or .csv sheet of contacts, answered row by row. */
   @Post(':id/upload')
   @HttpCode(200)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTACT_LIST_SHEET_MAX_BYTES, files: 1 } }))

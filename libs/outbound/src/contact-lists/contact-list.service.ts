@@ -13,7 +13,7 @@ import { Injectable } from '@nestjs/common';
 import { ContactListRepository, mapContactList } from './contact-list.repository';
 import { ContactListEvents } from './contact-list-events';
 import { ContactListItemRepository } from './contact-list-item.repository';
-import { parseContactListSheet, SAMPLE_SHEET_ROWS } from './contact-list-sheet';
+import { readContactListSheet, SAMPLE_SHEET_ROWS } from './contact-list-sheet';
 import { NumberChecks } from './number-checks';
 
 export const contactListNotFound = () => new AppError('ERR_NOT_FOUND', 'Contact list not found');
@@ -91,7 +91,7 @@ export class ContactListService {
   ): Promise<ContactListUploadResponse> {
     if (!file) throw new AppError('ERR_VALIDATION', 'file is required', { fields: [{ path: 'file', message: 'Required' }] });
     if (!(await this.lists.view(null, tenancy.companyId, id))) throw contactListNotFound();
-    const sheet = parseContactListSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
+    const sheet = await readContactListSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
     const created = await this.lists.transaction(async (manager) => {
       if (!(await this.lists.lock(manager, tenancy.companyId, id))) throw contactListNotFound();
       const count = await this.items.insertMany(manager, tenancy.companyId, id, sheet.items);

@@ -13,8 +13,8 @@ import {
   sessionUpdated,
   settingUpdated,
 } from '@app/contracts';
-import { readEvent, writeSpreadsheet } from '@app/platform';
-import { connectionFixture, expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
+import { readEvent, SHEET_LIMITS, writeSpreadsheet } from '@app/platform';
+import { connectionFixture, deepRatioBomb, expectAnswer, expectErrorAnswer, longLineCsv, waitFor } from '@app/platform/testing';
 import * as XLSX from '@e965/xlsx';
 import request from 'supertest';
 
@@ -26,6 +26,8 @@ const HEADER = ['Nome', 'Numero', 'Email', 'CNPJ', 'Logradouro', 'Bairro', 'Obse
 
 /** Contact lists and their items (spec 2): rules, texts, sheets and the throttled number checks. */
 describe('contact lists over HTTP', () => {
+  // The first upload starts the sheet reader's worker thread: seconds on a loaded machine.
+  jest.setTimeout(60_000);
   let t: OutboundTestApp;
   const admin = () => t.token({ userId: 1, companyId: A, profile: 'admin', plan: ['useCampaigns'] });
   const user = () => t.token({ userId: 2, companyId: A, profile: 'user', plan: ['useCampaigns'] });
@@ -163,24 +165,55 @@ describe('contact lists over HTTP', () => {
     expect((await items(list.id)).count).toBe(0);
   });
 
-  it('a sheet that is not an .xls or .xlsx, has no number column or more than 10,000 rows imports nothing', async () => {
+  it('a sheet that is not a sheet, has no number column, more than 10,000 rows or unpacks past 50 MB imports nothing (400/413, no field path)', async () => {
     const list = await createList('Recusadas');
-    const csv = Buffer.from('Nome,Numero\nAna,5511999990001\n');
-    expect(expectErrorAnswer(await upload(list.id, 'contatos.csv', csv).expect(400)).message).toBe('Envie uma planilha .xls ou .xlsx');
-    expect(expectErrorAnswer(await upload(list.id, 'contatos.xlsx', Buffer.from('%PDF-1.4')).expect(400)).message).toBe(
-      'O arquivo não é uma planilha válida',
+    const refused = async (name: string, bytes: Buffer, status: number, reason: string) => {
+      const body = expectErrorAnswer(await upload(list.id, name, bytes).expect(status));
+      expect(body).toMatchObject({ sheet: { reason } });
+      expect(body.fields).toBeUndefined();
+      return body;
+    };
+    expect((await refused('contatos.txt', Buffer.from('Nome,Numero\nAna,5511999990001\n'), 400, 'extension')).message).toBe(
+      'Envie uma planilha .xlsx, .xls ou .csv',
     );
+    expect((await refused('contatos.xlsx', Buffer.from('%PDF-1.4'), 400, 'notASheet')).message).toBe('O arquivo não é uma planilha válida');
     const noNumber = writeSpreadsheet('s', [
       ['Nome', 'Email'],
       ['Ana', 'ana@example.com'],
     ]);
-    expectErrorAnswer(await upload(list.id, 'contatos.xlsx', noNumber).expect(400), 'ERR_VALIDATION');
+    await refused('contatos.xlsx', noNumber, 400, 'noNumberColumn');
     // Longer than 10,000 rows: refused whole rather than cut.
     const long = writeSpreadsheet('s', [['Numero'], ...Array.from({ length: 10_001 }, (_, i) => [`5511${String(i).padStart(9, '0')}`])]);
-    expect(expectErrorAnswer(await upload(list.id, 'longa.xlsx', long).expect(400)).message).toBe(
-      'A planilha tem mais de 10000 linhas: divida-a em planilhas menores',
-    );
+    const tooLong = await refused('longa.xlsx', long, 413, 'tooManyRows');
+    expect(tooLong).toMatchObject({ error: 'ERR_SHEET_TOO_LARGE', sheet: { limit: 10_000 } });
+    expect(tooLong.message).toBe('A planilha tem mais de 10000 linhas: divida-a em planilhas menores');
+    const bomb = await deepRatioBomb(SHEET_LIMITS.unpackedBytes + 1024);
+    expect((await refused('bomba.xlsx', bomb, 413, 'unpackedTooLarge')).message).toBe('A planilha descompactada passa de 50 MB');
+    await refused('linha.csv', longLineCsv(SHEET_LIMITS.lineBytes + 1), 413, 'lineTooLong');
     expect((await items(list.id)).count).toBe(0);
+  });
+
+  it('a CSV is imported as a sheet is: semicolons, Windows-1252, quoted line breaks, the Google Contacts and Chatwoot headers', async () => {
+    const list = await createList('De CSV');
+    const excel = Buffer.from('Nome;Numero;Logradouro;Observacao\nJoão Conceição;5511999990201;Rua A, 10;"linha 1\nlinha 2"\n', 'latin1');
+    expect(expectAnswer(contactListUploadResponseSchema, await upload(list.id, 'excel.csv', excel).expect(200))).toEqual({
+      created: 1,
+      skipped: 0,
+      invalid: [],
+    });
+    const google = Buffer.from(
+      '\uFEFFFirst Name,Middle Name,Last Name,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value\n' +
+        'Maria,,Souza,maria@example.com,Mobile,+55 11 99999-0202 ::: +55 11 3333-0000\n',
+    );
+    const chatwoot = Buffer.from('id,name,email,phone_number\n7,Pedro Chat,pedro@example.com,+5511999990203\n');
+    await upload(list.id, 'google.csv', google).expect(200);
+    await upload(list.id, 'chatwoot.csv', chatwoot).expect(200);
+    const page = await items(list.id);
+    expect(page.contacts.map((item) => [item.name, item.number, item.email, item.Logradouro, item.Observacao]).sort()).toEqual([
+      ['João Conceição', '5511999990201', '', 'Rua A, 10', 'linha 1\nlinha 2'],
+      ['Maria Souza', '5511999990202', 'maria@example.com', '', ''],
+      ['Pedro Chat', '5511999990203', 'pedro@example.com', '', ''],
+    ]);
   });
 
   it('a sheet imports its valid rows, skips numbers the list has and reports refused rows; the sample reads back', async () => {

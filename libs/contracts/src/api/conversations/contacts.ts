@@ -82,7 +82,7 @@ export const contactDeleteResponseSchema = z.object({ message: z.string() });
 export const CONTACT_SHEET_MAX_BYTES = 5 * 1024 * 1024;
 export const CONTACT_SHEET_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** Rows read from one sheet at most; the rest are refused. */
-export const CONTACT_SHEET_MAX_ROWS = 10_000;
+export const CONTACT_SHEET_MAX_ROWS = 100_000;
 
 /** POST /contacts/import: the connected phone's address book, as contacts (existing numbers skipped). */
 export const contactImportResponseSchema = z.object({ imported: z.number().int().min(0), skipped: z.number().int().min(0) });

