@@ -11,9 +11,7 @@ describe('message variables: one syntax, the older forms still read (decision 00
 
   it("reads campaigns' {nome} and quick messages' {{name}}, {{firstName}}, {{number}} as the same variables", () => {
     expect(renderMessageVariables('{nome} {numero} {email}', ana)).toBe('Ana Maria Souza 5511999990000 ana@x.com');
-    expect(renderMessageVariables('{{firstName}} {{name}} {{number}} {{email}}', ana)).toBe(
-      'Ana Ana Maria Souza 5511999990000 ana@x.com',
-    );
+    expect(renderMessageVariables('{{firstName}} {{name}} {{number}} {{email}}', ana)).toBe('Ana Ana Maria Souza 5511999990000 ana@x.com');
   });
 
   it('keeps unknown variables and stray braces as written; a custom variable never replaces a contact one', () => {
