@@ -17,6 +17,21 @@ describe('error display (spec section 8)', () => {
     expect(getErrorMessage(error, fixedT('es'))).toBe('Error de autenticación. Verifique sus datos.');
   });
 
+  it("says how long a refused login must wait, from the answer's retryAfterSeconds", () => {
+    const wait = (retryAfterSeconds?: number) =>
+      new ApiError({
+        status: 429,
+        code: 'ERR_RATE_LIMITED',
+        message: 'Too many attempts',
+        details: retryAfterSeconds ? { retryAfterSeconds } : {},
+      });
+    expect(getErrorMessage(wait(1), fixedT('pt-BR'))).toBe('Muitas tentativas. Tente novamente em 1 segundo.');
+    expect(getErrorMessage(wait(45), fixedT('pt-BR'))).toBe('Muitas tentativas. Tente novamente em 45 segundos.');
+    expect(getErrorMessage(wait(300), fixedT('pt-BR'))).toBe('Muitas tentativas. Tente novamente em 5 minutos.');
+    expect(getErrorMessage(wait(300), fixedT('en'))).toBe('Too many attempts. Try again in 5 minutes.');
+    expect(getErrorMessage(wait(), fixedT('pt-BR'))).toBe('Muitas tentativas. Aguarde um momento e tente novamente.');
+  });
+
   it('puts the due date into the subscription-expired text', () => {
     const error = new ApiError({
       status: 401,

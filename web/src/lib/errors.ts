@@ -22,7 +22,10 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
         const date = formatDate(error.details.dueDate ?? error.details.date, language);
         return date ? i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED', { date }) : i18n.t('errors.ERR_SUBSCRIPTION_EXPIRED_nodate');
       }
-      const { current, max } = error.details;
+      const { current, max, retryAfterSeconds } = error.details;
+      if (code === 'ERR_RATE_LIMITED' && typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0) {
+        return i18n.t('errors.ERR_RATE_LIMITED_wait', { wait: waitText(retryAfterSeconds, i18n) });
+      }
       if (code === 'ERR_QUEUE_LIMIT_REACHED' && typeof current === 'number' && typeof max === 'number') {
         return i18n.t('errors.ERR_QUEUE_LIMIT_REACHED_detail', { current, max });
       }
@@ -38,6 +41,13 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
 
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** How long a 429 says to wait, in whole minutes from two minutes up ('5 minutos'), else in seconds ('45 segundos'). */
+function waitText(seconds: number, i18n: Translator): string {
+  const whole = Math.ceil(seconds);
+  if (whole < 120) return i18n.t('errors.waitSeconds', { count: whole });
+  return i18n.t('errors.waitMinutes', { count: Math.ceil(whole / 60) });
 }
 
 /** 'Esta mídia está em uso em Loja (API 1, posição 2), ...': each connection with the positions that hold the media. */
