@@ -116,7 +116,6 @@ const ORM_STILL_USED_BY = new Set([
   'libs/identity/src/users/user.repository.ts',
   'libs/whatsapp/src/connections/connection.repository.ts',
   'libs/whatsapp/src/entities/connection.entity.ts',
-  'libs/whatsapp/src/migrations/1732400000003-announce-existing-connections.ts',
 ]);
 const SQL_TEXT_STILL_IN = new Set([
   'libs/conversations/src/common/ticket-views.ts',
