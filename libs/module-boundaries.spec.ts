@@ -120,7 +120,6 @@ const ORM_STILL_USED_BY = new Set([
 const SQL_TEXT_STILL_IN = new Set([
   'libs/conversations/src/common/ticket-views.ts',
   'libs/conversations/src/common/ticket-visibility.ts',
-  'libs/conversations/src/dashboard/ticket-stats-sql.ts',
   'libs/conversations/src/tickets/ticket-list-sql.ts',
   'libs/whatsapp/src/messages/inbound-message.service.ts',
 ]);
