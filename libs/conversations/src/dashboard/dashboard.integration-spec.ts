@@ -6,7 +6,7 @@ import { type ConversationsTestApp, startConversationsTestApp } from '../testing
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
 import { TicketStatsRepository } from './ticket-stats.repository';
-import { STATS_BACKFILL_SQL } from './ticket-stats-sql';
+import { STATS_BACKFILL_SQL } from './ticket-stats.repository';
 
 const A = 1;
 const B = 2;

@@ -1,6 +1,25 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-import { seconds, statDay, statsUpsert } from '../dashboard/ticket-stats-sql';
+// The SQL helpers as this migration ran them, frozen here: the live ones (dashboard/) may change after it.
+/** The company's time zone as this migration reads it: the setting `timezone`, São Paulo until set (frozen here). */
+const companyZone = (companyId: string) =>
+  `COALESCE((SELECT z.value FROM conversations.settings z WHERE z.company_id = ${companyId} AND z.key = 'timezone'), 'America/Sao_Paulo')`;
+/** The business day of an instant in the company's zone. */
+const statDay = (instant: string, companyId: string) => `(${instant} AT TIME ZONE ${companyZone(companyId)})::date`;
+/** Seconds between two instants. */
+const seconds = (from: string, to: string) => `extract(epoch FROM ${to} - ${from})::float8`;
+const COUNTS = ['created', 'reopened', 'resolved', 'responses', 'ratings'];
+/** Adds an upsert's excluded row into the rollup row (`s`), for the columns it writes only. */
+function statsUpsert(...columns: string[]): string {
+  const sets = columns.map((column) =>
+    COUNTS.includes(column)
+      ? `${column} = s.${column} + excluded.${column}`
+      : column.endsWith('_secs')
+        ? `${column} = s.${column} || excluded.${column}`
+        : `${column} = conversations.hist_add(s.${column}, excluded.${column})`,
+  );
+  return `ON CONFLICT (company_id, day, queue_id, user_id) DO UPDATE SET ${sets.join(', ')}`;
+}
 
 const INTO = 'INSERT INTO conversations.ticket_stats_daily AS s';
 

@@ -1,9 +1,63 @@
-import { contactSaved, type EventDefinition, tagSaved, ticketTagsChanged } from '@app/contracts';
-import { type NewEvent, OutboxWriter } from '@app/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-import { type ContactRow, mapContact } from '../contacts/contact.repository';
-import { mapTag, type TagRow } from '../tags/tag.repository';
+/** An instant as JSON carried it (Date.prototype.toISOString: UTC, milliseconds, 'Z'). */
+const iso = (instant: string) => `to_char(${instant} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The outbox rows as OutboxWriter wrote them when this migration was written, frozen here: the
+ * envelope `{ id, type, version, companyId, key, occurredAt, payload }`, one row per event of
+ * `events` (a query yielding `company_id`, `key` and `payload`, in the order given by `ord`), and the
+ * relay's wake-up on commit.
+ */
+const outboxInsert = (schema: string, topic: string, type: string, events: string) => `
+  WITH events AS (SELECT gen_random_uuid() AS event_id, e.* FROM (${events}) e),
+  added AS (
+    INSERT INTO ${schema}.outbox (event_id, topic, key, type, envelope)
+    SELECT event_id, '${topic}', key, '${type}',
+           json_build_object('id', event_id, 'type', '${type}', 'version', 1, 'companyId', company_id, 'key', key,
+                             'occurredAt', ${iso('statement_timestamp()')}, 'payload', payload)
+      FROM events ORDER BY ord
+    RETURNING 1
+  ) SELECT pg_notify('outbox_${schema}', '') FROM (SELECT 1 FROM added LIMIT 1) AS one`;
+
+/** conversations.tag.saved's payload `{ tag, created: false }` for the tags whose ids are $1. */
+const TAG_ANNOUNCEMENTS = `
+  SELECT g.id AS ord, g.company_id, 'tag-' || g.id AS key,
+         json_build_object('tag', json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban, 'companyId', g.company_id),
+                           'created', false) AS payload
+    FROM conversations.tags g WHERE g.id = ANY($1::int[])`;
+
+/**
+ * conversations.contact.saved's payload `{ contact, created: false }` for the contacts whose ids are $1:
+ * the contact as the API showed it then, its last interaction the last update of its tickets, each
+ * extra info entry with its id (when it has one), name and value.
+ */
+const CONTACT_ANNOUNCEMENTS = `
+  SELECT c.id AS ord, c.company_id, 'contact-' || c.id AS key,
+         json_build_object('contact', json_build_object(
+           'id', c.id, 'uuid', c.uuid, 'name', c.name, 'number', COALESCE(c.number, ''), 'email', c.email,
+           'profilePicUrl', c.profile_pic_url, 'active', c.active, 'isGroup', c.is_group, 'whatsappId', c.whatsapp_id,
+           'extraInfo', COALESCE((SELECT json_agg(CASE WHEN x.entry ? 'id'
+                                                       THEN json_build_object('id', x.entry->'id', 'name', x.entry->'name', 'value', x.entry->'value')
+                                                       ELSE json_build_object('name', x.entry->'name', 'value', x.entry->'value') END ORDER BY x.n)
+                                    FROM jsonb_array_elements(c.extra_info) WITH ORDINALITY AS x(entry, n)), '[]'::json),
+           'companyId', c.company_id,
+           'lastInteractionAt', (SELECT ${iso('max(t.updated_at)')} FROM conversations.tickets t WHERE t.contact_id = c.id),
+           'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')}
+         ), 'created', false) AS payload
+    FROM conversations.contacts c WHERE c.id = ANY($1::int[])`;
+
+/**
+ * conversations.ticket.tagsChanged's payload `{ ticketId, contactId, tags }` for the tickets whose ids
+ * are $1, keyed by the ticket's id as ConversationEvents.ticketTagged keyed it.
+ */
+const TICKET_TAGS_ANNOUNCEMENTS = `
+  SELECT t.id AS ord, t.company_id, t.id::text AS key,
+         json_build_object('ticketId', t.id, 'contactId', t.contact_id,
+           'tags', COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name)
+                               FROM conversations.ticket_tags tt JOIN conversations.tags g ON g.id = tt.tag_id
+                              WHERE tt.ticket_id = t.id), '[]'::json)) AS payload
+    FROM conversations.tickets t WHERE t.id = ANY($1::int[])`;
 
 /** Rows announced per statement: a million contacts are a thousand pages, never one array. */
 const PAGE = 1_000;
@@ -26,64 +80,25 @@ export class AnnounceExistingContactsAndTags1732500001850 implements MigrationIn
   name = 'AnnounceExistingContactsAndTags1732500001850';
 
   async up(runner: QueryRunner): Promise<void> {
-    const outbox = new OutboxWriter('conversations');
-
-    await this.pages(runner, `SELECT id FROM conversations.tags WHERE id > $1 ORDER BY id LIMIT $2 FOR SHARE`, async (ids) => {
-      const rows: TagRow[] = await runner.query(`SELECT * FROM conversations.tags WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
-      await outbox.addAll(
-        runner.manager,
-        rows.map((row): NewEvent<EventDefinition> => {
-          const tag = mapTag(row);
-          return { definition: tagSaved, companyId: tag.companyId, key: `tag-${tag.id}`, payload: { tag, created: false } };
-        }),
-      );
-    });
-
-    await this.pages(runner, `SELECT id FROM conversations.contacts WHERE id > $1 ORDER BY id LIMIT $2 FOR SHARE`, async (ids) => {
-      const rows: ContactRow[] = await runner.query(
-        `SELECT c.*, (SELECT max(t.updated_at) FROM conversations.tickets t WHERE t.contact_id = c.id) AS last_interaction_at
-         FROM conversations.contacts c WHERE c.id = ANY($1::int[]) ORDER BY c.id`,
-        [ids],
-      );
-      await outbox.addAll(
-        runner.manager,
-        rows.map((row): NewEvent<EventDefinition> => {
-          const contact = mapContact(row);
-          return {
-            definition: contactSaved,
-            companyId: contact.companyId,
-            key: `contact-${contact.id}`,
-            payload: { contact, created: false },
-          };
-        }),
-      );
-    });
-
+    const announce = (type: string, events: string) => async (ids: number[]) => {
+      await runner.query(outboxInsert('conversations', 'conversations.events', type, events), [ids]);
+    };
+    await this.pages(
+      runner,
+      `SELECT id FROM conversations.tags WHERE id > $1 ORDER BY id LIMIT $2 FOR SHARE`,
+      announce('conversations.tag.saved', TAG_ANNOUNCEMENTS),
+    );
+    await this.pages(
+      runner,
+      `SELECT id FROM conversations.contacts WHERE id > $1 ORDER BY id LIMIT $2 FOR SHARE`,
+      announce('conversations.contact.saved', CONTACT_ANNOUNCEMENTS),
+    );
     await this.pages(
       runner,
       `SELECT t.id FROM conversations.tickets t
        WHERE t.id > $1 AND EXISTS (SELECT 1 FROM conversations.ticket_tags tt WHERE tt.ticket_id = t.id)
        ORDER BY t.id LIMIT $2 FOR SHARE OF t`,
-      async (ids) => {
-        const rows: { id: number; company_id: number; contact_id: number; tags: { id: number; name: string }[] }[] = await runner.query(
-          `SELECT t.id, t.company_id, t.contact_id,
-                  COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name)
-                            FROM conversations.ticket_tags tt JOIN conversations.tags g ON g.id = tt.tag_id
-                            WHERE tt.ticket_id = t.id), '[]'::json) AS tags
-           FROM conversations.tickets t WHERE t.id = ANY($1::int[]) ORDER BY t.id`,
-          [ids],
-        );
-        // Keyed by the ticket's id, as ConversationEvents.ticketTagged keys it.
-        await outbox.addAll(
-          runner.manager,
-          rows.map((row): NewEvent<EventDefinition> => ({
-            definition: ticketTagsChanged,
-            companyId: row.company_id,
-            key: row.id,
-            payload: { ticketId: row.id, contactId: row.contact_id, tags: row.tags },
-          })),
-        );
-      },
+      announce('conversations.ticket.tagsChanged', TICKET_TAGS_ANNOUNCEMENTS),
     );
   }
 
