@@ -99,7 +99,8 @@ const throughToaster = (id: string | null) => {
 /** The toast's box, and every visible control outside the toast that it overlaps. */
 const measure = (selector: string) => {
   const toast = document.querySelector('[data-scope="toast"][data-part="root"]');
-  if (!toast) return null;
+  // Not yet measured while it slides in: a loaded machine can leave it at its start, below the window, for a while.
+  if (!toast || toast.getAnimations({ subtree: true }).some((animation) => animation.playState === 'running')) return null;
   const box = toast.getBoundingClientRect();
   const overlaps = (rect: { left: number; right: number; top: number; bottom: number }) =>
     rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
