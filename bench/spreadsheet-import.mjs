@@ -8,6 +8,8 @@
 //
 //   node scripts/build-server.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/spreadsheet-import.mjs [imports=10] [rows=100000]
+//
+// PROF=<dir> writes a CPU profile of the product (all its threads) there, to find what holds its event loop.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -91,7 +93,7 @@ dbUrl.pathname = `/${dbName}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-sheets-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
+const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), path.join(root, 'dist/apps/standalone/src/main.js')], {
   cwd: root,
   env: {
     PATH: process.env.PATH,

@@ -9,7 +9,7 @@ import {
   type ContactUpdateBody,
   type ContactUploadResponse,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
+import { AppError, inSheetImportSlot, OutboxWriter, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -18,7 +18,7 @@ import { readContactSheet } from './contact-sheet';
 import { WhatsappNumbers } from './whatsapp-numbers.client';
 
 /** Contacts written (and announced) per statement when many are created at once. */
-const SHEET_SLICE = 2_000;
+const SHEET_SLICE = 500;
 
 const isDuplicateNumber = (error: unknown) =>
   (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'contacts_number_unique';
@@ -113,39 +113,44 @@ export class ContactService {
    */
   async upload(tenancy: Tenancy, file: { originalname: string; buffer: Buffer }): Promise<ContactUploadResponse> {
     const sheet = await readContactSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
-    const created = await this.contacts.transaction(async (manager) => {
-      let count = 0;
-      // In slices: one statement (and one outbox write) of 100,000 rows would hold this thread while pg builds it.
-      for (let at = 0; at < sheet.contacts.length; at += SHEET_SLICE) {
-        const ids = await this.contacts.insertMany(
-          manager,
-          tenancy.companyId,
-          sheet.contacts
-            .slice(at, at + SHEET_SLICE)
-            .map((c) => ({ name: c.name, number: c.number, email: c.email, extraInfo: withIds(c.extraInfo) })),
-        );
-        await this.publishCreated(manager, tenancy.companyId, ids);
-        count += ids.length;
-      }
-      return count;
-    });
+    const created = await inSheetImportSlot(() =>
+      this.contacts.transaction(async (manager) => {
+        let count = 0;
+        // In slices: one statement (and one outbox write) of 100,000 rows would hold this thread while pg builds it.
+        for (let at = 0; at < sheet.contacts.length; at += SHEET_SLICE) {
+          const rows = await this.contacts.insertMany(
+            manager,
+            tenancy.companyId,
+            sheet.contacts
+              .slice(at, at + SHEET_SLICE)
+              .map((c) => ({ name: c.name, number: c.number, email: c.email, extraInfo: withIds(c.extraInfo) })),
+          );
+          await this.publishRows(manager, tenancy.companyId, rows);
+          count += rows.length;
+        }
+        return count;
+      }),
+    );
     return { created, skipped: sheet.contacts.length - created, invalid: sheet.invalid };
   }
 
   /** The same contactSaved event a single creation publishes, for each created contact. */
   private async publishCreated(manager: EntityManager, companyId: number, ids: number[]): Promise<void> {
     for (let at = 0; at < ids.length; at += SHEET_SLICE) {
-      const rows = await this.contacts.views(manager, companyId, ids.slice(at, at + SHEET_SLICE));
-      await this.outbox.addAll(
-        manager,
-        rows.map((row) => ({
-          definition: contactSaved,
-          companyId,
-          key: `contact-${row.id}`,
-          payload: { contact: mapContact(row), created: true },
-        })),
-      );
+      await this.publishRows(manager, companyId, await this.contacts.views(manager, companyId, ids.slice(at, at + SHEET_SLICE)));
     }
+  }
+
+  private async publishRows(manager: EntityManager, companyId: number, rows: ContactRow[]): Promise<void> {
+    await this.outbox.addAll(
+      manager,
+      rows.map((row) => ({
+        definition: contactSaved,
+        companyId,
+        key: `contact-${row.id}`,
+        payload: { contact: mapContact(row), created: true },
+      })),
+    );
   }
 
   async delete(tenancy: Tenancy, id: number): Promise<void> {

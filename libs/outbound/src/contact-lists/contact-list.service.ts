@@ -7,7 +7,7 @@ import {
   type ContactListSummary,
   type ContactListUploadResponse,
 } from '@app/contracts';
-import { AppError, OutboxWriter, type Tenancy, writeSpreadsheet } from '@app/platform';
+import { AppError, inSheetImportSlot, OutboxWriter, type Tenancy, writeSpreadsheet } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ContactListRepository, mapContactList } from './contact-list.repository';
@@ -92,15 +92,17 @@ export class ContactListService {
     if (!file) throw new AppError('ERR_VALIDATION', 'file is required', { fields: [{ path: 'file', message: 'Required' }] });
     if (!(await this.lists.view(null, tenancy.companyId, id))) throw contactListNotFound();
     const sheet = await readContactListSheet(Buffer.from(file.originalname, 'latin1').toString('utf8'), file.buffer);
-    const created = await this.lists.transaction(async (manager) => {
-      if (!(await this.lists.lock(manager, tenancy.companyId, id))) throw contactListNotFound();
-      const count = await this.items.insertMany(manager, tenancy.companyId, id, sheet.items);
-      if (count > 0) {
-        await this.events.itemsChanged(manager, tenancy.companyId, id, 'imported');
-        await this.numberChecks.resume(manager, tenancy.companyId);
-      }
-      return count;
-    });
+    const created = await inSheetImportSlot(() =>
+      this.lists.transaction(async (manager) => {
+        if (!(await this.lists.lock(manager, tenancy.companyId, id))) throw contactListNotFound();
+        const count = await this.items.insertMany(manager, tenancy.companyId, id, sheet.items);
+        if (count > 0) {
+          await this.events.itemsChanged(manager, tenancy.companyId, id, 'imported');
+          await this.numberChecks.resume(manager, tenancy.companyId);
+        }
+        return count;
+      }),
+    );
     return { created, skipped: sheet.items.length - created, invalid: sheet.invalid };
   }
 }

@@ -5,6 +5,7 @@ export * from './file-type';
 export * from './in-slices';
 export * from './media-references';
 export * from './send-stored-file';
+export * from './sheet-import-slots';
 export * from './sheet-limits';
 export * from './sheet-reader-pool';
 export * from './sheet-refusal';

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 
 import { AppError } from '../errors/app-error';
 import { SHEET_LIMITS } from './sheet-limits';
-import type { SheetAnswer, SheetTask } from './sheet-reader.worker';
+import type { SheetAnswer, SheetRequest, SheetTask } from './sheet-reader.worker';
 import { refuseSheet } from './sheet-refusal';
 import { checkSpreadsheet, type SpreadsheetOptions, type SpreadsheetTable } from './spreadsheet';
 
@@ -22,7 +22,7 @@ const WORKER_HEAP_MB = 1024;
 const IDLE_MS = 30_000;
 
 /** From sources (jest) the worker is TypeScript, started through a loader that compiles it. */
-function workerScript(): { file: string; workerData?: { entry: string } } {
+export function workerScript(): { file: string; workerData?: { entry: string } } {
   if (__filename.endsWith('.ts')) {
     return { file: path.join(__dirname, 'ts-worker.cjs'), workerData: { entry: path.join(__dirname, 'sheet-reader.worker.ts') } };
   }
@@ -116,8 +116,11 @@ export class SheetReaderPool {
     };
     const onMessage = (answer: SheetAnswer) => {
       if (answer.type === 'headers') table.headers = answer.headers;
-      else if (answer.type === 'rows') table.rows.push(...answer.rows);
-      else if (answer.type === 'done') finish({ table: { ...table, overflow: answer.overflow } }, true);
+      else if (answer.type === 'rows') {
+        for (const row of answer.rows) table.rows.push(row);
+        // On the next turn, so a health check or another request can come between two slices.
+        setImmediate(() => !settled && worker.postMessage('more' satisfies SheetRequest));
+      } else if (answer.type === 'done') finish({ table: { ...table, overflow: answer.overflow } }, true);
       else finish({ error: new AppError(answer.code, answer.message, answer.details) }, true);
     };
     // A worker that ran out of heap (ERR_WORKER_OUT_OF_MEMORY) or died: the sheet was too much to read.

@@ -1,9 +1,12 @@
+import { Worker } from 'node:worker_threads';
+
 import * as XLSX from '@e965/xlsx';
 
 import { AppError } from '../errors/app-error';
 import * as bombs from '../testing/sheet-bombs';
 import { SHEET_LIMITS } from './sheet-limits';
-import { SheetReaderPool } from './sheet-reader-pool';
+import type { SheetAnswer, SheetRequest } from './sheet-reader.worker';
+import { SheetReaderPool, workerScript } from './sheet-reader-pool';
 import { checkSpreadsheet, parseSpreadsheet, type SpreadsheetOptions, writeSpreadsheet } from './spreadsheet';
 
 const OPTIONS: SpreadsheetOptions = {
@@ -170,6 +173,37 @@ describe('sheets are read off the request thread', () => {
     expect(order).toEqual(['event loop turned', 'sheet read']);
     expect(table.rows).toHaveLength(100_000);
     expect(table.rows[99_999]).toEqual({ row: 100_001, cells: ['Cliente 99999', '5511900099999'] });
+  }, 60_000);
+
+  it('a worker sends the next slice of rows only when asked: the request thread takes in one per turn', async () => {
+    const script = workerScript();
+    const worker = new Worker(script.file, { workerData: script.workerData });
+    try {
+      const answers: SheetAnswer[] = [];
+      worker.on('message', (answer: SheetAnswer) => answers.push(answer));
+      const csv = Buffer.from(['Nome,Numero', ...Array.from({ length: 5_000 }, (_, i) => `Cliente ${i},5511${i}`)].join('\n'));
+      worker.postMessage({ fileName: 'a.csv', bytes: csv, options: OPTIONS } satisfies SheetRequest);
+      const settle = async (count: number) => {
+        while (answers.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more comes unasked
+      };
+      await settle(2);
+      expect(answers.map((answer) => answer.type)).toEqual(['headers', 'rows']);
+      for (const more of [3, 4, 5]) {
+        worker.postMessage('more' satisfies SheetRequest);
+        await settle(more);
+        expect(answers).toHaveLength(more);
+      }
+      expect(answers.map((answer) => (answer.type === 'rows' ? answer.rows.length : answer.type))).toEqual([
+        'headers',
+        2_000,
+        2_000,
+        1_000,
+        'done',
+      ]);
+    } finally {
+      await worker.terminate();
+    }
   }, 60_000);
 
   it('a read that outlasts its time is refused 413 and its worker replaced', async () => {
