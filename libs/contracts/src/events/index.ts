@@ -13,6 +13,7 @@ export * from './define-event';
 export * from './identity.events';
 export * from './outbound.events';
 export * from './outbound-schedules.events';
+export * from './outbound-send-reference';
 export * from './outbound-services.events';
 export * from './whatsapp.events';
 
