@@ -5,6 +5,17 @@ import type { EntityManager } from 'typeorm';
 
 import { ConnectionRepository } from './connection.repository';
 
+/** The connection a whatsapp event says has just connected (its settings or its session), with its company; null for any other event. */
+export function connectionConnected(envelope: EventEnvelope): { connectionId: number; companyId: number } | null {
+  const updated = readEvent(connectionUpdated, envelope);
+  if (updated)
+    return updated.connection.status === 'CONNECTED'
+      ? { connectionId: updated.connection.id, companyId: updated.connection.companyId }
+      : null;
+  const session = envelope.companyId ? readEvent(sessionUpdated, envelope) : null;
+  return session?.session.status === 'CONNECTED' ? { connectionId: session.session.id, companyId: session.companyId } : null;
+}
+
 /** Keeps the connections of each company and their state from whatsapp's events. */
 @Injectable()
 export class ConnectionProjection {

@@ -18,6 +18,7 @@ import type { EntityManager } from 'typeorm';
 
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../../common/outbound-options';
 import { ConnectionRepository } from '../../projections/connection.repository';
+import { connectionConnected } from '../../projections/connection-projection';
 import { ContactListEvents } from '../contact-lists/contact-list-events';
 import { ContactListItemRepository } from '../contact-lists/contact-list-item.repository';
 import { LateRecipients } from '../dispatch/late-recipients';
@@ -107,14 +108,7 @@ export class NumberChecks implements OnModuleInit {
     envelope: EventEnvelope,
     reference: OutboundSendReference | null,
   ): Promise<((manager: EntityManager) => Promise<void>) | null> {
-    const updated = readEvent(connectionUpdated, envelope);
-    const session = envelope.companyId ? readEvent(sessionUpdated, envelope) : null;
-    const connectedCompany =
-      updated?.connection.status === 'CONNECTED'
-        ? updated.connection.companyId
-        : session?.session.status === 'CONNECTED'
-          ? session.companyId
-          : null;
+    const connectedCompany = connectionConnected(envelope)?.companyId ?? null;
     const batch = reference?.kind === 'numberCheck' ? reference : null;
     const checked = envelope.companyId && batch ? readEvent(numbersChecked, envelope) : null;
     if (connectedCompany === null && !checked) return null;

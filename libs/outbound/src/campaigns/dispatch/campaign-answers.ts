@@ -13,6 +13,7 @@ import { readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { connectionConnected } from '../../projections/connection-projection';
 import { CampaignClock } from '../common/campaign-clock';
 import { isDisconnection, isReachOutRefusal } from '../common/campaign-message';
 import { CampaignShippingRepository } from '../common/campaign-shipping.repository';
@@ -44,14 +45,7 @@ export class CampaignAnswers {
     envelope: EventEnvelope,
     reference: OutboundSendReference | null,
   ): Promise<((manager: EntityManager) => Promise<void>) | null> {
-    const updated = readEvent(connectionUpdated, envelope);
-    const session = envelope.companyId ? readEvent(sessionUpdated, envelope) : null;
-    const connectedId =
-      updated?.connection.status === 'CONNECTED'
-        ? updated.connection.id
-        : session?.session.status === 'CONNECTED'
-          ? session.session.id
-          : null;
+    const connectedId = connectionConnected(envelope)?.connectionId ?? null;
     const campaign = reference?.kind === 'campaign' ? reference : null;
     const sent = campaign ? readEvent(messageSent, envelope) : null;
     const failed = campaign ? readEvent(messageSendFailed, envelope) : null;
