@@ -65,7 +65,7 @@ runApp(async () => {
   const lines = [
     `Zapdesk is running at http://localhost:${config.PORT}`,
     '',
-    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound, ai${servesWeb ? ' and the web app' : ''}, in this process`,
+    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound, ai, billing${servesWeb ? ' and the web app' : ''}, in this process`,
     `  database:  ${embedded ? `embedded PostgreSQL, data in ${path.join(dataDir, 'postgres')}` : 'PostgreSQL at DATABASE_URL'}`,
     `  files:     ${path.join(dataDir, 'files')}`,
     `  logs:      JSON lines at level ${config.LOG_LEVEL} (LOG_LEVEL=debug also lists every route)`,

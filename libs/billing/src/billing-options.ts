@@ -1,0 +1,12 @@
+export const BILLING_OPTIONS = Symbol('BILLING_OPTIONS');
+
+export interface BillingOptions {
+  /** The clock invoice generation reads (tests fix it); default the system's. */
+  now?: () => Date;
+  /** Days before a company's due date its invoice is issued (default 10). */
+  issueDaysAhead?: number;
+  /** Seconds between generation runs (default 3,600). */
+  generateEverySeconds?: number;
+  /** Consumer group of identity.events for the companies' and plans' projection (default billing-companies); tests may isolate theirs. */
+  companiesGroupId?: string;
+}

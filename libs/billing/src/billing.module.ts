@@ -1,0 +1,34 @@
+import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+
+import { BILLING_OPTIONS, type BillingOptions } from './billing-options';
+import { CompanyRepository } from './companies/company.repository';
+import { CompanyEventsConsumer } from './companies/company-events.consumer';
+import { InvoiceController } from './invoices/invoice.controller';
+import { InvoiceRepository } from './invoices/invoice.repository';
+import { InvoiceService } from './invoices/invoice.service';
+import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
+
+export const BILLING_MIGRATIONS = [BillingInitial1765000000000];
+
+/** Invoices, charges and payment confirmations: what each company pays for its plan. */
+@Module({})
+export class BillingModule {
+  static forRoot(options: BillingOptions = {}): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [ServiceDatabaseModule.forService({ schema: 'billing', migrations: BILLING_MIGRATIONS })],
+      controllers: [InvoiceController],
+      providers: [
+        { provide: BILLING_OPTIONS, useValue: options },
+        // Repositories: every statement of the service.
+        CompanyRepository,
+        InvoiceRepository,
+        // Services.
+        InvoiceService,
+        // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
+        ...eventConsumers(CompanyEventsConsumer),
+      ],
+    };
+  }
+}
