@@ -7,6 +7,7 @@ import { CompanyEventsConsumer } from './companies/company-events.consumer';
 import { InvoiceController } from './invoices/invoice.controller';
 import { InvoiceRepository } from './invoices/invoice.repository';
 import { InvoiceService } from './invoices/invoice.service';
+import { InvoiceGenerator } from './invoices/invoice-generator';
 import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
 
 export const BILLING_MIGRATIONS = [BillingInitial1765000000000];
@@ -26,6 +27,7 @@ export class BillingModule {
         InvoiceRepository,
         // Services.
         InvoiceService,
+        InvoiceGenerator,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(CompanyEventsConsumer),
       ],

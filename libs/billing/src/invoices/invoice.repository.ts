@@ -77,16 +77,24 @@ export class InvoiceRepository {
   }
 
   /**
-   * The period's invoice, unless the company has one for that due date already (the unique key: two
-   * runs, two replicas or a run again after a crash issue it once); null when it existed.
+   * The periods' invoices in one statement, except those whose company has one for that due date
+   * already (the unique key: two runs, two replicas, or a run again after a crash issue each once);
+   * returns the ones issued now.
    */
-  async issue(manager: EntityManager, invoice: NewInvoice): Promise<InvoiceRow | null> {
-    const rows: InvoiceRow[] = await manager.query(
-      `INSERT INTO billing.invoices (company_id, detail, value_cents, due_date, recurrence) VALUES ($1, $2, $3, $4, $5)
+  async issueAll(manager: EntityManager, invoices: NewInvoice[]): Promise<InvoiceRow[]> {
+    if (invoices.length === 0) return [];
+    return manager.query(
+      `INSERT INTO billing.invoices (company_id, detail, value_cents, due_date, recurrence)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::date[], $5::text[])
        ON CONFLICT ON CONSTRAINT invoices_period_key DO NOTHING
        RETURNING ${COLUMNS}`,
-      [invoice.companyId, invoice.detail, invoice.valueCents, invoice.dueDate, invoice.recurrence],
+      [
+        invoices.map((invoice) => invoice.companyId),
+        invoices.map((invoice) => invoice.detail),
+        invoices.map((invoice) => invoice.valueCents),
+        invoices.map((invoice) => invoice.dueDate),
+        invoices.map((invoice) => invoice.recurrence),
+      ],
     );
-    return rows[0] ?? null;
   }
 }

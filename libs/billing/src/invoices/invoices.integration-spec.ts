@@ -25,19 +25,23 @@ describe('invoices over HTTP', () => {
       // 25 monthly invoices of A (2025-01-10 .. 2027-01-10), the first ones paid; one of B.
       for (let n = 0; n < 25; n++) {
         const month = new Date(Date.UTC(2025, n, 10)).toISOString().slice(0, 10);
-        await invoices.issue(manager, {
-          companyId: A,
-          detail: `Plano Ouro ${month}`,
-          valueCents: 9990,
-          dueDate: month,
-          recurrence: 'MENSAL',
-        });
+        await invoices.issueAll(manager, [
+          {
+            companyId: A,
+            detail: `Plano Ouro ${month}`,
+            valueCents: 9990,
+            dueDate: month,
+            recurrence: 'MENSAL',
+          },
+        ]);
       }
       await manager.query(
         `UPDATE billing.invoices SET status = 'paid', paid_at = now() WHERE company_id = $1 AND due_date < '2025-06-01'`,
         [A],
       );
-      await invoices.issue(manager, { companyId: B, detail: 'Plano de B', valueCents: 5000, dueDate: '2026-12-10', recurrence: 'ANUAL' });
+      await invoices.issueAll(manager, [
+        { companyId: B, detail: 'Plano de B', valueCents: 5000, dueDate: '2026-12-10', recurrence: 'ANUAL' },
+      ]);
     });
   }, 60_000);
 

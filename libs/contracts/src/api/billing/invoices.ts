@@ -49,6 +49,15 @@ export function invoiceDisplayStatus(invoice: Pick<Invoice, 'status' | 'dueDate'
   return invoice.dueDate < today ? 'overdue' : 'open';
 }
 
+/** How an invoice's detail and the checkout name a recurrence. */
+export const RECURRENCE_LABELS: Record<Recurrence, string> = {
+  MENSAL: 'Mensal',
+  BIMESTRAL: 'Bimestral',
+  TRIMESTRAL: 'Trimestral',
+  SEMESTRAL: 'Semestral',
+  ANUAL: 'Anual',
+};
+
 /** The plan's value is monthly (spec 3: "Monthly billing in BRL"): a period costs it once per month it covers. */
 export function periodValueCents(monthlyCents: number, recurrence: Recurrence): number {
   return monthlyCents * RECURRENCE_MONTHS[recurrence];
