@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { BillingModule } from '@app/billing';
+import { billingConfigShape, BillingModule, billingOptionsFrom } from '@app/billing';
 import { distributedPlatform, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
@@ -8,13 +8,14 @@ import { z } from 'zod';
 const configSchema = z.object({
   ...serviceEnvShape(3006),
   IDENTITY_URL: identityUrlEnv(),
+  ...billingConfigShape,
 });
 
 runApp(async () => {
   const config = loadConfig(configSchema);
 
   @Module({
-    imports: [distributedPlatform('billing', config), BillingModule.forRoot()],
+    imports: [distributedPlatform('billing', config), BillingModule.forRoot(billingOptionsFrom(config))],
   })
   class BillingAppModule {}
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import path from 'node:path';
 
+import { billingOptionsFrom } from '@app/billing';
 import { mountWebApp } from '@app/gateway';
 import { identityMailAndLimits } from '@app/identity';
 import {
@@ -54,6 +55,7 @@ runApp(async () => {
       whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
       ai: { keysSecret: config.AI_KEYS_SECRET ?? jwtSecret },
+      billing: billingOptionsFrom(config),
     }),
     { bufferLogs: true },
   );

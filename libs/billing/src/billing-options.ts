@@ -9,4 +9,12 @@ export interface BillingOptions {
   generateEverySeconds?: number;
   /** Consumer group of identity.events for the companies' and plans' projection (default billing-companies); tests may isolate theirs. */
   companiesGroupId?: string;
+  /** The static Pix key mode: invoices are paid to this key and an operator confirms the payment by hand. */
+  staticPix?: StaticPixAccount;
+}
+
+export interface StaticPixAccount {
+  key: string;
+  merchantName: string;
+  merchantCity: string;
 }

@@ -2,6 +2,8 @@ import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
 import { BILLING_OPTIONS, type BillingOptions } from './billing-options';
+import { CheckoutController } from './checkout/checkout.controller';
+import { CheckoutService } from './checkout/checkout.service';
 import { CompanyRepository } from './companies/company.repository';
 import { CompanyEventsConsumer } from './companies/company-events.consumer';
 import { InvoiceController } from './invoices/invoice.controller';
@@ -9,6 +11,8 @@ import { InvoiceRepository } from './invoices/invoice.repository';
 import { InvoiceService } from './invoices/invoice.service';
 import { InvoiceGenerator } from './invoices/invoice-generator';
 import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
+import { PAYMENT_PROVIDER } from './payments/payment-provider';
+import { StaticPixProvider } from './payments/static-pix.provider';
 
 export const BILLING_MIGRATIONS = [BillingInitial1765000000000];
 
@@ -19,7 +23,7 @@ export class BillingModule {
     return {
       module: BillingModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'billing', migrations: BILLING_MIGRATIONS })],
-      controllers: [InvoiceController],
+      controllers: [InvoiceController, CheckoutController],
       providers: [
         { provide: BILLING_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -28,6 +32,10 @@ export class BillingModule {
         // Services.
         InvoiceService,
         InvoiceGenerator,
+        CheckoutService,
+        // Payments: the static Pix key (Asaas next, chosen by the super user's settings).
+        StaticPixProvider,
+        { provide: PAYMENT_PROVIDER, useExisting: StaticPixProvider },
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(CompanyEventsConsumer),
       ],

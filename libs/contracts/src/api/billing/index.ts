@@ -5,3 +5,4 @@
  */
 
 export * from './invoices';
+export * from './subscription';
