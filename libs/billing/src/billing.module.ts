@@ -10,6 +10,7 @@ import { InvoiceController } from './invoices/invoice.controller';
 import { InvoiceRepository } from './invoices/invoice.repository';
 import { InvoiceService } from './invoices/invoice.service';
 import { InvoiceGenerator } from './invoices/invoice-generator';
+import { InvoicePayments } from './invoices/invoice-payments';
 import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 import { StaticPixProvider } from './payments/static-pix.provider';
@@ -32,6 +33,7 @@ export class BillingModule {
         // Services.
         InvoiceService,
         InvoiceGenerator,
+        InvoicePayments,
         CheckoutService,
         // Payments: the static Pix key (Asaas next, chosen by the super user's settings).
         StaticPixProvider,

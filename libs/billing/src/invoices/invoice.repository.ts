@@ -1,5 +1,5 @@
 import { type Invoice, INVOICES_PAGE_SIZE, type Recurrence, RECURRENCES } from '@app/contracts';
-import { likeContaining } from '@app/platform';
+import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -73,6 +73,23 @@ export class InvoiceRepository {
       id,
       companyId,
     ]);
+    return rows[0] ?? null;
+  }
+
+  /** Marks the invoice paid; null when there is no such invoice or it was paid already (a confirmation applies once). */
+  async markPaid(manager: EntityManager, id: number, at: Date): Promise<InvoiceRow | null> {
+    const rows = changedRows<InvoiceRow>(
+      await manager.query(
+        `UPDATE billing.invoices SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+        [id, at],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Any company's invoice, for the platform's operator. */
+  async findAny(id: number): Promise<InvoiceRow | null> {
+    const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
