@@ -67,3 +67,10 @@ export function periodValueCents(monthlyCents: number, recurrence: Recurrence): 
 export function reaisToCents(reais: number): number {
   return Math.round(reais * 100);
 }
+
+/**
+ * `company-{id}-payment` (spec 3: "a payment event on the invoice channel carries action CONCLUIDA"):
+ * the invoice was paid and the company renewed until `company.dueDate`; the checkout shows the renewal
+ * and returns to / after 4 s.
+ */
+export type PaymentSocketPayload = { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoice: Invoice };
