@@ -11,17 +11,26 @@ export const billingConfigShape = {
   /** The receiver's name and city the payer's bank shows (BR Code fields 59 and 60). */
   PIX_MERCHANT_NAME: optional(z.string().trim().min(1).max(25)),
   PIX_MERCHANT_CITY: optional(z.string().trim().min(1).max(15)),
+  /** Asaas: set the key and the webhook token to charge through Asaas instead of the static key. */
+  ASAAS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.asaas.com/v3'),
+  ASAAS_API_KEY: optional(z.string().trim().min(10)),
+  ASAAS_WEBHOOK_TOKEN: optional(z.string().trim().min(16)),
 };
 
 type BillingConfig = z.infer<z.ZodObject<typeof billingConfigShape>>;
 
-export function billingOptionsFrom(config: BillingConfig): Pick<BillingOptions, 'staticPix'> {
-  if (!config.PIX_KEY) return {};
+export function billingOptionsFrom(config: BillingConfig): Pick<BillingOptions, 'staticPix' | 'asaas'> {
   return {
-    staticPix: {
-      key: config.PIX_KEY,
-      merchantName: config.PIX_MERCHANT_NAME ?? 'Zapdesk',
-      merchantCity: config.PIX_MERCHANT_CITY ?? 'Sao Paulo',
-    },
+    ...(config.PIX_KEY && {
+      staticPix: {
+        key: config.PIX_KEY,
+        merchantName: config.PIX_MERCHANT_NAME ?? 'Zapdesk',
+        merchantCity: config.PIX_MERCHANT_CITY ?? 'Sao Paulo',
+      },
+    }),
+    ...(config.ASAAS_API_KEY &&
+      config.ASAAS_WEBHOOK_TOKEN && {
+        asaas: { apiUrl: config.ASAAS_API_URL, apiKey: config.ASAAS_API_KEY, webhookToken: config.ASAAS_WEBHOOK_TOKEN },
+      }),
   };
 }

@@ -11,6 +11,16 @@ export interface BillingOptions {
   companiesGroupId?: string;
   /** The static Pix key mode: invoices are paid to this key and an operator confirms the payment by hand. */
   staticPix?: StaticPixAccount;
+  /** Asaas: customers and Pix charges made there, payments confirmed by its webhook. Set, it is the provider used. */
+  asaas?: AsaasAccount;
+}
+
+export interface AsaasAccount {
+  /** https://api.asaas.com/v3 (or the sandbox's); reached through the outbound URL guard. */
+  apiUrl: string;
+  apiKey: string;
+  /** The token Asaas sends in the asaas-access-token header of each webhook call. */
+  webhookToken: string;
 }
 
 export interface StaticPixAccount {

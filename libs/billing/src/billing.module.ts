@@ -12,10 +12,16 @@ import { InvoiceService } from './invoices/invoice.service';
 import { InvoiceGenerator } from './invoices/invoice-generator';
 import { InvoicePayments } from './invoices/invoice-payments';
 import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
+import { BillingCharges1765000000100 } from './migrations/1765000000100-billing-charges';
+import { AsaasClient } from './payments/asaas.client';
+import { AsaasProvider } from './payments/asaas.provider';
+import { AsaasWebhook } from './payments/asaas-webhook';
+import { AsaasWebhookController } from './payments/asaas-webhook.controller';
+import { ChargeRepository } from './payments/charge.repository';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 import { StaticPixProvider } from './payments/static-pix.provider';
 
-export const BILLING_MIGRATIONS = [BillingInitial1765000000000];
+export const BILLING_MIGRATIONS = [BillingInitial1765000000000, BillingCharges1765000000100];
 
 /** Invoices, charges and payment confirmations: what each company pays for its plan. */
 @Module({})
@@ -24,20 +30,24 @@ export class BillingModule {
     return {
       module: BillingModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'billing', migrations: BILLING_MIGRATIONS })],
-      controllers: [InvoiceController, CheckoutController],
+      controllers: [InvoiceController, CheckoutController, AsaasWebhookController],
       providers: [
         { provide: BILLING_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
         CompanyRepository,
         InvoiceRepository,
+        ChargeRepository,
         // Services.
         InvoiceService,
         InvoiceGenerator,
         InvoicePayments,
         CheckoutService,
-        // Payments: the static Pix key (Asaas next, chosen by the super user's settings).
+        // Payments: Asaas when it is configured, otherwise the static Pix key.
         StaticPixProvider,
-        { provide: PAYMENT_PROVIDER, useExisting: StaticPixProvider },
+        AsaasClient,
+        AsaasProvider,
+        AsaasWebhook,
+        { provide: PAYMENT_PROVIDER, useExisting: options.asaas ? AsaasProvider : StaticPixProvider },
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(CompanyEventsConsumer),
       ],

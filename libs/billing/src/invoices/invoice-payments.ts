@@ -1,6 +1,7 @@
 import { type Invoice, invoicePaid } from '@app/contracts';
 import { AppError, OutboxWriter } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
 import { InvoiceRepository, mapInvoice } from './invoice.repository';
@@ -25,20 +26,20 @@ export class InvoicePayments {
   /** Returns the invoice as it is now, paid by this call or before. */
   async confirm(invoiceId: number): Promise<Invoice> {
     return this.invoices.transaction(async (manager) => {
-      const paid = await this.invoices.markPaid(manager, invoiceId, this.now());
-      if (paid) {
-        const invoice = mapInvoice(paid);
-        await this.outbox.add(manager, {
-          definition: invoicePaid,
-          companyId: invoice.companyId,
-          key: invoice.companyId,
-          payload: { invoice },
-        });
-        return invoice;
-      }
+      const paid = await this.confirmIn(manager, invoiceId);
+      if (paid) return paid;
       const current = await this.invoices.findAny(invoiceId);
       if (!current) throw new AppError('ERR_NOT_FOUND', 'Invoice not found');
       return mapInvoice(current);
     });
+  }
+
+  /** In the caller's transaction: the invoice paid now, or null when it was paid before (or is unknown). */
+  async confirmIn(manager: EntityManager, invoiceId: number): Promise<Invoice | null> {
+    const paid = await this.invoices.markPaid(manager, invoiceId, this.now());
+    if (!paid) return null;
+    const invoice = mapInvoice(paid);
+    await this.outbox.add(manager, { definition: invoicePaid, companyId: invoice.companyId, key: invoice.companyId, payload: { invoice } });
+    return invoice;
   }
 }

@@ -5,10 +5,11 @@ import { BillingModule } from '../billing.module';
 import type { BillingOptions } from '../billing-options';
 
 /** The billing module over HTTP on a fresh database, in-process transport; collects billing.events. */
-export async function startBillingTestApp(options: BillingOptions = {}): Promise<ServiceTestApp> {
+export async function startBillingTestApp(options: BillingOptions = {}, outboundAllowedHosts?: string[]): Promise<ServiceTestApp> {
   return startServiceTestApp({
     schema: 'billing',
     module: BillingModule.forRoot(options),
     watch: [TOPICS.billingEvents],
+    outboundAllowedHosts,
   });
 }
