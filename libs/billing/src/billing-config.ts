@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { BillingOptions } from './billing-options';
+import type { BillingOptions } from './common/billing-options';
 
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 

@@ -1,9 +1,9 @@
 import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
-import { BILLING_OPTIONS, type BillingOptions } from './billing-options';
 import { CheckoutController } from './checkout/checkout.controller';
 import { CheckoutService } from './checkout/checkout.service';
+import { BILLING_OPTIONS, type BillingOptions } from './common/billing-options';
 import { CompanyRepository } from './companies/company.repository';
 import { CompanyEventsConsumer } from './companies/company-events.consumer';
 import { InvoiceController } from './invoices/invoice.controller';

@@ -1,3 +1,3 @@
 export * from './billing.module';
 export * from './billing-config';
-export * from './billing-options';
+export * from './common/billing-options';

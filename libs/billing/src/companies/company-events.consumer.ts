@@ -11,7 +11,7 @@ import {
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
+import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import { CompanyRepository } from './company.repository';
 
 export const COMPANY_EVENTS_CONSUMER = 'billing-companies';

@@ -10,7 +10,7 @@ import {
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
+import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import { type BillableCompanyRow, CompanyRepository } from '../companies/company.repository';
 import { InvoiceRepository, mapInvoice, type NewInvoice } from './invoice.repository';
 

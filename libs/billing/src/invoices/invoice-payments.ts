@@ -3,7 +3,7 @@ import { AppError, OutboxWriter } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
+import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import { InvoiceRepository, mapInvoice } from './invoice.repository';
 
 /**

@@ -2,20 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 
 import { AppError, Public } from '@app/platform';
 import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
-import { z } from 'zod';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
-import { AsaasWebhook } from './asaas-webhook';
-
-/** What billing reads of an Asaas webhook call: the event's id and kind, and the payment it is about. */
-export const asaasWebhookSchema = z.object({
-  id: z.string().min(1).max(200),
-  event: z.string().min(1).max(100),
-  payment: z
-    .object({ id: z.string().min(1).max(200) })
-    .loose()
-    .optional(),
-});
+import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
+import { AsaasWebhook, asaasWebhookSchema } from './asaas-webhook';
 
 const sameSecret = (given: string | undefined, expected: string): boolean => {
   if (!given) return false;

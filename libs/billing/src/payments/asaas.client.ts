@@ -2,7 +2,7 @@ import { AppError, OutboundUrlGuard } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
+import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 
 const TIMEOUT_MS = 10_000;
 

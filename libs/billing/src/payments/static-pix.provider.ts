@@ -2,7 +2,7 @@ import { AppError } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { createStaticPix, hasError } from 'pix-utils';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../billing-options';
+import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import type { InvoiceRow } from '../invoices/invoice.repository';
 import type { PaymentProvider, PixCharge } from './payment-provider';
 
