@@ -129,7 +129,6 @@ const ORM_STILL_USED_BY = new Set([
   'libs/identity/src/entities/user.entity.ts',
   'libs/identity/src/helps/help.repository.ts',
   'libs/identity/src/mail/mail.repository.ts',
-  'libs/identity/src/plans/plan.repository.ts',
   'libs/identity/src/settings/setting.repository.ts',
   'libs/identity/src/testing/identity-test-app.ts',
   'libs/identity/src/users/user.repository.ts',

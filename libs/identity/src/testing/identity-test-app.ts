@@ -11,10 +11,10 @@ import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 
 import { Company } from '../entities/company.entity';
-import { Plan } from '../entities/plan.entity';
 import { User } from '../entities/user.entity';
 import { IdentityModule } from '../identity.module';
 import type { IdentityOptions } from '../identity-options';
+import { type Plan, PlanRepository } from '../plans/plan.repository';
 import { ConnectionProjectionConsumer } from '../users/connection-projection.consumer';
 
 export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
@@ -52,24 +52,22 @@ export async function insertCompanyWithAdmin(
   },
 ): Promise<{ company: Company; admin: User }> {
   return dataSource.transaction(async (manager) => {
-    const plan = await manager.save(
-      manager.create(Plan, {
-        name: `${options.name} plan`,
-        users: options.usersLimit ?? 10,
-        connections: 3,
-        queues: 5,
-        value: 99.9,
-        useCampaigns: false,
-        useSchedules: true,
-        useInternalChat: true,
-        useExternalApi: false,
-        useKanban: false,
-        useOpenAi: false,
-        useIntegrations: false,
-        useInternal: false,
-        ...options.planFlags,
-      }),
-    );
+    const plan = await new PlanRepository(dataSource).insert(manager, {
+      name: `${options.name} plan`,
+      users: options.usersLimit ?? 10,
+      connections: 3,
+      queues: 5,
+      value: 99.9,
+      useCampaigns: false,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: false,
+      useKanban: false,
+      useOpenAi: false,
+      useIntegrations: false,
+      useInternal: false,
+      ...options.planFlags,
+    });
     const company = await manager.save(
       manager.create(Company, {
         name: options.name,
