@@ -10,7 +10,7 @@ import {
 import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 
-import { Company } from '../entities/company.entity';
+import { type Company, CompanyRepository } from '../companies/company.repository';
 import { User } from '../entities/user.entity';
 import { IdentityModule } from '../identity.module';
 import type { IdentityOptions } from '../identity-options';
@@ -68,19 +68,17 @@ export async function insertCompanyWithAdmin(
       useInternal: false,
       ...options.planFlags,
     });
-    const company = await manager.save(
-      manager.create(Company, {
-        name: options.name,
-        email: options.adminEmail,
-        phone: null,
-        planId: plan.id,
-        status: options.status ?? true,
-        approved: options.approved ?? true,
-        dueDate: options.dueDate === undefined ? '2999-01-01' : options.dueDate,
-        recurrence: 'MENSAL',
-        schedules: [],
-      }),
-    );
+    const company = await new CompanyRepository(dataSource).insert(manager, {
+      name: options.name,
+      email: options.adminEmail,
+      phone: null,
+      planId: plan.id,
+      status: options.status ?? true,
+      approved: options.approved ?? true,
+      dueDate: options.dueDate === undefined ? '2999-01-01' : options.dueDate,
+      recurrence: 'MENSAL',
+      schedules: [],
+    });
     const admin = await manager.save(
       manager.create(User, {
         companyId: company.id,
