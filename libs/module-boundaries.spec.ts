@@ -123,7 +123,6 @@ const ORM_STILL_USED_BY = new Set([
   'libs/identity/src/entities/stored-mail.entity.ts',
   'libs/identity/src/entities/user.entity.ts',
   'libs/identity/src/testing/identity-test-app.ts',
-  'libs/identity/src/users/user.repository.ts',
   'libs/whatsapp/src/connections/connection.repository.ts',
   'libs/whatsapp/src/entities/connection.entity.ts',
 ]);

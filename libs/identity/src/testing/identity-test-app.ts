@@ -11,11 +11,11 @@ import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 
 import { type Company, CompanyRepository } from '../companies/company.repository';
-import { User } from '../entities/user.entity';
 import { IdentityModule } from '../identity.module';
 import type { IdentityOptions } from '../identity-options';
 import { type Plan, PlanRepository } from '../plans/plan.repository';
 import { ConnectionProjectionConsumer } from '../users/connection-projection.consumer';
+import { type User, UserRepository } from '../users/user.repository';
 
 export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
 
@@ -79,20 +79,18 @@ export async function insertCompanyWithAdmin(
       recurrence: 'MENSAL',
       schedules: [],
     });
-    const admin = await manager.save(
-      manager.create(User, {
-        companyId: company.id,
-        name: `${options.name} admin`,
-        email: options.adminEmail,
-        passwordHash: await argon2.hash(options.password),
-        profile: 'admin',
-        super: false,
-        allTicket: 'enabled',
-        whatsappId: null,
-        queueIds: [],
-        online: false,
-      }),
-    );
+    const admin = await new UserRepository(dataSource).insert(manager, {
+      companyId: company.id,
+      name: `${options.name} admin`,
+      email: options.adminEmail,
+      passwordHash: await argon2.hash(options.password),
+      profile: 'admin',
+      super: false,
+      allTicket: 'enabled',
+      whatsappId: null,
+      queueIds: [],
+      online: false,
+    });
     return { company, admin };
   });
 }
