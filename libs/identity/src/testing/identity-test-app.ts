@@ -114,3 +114,24 @@ export async function announceConnections(t: IdentityTestApp, companyId: number,
     });
   }
 }
+
+/** The user with this id or e-mail, as the repository reads it; fails when there is none. */
+export async function userWith(dataSource: DataSource, where: { id: number } | { email: string }): Promise<User> {
+  const users = new UserRepository(dataSource);
+  const user = 'id' in where ? await users.findById(where.id) : await users.findByEmail(where.email);
+  if (!user) throw new Error(`No user ${JSON.stringify(where)}`);
+  return user;
+}
+
+/** How many users there are, of a company, with an e-mail or a profile when asked. */
+export async function countUsers(
+  dataSource: DataSource,
+  where: { companyId?: number; email?: string; profile?: string } = {},
+): Promise<number> {
+  const [{ count }]: { count: number }[] = await dataSource.query(
+    `SELECT count(*)::int AS count FROM identity.users
+      WHERE ($1::int IS NULL OR company_id = $1) AND ($2::text IS NULL OR email = $2) AND ($3::text IS NULL OR profile = $3)`,
+    [where.companyId ?? null, where.email ?? null, where.profile ?? null],
+  );
+  return count;
+}
