@@ -115,7 +115,6 @@ const SQL_TEXT_STILL_IN = new Set([
   'libs/conversations/src/common/ticket-views.ts',
   'libs/conversations/src/common/ticket-visibility.ts',
   'libs/conversations/src/tickets/ticket-list-sql.ts',
-  'libs/whatsapp/src/messages/inbound-message.service.ts',
 ]);
 const CIRCLES_STILL_IN = new Set([
   'libs/conversations/src/tickets/ticket-list-sql.ts',

@@ -434,7 +434,7 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
     it('the same message id received concurrently (a replay racing the original) is taken once, by the database constraint', async () => {
       const outbox = new OutboxWriter('whatsapp');
       const inbound = new InboundMessageService(
-        new InboundMessageRepository(t.dataSource),
+        new InboundMessageRepository(t.dataSource, outbox),
         outbox,
         new MediaStore(t.app.get(FILE_STORAGE)),
       );
