@@ -21,7 +21,7 @@ import {
 } from '@app/contracts';
 import { openServiceDataSource } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -59,7 +59,6 @@ function connect(url: string, token: string): Promise<Socket> {
     database = await createTestDatabase('inbox_dist');
     const dataSource = await openServiceDataSource(database.url, {
       schema: 'whatsapp',
-      entities: WHATSAPP_ENTITIES,
       migrations: WHATSAPP_MIGRATIONS,
     });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { connectionSchema, simulatorSessionResponseSchema } from '@app/contracts';
 import { openServiceDataSource } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
 
@@ -40,7 +40,6 @@ const PER_CONTACT = 12;
     database = await createTestDatabase('conv_restart');
     const dataSource = await openServiceDataSource(database.url, {
       schema: 'whatsapp',
-      entities: WHATSAPP_ENTITIES,
       migrations: WHATSAPP_MIGRATIONS,
     });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);

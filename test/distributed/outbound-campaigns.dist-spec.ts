@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import { openServiceDataSource } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -50,7 +50,6 @@ const ADMIN_B = ADMIN_A + 1;
     database = await createTestDatabase('campaigns_dist');
     const dataSource = await openServiceDataSource(database.url, {
       schema: 'whatsapp',
-      entities: WHATSAPP_ENTITIES,
       migrations: WHATSAPP_MIGRATIONS,
     });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);

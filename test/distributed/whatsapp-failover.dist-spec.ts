@@ -12,7 +12,7 @@ import path from 'node:path';
 import { type Connection, connectionSchema, simulatorOutboundResponseSchema, simulatorSessionResponseSchema } from '@app/contracts';
 import { openServiceDataSource } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 
@@ -56,7 +56,6 @@ const COMPANY = 900_000 + randomInt(0, 99_999);
     // Connection ids far from other runs' ids: the dev broker's whatsapp.commands topic is shared.
     const dataSource = await openServiceDataSource(database.url, {
       schema: 'whatsapp',
-      entities: WHATSAPP_ENTITIES,
       migrations: WHATSAPP_MIGRATIONS,
     });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);

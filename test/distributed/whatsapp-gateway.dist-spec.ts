@@ -19,7 +19,7 @@ import {
 } from '@app/contracts';
 import { openServiceDataSource, partitionOf } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } from '@app/whatsapp';
+import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
 import { sign } from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 
@@ -55,7 +55,6 @@ function connect(url: string, token: string): Promise<Socket> {
     database = await createTestDatabase('wa_gw');
     const dataSource = await openServiceDataSource(database.url, {
       schema: 'whatsapp',
-      entities: WHATSAPP_ENTITIES,
       migrations: WHATSAPP_MIGRATIONS,
     });
     await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
@@ -122,7 +121,6 @@ function connect(url: string, token: string): Promise<Socket> {
     const target = partitionOf(TOPICS.whatsappEvents, String(connectionId), partitions);
     const dataSource = await openServiceDataSource(database.url, {
       schema: 'whatsapp',
-      entities: WHATSAPP_ENTITIES,
       migrations: WHATSAPP_MIGRATIONS,
     });
     try {

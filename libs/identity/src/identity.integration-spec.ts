@@ -4,11 +4,11 @@ import { expectAnswer } from '@app/platform/testing';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 
-import { User } from './entities/user.entity';
 import { PlatformSeedService } from './seed/platform-seed.service';
 import { outboxEvents } from './testing/http';
 import {
   announceQueues,
+  countUsers,
   type IdentityTestApp,
   insertCompanyWithAdmin,
   startIdentityTestApp,
@@ -201,7 +201,7 @@ describe('identity over HTTP', () => {
 
     it('bad user input answers 400 with the spec messages per field, and creates nothing', async () => {
       const token = await tokenOf('boss@acme.test', 'acme-pass-1');
-      const before = await t.dataSource.getRepository(User).count();
+      const before = await countUsers(t.dataSource);
       const response = await request(t.http)
         .post('/api/users')
         .set('Authorization', `Bearer ${token}`)
@@ -222,7 +222,7 @@ describe('identity over HTTP', () => {
           { path: 'password', message: 'Too Long!' },
         ]),
       );
-      expect(await t.dataSource.getRepository(User).count()).toBe(before);
+      expect(await countUsers(t.dataSource)).toBe(before);
     });
 
     it('a plain user may neither list nor create users (403 ERR_NO_PERMISSION)', async () => {
@@ -292,9 +292,9 @@ describe('identity over HTTP', () => {
   });
 
   it('seeding again changes nothing', async () => {
-    const before = await t.dataSource.getRepository(User).count();
+    const before = await countUsers(t.dataSource);
     await t.app.get(PlatformSeedService).onModuleInit();
-    expect(await t.dataSource.getRepository(User).count()).toBe(before);
+    expect(await countUsers(t.dataSource)).toBe(before);
   });
 
   it('/health and /ready answer outside /api; /ready checks the database; /metrics is off without METRICS_TOKEN', async () => {

@@ -17,16 +17,6 @@ import { CompanyRepository } from './companies/company.repository';
 import { CompanyService } from './companies/company.service';
 import { EmailCodeRepository } from './email-codes/email-code.repository';
 import { EmailCodeService } from './email-codes/email-code.service';
-import { Announcement } from './entities/announcement.entity';
-import { Company } from './entities/company.entity';
-import { CompanySetting } from './entities/company-setting.entity';
-import { EmailCode } from './entities/email-code.entity';
-import { GlobalSetting } from './entities/global-setting.entity';
-import { Help } from './entities/help.entity';
-import { Plan } from './entities/plan.entity';
-import { RefreshToken } from './entities/refresh-token.entity';
-import { StoredMail } from './entities/stored-mail.entity';
-import { User } from './entities/user.entity';
 import { HelpController } from './helps/help.controller';
 import { HelpRepository } from './helps/help.repository';
 import { HelpService } from './helps/help.service';
@@ -66,18 +56,6 @@ import { UserRecordAnswer } from './users/user-record-answer';
 import { UserWriter } from './users/user-writer';
 import { VersionController } from './version.controller';
 
-export const IDENTITY_ENTITIES = [
-  Plan,
-  Company,
-  User,
-  RefreshToken,
-  CompanySetting,
-  GlobalSetting,
-  EmailCode,
-  StoredMail,
-  Help,
-  Announcement,
-];
 export const IDENTITY_MIGRATIONS = [
   IdentityInitial1732180000000,
   IdentityAdministration1763712000000,
@@ -96,7 +74,6 @@ export class IdentityModule {
       imports: [
         ServiceDatabaseModule.forService({
           schema: 'identity',
-          entities: IDENTITY_ENTITIES,
           migrations: IDENTITY_MIGRATIONS,
         }),
       ],

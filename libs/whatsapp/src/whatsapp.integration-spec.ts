@@ -21,7 +21,7 @@ import { FILE_STORAGE, OutboxWriter } from '@app/platform';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
-import { ConnectionEntity } from './entities/connection.entity';
+import { ConnectionRepository } from './connections/connection.repository';
 import { MediaStore } from './media/media-store';
 import { InboundMessageRepository } from './messages/inbound-message.repository';
 import { InboundMessageService } from './messages/inbound-message.service';
@@ -320,7 +320,7 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
         greetingMessage: '',
         provider: 'beta',
       });
-      expect(await t.dataSource.getRepository(ConnectionEntity).findOneByOrFail({ id: created.id })).toMatchObject({
+      expect(await new ConnectionRepository(t.dataSource).byId(created.id)).toMatchObject({
         token: 'tok-123',
         transcribekey: 'k',
       });
@@ -434,7 +434,7 @@ describe('whatsapp connections over HTTP with the simulator (real PostgreSQL)', 
     it('the same message id received concurrently (a replay racing the original) is taken once, by the database constraint', async () => {
       const outbox = new OutboxWriter('whatsapp');
       const inbound = new InboundMessageService(
-        new InboundMessageRepository(t.dataSource),
+        new InboundMessageRepository(t.dataSource, outbox),
         outbox,
         new MediaStore(t.app.get(FILE_STORAGE)),
       );

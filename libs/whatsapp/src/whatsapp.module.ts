@@ -8,7 +8,6 @@ import { ConnectionService } from './connections/connection.service';
 import { ConnectionRecordAnswer } from './connections/connection-record-answer';
 import { ConnectionSessionController } from './connections/connection-session.controller';
 import { QueueDeletionConsumer } from './connections/queue-deletion.consumer';
-import { ConnectionEntity } from './entities/connection.entity';
 import { ApiMediaLibrary } from './media/api-media-library';
 import { MediaController } from './media/media.controller';
 import { MediaStore } from './media/media-store';
@@ -42,7 +41,6 @@ import {
   type WhatsappOptions,
 } from './whatsapp-options';
 
-export const WHATSAPP_ENTITIES = [ConnectionEntity];
 export const WHATSAPP_MIGRATIONS = [
   WhatsappInitial1732400000000,
   NumberChecks1732400000001,
@@ -57,7 +55,7 @@ export class WhatsappModule {
   static forRoot(options: WhatsappOptions): DynamicModule {
     return {
       module: WhatsappModule,
-      imports: [ServiceDatabaseModule.forService({ schema: 'whatsapp', entities: WHATSAPP_ENTITIES, migrations: WHATSAPP_MIGRATIONS })],
+      imports: [ServiceDatabaseModule.forService({ schema: 'whatsapp', migrations: WHATSAPP_MIGRATIONS })],
       controllers: [NumberCheckController, ConnectionController, ConnectionSessionController, SimulatorController, MediaController],
       providers: [
         { provide: WHATSAPP_OPTIONS, useValue: options },

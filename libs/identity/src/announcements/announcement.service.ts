@@ -23,10 +23,10 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { assignDefined } from '../common/assign-defined';
 import { acceptedImageKind, IMAGE_CONTENT_TYPES, type UploadedFileLike, uploadedName } from '../common/uploads';
 import { type AnnouncementCreateDto, type AnnouncementUpdateDto, mapAnnouncement } from '../dtos/announcement.dto';
-import { Announcement } from '../entities/announcement.entity';
-import { AnnouncementRepository } from './announcement.repository';
+import { type Announcement, AnnouncementRepository } from './announcement.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Announcement not found');
 
@@ -61,7 +61,7 @@ export class AnnouncementService {
 
   async update(id: number, input: AnnouncementUpdateDto): Promise<AnnouncementResponse> {
     return this.change(id, async (announcement) => {
-      Object.assign(announcement, input);
+      assignDefined(announcement, input);
     });
   }
 

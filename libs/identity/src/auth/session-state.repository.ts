@@ -1,18 +1,14 @@
 import type { SessionAuthority, SessionState } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-
-import { Company } from '../entities/company.entity';
-import { RefreshToken } from '../entities/refresh-token.entity';
-import { User } from '../entities/user.entity';
+import type { DataSource } from 'typeorm';
 
 interface SessionRow {
-  userId: number;
-  companyId: number;
+  user_id: number;
+  company_id: number;
   profile: 'admin' | 'supervisor' | 'user';
   super: boolean;
-  companyOpen: boolean;
+  company_open: boolean;
 }
 
 /**
@@ -25,21 +21,18 @@ export class SessionStateRepository implements SessionAuthority {
   constructor(@InjectDataSource('identity') private readonly dataSource: DataSource) {}
 
   async lookup(sessionId: string): Promise<SessionState> {
-    const row = await this.dataSource
-      .createQueryBuilder(RefreshToken, 'token')
-      .innerJoin(User, 'user', 'user.id = token.userId')
-      .innerJoin(Company, 'company', 'company.id = user.companyId')
-      .select('user.id', 'userId')
-      .addSelect('user.companyId', 'companyId')
-      .addSelect('user.profile', 'profile')
-      .addSelect('user.super', 'super')
-      .addSelect('company.status AND company.approved', 'companyOpen')
-      .where('token.familyId = :sessionId', { sessionId })
-      .andWhere('token.revokedAt IS NULL')
-      .limit(1)
-      .getRawOne<SessionRow>();
+    const rows: SessionRow[] = await this.dataSource.query(
+      `SELECT u.id AS user_id, u.company_id, u.profile, u.super, (c.status AND c.approved) AS company_open
+         FROM identity.refresh_tokens token
+         JOIN identity.users u ON u.id = token.user_id
+         JOIN identity.companies c ON c.id = u.company_id
+        WHERE token.family_id = $1 AND token.revoked_at IS NULL
+        LIMIT 1`,
+      [sessionId],
+    );
+    const row = rows[0];
     if (!row) return { live: false, reason: 'session ended or unknown' };
-    if (!row.companyOpen && !row.super) return { live: false, reason: 'company inactive' };
-    return { live: true, userId: row.userId, companyId: row.companyId, profile: row.profile, super: row.super };
+    if (!row.company_open && !row.super) return { live: false, reason: 'company inactive' };
+    return { live: true, userId: row.user_id, companyId: row.company_id, profile: row.profile, super: row.super };
   }
 }

@@ -2,7 +2,6 @@ import { loginResponseSchema, userResponseSchema, versionResponseSchema } from '
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { Company } from '../entities/company.entity';
 import { as, logIn, outboxEvents } from '../testing/http';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
@@ -37,7 +36,7 @@ describe('login rules and sessions', () => {
   it('the due date itself is the last day of access; the day after, login is refused with the date', async () => {
     const today = await logIn(t, 'boss@today.test', 'today-pass-1');
     expect(today.body.subscription).toMatchObject({ daysLeft: 0, warning: true });
-    await t.dataSource.getRepository(Company).update({ name: 'Today' }, { dueDate: inDays(-1) });
+    await t.dataSource.query(`UPDATE identity.companies SET due_date = $2 WHERE name = $1`, ['Today', inDays(-1)]);
     const refused = await request(t.http).post('/api/auth/login').send({ email: 'boss@today.test', password: 'today-pass-1' }).expect(401);
     expect(refused.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: inDays(-1) });
     // An open session of the expired company cannot refresh either.

@@ -7,11 +7,10 @@ import * as argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
 
 import { mapUser, planFlags, type UserResponseDto } from '../dtos/user.dto';
-import type { User } from '../entities/user.entity';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { SettingRepository } from '../settings/setting.repository';
-import { UserRepository } from '../users/user.repository';
+import { type User, UserRepository } from '../users/user.repository';
 import { LoginDeviceCookies } from './login-device-cookies';
 import { RefreshTokenRepository } from './refresh-token.repository';
 

@@ -2,10 +2,9 @@ import { companyListResponseSchema, companyPageResponseSchema, companyPlanRespon
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { CompanySetting } from '../entities/company-setting.entity';
-import { User } from '../entities/user.entity';
+import { SettingRepository } from '../settings/setting.repository';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
-import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
+import { countUsers, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -57,7 +56,7 @@ describe('companies over HTTP: super users manage them, admins read their own', 
       campaignsEnabled: true,
       plan: { id: planId },
     });
-    const settings = await t.dataSource.getRepository(CompanySetting).find({ where: { companyId: created.body.id } });
+    const settings = await new SettingRepository(t.dataSource).companySettings(created.body.id);
     expect(settings.map((s) => s.key)).toEqual(
       expect.arrayContaining(['userRating', 'scheduleType', 'call', 'campaignsEnabled', 'chatBotType']),
     );
@@ -189,7 +188,7 @@ describe('companies over HTTP: super users manage them, admins read their own', 
   it('a super user deletes a company with its users, but never their own company', async () => {
     const doomed = await insertCompanyWithAdmin(t.dataSource, { name: 'Doomed', adminEmail: 'boss@doomed.test', password: 'doomed-1' });
     await as(t, root).delete(`/api/companies/${doomed.company.id}`).expect(204);
-    expect(await t.dataSource.getRepository(User).count({ where: { companyId: doomed.company.id } })).toBe(0);
+    expect(await countUsers(t.dataSource, { companyId: doomed.company.id })).toBe(0);
     expect((await outboxEvents(t, 'identity.company.deleted')).map((e) => e.payload.companyId)).toContain(doomed.company.id);
     expect((await outboxEvents(t, 'identity.user.deleted')).map((e) => e.payload)).toContainEqual({
       userId: doomed.admin.id,

@@ -1,8 +1,84 @@
+import type { WeeklyScheduleEntry } from '@app/contracts';
+import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
-import { Company } from '../entities/company.entity';
+import { type Plan, type PlanRow, toPlan } from '../plans/plan.repository';
+
+/** identity.companies as COLUMNS read it (the due date as its text, YYYY-MM-DD). */
+export interface CompanyRow {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  plan_id: number;
+  status: boolean;
+  approved: boolean;
+  due_date: string | null;
+  recurrence: string;
+  schedules: WeeklyScheduleEntry[];
+  /** A Date; an ISO string when read through to_jsonb. */
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  planId: number;
+  /** Only when read with it. */
+  plan?: Plan;
+  /** Active or suspended by the platform operator. */
+  status: boolean;
+  /** New sign-ups wait for the platform operator's approval before anyone can log in. */
+  approved: boolean;
+  /** YYYY-MM-DD; logging in is refused after it. */
+  dueDate: string | null;
+  recurrence: string;
+  /** Opening hours, used when the setting scheduleType is `company`. */
+  schedules: WeeklyScheduleEntry[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewCompany = Omit<Company, 'id' | 'plan' | 'createdAt' | 'updatedAt'>;
+
+export const toCompany = (row: CompanyRow & { plan?: PlanRow }): Company => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  planId: row.plan_id,
+  ...(row.plan ? { plan: toPlan(row.plan) } : {}),
+  status: row.status,
+  approved: row.approved,
+  dueDate: row.due_date,
+  recurrence: row.recurrence,
+  schedules: row.schedules,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
+/** A company's columns as CompanyRow names them, from `c`. */
+const COLUMNS = `c.id, c.name, c.email, c.phone, c.plan_id, c.status, c.approved, c.due_date::text AS due_date, c.recurrence,
+  c.schedules, c.created_at, c.updated_at`;
+/** With its plan as one jsonb column (to_jsonb: instants as ISO text, numeric as a number). */
+const WITH_PLAN = `SELECT ${COLUMNS}, to_jsonb(p) AS plan FROM identity.companies c LEFT JOIN identity.plans p ON p.id = c.plan_id`;
+
+const companyValues = (company: NewCompany) => [
+  company.name,
+  company.email,
+  company.phone,
+  company.planId,
+  company.status,
+  company.approved,
+  company.dueDate,
+  company.recurrence,
+  JSON.stringify(company.schedules),
+];
 
 /** identity.companies. */
 @Injectable()
@@ -13,49 +89,58 @@ export class CompanyRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** One page of the companies whose lower-cased name or e-mail matches `search` (a LIKE pattern), with plans, by name. */
-  page(search: string, pageNumber: number, pageSize: number): Promise<[Company[], number]> {
-    return this.dataSource
-      .getRepository(Company)
-      .createQueryBuilder('company')
-      .leftJoinAndSelect('company.plan', 'plan')
-      .where("(lower(company.name) LIKE :search OR lower(coalesce(company.email, '')) LIKE :search)", { search })
-      .orderBy('company.name', 'ASC')
-      .addOrderBy('company.id', 'ASC')
-      .skip((pageNumber - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+  /** One page of the companies whose lower-cased name or e-mail matches `search` (a LIKE pattern), with plans, by name; with the count of all that match. */
+  async page(search: string, pageNumber: number, pageSize: number): Promise<[Company[], number]> {
+    const matching = `(lower(c.name) LIKE $1 OR lower(coalesce(c.email, '')) LIKE $1)`;
+    const rows: CompanyRow[] = await this.dataSource.query(`${WITH_PLAN} WHERE ${matching} ORDER BY c.name, c.id LIMIT $2 OFFSET $3`, [
+      search,
+      pageSize,
+      (pageNumber - 1) * pageSize,
+    ]);
+    const [{ count }]: { count: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM identity.companies c WHERE ${matching}`,
+      [search],
+    );
+    return [rows.map(toCompany), count];
   }
 
   /** Every company with its plan, by name. */
-  allWithPlans(): Promise<Company[]> {
-    return this.dataSource.getRepository(Company).find({ relations: { plan: true }, order: { name: 'ASC' } });
+  async allWithPlans(): Promise<Company[]> {
+    const rows: CompanyRow[] = await this.dataSource.query(`${WITH_PLAN} ORDER BY c.name`);
+    return rows.map(toCompany);
   }
 
-  findWithPlan(id: number, manager: EntityManager = this.dataSource.manager): Promise<Company | null> {
-    return manager.findOne(Company, { where: { id }, relations: { plan: true } });
+  async findWithPlan(id: number, manager: EntityManager = this.dataSource.manager): Promise<Company | null> {
+    const rows: CompanyRow[] = await manager.query(`${WITH_PLAN} WHERE c.id = $1`, [id]);
+    return rows[0] ? toCompany(rows[0]) : null;
   }
 
   /** The company, its row locked for the caller's transaction. */
-  findLocked(manager: EntityManager, id: number): Promise<Company | null> {
-    return manager.findOne(Company, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  async findLocked(manager: EntityManager, id: number): Promise<Company | null> {
+    const rows: CompanyRow[] = await manager.query(`SELECT ${COLUMNS} FROM identity.companies c WHERE c.id = $1 FOR UPDATE`, [id]);
+    return rows[0] ? toCompany(rows[0]) : null;
   }
 
-  /** Like `findLocked`, failing (EntityNotFoundError) when there is no such company. */
-  findLockedOrFail(manager: EntityManager, id: number): Promise<Company> {
-    return manager.findOneOrFail(Company, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  /** Like `findLocked`, failing when there is no such company. */
+  async findLockedOrFail(manager: EntityManager, id: number): Promise<Company> {
+    const company = await this.findLocked(manager, id);
+    if (!company) throw new Error(`No company ${id}`);
+    return company;
   }
 
-  nameTaken(manager: EntityManager, name: string): Promise<boolean> {
-    return manager.exists(Company, { where: { name } });
+  async nameTaken(manager: EntityManager, name: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM identity.companies WHERE name = $1 LIMIT 1`, [name]);
+    return rows.length > 0;
   }
 
-  anyOnPlan(manager: EntityManager, planId: number): Promise<boolean> {
-    return manager.exists(Company, { where: { planId } });
+  async anyOnPlan(manager: EntityManager, planId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM identity.companies WHERE plan_id = $1 LIMIT 1`, [planId]);
+    return rows.length > 0;
   }
 
   async hasAny(manager: EntityManager): Promise<boolean> {
-    return (await manager.count(Company)) > 0;
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM identity.companies LIMIT 1`);
+    return rows.length > 0;
   }
 
   /** Serialises the first-start seed of replicas starting together (until the caller's transaction ends). */
@@ -63,16 +148,35 @@ export class CompanyRepository {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:seed']);
   }
 
-  insert(manager: EntityManager, company: DeepPartial<Company>): Promise<Company> {
-    return manager.save(manager.create(Company, company));
+  async insert(manager: EntityManager, company: NewCompany): Promise<Company> {
+    const rows: CompanyRow[] = await manager.query(
+      `INSERT INTO identity.companies AS c (name, email, phone, plan_id, status, approved, due_date, recurrence, schedules)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+       RETURNING ${COLUMNS}`,
+      companyValues(company),
+    );
+    return toCompany(rows[0]);
   }
 
-  save(manager: EntityManager, company: Company): Promise<Company> {
-    return manager.save(company);
+  /** Writes the company's fields (not its plan); updated_at moves only when one of them changed. */
+  async save(manager: EntityManager, company: Company): Promise<Company> {
+    const result: unknown = await manager.query(
+      `UPDATE identity.companies c
+          SET name = $2, email = $3, phone = $4, plan_id = $5, status = $6, approved = $7, due_date = $8, recurrence = $9,
+              schedules = $10::jsonb,
+              updated_at = CASE
+                WHEN (c.name, c.email, c.phone, c.plan_id, c.status, c.approved, c.due_date, c.recurrence, c.schedules)
+                     IS DISTINCT FROM ($2, $3, $4, $5, $6, $7, $8::date, $9, $10::jsonb)
+                THEN now() ELSE c.updated_at END
+        WHERE c.id = $1
+        RETURNING ${COLUMNS}`,
+      [company.id, ...companyValues(company)],
+    );
+    return toCompany(changedRows<CompanyRow>(result)[0]);
   }
 
   /** Deletes the company; its users and settings go with it (foreign keys on delete cascade). */
   async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(Company, { id });
+    await manager.query(`DELETE FROM identity.companies WHERE id = $1`, [id]);
   }
 }

@@ -19,17 +19,17 @@ import { AppError, isAdmin, likeContaining, OutboxWriter, SessionRegistry, type 
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { assignDefined } from '../common/assign-defined';
 import { isUniqueViolation } from '../common/db-errors';
 import { type CompanyCreateDto, companySnapshot, type CompanyUpdateDto, mapCompany } from '../dtos/company.dto';
 import { mapPlan } from '../dtos/plan.dto';
 import { EmailCodeService } from '../email-codes/email-code.service';
-import type { Company } from '../entities/company.entity';
 import { PlanRepository } from '../plans/plan.repository';
 import { SettingService } from '../settings/setting.service';
 import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
 import { type AdminInvitation, AdminInvitationMail } from './admin-invitation-mail';
-import { CompanyRepository } from './company.repository';
+import { type Company, CompanyRepository } from './company.repository';
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
@@ -163,7 +163,7 @@ export class CompanyService {
         if (await this.companies.nameTaken(manager, input.name)) throw companyNameTaken();
       }
       const { campaignsEnabled, phone, ...fields } = input;
-      Object.assign(company, fields);
+      assignDefined(company, fields);
       if (phone !== undefined) company.phone = phone || null;
       if (campaignsEnabled !== undefined) {
         await this.settings.setCompanyValue(manager, id, 'campaignsEnabled', String(campaignsEnabled));

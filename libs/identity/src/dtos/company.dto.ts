@@ -9,8 +9,8 @@ import {
 } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { Company } from '../entities/company.entity';
-import type { CompanySetting } from '../entities/company-setting.entity';
+import type { Company } from '../companies/company.repository';
+import type { CompanySetting } from '../settings/setting.repository';
 import { mapPlan } from './plan.dto';
 import { mapSetting } from './setting.dto';
 

@@ -1,7 +1,7 @@
 import { planCreateSchema, type PlanResponse, type PlanSnapshot, planUpdateSchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { Plan } from '../entities/plan.entity';
+import type { Plan } from '../plans/plan.repository';
 
 export class PlanCreateDto extends createZodDto(planCreateSchema) {}
 export class PlanUpdateDto extends createZodDto(planUpdateSchema) {}

@@ -1,8 +1,7 @@
 import { type SettingResponse, settingUpdateSchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { CompanySetting } from '../entities/company-setting.entity';
-import type { GlobalSetting } from '../entities/global-setting.entity';
+import type { CompanySetting, GlobalSetting } from '../settings/setting.repository';
 
 export class SettingUpdateDto extends createZodDto(settingUpdateSchema) {}
 

@@ -12,8 +12,8 @@ import type { PlanFlag } from '@app/platform';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
-import type { Plan } from '../entities/plan.entity';
-import type { User } from '../entities/user.entity';
+import type { Plan } from '../plans/plan.repository';
+import type { User } from '../users/user.repository';
 import { mapPlan } from './plan.dto';
 
 export class UserCreateDto extends createZodDto(userCreateSchema) {}

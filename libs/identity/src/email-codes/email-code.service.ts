@@ -3,8 +3,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import type { EmailCode, EmailCodePurpose } from '../entities/email-code.entity';
-import { EmailCodeRepository } from './email-code.repository';
+import { type EmailCode, type EmailCodePurpose, EmailCodeRepository } from './email-code.repository';
 
 export const EMAIL_CODE_TTL_MS: Record<EmailCodePurpose, number> = { signup: 15 * 60_000, reset: 30 * 60_000 };
 /** A verified sign-up code lets /companies/cadastro run within this time. */

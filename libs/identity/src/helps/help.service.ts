@@ -2,9 +2,9 @@ import { type HelpResponse, IDENTITY_PAGE_SIZE, type PageQuery } from '@app/cont
 import { AppError, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
+import { assignDefined } from '../common/assign-defined';
 import { type HelpCreateDto, type HelpUpdateDto, mapHelp } from '../dtos/help.dto';
-import { Help } from '../entities/help.entity';
-import { HelpRepository } from './help.repository';
+import { type Help, HelpRepository } from './help.repository';
 
 /** Help videos: super users write them, everyone reads them. */
 @Injectable()
@@ -31,7 +31,7 @@ export class HelpService {
 
   async update(id: number, input: HelpUpdateDto): Promise<HelpResponse> {
     const help = await this.load(id);
-    return mapHelp(await this.helps.save(Object.assign(help, input)));
+    return mapHelp(await this.helps.save(assignDefined(help, input)));
   }
 
   async remove(id: number): Promise<void> {

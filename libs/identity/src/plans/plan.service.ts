@@ -2,11 +2,11 @@ import { planCreated, planDeleted, type PlanResponse, planUpdated } from '@app/c
 import { AppError, OutboxWriter } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
+import { assignDefined } from '../common/assign-defined';
 import { isUniqueViolation } from '../common/db-errors';
 import { CompanyRepository } from '../companies/company.repository';
 import { mapPlan, type PlanCreateDto, planSnapshot, type PlanUpdateDto } from '../dtos/plan.dto';
-import { Plan } from '../entities/plan.entity';
-import { PlanRepository } from './plan.repository';
+import { type Plan, PlanRepository } from './plan.repository';
 
 /** Plans: limits and feature flags; super users manage them, sign-up lists the public ones. */
 @Injectable()
@@ -45,7 +45,7 @@ export class PlanService {
       this.plans.transaction(async (manager) => {
         const plan = await this.plans.findLocked(manager, id);
         if (!plan) throw new AppError('ERR_NOT_FOUND', 'Plan not found');
-        const saved = await this.plans.save(manager, Object.assign(plan, input));
+        const saved = await this.plans.save(manager, assignDefined(plan, input));
         await this.outbox.add(manager, { definition: planUpdated, companyId: null, key: saved.id, payload: { plan: planSnapshot(saved) } });
         return mapPlan(saved);
       }),

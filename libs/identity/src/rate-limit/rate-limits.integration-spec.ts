@@ -1,6 +1,5 @@
 import request from 'supertest';
 
-import { StoredMail } from '../entities/stored-mail.entity';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
@@ -74,7 +73,7 @@ describe('rate limits on login, sign-up, verification and reset, shared through 
 
   it('sign-up: per e-mail and per IP; the mail is kept in identity.mails without SMTP', async () => {
     await from('10.0.2.1').post('/api/verify-email', { email: 'new@co.test', name: 'New Co' }).expect(200);
-    const stored = await t.dataSource.getRepository(StoredMail).findOneByOrFail({ to: 'new@co.test' });
+    const [stored]: { text: string }[] = await t.dataSource.query(`SELECT text FROM identity.mails WHERE "to" = $1`, ['new@co.test']);
     expect(stored.text).toMatch(/Seu código de verificação é: \d{6}/);
     await from('10.0.2.2').post('/api/verify-email', { email: 'new@co.test', name: 'New Co' }).expect(200);
     const limited = await from('10.0.2.3').post('/api/verify-email', { email: 'new@co.test', name: 'New Co' }).expect(429);

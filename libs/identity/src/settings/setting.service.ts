@@ -19,9 +19,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { mapSetting } from '../dtos/setting.dto';
-import { CompanySetting } from '../entities/company-setting.entity';
-import { GlobalSetting } from '../entities/global-setting.entity';
-import { SettingRepository } from './setting.repository';
+import { type CompanySetting, type GlobalSetting, SettingRepository } from './setting.repository';
 
 const isGlobalKey = (key: string): key is GlobalSettingKey => key in GLOBAL_SETTINGS;
 const isCompanyKey = (key: string): key is CompanySettingKey => key in COMPANY_SETTINGS;
@@ -64,7 +62,7 @@ export class SettingService {
   }
 
   private defaultRow(companyId: number, key: CompanySettingKey): CompanySetting {
-    return Object.assign(new CompanySetting(), { companyId, key, value: COMPANY_SETTINGS[key].default, updatedAt: new Date(0) });
+    return { companyId, key, value: COMPANY_SETTINGS[key].default, updatedAt: new Date(0) };
   }
 
   /** Several companies' settings in one query, defaults filled in, by company id. */
@@ -81,9 +79,7 @@ export class SettingService {
   async globalSettings(): Promise<GlobalSetting[]> {
     const stored = await this.repository.globalSettings();
     const byKey = new Map(stored.map((row) => [row.key, row]));
-    return GLOBAL_SETTING_KEYS.map(
-      (key) => byKey.get(key) ?? Object.assign(new GlobalSetting(), { key, value: GLOBAL_SETTINGS[key].default, updatedAt: new Date(0) }),
-    );
+    return GLOBAL_SETTING_KEYS.map((key) => byKey.get(key) ?? { key, value: GLOBAL_SETTINGS[key].default, updatedAt: new Date(0) });
   }
 
   /** A global setting's value (its default when never set). */

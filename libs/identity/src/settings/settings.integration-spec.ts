@@ -8,7 +8,7 @@ import {
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { CompanySetting } from '../entities/company-setting.entity';
+import { SettingRepository } from '../settings/setting.repository';
 import { as, logIn, outboxEvents } from '../testing/http';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
@@ -149,7 +149,9 @@ describe('company settings over HTTP', () => {
   });
 
   it('billing secrets stored for a company never reach its non-super users: not at login, not in its company record', async () => {
-    await t.dataSource.getRepository(CompanySetting).save({ companyId: acmeId, key: 'tokenixc', value: 'secret-token' });
+    await t.dataSource.transaction((manager) =>
+      new SettingRepository(t.dataSource).upsertCompanySetting(manager, acmeId, 'tokenixc', 'secret-token'),
+    );
     const session = await logIn(t, 'boss@acme.test', 'acme-pass-1');
     expect(JSON.stringify(session.body)).not.toContain('secret-token');
     expect(JSON.stringify(expectAnswer(userResponseSchema, await as(t, session.token).get('/api/auth/me').expect(200)))).not.toContain(

@@ -9,8 +9,8 @@ import {
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { Company } from '../entities/company.entity';
-import { CompanySetting } from '../entities/company-setting.entity';
+import { CompanyRepository } from '../companies/company.repository';
+import { SettingRepository } from '../settings/setting.repository';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 import { codeIn, type SmtpCapture, startSmtpCapture, textOf } from '../testing/smtp-capture';
@@ -92,7 +92,7 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
       company: { name: 'Nova Ltda', approved: false, dueDate: dateInDays(5) },
     });
 
-    const company = await t.dataSource.getRepository(Company).findOneByOrFail({ id: created.body.company.id });
+    const company = (await new CompanyRepository(t.dataSource).findWithPlan(created.body.company.id))!;
     // The body's dueDate, status and campaignsEnabled are the server's to decide.
     expect(company).toMatchObject({
       recurrence: 'MENSAL',
@@ -102,7 +102,7 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
       planId,
       phone: '11987654321',
     });
-    const campaigns = await t.dataSource.getRepository(CompanySetting).findOneByOrFail({ companyId: company.id, key: 'campaignsEnabled' });
+    const campaigns = (await new SettingRepository(t.dataSource).companySetting(company.id, 'campaignsEnabled'))!;
     expect(campaigns.value).toBe('true');
     expect((await outboxEvents(t, 'identity.company.created')).map((e) => e.payload.company.name)).toContain('Nova Ltda');
 

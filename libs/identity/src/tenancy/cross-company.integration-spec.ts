@@ -1,11 +1,10 @@
 import { settingListResponseSchema, userListResponseSchema, userPageResponseSchema, userResponseSchema } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 
-import { Company } from '../entities/company.entity';
-import { CompanySetting } from '../entities/company-setting.entity';
-import { User } from '../entities/user.entity';
+import { CompanyRepository } from '../companies/company.repository';
+import { SettingRepository } from '../settings/setting.repository';
 import { as, logIn } from '../testing/http';
-import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
+import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, userWith } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -55,10 +54,10 @@ describe("an admin of company A can neither read nor change company B's data", (
       if (status !== 403 && status !== 404) throw new Error(`${name} answered ${status}`);
     }
 
-    const beto = await t.dataSource.getRepository(User).findOneByOrFail({ id: betaUserId });
+    const beto = await userWith(t.dataSource, { id: betaUserId });
     expect(beto.name).toBe('Beto');
-    expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: betaAdminId })).profile).toBe('admin');
-    const company = await t.dataSource.getRepository(Company).findOneByOrFail({ id: betaId });
+    expect((await userWith(t.dataSource, { id: betaAdminId })).profile).toBe('admin');
+    const company = (await new CompanyRepository(t.dataSource).findWithPlan(betaId))!;
     expect(company).toMatchObject({ status: true, schedules: [], dueDate: '2999-01-01' });
   });
 
@@ -66,7 +65,7 @@ describe("an admin of company A can neither read nor change company B's data", (
     await as(t, acme).put('/api/settings/scheduleType').send({ value: 'company' }).expect(200);
     const listed = expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200));
     expect(listed.every((s) => s.companyId !== betaId)).toBe(true);
-    expect(await t.dataSource.getRepository(CompanySetting).count({ where: { companyId: betaId, key: 'scheduleType' } })).toBe(0);
+    expect(await new SettingRepository(t.dataSource).companySetting(betaId, 'scheduleType')).toBeNull();
     const betaToken = (await logIn(t, 'boss@beta.test', 'beta-pass-1')).token;
     const betaSettings = expectAnswer(settingListResponseSchema, await as(t, betaToken).get('/api/settings').expect(200));
     expect(betaSettings.find((s) => s.key === 'scheduleType')!.value).toBe('disabled');

@@ -10,12 +10,12 @@ import {
 import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 
-import { Company } from '../entities/company.entity';
-import { Plan } from '../entities/plan.entity';
-import { User } from '../entities/user.entity';
+import { type Company, CompanyRepository } from '../companies/company.repository';
 import { IdentityModule } from '../identity.module';
 import type { IdentityOptions } from '../identity-options';
+import { type Plan, PlanRepository } from '../plans/plan.repository';
 import { ConnectionProjectionConsumer } from '../users/connection-projection.consumer';
+import { type User, UserRepository } from '../users/user.repository';
 
 export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
 
@@ -52,51 +52,45 @@ export async function insertCompanyWithAdmin(
   },
 ): Promise<{ company: Company; admin: User }> {
   return dataSource.transaction(async (manager) => {
-    const plan = await manager.save(
-      manager.create(Plan, {
-        name: `${options.name} plan`,
-        users: options.usersLimit ?? 10,
-        connections: 3,
-        queues: 5,
-        value: 99.9,
-        useCampaigns: false,
-        useSchedules: true,
-        useInternalChat: true,
-        useExternalApi: false,
-        useKanban: false,
-        useOpenAi: false,
-        useIntegrations: false,
-        useInternal: false,
-        ...options.planFlags,
-      }),
-    );
-    const company = await manager.save(
-      manager.create(Company, {
-        name: options.name,
-        email: options.adminEmail,
-        phone: null,
-        planId: plan.id,
-        status: options.status ?? true,
-        approved: options.approved ?? true,
-        dueDate: options.dueDate === undefined ? '2999-01-01' : options.dueDate,
-        recurrence: 'MENSAL',
-        schedules: [],
-      }),
-    );
-    const admin = await manager.save(
-      manager.create(User, {
-        companyId: company.id,
-        name: `${options.name} admin`,
-        email: options.adminEmail,
-        passwordHash: await argon2.hash(options.password),
-        profile: 'admin',
-        super: false,
-        allTicket: 'enabled',
-        whatsappId: null,
-        queueIds: [],
-        online: false,
-      }),
-    );
+    const plan = await new PlanRepository(dataSource).insert(manager, {
+      name: `${options.name} plan`,
+      users: options.usersLimit ?? 10,
+      connections: 3,
+      queues: 5,
+      value: 99.9,
+      useCampaigns: false,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: false,
+      useKanban: false,
+      useOpenAi: false,
+      useIntegrations: false,
+      useInternal: false,
+      ...options.planFlags,
+    });
+    const company = await new CompanyRepository(dataSource).insert(manager, {
+      name: options.name,
+      email: options.adminEmail,
+      phone: null,
+      planId: plan.id,
+      status: options.status ?? true,
+      approved: options.approved ?? true,
+      dueDate: options.dueDate === undefined ? '2999-01-01' : options.dueDate,
+      recurrence: 'MENSAL',
+      schedules: [],
+    });
+    const admin = await new UserRepository(dataSource).insert(manager, {
+      companyId: company.id,
+      name: `${options.name} admin`,
+      email: options.adminEmail,
+      passwordHash: await argon2.hash(options.password),
+      profile: 'admin',
+      super: false,
+      allTicket: 'enabled',
+      whatsappId: null,
+      queueIds: [],
+      online: false,
+    });
     return { company, admin };
   });
 }
@@ -119,4 +113,25 @@ export async function announceConnections(t: IdentityTestApp, companyId: number,
       payload: { connection: connectionFixture(companyId, id) },
     });
   }
+}
+
+/** The user with this id or e-mail, as the repository reads it; fails when there is none. */
+export async function userWith(dataSource: DataSource, where: { id: number } | { email: string }): Promise<User> {
+  const users = new UserRepository(dataSource);
+  const user = 'id' in where ? await users.findById(where.id) : await users.findByEmail(where.email);
+  if (!user) throw new Error(`No user ${JSON.stringify(where)}`);
+  return user;
+}
+
+/** How many users there are, of a company, with an e-mail or a profile when asked. */
+export async function countUsers(
+  dataSource: DataSource,
+  where: { companyId?: number; email?: string; profile?: string } = {},
+): Promise<number> {
+  const [{ count }]: { count: number }[] = await dataSource.query(
+    `SELECT count(*)::int AS count FROM identity.users
+      WHERE ($1::int IS NULL OR company_id = $1) AND ($2::text IS NULL OR email = $2) AND ($3::text IS NULL OR profile = $3)`,
+    [where.companyId ?? null, where.email ?? null, where.profile ?? null],
+  );
+  return count;
 }

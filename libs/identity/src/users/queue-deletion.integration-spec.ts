@@ -1,9 +1,8 @@
 import { type EventEnvelope, queueDeleted, TOPICS, userResponseSchema } from '@app/contracts';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 
-import { User } from '../entities/user.entity';
 import { as, logIn, outboxEvents } from '../testing/http';
-import { announceQueues, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
+import { announceQueues, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, userWith } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -32,11 +31,11 @@ describe("a queue deleted in conversations leaves the users' queue lists", () =>
     saraId = await create(acme, { name: 'Sara', email: 'sara@acme.test', password: 'sara-pass', profile: 'supervisor', queueIds: [6] });
     // Another company's user naming the same queue id: stored before queue ids were checked.
     betoId = await create(beta, { name: 'Beto', email: 'beto@beta.test', password: 'beto-pass', profile: 'user' });
-    await t.dataSource.getRepository(User).update({ id: betoId }, { queueIds: [5] });
+    await t.dataSource.query(`UPDATE identity.users SET queue_ids = $2 WHERE id = $1`, [betoId, [5]]);
   });
   afterAll(() => t?.close());
 
-  const queuesOf = async (id: number) => (await t.dataSource.getRepository(User).findOneByOrFail({ id })).queueIds;
+  const queuesOf = async (id: number) => (await userWith(t.dataSource, { id })).queueIds;
   const known = async (companyId: number) =>
     (await t.dataSource.query(`SELECT queue_id FROM identity.company_queues WHERE company_id = $1 ORDER BY queue_id`, [companyId])).map(
       (row: { queue_id: number }) => row.queue_id,
@@ -74,7 +73,7 @@ describe("a queue deleted in conversations leaves the users' queue lists", () =>
     // The same event again, as a broker would redeliver it (the in-process publish resolves once every group handled it): applied once.
     // Ana holding 5 again (written straight, as data from before the check) shows it is not applied a second time.
     const [envelope] = (await outboxEvents(t, 'conversations.queue.deleted')) as EventEnvelope[];
-    await t.dataSource.getRepository(User).update({ id: anaId }, { queueIds: [5, 6] });
+    await t.dataSource.query(`UPDATE identity.users SET queue_ids = $2 WHERE id = $1`, [anaId, [5, 6]]);
     await t.transport.publish([{ topic: TOPICS.conversationsEvents, key: envelope!.key, envelope: envelope! }]);
     expect(await queuesOf(anaId)).toEqual([5, 6]);
     expect((await outboxEvents(t, 'identity.user.updated')).slice(before)).toHaveLength(1);

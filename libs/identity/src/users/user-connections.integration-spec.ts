@@ -3,9 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { connectionDeleted, type EventEnvelope, userResponseSchema, userSnapshotSchema, userUpdated } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 
-import { User } from '../entities/user.entity';
 import { as, logIn, outboxEvents } from '../testing/http';
-import { announceConnections, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
+import {
+  announceConnections,
+  countUsers,
+  type IdentityTestApp,
+  insertCompanyWithAdmin,
+  startIdentityTestApp,
+  userWith,
+} from '../testing/identity-test-app';
 import { ConnectionProjectionConsumer } from './connection-projection.consumer';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
@@ -29,7 +35,7 @@ describe("users are only given their company's connections, as whatsapp announce
   let betaCompanyId: number;
   let betaAdminId: number;
   const deliver = (event: EventEnvelope) => t.app.get(ConnectionProjectionConsumer).handle(event);
-  const whatsappOf = async (id: number) => (await t.dataSource.getRepository(User).findOneByOrFail({ id })).whatsappId;
+  const whatsappOf = async (id: number) => (await userWith(t.dataSource, { id })).whatsappId;
 
   beforeAll(async () => {
     t = await startIdentityTestApp();
@@ -52,7 +58,7 @@ describe("users are only given their company's connections, as whatsapp announce
       .expect(404);
     expect(foreign.body).toMatchObject({ error: 'ERR_NO_WAPP_FOUND', whatsappIds: [31] });
     await as(t, beta).post('/api/users').send({ name: 'Eva', email: 'eva@beta.test', password: 'eva-pass', whatsappId: 999 }).expect(404);
-    expect(await t.dataSource.getRepository(User).countBy({ email: 'eva@beta.test' })).toBe(0);
+    expect(await countUsers(t.dataSource, { email: 'eva@beta.test' })).toBe(0);
     const own = await as(t, beta)
       .post('/api/users')
       .send({ name: 'Eva', email: 'eva@beta.test', password: 'eva-pass', whatsappId: 40 })
@@ -68,7 +74,7 @@ describe("users are only given their company's connections, as whatsapp announce
     );
     const refused = await as(t, acme).put(`/api/users/${id}`).send({ name: 'Bia 2', whatsappId: 40 }).expect(404);
     expect(refused.body.error).toBe('ERR_NO_WAPP_FOUND');
-    const user = await t.dataSource.getRepository(User).findOneByOrFail({ id });
+    const user = await userWith(t.dataSource, { id });
     expect({ name: user.name, whatsappId: user.whatsappId }).toEqual({ name: 'Bia', whatsappId: 31 });
     await as(t, acme).put(`/api/users/${id}`).send({ whatsappId: 32 }).expect(200);
     expect(await whatsappOf(id)).toBe(32);
@@ -102,7 +108,7 @@ describe("users are only given their company's connections, as whatsapp announce
         .expect(201),
     );
     const daniToken = (await logIn(t, 'dani@acme.test', 'dani-pass')).token;
-    const admin = (await t.dataSource.getRepository(User).findOneByOrFail({ email: 'boss@acme.test' })).id;
+    const admin = (await userWith(t.dataSource, { email: 'boss@acme.test' })).id;
     const snapshot = expectAnswer(userSnapshotSchema, await as(t, daniToken).get(`/api/users/${admin}/snapshot`).expect(200));
     expect(snapshot).toMatchObject({ id: admin, companyId: acmeCompanyId, profile: 'admin' });
     expect(expectAnswer(userSnapshotSchema, await as(t, acme).get(`/api/users/${dani.id}/snapshot`).expect(200)).profile).toBe('user');

@@ -1,6 +1,6 @@
 import type { Tenancy } from '@app/platform';
 
-import type { User } from '../entities/user.entity';
+import type { User } from './user.repository';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 
 const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({

@@ -2,7 +2,7 @@ import { can } from '@app/contracts';
 import { AppError, type Tenancy } from '@app/platform';
 
 import type { UserUpdateDto } from '../dtos/user.dto';
-import type { User } from '../entities/user.entity';
+import type { User } from './user.repository';
 
 /** Fields only admins change (the user modal's editProfile and editQueues). */
 const ADMIN_FIELDS = ['email', 'profile', 'allTicket', 'whatsappId', 'queueIds'] as const;

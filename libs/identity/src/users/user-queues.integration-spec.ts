@@ -1,9 +1,15 @@
 import { type EventEnvelope, queueDeleted, queueSaved, TOPICS, userResponseSchema } from '@app/contracts';
 import { expectAnswer, queueFixture, waitFor } from '@app/platform/testing';
 
-import { User } from '../entities/user.entity';
 import { as, logIn, outboxEvents } from '../testing/http';
-import { announceQueues, type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
+import {
+  announceQueues,
+  countUsers,
+  type IdentityTestApp,
+  insertCompanyWithAdmin,
+  startIdentityTestApp,
+  userWith,
+} from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
@@ -26,7 +32,7 @@ describe("users are only given their company's queues, as conversations announce
   });
   afterAll(() => t?.close());
 
-  const queuesOf = async (id: number) => (await t.dataSource.getRepository(User).findOneByOrFail({ id })).queueIds;
+  const queuesOf = async (id: number) => (await userWith(t.dataSource, { id })).queueIds;
   const known = async (companyId: number) =>
     (await t.dataSource.query(`SELECT queue_id FROM identity.company_queues WHERE company_id = $1 ORDER BY queue_id`, [companyId])).map(
       (row: { queue_id: number }) => row.queue_id,
@@ -39,7 +45,7 @@ describe("users are only given their company's queues, as conversations announce
     expect(foreign.body.message).toMatch(/10/);
     const unknown = await createUser({ name: 'Ana', email: 'ana@acme.test', password: 'ana-pass', queueIds: [999, 2] }).expect(400);
     expect(unknown.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [999] });
-    expect(await t.dataSource.getRepository(User).countBy({ email: 'ana@acme.test' })).toBe(0);
+    expect(await countUsers(t.dataSource, { email: 'ana@acme.test' })).toBe(0);
     expect((await outboxEvents(t, 'identity.user.created')).filter((e) => e.payload.user.email === 'ana@acme.test')).toHaveLength(0);
   });
 
@@ -58,7 +64,7 @@ describe("users are only given their company's queues, as conversations announce
       .send({ name: 'Bia 2', queueIds: [2, 10] })
       .expect(400);
     expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [10] });
-    const user = await t.dataSource.getRepository(User).findOneByOrFail({ id });
+    const user = await userWith(t.dataSource, { id });
     expect({ name: user.name, queueIds: user.queueIds }).toEqual({ name: 'Bia', queueIds: [1, 2] });
   });
 
@@ -68,7 +74,7 @@ describe("users are only given their company's queues, as conversations announce
       await createUser({ name: 'Caio', email: 'caio@acme.test', password: 'caio-pass' }).expect(201),
     );
     // Stored before ids were checked, or before the projection heard of the queue.
-    await t.dataSource.getRepository(User).update({ id }, { queueIds: [77] });
+    await t.dataSource.query(`UPDATE identity.users SET queue_ids = $2 WHERE id = $1`, [id, [77]]);
     await as(t, acme)
       .put(`/api/users/${id}`)
       .send({ queueIds: [77, 1] })

@@ -6,8 +6,7 @@ import type { EntityManager } from 'typeorm';
 
 import { isUniqueViolation } from '../common/db-errors';
 import { userSnapshot } from '../dtos/user.dto';
-import type { AllTicket, User, UserProfile } from '../entities/user.entity';
-import { UserRepository } from './user.repository';
+import { type AllTicket, type User, type UserProfile, UserRepository } from './user.repository';
 
 export interface NewUser {
   companyId: number;

@@ -18,11 +18,10 @@ import { SessionService } from '../auth/session.service';
 import { isUniqueViolation } from '../common/db-errors';
 import { CompanyRepository } from '../companies/company.repository';
 import { mapUser, mapUserListItem, type UserCreateDto, userSnapshot, type UserUpdateDto } from '../dtos/user.dto';
-import type { User } from '../entities/user.entity';
 import { PlanRepository } from '../plans/plan.repository';
 import { CompanyConnectionRepository } from './company-connection.repository';
 import { CompanyQueueRepository } from './company-queue.repository';
-import { UserRepository } from './user.repository';
+import { type User, UserRepository } from './user.repository';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 import { UserWriter } from './user-writer';
 

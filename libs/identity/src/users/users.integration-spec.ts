@@ -4,15 +4,16 @@ import { presenceReported, userListResponseSchema, userPageResponseSchema, userR
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { User } from '../entities/user.entity';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
 import {
   announceConnections,
   announceQueues,
+  countUsers,
   type IdentityTestApp,
   insertCompanyWithAdmin,
   startIdentityTestApp,
   TEST_ADMIN,
+  userWith,
 } from '../testing/identity-test-app';
 import { PresenceConsumer } from './presence.consumer';
 
@@ -54,7 +55,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
   });
   afterAll(() => t?.close());
 
-  const idOf = async (email: string) => (await t.dataSource.getRepository(User).findOneByOrFail({ email })).id;
+  const idOf = async (email: string) => (await userWith(t.dataSource, { email })).id;
 
   describe('reading', () => {
     it('GET /users/list gives every user of the caller company, to any of its users', async () => {
@@ -163,17 +164,17 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const id = await idOf('ana@acme.test');
       await as(t, acme).put(`/api/users/${id}`).send({ super: true }).expect(403);
       await createUser(acme, { name: 'Wannabe', email: 'wannabe@acme.test', password: 'wannabe', super: true }).expect(403);
-      expect((await t.dataSource.getRepository(User).findOneByOrFail({ id })).super).toBe(false);
+      expect((await userWith(t.dataSource, { id })).super).toBe(false);
     });
 
     it('an admin never edits nor deletes a super user', async () => {
-      const root = await t.dataSource.getRepository(User).findOneByOrFail({ email: TEST_ADMIN.email });
+      const root = await userWith(t.dataSource, { email: TEST_ADMIN.email });
       const platform = await insertCompanyWithAdmin(t.dataSource, {
         name: 'Platform Admin Co',
         adminEmail: 'x@x.test',
         password: 'x-pass-1',
       });
-      await t.dataSource.getRepository(User).update({ id: platform.admin.id }, { companyId: root.companyId });
+      await t.dataSource.query(`UPDATE identity.users SET company_id = $2 WHERE id = $1`, [platform.admin.id, root.companyId]);
       const admin = await logIn(t, 'x@x.test', 'x-pass-1');
       await as(t, admin.token).put(`/api/users/${root.id}`).send({ name: 'Not super anymore' }).expect(403);
       await as(t, admin.token).delete(`/api/users/${root.id}`).expect(403);
@@ -216,7 +217,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const [winnerToken, loser, loserToken, winnerId] =
         bySecond.status === 204 ? [secondToken, byThird, thirdToken, second.body.id] : [thirdToken, bySecond, secondToken, third.body.id];
       expect(loser.body.error).toMatch(/^ERR_(LAST_ADMIN|SESSION_EXPIRED)$/);
-      expect(await t.dataSource.getRepository(User).countBy({ companyId: acmeCompanyId, profile: 'admin' })).toBe(1);
+      expect(await countUsers(t.dataSource, { companyId: acmeCompanyId, profile: 'admin' })).toBe(1);
       // The deleted admin's token is refused at once (decision 0025).
       expect((await as(t, loserToken).get('/api/users/list')).status).toBe(401);
 
@@ -239,7 +240,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       const changed = await as(t, acme).put(`/api/users/${betaUserId}`).send({ name: 'Hijacked' }).expect(404);
       expect(changed.body.error).toBe('ERR_NO_USER_FOUND');
       await as(t, acme).delete(`/api/users/${betaUserId}`).expect(404);
-      expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: betaUserId })).name).toBe('Beto');
+      expect((await userWith(t.dataSource, { id: betaUserId })).name).toBe('Beto');
     });
 
     it('bad input answers 400 with the spec messages', async () => {
@@ -261,7 +262,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
     });
 
     it("creating beyond the plan's user limit answers ERR_USER_LIMIT_REACHED", async () => {
-      const count = await t.dataSource.getRepository(User).count({ where: { companyId: acmeCompanyId } });
+      const count = await countUsers(t.dataSource, { companyId: acmeCompanyId });
       for (let i = count; i < 6; i++) {
         await createUser(acme, { name: `Filler ${i}`, email: `filler${i}@acme.test`, password: 'filler' }).expect(201);
       }
@@ -295,7 +296,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
       await consumer.handle(report(id, false, new Date(Date.now() - 60_000)));
       expect(expectAnswer(userResponseSchema, await as(t, acme).get(`/api/users/${id}`).expect(200)).online).toBe(true);
 
-      await t.dataSource.getRepository(User).update({ id }, { lastSeenAt: new Date(Date.now() - 7 * 60_000) });
+      await t.dataSource.query(`UPDATE identity.users SET last_seen_at = $2 WHERE id = $1`, [id, new Date(Date.now() - 7 * 60_000)]);
       const list = await as(t, acme).get('/api/users/list').expect(200);
       expect(expectAnswer(userListResponseSchema, list).find((u) => u.id === id)!.online).toBe(false);
 
@@ -309,7 +310,7 @@ describe('users over HTTP: CRUD, the permission rules of docs/permissions.md, pl
         ...report(betaUserId, true),
         payload: { userId: betaUserId, companyId: acmeCompanyId, online: true, at: new Date().toISOString() },
       });
-      expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: betaUserId })).online).toBe(false);
+      expect((await userWith(t.dataSource, { id: betaUserId })).online).toBe(false);
     });
   });
 });

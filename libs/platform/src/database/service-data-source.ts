@@ -5,7 +5,7 @@ import { leanOutboxMigration, platformTablesMigration } from './platform-tables.
 export interface ServiceDatabaseOptions {
   /** The service's schema, e.g. `identity`; also the TypeORM connection name. */
   schema: string;
-  /** TypeORM entities: none in a new service (decision 0041); identity and whatsapp still have some. */
+  /** TypeORM entities: none (decision 0041; no service has any since issue 22), kept for the platform's own specs. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities?: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

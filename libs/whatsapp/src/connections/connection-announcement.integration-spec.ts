@@ -1,8 +1,8 @@
 import { type Connection, connectionUpdated } from '@app/contracts';
 
-import { ConnectionEntity } from '../entities/connection.entity';
 import { AnnounceExistingConnections1732400000003 } from '../migrations/1732400000003-announce-existing-connections';
 import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 
@@ -15,24 +15,21 @@ describe('connections that existed before identity kept a projection of them', (
   afterAll(() => t.close());
 
   it('are announced once by the migration, as connection.updated without their secrets', async () => {
-    const repository = t.dataSource.getRepository(ConnectionEntity);
-    const old = await repository.save(
-      repository.create({
-        companyId: 601,
-        name: 'Antiga',
-        status: 'DISCONNECTED',
-        isDefault: true,
-        number: '',
-        qrcode: '',
-        qrcodeImage: '',
-        retries: 0,
-        queueIds: [],
-        token: 'tok-secret-1',
-        transcribekey: 'sk-secret-2',
-        proxyUrl: 'http://bob:pw@93.184.216.34:8080',
-        provider: 'beta',
-      }),
-    );
+    const old = await new ConnectionRepository(t.dataSource).insert(t.dataSource.manager, {
+      companyId: 601,
+      name: 'Antiga',
+      status: 'DISCONNECTED',
+      isDefault: true,
+      number: '',
+      qrcode: '',
+      qrcodeImage: '',
+      retries: 0,
+      queueIds: [],
+      token: 'tok-secret-1',
+      transcribekey: 'sk-secret-2',
+      proxyUrl: 'http://bob:pw@93.184.216.34:8080',
+      provider: 'beta',
+    });
     const runner = t.dataSource.createQueryRunner();
     await runner.startTransaction();
     await new AnnounceExistingConnections1732400000003().up(runner);

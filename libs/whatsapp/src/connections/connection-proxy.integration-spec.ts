@@ -2,8 +2,8 @@ import { connectionSchema } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { ConnectionEntity } from '../entities/connection.entity';
 import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 
@@ -23,7 +23,7 @@ describe('a connection may only name a proxy outside the server: loopback, priva
   const auth = () => ({ Authorization: `Bearer ${adminA}` });
   const post = (body: Record<string, unknown>) => request(t.http).post('/api/whatsapp').set(auth()).send(body);
   const put = (id: number, body: Record<string, unknown>) => request(t.http).put(`/api/whatsapp/${id}`).set(auth()).send(body);
-  const count = () => t.dataSource.getRepository(ConnectionEntity).countBy({ companyId: A });
+  const count = () => new ConnectionRepository(t.dataSource).allOfCompanyById(A).then((rows) => rows.length);
 
   it.each([
     ['http://127.0.0.1:3128', /127\.0\.0\.1 é um endereço interno \(loopback\)/],
@@ -47,10 +47,10 @@ describe('a connection may only name a proxy outside the server: loopback, priva
     expectAnswer(connectionSchema, created);
     const refused = await put(created.body.id, { proxyUrl: 'http://172.16.5.5:3128' }).expect(400);
     expect(refused.body.fields).toEqual([{ path: 'proxyUrl', message: expect.stringContaining('OUTBOUND_ALLOWED_HOSTS') }]);
-    const stored = await t.dataSource.getRepository(ConnectionEntity).findOneByOrFail({ id: created.body.id });
+    const stored = (await new ConnectionRepository(t.dataSource).byId(created.body.id))!;
     expect(stored.proxyUrl).toBe('socks5://user:pw@93.184.216.34:1080');
     await put(created.body.id, { proxyUrl: 'http://1.1.1.1:3128' }).expect(200);
     await put(created.body.id, { proxyUrl: '' }).expect(200);
-    expect((await t.dataSource.getRepository(ConnectionEntity).findOneByOrFail({ id: created.body.id })).proxyUrl).toBe('');
+    expect((await new ConnectionRepository(t.dataSource).byId(created.body.id))!.proxyUrl).toBe('');
   });
 });

@@ -2,8 +2,8 @@ import { connectionSchema, queueDeleted, TOPICS } from '@app/contracts';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
-import { ConnectionEntity } from '../entities/connection.entity';
 import { announceQueues, startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 
@@ -33,7 +33,7 @@ describe("connections only offer and transfer to their company's queues, as conv
       .put(`/api/whatsapp/${id}`)
       .set({ Authorization: `Bearer ${adminA}` })
       .send(body);
-  const row = (id: number) => t.dataSource.getRepository(ConnectionEntity).findOneByOrFail({ id });
+  const row = (id: number) => new ConnectionRepository(t.dataSource).byId(id).then((found) => found!);
   const known = async (companyId: number) =>
     (await t.dataSource.query(`SELECT queue_id FROM whatsapp.company_queues WHERE company_id = $1 ORDER BY queue_id`, [companyId])).map(
       (r: { queue_id: number }) => r.queue_id,
@@ -47,7 +47,7 @@ describe("connections only offer and transfer to their company's queues, as conv
     expect(unknown.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [999] });
     const foreignTransfer = await post({ name: 'Vendas', transferQueueId: 10 }).expect(400);
     expect(foreignTransfer.body).toMatchObject({ error: 'ERR_QUEUE_NOT_FOUND', queueIds: [10] });
-    expect(await t.dataSource.getRepository(ConnectionEntity).countBy({ companyId: A })).toBe(0);
+    expect((await new ConnectionRepository(t.dataSource).allOfCompanyById(A)).length).toBe(0);
   });
 
   it('the own known queues are saved, on creation and on change; a refused change leaves the connection as it was', async () => {
@@ -64,7 +64,11 @@ describe("connections only offer and transfer to their company's queues, as conv
   it('ids the connection already has are kept without a check (the projection may still be catching up); only new ones are checked', async () => {
     const created = expectAnswer(connectionSchema, await post({ name: 'Antiga' }).expect(201));
     // Stored before ids were checked, or before the projection heard of the queues.
-    await t.dataSource.getRepository(ConnectionEntity).update({ id: created.id }, { queueIds: [77], transferQueueId: 78 });
+    await t.dataSource.query(`UPDATE whatsapp.connections SET queue_ids = $2, transfer_queue_id = $3 WHERE id = $1`, [
+      created.id,
+      [77],
+      78,
+    ]);
     await put(created.id, { queueIds: [77, 1], greetingMessage: 'Escolha', transferQueueId: 78 }).expect(200);
     await put(created.id, { name: 'Antiga 2' }).expect(200);
     expect(await row(created.id)).toMatchObject({ name: 'Antiga 2', queueIds: [77, 1], transferQueueId: 78 });

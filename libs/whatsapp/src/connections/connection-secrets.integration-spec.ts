@@ -2,8 +2,8 @@ import { type Connection, connectionListResponseSchema, connectionSchema, connec
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
-import { ConnectionEntity } from '../entities/connection.entity';
 import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
+import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 
@@ -38,7 +38,7 @@ describe("a connection's secrets (token, transcription key, proxy credentials)",
       .get(path)
       .set({ Authorization: `Bearer ${token}` })
       .expect(200);
-  const stored = () => t.dataSource.getRepository(ConnectionEntity).findOneByOrFail({ id: connection.id });
+  const stored = () => new ConnectionRepository(t.dataSource).byId(connection.id).then((found) => found!);
 
   it('are not shown to users who do not administer connections, in GET /whatsapp/{id}, the list and the default', async () => {
     for (const token of [user, supervisor]) {

@@ -2,7 +2,7 @@ import { can, type ConnectionUpdateBody, maskProxyUrl, maskSecret, unmaskProxyUr
 import type { Tenancy } from '@app/platform';
 
 import type { SecretsView } from '../dtos/connection.dto';
-import type { ConnectionEntity } from '../entities/connection.entity';
+import type { StoredConnection } from './connection.repository';
 
 /** Admins (who edit connections) see the secrets masked; every other user not at all. */
 export function secretsViewOf(tenancy: Tenancy): SecretsView {
@@ -14,7 +14,7 @@ export function secretsViewOf(tenancy: Tenancy): SecretsView {
  * (the stored secret stays), and a proxy URL whose password is the mask gets the stored password back.
  */
 export function keepMaskedSecrets<T extends Pick<ConnectionUpdateBody, 'token' | 'transcribekey' | 'proxyUrl'>>(
-  current: Pick<ConnectionEntity, 'token' | 'transcribekey' | 'proxyUrl'>,
+  current: Pick<StoredConnection, 'token' | 'transcribekey' | 'proxyUrl'>,
   change: T,
 ): T {
   const kept = { ...change };

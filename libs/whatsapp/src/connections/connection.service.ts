@@ -14,12 +14,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { mapConnection } from '../dtos/connection.dto';
-import type { ConnectionEntity } from '../entities/connection.entity';
 import { ApiMediaLibrary } from '../media/api-media-library';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
 import { CompanyQueueRepository, newQueueIds } from './company-queues.repository';
-import { ConnectionRepository } from './connection.repository';
+import { ConnectionRepository, type StoredConnection } from './connection.repository';
 import { applyGreetingRule, assertBelowConnectionLimit, assertDefaultKept } from './connection-rules';
 import { keepMaskedSecrets, secretsViewOf } from './connection-secrets';
 import { assertProxyUrlAllowed } from './proxy-url-check';
@@ -139,7 +138,7 @@ export class ConnectionService {
    * connection already holds are kept as they are, so a file uploaded before the library (or since
    * replaced) does not block saving the other positions.
    */
-  private async assertApiMediasUploaded(companyId: number, current: ConnectionEntity | null, change: ConnectionUpdateBody): Promise<void> {
+  private async assertApiMediasUploaded(companyId: number, current: StoredConnection | null, change: ConnectionUpdateBody): Promise<void> {
     const held = new Set(API_MEDIA_FIELDS.flatMap((field) => current?.[field] ?? []));
     const added = API_MEDIA_FIELDS.flatMap((field) =>
       (change[field] ?? []).flatMap((name, position) => (name !== null && !held.has(name) ? [{ path: `${field}.${position}`, name }] : [])),
@@ -176,7 +175,7 @@ export class ConnectionService {
   }
 
   /** A connection of the caller's company (in the transaction when given); another company's id is simply not found. */
-  async find(manager: EntityManager | null, tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
+  async find(manager: EntityManager | null, tenancy: Tenancy, id: number): Promise<StoredConnection> {
     const row = await this.connections.ofCompany(manager, tenancy.companyId, id);
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
     return row;
@@ -190,11 +189,11 @@ export class ConnectionService {
     }
   }
 
-  private async announce(manager: EntityManager, row: ConnectionEntity): Promise<void> {
+  private async announce(manager: EntityManager, row: StoredConnection): Promise<void> {
     await announceConnection(this.outbox, manager, row);
   }
 
-  private async requestSession(manager: EntityManager, row: ConnectionEntity, action: SessionAction): Promise<void> {
+  private async requestSession(manager: EntityManager, row: StoredConnection, action: SessionAction): Promise<void> {
     await this.outbox.add(manager, {
       definition: sessionActionRequested,
       companyId: row.companyId,
@@ -205,7 +204,7 @@ export class ConnectionService {
 }
 
 /** whatsapp.connection.updated for a stored connection, in the caller's transaction. */
-export async function announceConnection(outbox: OutboxWriter, manager: EntityManager, row: ConnectionEntity): Promise<void> {
+export async function announceConnection(outbox: OutboxWriter, manager: EntityManager, row: StoredConnection): Promise<void> {
   await outbox.add(manager, {
     definition: connectionUpdated,
     companyId: row.companyId,
@@ -214,7 +213,7 @@ export async function announceConnection(outbox: OutboxWriter, manager: EntityMa
   });
 }
 
-function defaults(): Partial<ConnectionEntity> {
+function defaults(): Partial<StoredConnection> {
   return {
     number: '',
     qrcode: '',

@@ -2,7 +2,6 @@ import { type Connection, connectionSchema, type EventEnvelope, queueDeleted, TO
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
-import { ConnectionEntity } from '../entities/connection.entity';
 import { announceQueues, startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 
 jest.setTimeout(60_000);
@@ -48,7 +47,7 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
     const transferOnly = await create(adminA, { name: 'Plantão', transferQueueId: 5 });
     // Another company's connection naming the same queue id: stored before queue ids were checked.
     const foreign = await create(adminB, { name: 'Outra' });
-    await t.dataSource.getRepository(ConnectionEntity).update({ id: foreign.id }, { queueIds: [5], transferQueueId: 5 });
+    await t.dataSource.query(`UPDATE whatsapp.connections SET queue_ids = $2, transfer_queue_id = $3 WHERE id = $1`, [foreign.id, [5], 5]);
     await waitFor(() => updates(foreign.id).length > 0, { what: 'the creations announced' });
     const before = { vendas: updates(vendas.id).length, suporte: updates(suporte.id).length, plantao: updates(transferOnly.id).length };
 
@@ -81,7 +80,7 @@ describe("a queue deleted in conversations leaves the connections' queue lists",
 
     // The same event again, as a broker would redeliver it (the in-process publish resolves once every group handled it): applied once.
     // Vendas transferring to 5 again (written straight, as data from before the check) shows it is not applied a second time.
-    await t.dataSource.getRepository(ConnectionEntity).update({ id: vendas.id }, { transferQueueId: 5 });
+    await t.dataSource.query(`UPDATE whatsapp.connections SET transfer_queue_id = $2 WHERE id = $1`, [vendas.id, 5]);
     const [envelope] = await deletions();
     await t.transport.publish([{ topic: TOPICS.conversationsEvents, key: envelope!.key, envelope: envelope! }]);
     expect((await get(adminA, vendas.id)).transferQueueId).toBe(5);

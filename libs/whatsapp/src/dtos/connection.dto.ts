@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { ConnectionEntity } from '../entities/connection.entity';
+import type { StoredConnection } from '../connections/connection.repository';
 
 export class ConnectionCreateDto extends createZodDto(connectionCreateSchema) {}
 export class ConnectionUpdateDto extends createZodDto(connectionUpdateSchema) {}
@@ -27,7 +27,7 @@ export type SecretsView = 'masked' | 'hidden';
  * Secrets are hidden unless `secrets: 'masked'` is asked for (admins).
  */
 export function mapConnection(
-  row: ConnectionEntity,
+  row: StoredConnection,
   { withSession = true, secrets = 'hidden' }: { withSession?: boolean; secrets?: SecretsView } = {},
 ): Connection {
   const masked = secrets === 'masked';
@@ -73,7 +73,7 @@ export function mapConnection(
   };
 }
 
-export function mapSession(row: ConnectionEntity): ConnectionSession {
+export function mapSession(row: StoredConnection): ConnectionSession {
   return {
     id: row.id,
     name: row.name,

@@ -109,7 +109,7 @@ describe("customer files are typed by their bytes and served so they never run i
     );
     if (upsert.type !== 'message') throw new Error(`expected a message, got ${upsert.type}`);
     const inbound = new InboundMessageService(
-      new InboundMessageRepository(t.dataSource),
+      new InboundMessageRepository(t.dataSource, new OutboxWriter('whatsapp')),
       new OutboxWriter('whatsapp'),
       new MediaStore(t.app.get(FILE_STORAGE)),
     );

@@ -1,4 +1,5 @@
-import { prepared } from '@app/platform';
+import type { EventDefinition } from '@app/contracts';
+import { type NewEvent, OutboxWriter, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -6,7 +7,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 /** The message ids each connection has taken (`whatsapp.inbound_messages`) and their acks (`whatsapp.message_acks`). */
 @Injectable()
 export class InboundMessageRepository {
-  constructor(@InjectDataSource('whatsapp') private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource('whatsapp') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -23,14 +27,14 @@ export class InboundMessageRepository {
   /**
    * Takes the message ids of a connection, records their acks (an ack only when its id is taken now)
    * and writes the events of the messages taken, in one statement that needs no transaction: answers
-   * the ids taken now, not before. `events` is the statement part of the outbox writer, gated by
-   * `SELECT wa_message_id FROM taken` and numbered from parameter 5.
+   * the ids taken now, not before. Each event is written only when its `gate` (a message id) is taken now.
    */
   async takeAll(
     connectionId: number,
     messages: { id: string; fromMe: boolean; ack: number }[],
-    events: { ctes: string; notify: string; params: unknown[] },
+    newEvents: (NewEvent<EventDefinition> & { gate: string })[],
   ): Promise<Set<string>> {
+    const events = this.outbox.statementPart(newEvents, 5, 'SELECT wa_message_id FROM taken');
     const taken: { wa_message_id: string }[] = await this.dataSource.query(
       prepared(`WITH taken AS (
          INSERT INTO whatsapp.inbound_messages (connection_id, wa_message_id, from_me)

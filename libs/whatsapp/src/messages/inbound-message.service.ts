@@ -71,7 +71,9 @@ export class InboundMessageService {
     }
     if (messages.length === 0) return 0;
     // One statement takes the ids, records the acks and writes the events of the messages it took.
-    const events = this.outbox.statementPart(
+    const taken = await this.messages.takeAll(
+      connectionId,
+      messages,
       messages.map((message) => ({
         definition: messageReceived,
         companyId,
@@ -79,10 +81,7 @@ export class InboundMessageService {
         payload: { connectionId, message },
         gate: message.id,
       })),
-      5,
-      'SELECT wa_message_id FROM taken',
     );
-    const taken = await this.messages.takeAll(connectionId, messages, events);
     return taken.size;
   }
 

@@ -2,8 +2,7 @@ import { type CheckNumbersBody, type CheckNumbersResponse, ERROR_CODES, type Err
 import { AppError, callService, type ServiceAnswer, type Tenancy, withTimeout } from '@app/platform';
 import { Injectable, Logger } from '@nestjs/common';
 
-import { ConnectionRepository } from '../connections/connection.repository';
-import type { ConnectionEntity } from '../entities/connection.entity';
+import { ConnectionRepository, type StoredConnection } from '../connections/connection.repository';
 import { SessionLeaseRepository } from '../sessions/session-lease.repository';
 import { SessionManager } from '../sessions/session-manager';
 
@@ -69,7 +68,7 @@ export class NumberCheckService {
   }
 
   /** The asked connection of the caller's company, or its default one (a connected one when the default is not). */
-  private async connection(tenancy: Tenancy, whatsappId: number | undefined): Promise<ConnectionEntity> {
+  private async connection(tenancy: Tenancy, whatsappId: number | undefined): Promise<StoredConnection> {
     if (whatsappId !== undefined) {
       const row = await this.connections.ofCompany(null, tenancy.companyId, whatsappId);
       if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');

@@ -13,8 +13,7 @@ import {
 import { OutboxWriter, PartialBatchError, type PlatformOptions, readEvent, withTimeout } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { ConnectionRepository } from '../connections/connection.repository';
-import type { ConnectionEntity } from '../entities/connection.entity';
+import { ConnectionRepository, type StoredConnection } from '../connections/connection.repository';
 import { MediaStore } from '../media/media-store';
 import { InboundMessageService } from '../messages/inbound-message.service';
 import { SendIntentRepository } from '../messages/send-intent.repository';
@@ -316,7 +315,7 @@ export class SessionManager {
   }
 
   private async ensureRunner(
-    row: Pick<ConnectionEntity, 'id' | 'companyId' | 'provider' | 'proxyUrl'>,
+    row: Pick<StoredConnection, 'id' | 'companyId' | 'provider' | 'proxyUrl'>,
   ): Promise<SessionRunner | undefined> {
     if (this.closed || !this.owns(row.id)) return undefined;
     const current = this.runners.get(row.id);

@@ -4,9 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { toDataURL } from 'qrcode';
 import type { EntityManager } from 'typeorm';
 
-import { ConnectionRepository } from '../connections/connection.repository';
+import { ConnectionRepository, type StoredConnection } from '../connections/connection.repository';
 import { mapConnection, mapSession } from '../dtos/connection.dto';
-import type { ConnectionEntity } from '../entities/connection.entity';
 import type { SessionStateChange } from '../providers/whatsapp-provider';
 import { type SessionLease, SessionLeaseRepository } from './session-lease.repository';
 
@@ -26,7 +25,7 @@ export class SessionStateWriter {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async apply(lease: SessionLease | null, connectionId: number, change: SessionStateChange): Promise<ConnectionEntity | null> {
+  async apply(lease: SessionLease | null, connectionId: number, change: SessionStateChange): Promise<StoredConnection | null> {
     const qrcodeImage = change.qrcode === undefined ? undefined : await qrImage(change.qrcode);
     return this.connections.transaction(async (manager) => {
       if (lease) await SessionLeaseRepository.assertHeld(manager, lease);
@@ -47,7 +46,7 @@ export class SessionStateWriter {
   }
 
   /** The two events every change of a connection's session causes. */
-  static async announce(manager: EntityManager, outbox: OutboxWriter, row: ConnectionEntity): Promise<void> {
+  static async announce(manager: EntityManager, outbox: OutboxWriter, row: StoredConnection): Promise<void> {
     await outbox.add(manager, {
       definition: sessionUpdated,
       companyId: row.companyId,

@@ -14,9 +14,8 @@ import {
 import { AppError, FILE_STORAGE, type FileStorage, OutboxWriter, type Tenancy, typeOfReceived } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { ConnectionRepository } from '../../connections/connection.repository';
+import { ConnectionRepository, type StoredConnection } from '../../connections/connection.repository';
 import { mapSession } from '../../dtos/connection.dto';
-import type { ConnectionEntity } from '../../entities/connection.entity';
 import { mediaKeys } from '../../media/media-store';
 import { newWaMessageId, SessionManager } from '../../sessions/session-manager';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../../whatsapp-options';
@@ -170,7 +169,7 @@ export class SimulatorControlService {
     this.connectedUntil.set(key, Date.now() + 1_000);
   }
 
-  private async connection(tenancy: Tenancy, id: number): Promise<ConnectionEntity> {
+  private async connection(tenancy: Tenancy, id: number): Promise<StoredConnection> {
     if (!this.options.simulatorEnabled) throw new AppError('ERR_NOT_FOUND', 'The simulator is not enabled');
     const row = await this.connections.ofCompany(null, tenancy.companyId, id);
     if (!row || row.provider !== 'simulator') throw new AppError('ERR_NO_WAPP_FOUND', 'Simulator connection not found');
