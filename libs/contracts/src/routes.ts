@@ -46,7 +46,7 @@ export const SERVICE_ROUTES = {
     'schedule-settings',
     'calendars',
   ],
-  ai: ['prompt'],
+  ai: ['prompt', 'agents', 'agent-templates'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

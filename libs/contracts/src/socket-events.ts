@@ -1,4 +1,4 @@
-import type { PromptSocketPayload } from './api/ai';
+import type { AgentSocketPayload, PromptSocketPayload } from './api/ai';
 import type {
   AppMessageSocketPayload,
   ChatSocketPayload,
@@ -52,6 +52,8 @@ export type CompanySocketPayloads = {
   schedule: ScheduleSocketPayload;
   /** Prompts (the ai service). */
   prompt: PromptSocketPayload;
+  /** AI agents (the ai service). */
+  agent: AgentSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;
