@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
 
 import { AppLayout } from './layout/app-layout';
+import { AgentTemplatesRoute } from './routes/agent-templates';
 import { AnnouncementsRoute } from './routes/announcements';
 import { CampaignReportRoute, CampaignsRoute } from './routes/campaigns';
 import { CampaignsConfigRoute } from './routes/campaigns-config';
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: paths.campaigns, element: <CampaignsRoute /> },
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: paths.prompts, element: <PromptsRoute /> },
+          { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
