@@ -18,6 +18,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { FilesRoute } from './routes/files';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HelpsRoute } from './routes/helps';
+import { IntegrationsAndAgentsRoute } from './routes/integrations-and-agents';
 import { KanbanRoute } from './routes/kanban';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: paths.prompts, element: <PromptsRoute /> },
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
+          { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -32,6 +32,7 @@ export const paths = {
   campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
   prompts: '/prompts',
   agentTemplates: '/agent-templates',
+  integrationsAndAgents: '/integrations-and-agents',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */
