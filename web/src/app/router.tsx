@@ -7,6 +7,7 @@ import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-
 
 import { AppLayout } from './layout/app-layout';
 import { AgentTemplatesRoute } from './routes/agent-templates';
+import { AgentsRoute } from './routes/agents';
 import { AnnouncementsRoute } from './routes/announcements';
 import { CampaignReportRoute, CampaignsRoute } from './routes/campaigns';
 import { CampaignsConfigRoute } from './routes/campaigns-config';
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           { path: paths.prompts, element: <PromptsRoute /> },
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
+          { path: paths.agents, element: <AgentsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

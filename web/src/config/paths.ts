@@ -33,6 +33,7 @@ export const paths = {
   prompts: '/prompts',
   agentTemplates: '/agent-templates',
   integrationsAndAgents: '/integrations-and-agents',
+  agents: '/agents',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

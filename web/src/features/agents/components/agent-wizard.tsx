@@ -19,11 +19,13 @@ type AgentWizardProps = {
   agent: Agent | null;
   /** Config opens an agent at its AI configuration step. */
   initialStep?: number;
+  /** The /agents variant's choice on its step 0: a template, or advanced mode. */
+  preset?: { mode: 'template' | 'advanced'; templateId?: number };
   onClose: () => void;
 };
 
 /** The inline 5-step agent wizard (spec 3 section 2): template or advanced; next and back, reset on close. */
-export function AgentWizard({ agent, initialStep = 0, onClose }: AgentWizardProps) {
+export function AgentWizard({ agent, initialStep = 0, preset, onClose }: AgentWizardProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState(initialStep);
   const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
@@ -33,7 +35,10 @@ export function AgentWizard({ agent, initialStep = 0, onClose }: AgentWizardProp
   const update = useUpdateAgent();
   const form = useForm<AgentFormValues>({
     resolver: zodResolver(agentFormSchema),
-    defaultValues: agentFormDefaults(agent),
+    defaultValues: {
+      ...agentFormDefaults(agent),
+      ...(preset && { mode: preset.mode, templateId: preset.templateId ? String(preset.templateId) : '' }),
+    },
     mode: 'onTouched',
   });
   const {

@@ -8,6 +8,7 @@ import { type FakeCall, on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { AgentsPage } from './agents-page';
+import { AgentsVariantPage } from './agents-variant-page';
 
 vi.mock('@/lib/socket', () => ({ useSocketEvent: () => undefined }));
 
@@ -204,5 +205,38 @@ describe('the agents tab', () => {
     const toggle = await screen.findByTestId('agent-active-7');
     fireEvent.click(within(toggle).getByRole('checkbox'));
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ isActive: false }));
+  });
+});
+
+describe('the /agents variant', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toaster.remove();
+  });
+
+  it("step 0 shows the first 4 templates, 'Ver Todos' and advanced mode; a template opens the form with it chosen, back returns", async () => {
+    const templates = [1, 2, 3, 4, 5].map((id) => ({
+      id,
+      name: `Modelo ${id}`,
+      category: 'vendas',
+      description: 'd',
+      basePrompt: 'p',
+      requiredFields: ['agent_name'],
+      defaultConfig: {},
+      icon: '',
+      createdAt: at,
+      updatedAt: at,
+    }));
+    stubApi(on('GET', '/agent-templates', 200, { templates }), on('GET', '/agents', 200, []), on('GET', '/queue', 200, []));
+    renderWithProviders(<AgentsVariantPage companyId={1} maxQueues={5} />);
+    await screen.findByTestId('agents-variant-template-4');
+    expect(screen.queryByTestId('agents-variant-template-5')).toBeNull();
+    fireEvent.click(screen.getByTestId('agents-variant-all'));
+    fireEvent.click(within(await screen.findByTestId('agents-variant-all-dialog')).getByTestId('agents-variant-template-5'));
+    const wizard = await screen.findByTestId('agent-wizard');
+    expect((within(wizard).getByTestId('agent-template') as HTMLSelectElement).value).toBe('5');
+    fireEvent.click(screen.getByTestId('agents-variant-back'));
+    fireEvent.click(await screen.findByTestId('agents-variant-advanced'));
+    expect((within(await screen.findByTestId('agent-wizard')).getByTestId('agent-mode') as HTMLSelectElement).value).toBe('advanced');
   });
 });
