@@ -1,4 +1,12 @@
+import type { AgentProvider } from '@app/contracts';
+
 export const AI_OPTIONS = Symbol('AI_OPTIONS');
+
+/** Where each provider's OpenAI-compatible chat-completions API lives (its /chat/completions is under it). */
+export const PROVIDER_BASE_URLS: Record<AgentProvider, string> = {
+  openai: 'https://api.openai.com/v1',
+  openrouter: 'https://openrouter.ai/api/v1',
+};
 
 export interface AiOptions {
   /**
@@ -8,4 +16,8 @@ export interface AiOptions {
   keysSecret: string;
   /** Consumer group of conversations.events for the queues' projection (default ai-queues); tests may isolate theirs. */
   queuesGroupId?: string;
+  /** Another base URL per provider (a self-hosted gateway, or a spec's local server); PROVIDER_BASE_URLS otherwise. */
+  providerBaseUrls?: Partial<Record<AgentProvider, string>>;
+  /** How long a connection test waits for the provider's answer (default 15 s). */
+  connectionTestTimeoutMs?: number;
 }

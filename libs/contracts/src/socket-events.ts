@@ -1,4 +1,4 @@
-import type { PromptSocketPayload } from './api/ai';
+import type { AgentSocketPayload, PromptSocketPayload } from './api/ai';
 import type { PaymentSocketPayload } from './api/billing';
 import type {
   AppMessageSocketPayload,
@@ -55,6 +55,8 @@ export type CompanySocketPayloads = {
   prompt: PromptSocketPayload;
   /** A paid invoice and the company's renewal (the billing service). */
   payment: PaymentSocketPayload;
+  /** AI agents (the ai service). */
+  agent: AgentSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;

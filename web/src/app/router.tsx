@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
 import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
 
 import { AppLayout } from './layout/app-layout';
+import { AgentTemplatesRoute } from './routes/agent-templates';
+import { AgentsRoute } from './routes/agents';
 import { AnnouncementsRoute } from './routes/announcements';
 import { CampaignReportRoute, CampaignsRoute } from './routes/campaigns';
 import { CampaignsConfigRoute } from './routes/campaigns-config';
@@ -18,6 +20,7 @@ import { FilesRoute } from './routes/files';
 import { FinanceiroRoute } from './routes/financeiro';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HelpsRoute } from './routes/helps';
+import { IntegrationsAndAgentsRoute } from './routes/integrations-and-agents';
 import { KanbanRoute } from './routes/kanban';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
@@ -102,6 +105,9 @@ export const routes: RouteObject[] = [
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: paths.prompts, element: <PromptsRoute /> },
           { path: paths.financeiro, element: <FinanceiroRoute /> },
+          { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
+          { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
+          { path: paths.agents, element: <AgentsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -32,6 +32,9 @@ export const paths = {
   campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
   prompts: '/prompts',
   financeiro: '/financeiro',
+  agentTemplates: '/agent-templates',
+  integrationsAndAgents: '/integrations-and-agents',
+  agents: '/agents',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { promptSchema } from '../api/ai';
+import { agentSchema, promptSchema } from '../api/ai';
 import { defineEvent } from './define-event';
 
 const aiEvent = <T extends string, S extends z.ZodType>(type: T, payload: S) =>
@@ -10,4 +10,8 @@ const aiEvent = <T extends string, S extends z.ZodType>(type: T, payload: S) =>
 export const promptSaved = aiEvent('ai.prompt.saved', z.object({ prompt: promptSchema, created: z.boolean() }));
 export const promptDeleted = aiEvent('ai.prompt.deleted', z.object({ promptId: z.number().int().positive() }));
 
-export const AI_EVENTS = [promptSaved, promptDeleted];
+/** An agent was created or changed (its keys masked). */
+export const agentSaved = aiEvent('ai.agent.saved', z.object({ agent: agentSchema, created: z.boolean() }));
+export const agentDeleted = aiEvent('ai.agent.deleted', z.object({ agentId: z.number().int().positive() }));
+
+export const AI_EVENTS = [promptSaved, promptDeleted, agentSaved, agentDeleted];

@@ -14,9 +14,12 @@ import { system } from '@/lib/theme';
 import ptBR from '@/locales/pt-BR.json';
 import { aPlan, aUser, aUserCompany } from '@/testing/contract-fakes';
 
+import { AgentTemplatesRoute } from './agent-templates';
+import { AgentsRoute } from './agents';
 import { AnnouncementsRoute } from './announcements';
 import { ChatsRoute } from './chats';
 import { ConnectionsRoute } from './connections';
+import { IntegrationsAndAgentsRoute } from './integrations-and-agents';
 import { KanbanRoute } from './kanban';
 import { QueuesRoute } from './queues';
 import { SchedulesRoute } from './schedules';
@@ -39,6 +42,9 @@ const pages: Record<string, ReactNode> = {
   [paths.kanban]: <KanbanRoute />,
   [paths.schedules]: <SchedulesRoute />,
   [paths.chats]: <ChatsRoute />,
+  [paths.agentTemplates]: <AgentTemplatesRoute />,
+  [paths.integrationsAndAgents]: <IntegrationsAndAgentsRoute />,
+  [paths.agents]: <AgentsRoute />,
 };
 
 function visit(user: AuthUser, path: string) {
@@ -93,8 +99,16 @@ describe('a refused page behaves one way: its reason, then / after 1 s', () => {
     expectRefused(router, paths.users, PAGE_REFUSED);
   });
 
-  it.each([paths.kanban, paths.schedules, paths.chats])("a plan feature's page says the company's plan lacks it (%s)", (path) => {
-    const router = visit(admin, path);
-    expectRefused(router, path, PLAN_REFUSED);
+  it("the agent templates page refuses a company admin with its own text: 'Acesso negado...'", () => {
+    const router = visit(admin, paths.agentTemplates);
+    expectRefused(router, paths.agentTemplates, 'Acesso negado. Esta página é apenas para super usuários.');
   });
+
+  it.each([paths.kanban, paths.schedules, paths.chats, paths.integrationsAndAgents, paths.agents])(
+    "a plan feature's page says the company's plan lacks it (%s)",
+    (path) => {
+      const router = visit(admin, path);
+      expectRefused(router, path, PLAN_REFUSED);
+    },
+  );
 });

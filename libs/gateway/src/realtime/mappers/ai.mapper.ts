@@ -1,9 +1,9 @@
-import { promptDeleted, promptSaved } from '@app/contracts';
+import { agentDeleted, agentSaved, promptDeleted, promptSaved } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
 import { companySocketEmit, type SocketEventMapper } from '../socket-emit';
 
-/** The ai service's events: prompts on `company-{id}-prompt` (create, update, delete), to the whole company. */
+/** The ai service's events: prompts on `company-{id}-prompt`, agents on `company-{id}-agent` (create, update, delete), to the whole company. */
 export const aiSocketMapper: SocketEventMapper = {
   topic: 'ai.events',
   map(envelope) {
@@ -18,6 +18,10 @@ export const aiSocketMapper: SocketEventMapper = {
       return [
         companySocketEmit(company, companyId, 'prompt', { action: 'delete', promptId: gone.promptId, intelligenceId: gone.promptId }),
       ];
+    const agent = readEvent(agentSaved, envelope);
+    if (agent) return [companySocketEmit(company, companyId, 'agent', { action: agent.created ? 'create' : 'update', agent: agent.agent })];
+    const agentGone = readEvent(agentDeleted, envelope);
+    if (agentGone) return [companySocketEmit(company, companyId, 'agent', { action: 'delete', agentId: agentGone.agentId })];
     return [];
   },
 };
