@@ -8,4 +8,21 @@ export interface AiOptions {
   keysSecret: string;
   /** Consumer group of conversations.events for the queues' projection (default ai-queues); tests may isolate theirs. */
   queuesGroupId?: string;
+  /** Consumer group of whatsapp.events for the connections' grouping windows (default ai-connections). */
+  connectionsGroupId?: string;
+  /** Consumer group of conversations.events for the messages the assistants answer (default ai-answering). */
+  answeringGroupId?: string;
+  /** Where each provider's chat completions API is (defaults: OpenAI's and OpenRouter's). */
+  providerBaseUrls?: Partial<Record<'openai' | 'openrouter', string>>;
+  /** How long one call to a provider may take before it counts as failed (default 30 s). */
+  modelTimeoutMs?: number;
+  /** Retries of a call the provider refused with 429 or 5xx, or that timed out, with backoff (default 2). */
+  modelRetries?: number;
+  /** Calls to the providers one company may have in flight at once in this process (default 4). */
+  companyConcurrency?: number;
 }
+
+export const PROVIDER_BASE_URLS = {
+  openai: 'https://api.openai.com/v1',
+  openrouter: 'https://openrouter.ai/api/v1',
+} as const;

@@ -9,12 +9,16 @@ import type { AiOptions } from '../ai-options';
 export type AiTestApp = ServiceTestApp & { keysSecret: string };
 
 /** The ai module over HTTP on a fresh database, in-process transport; collects ai.events. */
-export async function startAiTestApp(options: Partial<AiOptions> = {}): Promise<AiTestApp> {
+export async function startAiTestApp(
+  options: Partial<AiOptions> = {},
+  platform: { outboundAllowedHosts?: string[] } = {},
+): Promise<AiTestApp> {
   const keysSecret = options.keysSecret ?? randomBytes(32).toString('hex');
   const app = await startServiceTestApp({
     schema: 'ai',
     module: AiModule.forRoot({ ...options, keysSecret }),
     watch: [TOPICS.aiEvents],
+    outboundAllowedHosts: platform.outboundAllowedHosts,
   });
   return Object.assign(app, { keysSecret });
 }

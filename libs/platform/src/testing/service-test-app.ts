@@ -59,6 +59,8 @@ export async function startServiceTestApp(options: {
    * identity that takes every token's session as alive with the role it states.
    */
   sessions?: 'module' | 'token-claims';
+  /** OUTBOUND_ALLOWED_HOSTS: the local servers a spec stands up for a provider (loopback is refused otherwise). */
+  outboundAllowedHosts?: string[];
 }): Promise<ServiceTestApp> {
   const database = await createTestDatabase(options.schema);
   const storageDir = mkdtempSync(path.join(tmpdir(), `${options.schema}-files-`));
@@ -73,6 +75,7 @@ export async function startServiceTestApp(options: {
         storageDir,
         // `published` below waits for an empty outbox.
         outboxSettleMs: 20,
+        outboundAllowedHosts: options.outboundAllowedHosts,
       }),
       options.module,
       ...(options.sessions === 'module' ? [] : [TokenClaimsSessionsModule]),

@@ -3,4 +3,5 @@
  * shows them, the bodies and queries it accepts, and the socket payloads. Paths are relative to /api.
  */
 
+export * from './answering';
 export * from './prompts';
