@@ -20,6 +20,10 @@ export interface AiOptions {
   modelRetries?: number;
   /** Calls to the providers one company may have in flight at once in this process (default 4). */
   companyConcurrency?: number;
+  /** Failed answers in a row that open a provider key's circuit (default 5). */
+  breakerFailures?: number;
+  /** How long an open circuit answers with the fallback before one call tries the provider again (default 30 s). */
+  breakerCooldownMs?: number;
 }
 
 export const PROVIDER_BASE_URLS = {

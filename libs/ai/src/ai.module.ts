@@ -10,6 +10,7 @@ import { ConversationRepository } from './answering/conversation.repository';
 import { InboundMessagesConsumer } from './answering/inbound-messages.consumer';
 import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
+import { ProviderBreaker } from './answering/provider-breaker';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
@@ -52,6 +53,7 @@ export class AiModule {
         Answerers,
         ModelClient,
         CompanyLimiter,
+        ProviderBreaker,
         AnsweringService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(QueueEventsConsumer, ConnectionEventsConsumer, InboundMessagesConsumer),

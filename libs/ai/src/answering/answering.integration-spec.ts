@@ -27,6 +27,7 @@ const GROUPING = 2;
 const B_CONNECTION = 3;
 const KEY_A = 'sk-proj-A-secretkey-0000000000001111';
 const KEY_B = 'sk-proj-B-secretkey-0000000000002222';
+const KEY_DOWN = 'sk-proj-A-revoked-00000000000003333';
 const PROMPT_TEXT = 'Você é a Bia, atendente virtual da Padaria Pão Quente. Responda com gentileza sobre pães, bolos e encomendas.';
 
 /**
@@ -99,7 +100,14 @@ describe('prompts answer customers', () => {
   beforeAll(async () => {
     model = await FakeModelServer.start();
     t = await startAiTestApp(
-      { providerBaseUrls: { openai: model.baseUrl }, modelTimeoutMs: 700, modelRetries: 1, companyConcurrency: 2 },
+      {
+        providerBaseUrls: { openai: model.baseUrl },
+        modelTimeoutMs: 700,
+        modelRetries: 1,
+        companyConcurrency: 2,
+        breakerFailures: 3,
+        breakerCooldownMs: 60_000,
+      },
       { outboundAllowedHosts: ['127.0.0.1'] },
     );
     for (const [companyId, id, timeforagroup] of [
@@ -307,6 +315,29 @@ describe('prompts answer customers', () => {
       expect(requestsFor(ticket)).toHaveLength(2);
     }
   }, 30_000);
+
+  it("opens a key's circuit after failed answers in a row: the next customers get the fallback and a human at once, other keys unaffected", async () => {
+    const { queueId } = await boundQueue(A, KEY_DOWN);
+    const { queueId: healthy } = await boundQueue(A, KEY_A);
+    model.answerWith((received) =>
+      received.authorization === `Bearer ${KEY_DOWN}` ? { kind: 'status', status: 503 } : { kind: 'reply', text: 'Tudo certo' },
+    );
+    const failing = [ticketIn(A, queueId), ticketIn(A, queueId), ticketIn(A, queueId)];
+    for (const ticket of failing) await say(ticket, `Oi #${ticket.id}`);
+    await waitFor(() => failing.every((ticket) => handoffsOf(ticket).length === 1), { what: 'three failed answers', timeoutMs: 15_000 });
+    const asked = model.requests.filter((received) => received.authorization === `Bearer ${KEY_DOWN}`).length;
+    expect(asked).toBe(6);
+    const next = ticketIn(A, queueId);
+    await say(next, `Oi #${next.id}`);
+    await waitFor(() => handoffsOf(next).length === 1, { what: 'the handoff of an open circuit' });
+    expect(repliesTo(next).map((reply) => reply.body)).toEqual([AI_DEFAULT_FALLBACK_MESSAGE]);
+    expect(handoffsOf(next)[0]!.reason).toBe('failure');
+    expect(model.requests.filter((received) => received.authorization === `Bearer ${KEY_DOWN}`)).toHaveLength(asked);
+    const other = ticketIn(A, healthy);
+    await say(other, `Oi #${other.id}`);
+    await waitFor(() => repliesTo(other).length === 1, { what: 'an answer with another key' });
+    expect(repliesTo(other)[0]!.body).toBe('Tudo certo');
+  });
 
   it("keeps to each company's own queues and prompts: another company's queue id or prompt answers nothing", async () => {
     const { queueId: bQueue, promptId: bPrompt } = await boundQueue(B, KEY_B);

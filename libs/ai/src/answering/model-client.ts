@@ -6,6 +6,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
 import type { Answerer, TokenUsage } from './answerer';
 import { guardedFetch } from './guarded-fetch';
+import { ProviderBreaker } from './provider-breaker';
 
 /** The one tool every assistant has: asking for a human. The handoff happens only through it, never by reading the reply's words. */
 export const HANDOFF_TOOL = 'transferir_para_humano';
@@ -66,11 +67,20 @@ export class ModelClient {
   constructor(
     guard: OutboundUrlGuard,
     @Inject(AI_OPTIONS) private readonly options: AiOptions,
+    private readonly breaker: ProviderBreaker,
   ) {
     this.fetch = guardedFetch(guard);
   }
 
   async answer(answerer: Answerer, conversation: ConversationTurn[]): Promise<ModelAnswer> {
+    if (!this.breaker.allows(answerer.provider, answerer.apiKey)) return { kind: 'failed', reason: "the key's circuit is open" };
+    const answer = await this.ask(answerer, conversation);
+    if (answer.kind === 'failed') this.breaker.failed(answerer.provider, answerer.apiKey);
+    else this.breaker.succeeded(answerer.provider, answerer.apiKey);
+    return answer;
+  }
+
+  private async ask(answerer: Answerer, conversation: ConversationTurn[]): Promise<ModelAnswer> {
     const client = new OpenAI({
       apiKey: answerer.apiKey,
       baseURL: this.options.providerBaseUrls?.[answerer.provider] ?? PROVIDER_BASE_URLS[answerer.provider],
