@@ -12,6 +12,8 @@ export interface AiOptions {
   connectionsGroupId?: string;
   /** Consumer group of conversations.events for the messages the assistants answer (default ai-answering). */
   answeringGroupId?: string;
+  /** Consumer group of conversations.events for the tickets that close (default ai-closed-tickets). */
+  closedTicketsGroupId?: string;
   /** Where each provider's chat completions API is (defaults: OpenAI's and OpenRouter's). */
   providerBaseUrls?: Partial<Record<'openai' | 'openrouter', string>>;
   /** How long one call to a provider may take before it counts as failed (default 30 s). */

@@ -5,6 +5,7 @@ import { AI_OPTIONS, type AiOptions } from './ai-options';
 import { ANSWERER_SOURCES, type AnswererSource } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
+import { ClosedTicketsConsumer } from './answering/closed-tickets.consumer';
 import { CompanyLimiter } from './answering/company-limiter';
 import { ConversationRepository } from './answering/conversation.repository';
 import { InboundMessagesConsumer } from './answering/inbound-messages.consumer';
@@ -56,7 +57,7 @@ export class AiModule {
         ProviderBreaker,
         AnsweringService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(QueueEventsConsumer, ConnectionEventsConsumer, InboundMessagesConsumer),
+        ...eventConsumers(QueueEventsConsumer, ConnectionEventsConsumer, InboundMessagesConsumer, ClosedTicketsConsumer),
       ],
     };
   }

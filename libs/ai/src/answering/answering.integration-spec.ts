@@ -9,6 +9,7 @@ import {
   promptSchema,
   queueSaved,
   type Ticket,
+  ticketUpdated,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 import { connectionFixture, expectAnswer, queueFixture, waitFor } from '@app/platform/testing';
@@ -337,6 +338,22 @@ describe('prompts answer customers', () => {
     await say(other, `Oi #${other.id}`);
     await waitFor(() => repliesTo(other).length === 1, { what: 'an answer with another key' });
     expect(repliesTo(other)[0]!.body).toBe('Tudo certo');
+  });
+
+  it('forgets a ticket once it closes: reopened, it is answered afresh; an open ticket is kept', async () => {
+    const { queueId } = await boundQueue(A, KEY_A);
+    const ticket = ticketIn(A, queueId);
+    await say(ticket, `um humano, por favor #${ticket.id}`);
+    await waitFor(() => handoffsOf(ticket).length === 1, { what: 'the handoff' });
+    const followed = async (id: number) => (await t.dataSource.query(`SELECT 1 FROM ai.conversations WHERE ticket_id = $1`, [id])).length;
+    await t.publish(ticketUpdated, A, ticket.id, { ticket: { ...ticket, status: 'open' }, audience: [] });
+    await t.published();
+    expect(await followed(ticket.id)).toBe(1);
+    await t.publish(ticketUpdated, A, ticket.id, { ticket: { ...ticket, status: 'closed' }, audience: [] });
+    await waitFor(async () => (await followed(ticket.id)) === 0, { what: 'the conversation forgotten' });
+    expect(await t.dataSource.query(`SELECT 1 FROM ai.conversation_messages WHERE ticket_id = $1`, [ticket.id])).toEqual([]);
+    await say(ticket, `voltei #${ticket.id}`);
+    await waitFor(() => repliesTo(ticket).length === 1, { what: 'an answer afresh' });
   });
 
   it("keeps to each company's own queues and prompts: another company's queue id or prompt answers nothing", async () => {

@@ -59,6 +59,14 @@ export class ConversationRepository {
     return rows[0] ?? null;
   }
 
+  /** Forgets the company's conversations of these tickets (closed or deleted), their messages with them. */
+  async forget(companyId: number, ticketIds: number[]): Promise<void> {
+    await this.dataSource.query(`DELETE FROM ai.conversations WHERE company_id = $1 AND ticket_id = ANY($2::int[])`, [
+      companyId,
+      ticketIds,
+    ]);
+  }
+
   async setState(manager: EntityManager, ticketId: number, state: ConversationState): Promise<void> {
     await manager.query(`UPDATE ai.conversations SET state = $2, updated_at = now() WHERE ticket_id = $1`, [ticketId, state]);
   }
