@@ -21,6 +21,7 @@ const shared = {
     '^@app/outbound$': '<rootDir>/libs/outbound/src/index.ts',
     '^@app/ai$': '<rootDir>/libs/ai/src/index.ts',
     '^@app/ai/testing$': '<rootDir>/libs/ai/src/testing/index.ts',
+    '^@app/billing$': '<rootDir>/libs/billing/src/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

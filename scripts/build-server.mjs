@@ -19,6 +19,7 @@ const paths = {
   '@app/conversations': ['libs/conversations/src/index.ts'],
   '@app/outbound': ['libs/outbound/src/index.ts'],
   '@app/ai': ['libs/ai/src/index.ts'],
+  '@app/billing': ['libs/billing/src/index.ts'],
 };
 
 function* sources(dir) {

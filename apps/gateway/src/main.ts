@@ -18,6 +18,7 @@ const configSchema = z.object({
   CONVERSATIONS_URL: env.url().default('http://conversations:3003'),
   OUTBOUND_URL: env.url().default('http://outbound:3004'),
   AI_URL: env.url().default('http://ai:3005'),
+  BILLING_URL: env.url().default('http://billing:3006'),
   GATEWAY_INSTANCE_ID: z
     .string()
     .regex(/^[\w.-]+$/)
@@ -57,6 +58,7 @@ runApp(async () => {
     conversations: config.CONVERSATIONS_URL,
     outbound: config.OUTBOUND_URL,
     ai: config.AI_URL,
+    billing: config.BILLING_URL,
   });
   configureHttpApp(app, { parseBodies: false });
   mountWebApp(app, path.resolve(config.WEB_DIST));

@@ -1,3 +1,4 @@
+import { billingConfigShape } from '@app/billing';
 import { identityConfigShape } from '@app/identity';
 import { env } from '@app/platform';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ export const standaloneConfigSchema = z.object({
   /** Prometheus scrapes /metrics with this bearer token; unset, /metrics is off. */
   METRICS_TOKEN: env.metricsToken(),
   ...identityConfigShape,
+  ...billingConfigShape,
   /** The fake WhatsApp phone and its control API (on by default here, off in the distributed apps). */
   SIMULATOR_ENABLED: env.flag(true),
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import path from 'node:path';
 
+import { billingOptionsFrom } from '@app/billing';
 import { mountWebApp } from '@app/gateway';
 import { identityMailAndLimits } from '@app/identity';
 import {
@@ -54,6 +55,7 @@ runApp(async () => {
       whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
       ai: { keysSecret: config.AI_KEYS_SECRET ?? jwtSecret },
+      billing: billingOptionsFrom(config),
     }),
     { bufferLogs: true },
   );
@@ -65,7 +67,7 @@ runApp(async () => {
   const lines = [
     `Zapdesk is running at http://localhost:${config.PORT}`,
     '',
-    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound, ai${servesWeb ? ' and the web app' : ''}, in this process`,
+    `  services:  identity, WhatsApp${config.SIMULATOR_ENABLED ? ' (with the simulator phone)' : ''}, conversations, outbound, ai, billing${servesWeb ? ' and the web app' : ''}, in this process`,
     `  database:  ${embedded ? `embedded PostgreSQL, data in ${path.join(dataDir, 'postgres')}` : 'PostgreSQL at DATABASE_URL'}`,
     `  files:     ${path.join(dataDir, 'files')}`,
     `  logs:      JSON lines at level ${config.LOG_LEVEL} (LOG_LEVEL=debug also lists every route)`,

@@ -1,4 +1,5 @@
 import { AiModule, type AiOptions } from '@app/ai';
+import { BillingModule, type BillingOptions } from '@app/billing';
 import { ConversationsModule, type ConversationsOptions } from '@app/conversations';
 import { GatewayModule, type GatewayOptions } from '@app/gateway';
 import { IdentityModule, type IdentityOptions } from '@app/identity';
@@ -19,6 +20,7 @@ export class StandaloneModule {
     outbound?: OutboundOptions;
     /** Unset, the providers' keys are encrypted under a key derived from the JWT secret (HKDF, its own label). */
     ai?: AiOptions;
+    billing?: BillingOptions;
   }): DynamicModule {
     return {
       module: StandaloneModule,
@@ -29,6 +31,7 @@ export class StandaloneModule {
         ConversationsModule.forRoot(options.conversations),
         OutboundModule.forRoot(options.outbound),
         AiModule.forRoot(options.ai ?? { keysSecret: options.platform.jwt.secret }),
+        BillingModule.forRoot(options.billing),
         GatewayModule.forRoot(options.gateway),
       ],
     };

@@ -1,4 +1,5 @@
 export * from './api/ai';
+export * from './api/billing';
 export * from './api/conversations';
 export * from './api/identity';
 export * from './api/outbound';

@@ -47,6 +47,7 @@ export const SERVICE_ROUTES = {
     'calendars',
   ],
   ai: ['prompt'],
+  billing: ['invoices', 'subscription'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

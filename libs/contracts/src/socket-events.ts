@@ -1,4 +1,5 @@
 import type { PromptSocketPayload } from './api/ai';
+import type { PaymentSocketPayload } from './api/billing';
 import type {
   AppMessageSocketPayload,
   ChatSocketPayload,
@@ -52,6 +53,8 @@ export type CompanySocketPayloads = {
   schedule: ScheduleSocketPayload;
   /** Prompts (the ai service). */
   prompt: PromptSocketPayload;
+  /** A paid invoice and the company's renewal (the billing service). */
+  payment: PaymentSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;

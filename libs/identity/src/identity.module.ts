@@ -9,6 +9,8 @@ import { LoginDeviceCookies } from './auth/login-device-cookies';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { SessionService } from './auth/session.service';
 import { SessionStateRepository } from './auth/session-state.repository';
+import { CompanyRenewalRepository } from './billing/company-renewal.repository';
+import { InvoicePaidConsumer } from './billing/invoice-paid.consumer';
 import { AdminInvitationMail } from './companies/admin-invitation-mail';
 import { CompanyController } from './companies/company.controller';
 import { CompanyRepository } from './companies/company.repository';
@@ -127,10 +129,11 @@ export class IdentityModule {
         RateLimitRepository,
         CompanyQueueRepository,
         CompanyConnectionRepository,
+        CompanyRenewalRepository,
         UserRecordAnswer,
         { provide: SESSION_AUTHORITY, useExisting: SessionStateRepository },
         // Every event consumer of identity.
-        ...eventConsumers(PresenceConsumer, QueueDeletionConsumer, ConnectionProjectionConsumer),
+        ...eventConsumers(PresenceConsumer, QueueDeletionConsumer, ConnectionProjectionConsumer, InvoicePaidConsumer),
         RateLimiter,
         LoginDeviceCookies,
         MailSender,

@@ -1,2 +1,2 @@
+export * from './common/outbound-options';
 export * from './outbound.module';
-export * from './outbound-options';

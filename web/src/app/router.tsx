@@ -15,6 +15,7 @@ import { ContactListItemsRoute, ContactListsRoute } from './routes/contact-lists
 import { ContactsRoute } from './routes/contacts';
 import { DashboardRoute } from './routes/dashboard';
 import { FilesRoute } from './routes/files';
+import { FinanceiroRoute } from './routes/financeiro';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HelpsRoute } from './routes/helps';
 import { KanbanRoute } from './routes/kanban';
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: paths.campaigns, element: <CampaignsRoute /> },
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: paths.prompts, element: <PromptsRoute /> },
+          { path: paths.financeiro, element: <FinanceiroRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -31,6 +31,7 @@ export const paths = {
   campaignReportPattern: '/campaign/:campaignId/report',
   campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
   prompts: '/prompts',
+  financeiro: '/financeiro',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -1,4 +1,5 @@
 import { AI_EVENTS } from './ai.events';
+import { BILLING_EVENTS } from './billing.events';
 import { CONVERSATIONS_EVENTS } from './conversations.events';
 import type { EventDefinition } from './define-event';
 import { IDENTITY_EVENTS, userCreated } from './identity.events';
@@ -8,11 +9,13 @@ import { SERVICE_CATALOGUE_EVENTS } from './outbound-services.events';
 import { WHATSAPP_EVENTS } from './whatsapp.events';
 
 export * from './ai.events';
+export * from './billing.events';
 export * from './conversations.events';
 export * from './define-event';
 export * from './identity.events';
 export * from './outbound.events';
 export * from './outbound-schedules.events';
+export * from './outbound-send-reference';
 export * from './outbound-services.events';
 export * from './whatsapp.events';
 
@@ -27,5 +30,6 @@ export const EVENT_CATALOGUE: Record<string, EventDefinition> = Object.fromEntri
     ...SERVICE_CATALOGUE_EVENTS,
     ...SCHEDULE_EVENTS,
     ...AI_EVENTS,
+    ...BILLING_EVENTS,
   ].map((definition) => [definition.type, definition as EventDefinition]),
 );

@@ -1,8 +1,8 @@
 import { TOPICS } from '@app/contracts';
 import { type ServiceTestApp, startServiceTestApp } from '@app/platform/testing';
 
+import type { OutboundOptions } from '../common/outbound-options';
 import { OutboundModule } from '../outbound.module';
-import type { OutboundOptions } from '../outbound-options';
 
 export type OutboundTestApp = ServiceTestApp;
 

@@ -59,7 +59,7 @@ export async function startServiceTestApp(options: {
    * identity that takes every token's session as alive with the role it states.
    */
   sessions?: 'module' | 'token-claims';
-  /** OUTBOUND_ALLOWED_HOSTS: the local servers a spec stands up for a provider (loopback is refused otherwise). */
+  /** Hosts the outbound URL guard lets the module reach (a local server standing in for a provider). */
   outboundAllowedHosts?: string[];
 }): Promise<ServiceTestApp> {
   const database = await createTestDatabase(options.schema);

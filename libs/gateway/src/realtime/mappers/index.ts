@@ -1,5 +1,6 @@
 import type { SocketEventMapper } from '../socket-emit';
 import { aiSocketMapper } from './ai.mapper';
+import { billingSocketMapper } from './billing.mapper';
 import { conversationsSocketMapper } from './conversations.mapper';
 import { identitySocketMapper } from './identity.mapper';
 import { outboundSocketMapper } from './outbound.mapper';
@@ -12,4 +13,5 @@ export const SOCKET_MAPPERS: SocketEventMapper[] = [
   conversationsSocketMapper,
   outboundSocketMapper,
   aiSocketMapper,
+  billingSocketMapper,
 ];

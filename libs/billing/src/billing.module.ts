@@ -1,0 +1,56 @@
+import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+
+import { CheckoutController } from './checkout/checkout.controller';
+import { CheckoutService } from './checkout/checkout.service';
+import { BILLING_OPTIONS, type BillingOptions } from './common/billing-options';
+import { CompanyRepository } from './companies/company.repository';
+import { CompanyEventsConsumer } from './companies/company-events.consumer';
+import { InvoiceController } from './invoices/invoice.controller';
+import { InvoiceRepository } from './invoices/invoice.repository';
+import { InvoiceService } from './invoices/invoice.service';
+import { InvoiceGenerator } from './invoices/invoice-generator';
+import { InvoicePayments } from './invoices/invoice-payments';
+import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
+import { BillingCharges1765000000100 } from './migrations/1765000000100-billing-charges';
+import { AsaasClient } from './payments/asaas.client';
+import { AsaasProvider } from './payments/asaas.provider';
+import { AsaasWebhook } from './payments/asaas-webhook';
+import { AsaasWebhookController } from './payments/asaas-webhook.controller';
+import { ChargeRepository } from './payments/charge.repository';
+import { PAYMENT_PROVIDER } from './payments/payment-provider';
+import { StaticPixProvider } from './payments/static-pix.provider';
+
+export const BILLING_MIGRATIONS = [BillingInitial1765000000000, BillingCharges1765000000100];
+
+/** Invoices, charges and payment confirmations: what each company pays for its plan. */
+@Module({})
+export class BillingModule {
+  static forRoot(options: BillingOptions = {}): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [ServiceDatabaseModule.forService({ schema: 'billing', migrations: BILLING_MIGRATIONS })],
+      controllers: [InvoiceController, CheckoutController, AsaasWebhookController],
+      providers: [
+        { provide: BILLING_OPTIONS, useValue: options },
+        // Repositories: every statement of the service.
+        CompanyRepository,
+        InvoiceRepository,
+        ChargeRepository,
+        // Services.
+        InvoiceService,
+        InvoiceGenerator,
+        InvoicePayments,
+        CheckoutService,
+        // Payments: Asaas when it is configured, otherwise the static Pix key.
+        StaticPixProvider,
+        AsaasClient,
+        AsaasProvider,
+        AsaasWebhook,
+        { provide: PAYMENT_PROVIDER, useExisting: options.asaas ? AsaasProvider : StaticPixProvider },
+        // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
+        ...eventConsumers(CompanyEventsConsumer),
+      ],
+    };
+  }
+}

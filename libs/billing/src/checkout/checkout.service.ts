@@ -1,0 +1,39 @@
+import { centsToPixAmount, type SubscriptionFields, type SubscriptionPixResponse } from '@app/contracts';
+import { AppError, type Tenancy } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { toDataURL } from 'qrcode';
+
+import { InvoiceRepository } from '../invoices/invoice.repository';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
+
+/**
+ * PAGAR: the Pix for one of the company's open invoices. The amount is the invoice's, as issued from
+ * the plan on the server; what the browser says of the plan and its price is not read.
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async pay(tenancy: Tenancy, body: SubscriptionFields): Promise<SubscriptionPixResponse> {
+    const invoice = await this.invoices.find(tenancy.companyId, body.invoiceId);
+    if (!invoice) throw new AppError('ERR_NOT_FOUND', 'Invoice not found');
+    if (invoice.status === 'paid')
+      throw new AppError('ERR_VALIDATION', 'This invoice is paid already', { fields: [{ path: 'invoiceId', message: 'Fatura já paga' }] });
+    const charge = await this.provider.pixCharge(invoice, {
+      name: `${body.firstName} ${body.lastName}`.trim(),
+      address: body.address2,
+      city: body.city,
+      state: body.state,
+      zipcode: body.zipcode,
+      country: body.country,
+    });
+    return {
+      invoiceId: invoice.id,
+      valor: { original: centsToPixAmount(invoice.value_cents) },
+      qrcode: { qrcode: charge.brCode, imagemQrcode: await toDataURL(charge.brCode, { errorCorrectionLevel: 'M', margin: 1 }) },
+    };
+  }
+}

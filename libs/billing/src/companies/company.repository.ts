@@ -1,0 +1,61 @@
+import { type CompanySnapshot, type PlanSnapshot, reaisToCents } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** A company as billing knows it, with its plan's monthly value (null while the plan is not known here). */
+export interface BillableCompanyRow {
+  id: number;
+  name: string;
+  plan_id: number;
+  plan_name: string | null;
+  value_cents: number | null;
+  status: boolean;
+  due_date: string | null;
+  recurrence: string;
+}
+
+/**
+ * billing.companies and billing.plans: what identity announces of each company (plan, status, due date,
+ * recurrence) and of each plan (name, monthly value in cents). Billing never writes identity's tables.
+ */
+@Injectable()
+export class CompanyRepository {
+  async upsertCompany(manager: EntityManager, company: CompanySnapshot): Promise<void> {
+    await manager.query(
+      `INSERT INTO billing.companies (id, name, plan_id, status, due_date, recurrence) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, plan_id = EXCLUDED.plan_id, status = EXCLUDED.status,
+                                      due_date = EXCLUDED.due_date, recurrence = EXCLUDED.recurrence`,
+      [company.id, company.name, company.planId, company.status, company.dueDate, company.recurrence],
+    );
+  }
+
+  async deleteCompany(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM billing.companies WHERE id = $1`, [id]);
+  }
+
+  async upsertPlan(manager: EntityManager, plan: PlanSnapshot): Promise<void> {
+    await manager.query(
+      `INSERT INTO billing.plans (id, name, value_cents) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, value_cents = EXCLUDED.value_cents`,
+      [plan.id, plan.name, reaisToCents(plan.value)],
+    );
+  }
+
+  async deletePlan(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM billing.plans WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Active companies whose due date is on or before `until` (YYYY-MM-DD) and whose plan is known, after
+   * `afterId`, `limit` of them in id order: the ones whose period's invoice may be due to issue.
+   */
+  async dueBy(manager: EntityManager, until: string, afterId: number, limit: number): Promise<BillableCompanyRow[]> {
+    return manager.query(
+      `SELECT c.id, c.name, c.plan_id, p.name AS plan_name, p.value_cents, c.status, to_char(c.due_date, 'YYYY-MM-DD') AS due_date, c.recurrence
+       FROM billing.companies c JOIN billing.plans p ON p.id = c.plan_id
+       WHERE c.status AND c.due_date IS NOT NULL AND c.due_date <= $1 AND c.id > $2
+       ORDER BY c.id LIMIT $3`,
+      [until, afterId, limit],
+    );
+  }
+}

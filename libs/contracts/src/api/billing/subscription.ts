@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+import { idParamSchema } from '../primitives';
+
+// ---------------------------------------------------------------------------------------------
+// Checkout (spec 3 "Subscription payload", "Checkout in 3 steps"): the payer's details and the
+// invoice to pay; the answer is the Pix to pay it with. The price comes from the invoice on the
+// server: `price`, `plan`, `users` and `connections` are what the browser showed, never what is charged.
+// ---------------------------------------------------------------------------------------------
+
+/** Spec 3 section 5, checkout step 1. */
+export const CHECKOUT_MESSAGES = {
+  firstNameRequired: 'O nome completo é obrigatório',
+  addressRequired: 'O Endereço é obrigatório',
+  cityRequired: 'Cidade é obrigatória',
+  zipcodeRequired: 'CEP é obrigatório',
+  countryRequired: 'País é obrigatório',
+} as const;
+
+export const CHECKOUT_COUNTRIES = ['BR', 'usa'] as const;
+
+const M = CHECKOUT_MESSAGES;
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(200, message);
+
+/** POST /subscription: the checkout's three steps, sent together with PAGAR. */
+export const subscriptionBodySchema = z.object({
+  firstName: required(M.firstNameRequired),
+  lastName: z.string().trim().max(200).default(''),
+  address2: required(M.addressRequired),
+  city: required(M.cityRequired),
+  state: z.string().trim().max(100).default(''),
+  zipcode: required(M.zipcodeRequired),
+  country: z.enum(CHECKOUT_COUNTRIES, { error: M.countryRequired }),
+  useAddressForPaymentDetails: z.boolean().default(false),
+  nameOnCard: z.string().trim().max(200).default(''),
+  cardNumber: z.string().trim().max(30).default(''),
+  cvv: z.string().trim().max(4).default(''),
+  plan: z.unknown().optional(),
+  price: z.unknown().optional(),
+  users: z.unknown().optional(),
+  connections: z.unknown().optional(),
+  invoiceId: idParamSchema,
+});
+export type SubscriptionBody = z.input<typeof subscriptionBodySchema>;
+export type SubscriptionFields = z.output<typeof subscriptionBodySchema>;
+
+/**
+ * The Pix to pay the invoice with: `qrcode.qrcode` is the BR Code ('copia e cola'), `qrcode.imagemQrcode`
+ * its QR image (a PNG data URL), `valor.original` the amount in reais with two decimals (as Pix writes it).
+ */
+export const subscriptionPixResponseSchema = z.object({
+  invoiceId: z.number().int().positive(),
+  valor: z.object({ original: z.string().regex(/^\d+\.\d{2}$/) }),
+  qrcode: z.object({ qrcode: z.string().min(1), imagemQrcode: z.string().startsWith('data:image/png;base64,') }),
+});
+export type SubscriptionPixResponse = z.infer<typeof subscriptionPixResponseSchema>;
+
+/** Cents as Pix writes an amount: reais with two decimals ('99.90'). */
+export const centsToPixAmount = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
