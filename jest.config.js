@@ -20,6 +20,7 @@ const shared = {
     '^@app/conversations$': '<rootDir>/libs/conversations/src/index.ts',
     '^@app/outbound$': '<rootDir>/libs/outbound/src/index.ts',
     '^@app/ai$': '<rootDir>/libs/ai/src/index.ts',
+    '^@app/ai/testing$': '<rootDir>/libs/ai/src/testing/index.ts',
     '^@app/billing$': '<rootDir>/libs/billing/src/index.ts',
   },
   testEnvironment: 'node',

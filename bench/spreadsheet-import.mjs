@@ -93,20 +93,24 @@ dbUrl.pathname = `/${dbName}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-sheets-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), path.join(root, 'dist/apps/standalone/src/main.js')], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    DATA_DIR: storageDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_PASSWORD: 'Bench12345',
-    METRICS_TOKEN,
+const child = spawn(
+  process.execPath,
+  [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), path.join(root, 'dist/apps/standalone/src/main.js')],
+  {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: storageDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_PASSWORD: 'Bench12345',
+      METRICS_TOKEN,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 
 try {
   for (let i = 0; ; i++) {

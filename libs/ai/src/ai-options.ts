@@ -20,4 +20,20 @@ export interface AiOptions {
   providerBaseUrls?: Partial<Record<AgentProvider, string>>;
   /** How long a connection test waits for the provider's answer (default 15 s). */
   connectionTestTimeoutMs?: number;
+  /** Consumer group of whatsapp.events for the connections' grouping windows (default ai-connections). */
+  connectionsGroupId?: string;
+  /** Consumer group of conversations.events for the messages the assistants answer (default ai-answering). */
+  answeringGroupId?: string;
+  /** Consumer group of conversations.events for the tickets that close (default ai-closed-tickets). */
+  closedTicketsGroupId?: string;
+  /** How long one call to a provider may take before it counts as failed (default 30 s). */
+  modelTimeoutMs?: number;
+  /** Retries of a call the provider refused with 429 or 5xx, or that timed out, with backoff (default 2). */
+  modelRetries?: number;
+  /** Calls to the providers one company may have in flight at once in this process (default 4). */
+  companyConcurrency?: number;
+  /** Failed answers in a row that open a provider key's circuit (default 5). */
+  breakerFailures?: number;
+  /** How long an open circuit answers with the fallback before one call tries the provider again (default 30 s). */
+  breakerCooldownMs?: number;
 }

@@ -1,6 +1,7 @@
 import { eventConsumers, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { AiRepliesConsumer } from './ai-replies/ai-replies.consumer';
 import { ChatController } from './chats/chat.controller';
 import { ChatRepository } from './chats/chat.repository';
 import { ChatService } from './chats/chat.service';
@@ -50,6 +51,7 @@ import { QuickMessageShortcodes1732500001330 } from './migrations/1732500001330-
 import { ExactTicketDurations1732500001331 } from './migrations/1732500001331-exact-ticket-durations';
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
 import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
+import { AiAuthoredMessages1764000000310 } from './migrations/1764000000310-ai-authored-messages';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -86,6 +88,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   ExactTicketDurations1732500001331,
   AnnounceExistingContactsAndTags1732500001850,
   ProjectionTombstones1732500001939,
+  AiAuthoredMessages1764000000310,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -150,7 +153,7 @@ export class ConversationsModule {
         InboundConversationService,
         PresenceRelay,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(IdentityProjectionConsumer, WhatsappEventsConsumer),
+        ...eventConsumers(IdentityProjectionConsumer, WhatsappEventsConsumer, AiRepliesConsumer),
       ],
     };
   }

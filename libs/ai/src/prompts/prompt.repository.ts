@@ -146,6 +146,14 @@ export class PromptRepository {
     return Promise.all(rows.map((row) => this.reread(manager, row.id)));
   }
 
+  /** Adds one answer's token usage to the prompt's counters (a prompt deleted meanwhile counts nothing). */
+  async addUsage(manager: EntityManager, id: number, promptTokens: number, completionTokens: number): Promise<void> {
+    await manager.query(
+      `UPDATE ai.prompts SET prompt_tokens = prompt_tokens + $2, completion_tokens = completion_tokens + $3 WHERE id = $1`,
+      [id, promptTokens, completionTokens],
+    );
+  }
+
   private async reread(manager: EntityManager, id: number): Promise<PromptRow> {
     const rows: PromptRow[] = await manager.query(`${SELECT} WHERE p.id = $1`, [id]);
     return rows[0]!;

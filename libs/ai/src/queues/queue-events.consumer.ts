@@ -37,7 +37,10 @@ export class QueueEventsConsumer implements EventConsumer {
     if (!saved && !deleted) return;
     await this.processed.consumeOnce(this.subscription.groupId, envelope, async (manager) => {
       // The queue's own company, not the envelope's: each queue is listed under its owner.
-      if (saved) await this.queues.upsert(manager, { id: saved.id, companyId: saved.companyId, name: saved.name });
+      if (saved) {
+        const { id, companyId: owner, name, promptId, agentId } = saved;
+        await this.queues.upsert(manager, { id, companyId: owner, name, promptId, agentId });
+      }
       if (deleted) {
         await this.prompts.queueDeleted(manager, companyId, deleted.queueId);
         await this.queues.delete(manager, companyId, deleted.queueId);

@@ -10,6 +10,13 @@ export interface QueueRow {
   name: string;
 }
 
+/** What answers a queue's customers: its prompt or its agent (conversations keeps at most one set). */
+export interface QueueBinding {
+  queueId: number;
+  promptId: number | null;
+  agentId: number | null;
+}
+
 const deletedQueues = new Tombstones('ai.deleted_queues');
 
 /**
@@ -28,21 +35,34 @@ export class QueueRepository implements ReadThroughProjection<'queue'> {
     return this.dataSource.transaction(async (manager) => {
       await deletedQueues.lock(manager, queue.id);
       if (await deletedQueues.buried(manager, queue.id)) return false;
-      await manager.query(`INSERT INTO ai.queues (id, company_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
-        queue.id,
-        queue.companyId,
-        queue.name,
-      ]);
+      await manager.query(
+        `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+        [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId],
+      );
       return true;
     });
   }
 
-  async upsert(manager: EntityManager, queue: { id: number; companyId: number; name: string }): Promise<void> {
+  async upsert(
+    manager: EntityManager,
+    queue: { id: number; companyId: number; name: string; promptId: number | null; agentId: number | null },
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO ai.queues (id, company_id, name) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name`,
-      [queue.id, queue.companyId, queue.name],
+      `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name,
+                                      prompt_id = EXCLUDED.prompt_id, agent_id = EXCLUDED.agent_id`,
+      [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId],
     );
+  }
+
+  /** The company's queues among these that a prompt or an agent answers (one statement for a batch of messages). */
+  async bound(companyId: number, queueIds: number[]): Promise<QueueBinding[]> {
+    const rows: { id: number; prompt_id: number | null; agent_id: number | null }[] = await this.dataSource.query(
+      `SELECT id, prompt_id, agent_id FROM ai.queues
+       WHERE company_id = $1 AND id = ANY($2::int[]) AND (prompt_id IS NOT NULL OR agent_id IS NOT NULL)`,
+      [companyId, queueIds],
+    );
+    return rows.map((row) => ({ queueId: row.id, promptId: row.prompt_id, agentId: row.agent_id }));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { agentSchema, promptSchema } from '../api/ai';
+import { agentSchema, AI_HANDOFF_REASONS, aiAuthorSchema, promptSchema } from '../api/ai';
 import { defineEvent } from './define-event';
 
 const aiEvent = <T extends string, S extends z.ZodType>(type: T, payload: S) =>
@@ -14,4 +14,23 @@ export const promptDeleted = aiEvent('ai.prompt.deleted', z.object({ promptId: z
 export const agentSaved = aiEvent('ai.agent.saved', z.object({ agent: agentSchema, created: z.boolean() }));
 export const agentDeleted = aiEvent('ai.agent.deleted', z.object({ agentId: z.number().int().positive() }));
 
-export const AI_EVENTS = [promptSaved, promptDeleted, agentSaved, agentDeleted];
+/**
+ * An AI assistant answers the customer of a ticket: conversations sends `body` as an ordinary message
+ * of the ticket (to WhatsApp, shown in the chat), marked as the assistant's. Keyed `ticket-{id}`, as the
+ * handoff, so a fallback answer and the handoff after it arrive in that order.
+ */
+export const aiReplyRequested = aiEvent(
+  'ai.reply.requested',
+  z.object({ ticketId: z.number().int().positive(), body: z.string().min(1).max(65_536), author: aiAuthorSchema }),
+);
+
+/**
+ * An AI assistant hands the ticket to a human (the customer asked, the model decided through its tool,
+ * or the provider failed): conversations makes it pending in its queue; the assistant stays silent on it.
+ */
+export const aiHandoffRequested = aiEvent(
+  'ai.handoff.requested',
+  z.object({ ticketId: z.number().int().positive(), reason: z.enum(AI_HANDOFF_REASONS), author: aiAuthorSchema }),
+);
+
+export const AI_EVENTS = [promptSaved, promptDeleted, agentSaved, agentDeleted, aiReplyRequested, aiHandoffRequested];

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '@app/contracts';
+import type { AiAuthor, Message, Ticket } from '@app/contracts';
 
 // Statement pieces and row mappers for the repositories' reads of tickets and messages as the API
 // shows them (TicketRepository.views, MessageRepository.view).
@@ -127,6 +127,8 @@ export interface MessageViewRow {
   queue_id: number | null;
   created_at: Date;
   updated_at: Date;
+  /** Absent where a statement's own rows stand for the view (they carry no AI author). */
+  ai_author?: AiAuthor | null;
   mc_name: string | null;
   mc_number: string | null;
   mc_pic: string | null;
@@ -179,5 +181,6 @@ export function mapMessage(row: MessageViewRow): Message {
     queueId: row.queue_id,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    aiAuthor: row.ai_author ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { type Message, MESSAGES_PAGE_SIZE, type NormalisedMessage } from '@app/contracts';
+import { type AiAuthor, type Message, MESSAGES_PAGE_SIZE, type NormalisedMessage } from '@app/contracts';
 import { changedRows, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -49,6 +49,8 @@ export interface NewOutgoingMessage {
   queueId: number | null;
   mediaMimetype: string | null;
   sentBy: number | null;
+  /** The AI assistant that wrote it (ai's answer), or null. */
+  aiAuthor?: AiAuthor | null;
 }
 
 /** The conversation of a ticket: its contact on its connection. */
@@ -204,8 +206,8 @@ export class MessageRepository {
   async insertOutgoing(manager: EntityManager, message: NewOutgoingMessage): Promise<number> {
     const rows: { id: number }[] = await manager.query(
       `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, command_id, body, from_me, media_type,
-         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, media_mimetype, user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, 0, true, $11, $12, $13, $14) RETURNING id`,
+         media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, media_mimetype, user_id, ai_author)
+       VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, 0, true, $11, $12, $13, $14, $15) RETURNING id`,
       [
         message.companyId,
         message.ticketId,
@@ -221,6 +223,7 @@ export class MessageRepository {
         message.queueId,
         message.mediaMimetype,
         message.sentBy,
+        message.aiAuthor ? JSON.stringify(message.aiAuthor) : null,
       ],
     );
     return rows[0]!.id;

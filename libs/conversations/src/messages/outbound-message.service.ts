@@ -1,4 +1,4 @@
-import type { Message } from '@app/contracts';
+import type { AiAuthor, Message } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -40,12 +40,12 @@ export class OutboundMessageService {
     ticket: TicketRow,
     body: string,
     quoted: { id: number; wid: string | null } | null = null,
-    options: { media?: OutgoingMedia; isForwarded?: boolean; sentBy?: number | null; automatic?: boolean } = {},
+    options: { media?: OutgoingMedia; isForwarded?: boolean; sentBy?: number | null; automatic?: boolean; aiAuthor?: AiAuthor } = {},
   ): Promise<Message> {
     // sentBy: the user who sends it (their own message: they may edit and delete it); none for the
     // service's own texts (ratings, expiry messages). `automatic`: sent in a user's name without them
     // writing it (the accept greeting), so not their reply to the customer.
-    const { media, isForwarded = false, sentBy = null, automatic = false } = options;
+    const { media, isForwarded = false, sentBy = null, automatic = false, aiAuthor = null } = options;
     const kind = media ? mediaKindOf(media.mimetype) : null;
     const commandId = await this.commands.send(
       manager,
@@ -78,6 +78,7 @@ export class OutboundMessageService {
       queueId: ticket.queue_id,
       mediaMimetype: media?.mimetype ?? null,
       sentBy,
+      aiAuthor,
     });
     await this.tickets.recordOutbound(manager, ticket.id, (body.trim() || media?.fileName || kind?.mediaType || '').slice(0, 255));
     if (sentBy !== null && !automatic) await this.stats.replied(manager, ticket.id, sentBy);

@@ -23,6 +23,22 @@ function uniquenessError(error: unknown): AppError | null {
   return null;
 }
 
+const BINDINGS = ['integrationId', 'agentId', 'promptId'] as const;
+
+/**
+ * A queue is answered by at most one integration, AI agent or prompt (spec 3, queue binding): the one
+ * chosen clears the others; naming two at once is refused.
+ */
+export function withOneBinding<T extends Partial<Record<(typeof BINDINGS)[number], number | null>>>(body: T): T {
+  const chosen = BINDINGS.filter((field) => body[field] !== undefined && body[field] !== null);
+  if (chosen.length > 1) {
+    const message = 'Escolha uma integração, um agente ou um prompt para a fila, não mais de um';
+    throw new AppError('ERR_VALIDATION', message, { fields: chosen.map((path) => ({ path, message })) });
+  }
+  if (chosen.length === 0) return body;
+  return { ...body, ...Object.fromEntries(BINDINGS.map((field) => [field, field === chosen[0] ? body[field] : null])) };
+}
+
 /** Queues of a company: any user reads them, admins change them within the plan's queue limit. */
 @Injectable()
 export class QueueService {
@@ -51,7 +67,8 @@ export class QueueService {
     return mapQueue(await this.find(tenancy.companyId, id));
   }
 
-  async create(tenancy: Tenancy, body: QueueCreateValues): Promise<Queue> {
+  async create(tenancy: Tenancy, values: QueueCreateValues): Promise<Queue> {
+    const body = withOneBinding(values);
     try {
       return await this.queues.transaction(async (manager) => {
         await this.queues.lockCreation(manager, tenancy.companyId);
@@ -71,7 +88,8 @@ export class QueueService {
     }
   }
 
-  async update(tenancy: Tenancy, id: number, body: QueueUpdateValues): Promise<Queue> {
+  async update(tenancy: Tenancy, id: number, values: QueueUpdateValues): Promise<Queue> {
+    const body = withOneBinding(values);
     try {
       return await this.queues.transaction(async (manager) => {
         const row = await this.queues.update(manager, tenancy.companyId, id, body);

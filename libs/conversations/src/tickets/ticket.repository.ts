@@ -465,6 +465,21 @@ export class TicketRepository {
     );
   }
 
+  /**
+   * An AI assistant handed the ticket over: it waits for a human, pending in its queue. False when it
+   * is closed or a user already has it (a human holds it: nothing to hand over).
+   */
+  async handToHuman(manager: EntityManager, id: number): Promise<boolean> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.tickets SET status = 'pending', chatbot = false, updated_at = now(), human_ready_at = COALESCE(human_ready_at, now())
+         WHERE id = $1 AND status <> 'closed' AND user_id IS NULL RETURNING id`,
+        [id],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   /** The bot stops asking for a queue: a human may take the ticket from now. */
   async stopChatbot(manager: EntityManager, id: number): Promise<void> {
     await manager.query(

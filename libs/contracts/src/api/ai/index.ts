@@ -4,4 +4,5 @@
  */
 
 export * from './agents';
+export * from './answering';
 export * from './prompts';

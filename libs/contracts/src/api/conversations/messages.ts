@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { aiAuthorSchema } from '../ai/answering';
 import { idParamSchema, looseBoolean } from '../primitives';
 import { messageAckSchema } from './constants';
 import { contactRefSchema } from './contacts';
@@ -54,6 +55,8 @@ export const messageSchema = z.object({
   queueId: id.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  /** The AI assistant (a prompt or an agent) that wrote it; null for everyone else's. */
+  aiAuthor: aiAuthorSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -113,25 +113,38 @@ export type QueueRef = z.infer<typeof queueRefSchema>;
 
 const longText = z.string().max(5_000, M.genericTooLong);
 
-/** POST /queue. */
-export const queueCreateSchema = z.object({
+/** The fields of a queue a client sends, without defaults (PUT changes only what it sends). */
+const queueFields = {
   name: z.string({ error: M.required }).trim().min(2, M.tooShort).max(50, M.tooLong),
   color: colour,
-  greetingMessage: longText.default(''),
-  complationMessage: longText.default(''),
-  outOfHoursMessage: longText.default(''),
-  ratingMessage: longText.default(''),
-  orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().default(null),
-  integrationId: id.nullable().default(null),
-  agentId: id.nullable().default(null),
-  promptId: id.nullable().default(null),
+  greetingMessage: longText,
+  complationMessage: longText,
+  outOfHoursMessage: longText,
+  ratingMessage: longText,
+  orderQueue: z.coerce.number().int().min(0).max(10_000).nullable(),
+  integrationId: id.nullable(),
+  agentId: id.nullable(),
+  promptId: id.nullable(),
   schedules: queueSchedulesInput.optional(),
+};
+
+/** POST /queue. */
+export const queueCreateSchema = z.object({
+  ...queueFields,
+  greetingMessage: queueFields.greetingMessage.default(''),
+  complationMessage: queueFields.complationMessage.default(''),
+  outOfHoursMessage: queueFields.outOfHoursMessage.default(''),
+  ratingMessage: queueFields.ratingMessage.default(''),
+  orderQueue: queueFields.orderQueue.default(null),
+  integrationId: queueFields.integrationId.default(null),
+  agentId: queueFields.agentId.default(null),
+  promptId: queueFields.promptId.default(null),
 });
 export type QueueCreateBody = z.input<typeof queueCreateSchema>;
 /** A POST /queue body once read (the schedules as the list of weekday entries). */
 export type QueueCreateValues = z.output<typeof queueCreateSchema>;
-/** PUT /queue/{id}: only sent fields change. */
-export const queueUpdateSchema = queueCreateSchema.partial();
+/** PUT /queue/{id}: only sent fields change (a field left out keeps its value, not the creation default). */
+export const queueUpdateSchema = z.object(queueFields).partial();
 export type QueueUpdateBody = z.input<typeof queueUpdateSchema>;
 export type QueueUpdateValues = z.output<typeof queueUpdateSchema>;
 /** GET /queue answers a plain array (ordered by orderQueue, then name). */

@@ -1,0 +1,47 @@
+import type { AiAuthor } from '@app/contracts';
+import type { EntityManager } from 'typeorm';
+
+import type { QueueBinding } from '../queues/queue.repository';
+
+/** The providers an assistant answers through: both speak OpenAI's chat completions. */
+export type AiProvider = 'openai' | 'openrouter';
+
+/**
+ * What answers a queue's customers, whatever it is configured as (a prompt now, an agent next): the
+ * provider and its key (decrypted, only ever sent to the provider), the model and its settings, the
+ * system prompt (never holding a key), and what it says and does when it cannot answer.
+ */
+export interface Answerer {
+  author: AiAuthor;
+  companyId: number;
+  provider: AiProvider;
+  apiKey: string;
+  model: string;
+  /** 0 to 2. */
+  temperature: number;
+  /** 50 to 4,000 for agents (a prompt's own bounds for prompts). */
+  maxTokens: number;
+  /** How many of the conversation's last messages it sees (newest kept). */
+  maxMessages: number;
+  systemPrompt: string;
+  /** Sent to the customer when the provider fails or times out, before the handoff. */
+  fallbackMessage: string;
+  /** A customer message holding one of these words asks for a human (case and accents ignored). */
+  transferToHumanKeywords: string[];
+}
+
+/** One kind of assistant (prompts, agents): finds the one a queue is bound to and counts what it used. */
+export interface AnswererSource {
+  /** The assistant of this binding when it is of this source's kind and active; null otherwise. */
+  answererFor(binding: QueueBinding, companyId: number): Promise<Answerer | null>;
+  /** Adds a call's token usage to the assistant's counters. */
+  recordUsage(manager: EntityManager, author: AiAuthor, usage: TokenUsage): Promise<void>;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** The assistant sources the answering engine asks, in order (prompts here; the agents feature adds its own). */
+export const ANSWERER_SOURCES = Symbol('ANSWERER_SOURCES');

@@ -1,0 +1,179 @@
+import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, type Message, type Ticket } from '@app/contracts';
+import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { ConnectionRepository } from '../connections/connection.repository';
+import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
+import type { Answerer } from './answerer';
+import { Answerers } from './answerers';
+import { CompanyLimiter } from './company-limiter';
+import { ConversationRepository, type ConversationRow } from './conversation.repository';
+import { asksForHuman } from './handoff-keywords';
+import { ANSWERING_RULES, ModelClient } from './model-client';
+import { leaksSecret } from './secret-leak';
+
+export const ANSWER_QUEUE = 'ai-answer';
+
+/** What the assistant says instead of an answer that would give away its instructions or key. */
+export const AI_REFUSAL_MESSAGE = 'Desculpe, não posso compartilhar essas informações. Posso ajudar com outra coisa?';
+
+interface AnswerJob {
+  ticketId: number;
+  companyId: number;
+}
+
+/** A message of a ticket whose queue an assistant answers, as conversations announced it. */
+export interface BoundMessage {
+  message: Message;
+  ticket: Ticket;
+  binding: QueueBinding;
+}
+
+/** What a message counts as for the assistant. */
+const textOf = (message: Message) => message.body.trim() || (message.mediaType !== 'chat' ? `[${message.mediaType}]` : '');
+
+/**
+ * The assistants answer customers. A customer's message in a ticket of a bound queue is kept and
+ * answered after the connection's grouping window (timeforagroup) by a pg-boss job keyed by ticket,
+ * so the messages of that window get one answer, also across a restart. The customer asking for a
+ * human (a keyword), the model's handoff tool or a failing provider (after the fallback message) hand
+ * the ticket over; a staff member's reply silences the assistant on it. Answers and handoffs are events
+ * conversations applies to the ticket.
+ */
+@Injectable()
+export class AnsweringService implements OnModuleInit {
+  private readonly logger = new Logger(AnsweringService.name);
+
+  constructor(
+    @Inject(JOBS) private readonly jobs: Jobs | null,
+    private readonly conversations: ConversationRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly queues: QueueRepository,
+    private readonly answerers: Answerers,
+    private readonly model: ModelClient,
+    private readonly limiter: CompanyLimiter,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.jobs) return;
+    await this.jobs.declareQueue(ANSWER_QUEUE, { uniqueByKey: true });
+    // Jobs of one fetch run together: one slow provider call does not hold up other tickets' answers.
+    await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), { batchSize: 50, pollingIntervalSeconds: 0.5 });
+  }
+
+  /** A message of a bound queue's ticket, in the transaction that records its event as consumed. */
+  async received(manager: EntityManager, { message, ticket, binding }: BoundMessage): Promise<void> {
+    const conversation = await this.conversations.follow(manager, {
+      id: ticket.id,
+      companyId: ticket.companyId,
+      queueId: ticket.queueId,
+      connectionId: ticket.whatsappId,
+    });
+    if (message.aiAuthor) {
+      await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'assistant' });
+      return;
+    }
+    if (message.fromMe) {
+      // A staff member wrote in the ticket: from now on it is theirs. (Texts the service sends by
+      // itself, and the phone's own, carry no user.)
+      if (message.userId !== null && conversation.state === 'answering') await this.silence(manager, conversation);
+      return;
+    }
+    const text = textOf(message);
+    if (!text) return;
+    await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'user' });
+    if (conversation.state !== 'answering') return;
+    if (ticket.userId !== null || ticket.status === 'closed') return;
+    const answerer = await this.answerers.of(binding, ticket.companyId);
+    if (!answerer) return;
+    if (asksForHuman(text, answerer.transferToHumanKeywords)) {
+      await this.handOff(manager, conversation, answerer, 'keyword');
+      return;
+    }
+    if (!this.jobs) return;
+    const seconds = await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId);
+    await this.jobs.schedule(manager, ANSWER_QUEUE, { ticketId: ticket.id, companyId: ticket.companyId } satisfies AnswerJob, {
+      startAfter: seconds,
+      singletonKey: `answer-${ticket.id}`,
+      retryLimit: 3,
+      retryDelaySeconds: 2,
+    });
+  }
+
+  /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */
+  async answer({ ticketId, companyId }: AnswerJob): Promise<void> {
+    const prepared = await this.conversations.transaction(async (manager) => {
+      const conversation = await this.conversations.lock(manager, companyId, ticketId);
+      if (!conversation || conversation.state !== 'answering') return null;
+      const binding = await this.bindingOf(conversation);
+      const answerer = binding && (await this.answerers.of(binding, companyId));
+      if (!answerer) return null;
+      const { turns, newestFromCustomer } = await this.conversations.lastMessages(manager, ticketId, answerer.maxMessages);
+      if (BigInt(newestFromCustomer) <= BigInt(conversation.answered_through)) return null;
+      return { answerer, turns, newestFromCustomer };
+    });
+    if (!prepared) return;
+    const { answerer, turns, newestFromCustomer } = prepared;
+    const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns));
+    await this.conversations.transaction(async (manager) => {
+      const conversation = await this.conversations.lock(manager, companyId, ticketId);
+      // A staff reply or a handoff while the model thought, or this job ran before: say nothing.
+      if (!conversation || conversation.state !== 'answering') return;
+      if (BigInt(conversation.answered_through) >= BigInt(newestFromCustomer)) return;
+      await this.conversations.markAnswered(manager, ticketId, newestFromCustomer);
+      if (result.kind === 'failed') {
+        await this.reply(manager, conversation, answerer, answerer.fallbackMessage);
+        await this.handOff(manager, conversation, answerer, 'failure');
+        return;
+      }
+      await this.answerers.recordUsage(manager, answerer, result.usage);
+      if (result.text) {
+        const safe = leaksSecret(result.text, answerer, ANSWERING_RULES) ? AI_REFUSAL_MESSAGE : result.text;
+        await this.reply(manager, conversation, answerer, safe);
+      }
+      if (result.kind === 'handoff') await this.handOff(manager, conversation, answerer, 'tool');
+    });
+  }
+
+  private async bindingOf(conversation: ConversationRow): Promise<QueueBinding | null> {
+    if (conversation.queue_id === null) return null;
+    const [binding] = await this.queues.bound(conversation.company_id, [conversation.queue_id]);
+    return binding ?? null;
+  }
+
+  private kept(message: Message, ticket: Ticket) {
+    return { id: message.id, ticketId: ticket.id, companyId: ticket.companyId, body: textOf(message) };
+  }
+
+  private async reply(manager: EntityManager, conversation: ConversationRow, answerer: Answerer, body: string): Promise<void> {
+    await this.outbox.add(manager, {
+      definition: aiReplyRequested,
+      companyId: conversation.company_id,
+      key: `ticket-${conversation.ticket_id}`,
+      payload: { ticketId: conversation.ticket_id, body, author: answerer.author },
+    });
+  }
+
+  private async handOff(manager: EntityManager, conversation: ConversationRow, answerer: Answerer, reason: AiHandoffReason): Promise<void> {
+    await this.conversations.setState(manager, conversation.ticket_id, 'handed_off');
+    await this.cancelAnswer(manager, conversation.ticket_id);
+    await this.outbox.add(manager, {
+      definition: aiHandoffRequested,
+      companyId: conversation.company_id,
+      key: `ticket-${conversation.ticket_id}`,
+      payload: { ticketId: conversation.ticket_id, reason, author: answerer.author },
+    });
+    this.logger.log({ ticketId: conversation.ticket_id, reason }, 'the assistant handed the ticket to a human');
+  }
+
+  private async silence(manager: EntityManager, conversation: ConversationRow): Promise<void> {
+    await this.conversations.setState(manager, conversation.ticket_id, 'silenced');
+    await this.cancelAnswer(manager, conversation.ticket_id);
+  }
+
+  private async cancelAnswer(manager: EntityManager, ticketId: number): Promise<void> {
+    await this.jobs?.cancelByKey(manager, ANSWER_QUEUE, `answer-${ticketId}`);
+  }
+}

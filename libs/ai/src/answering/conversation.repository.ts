@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import type { ConversationTurn } from './model-client';
+
+/** answering: the assistant answers; handed_off: a human was asked for; silenced: a human replied. */
+export type ConversationState = 'answering' | 'handed_off' | 'silenced';
+
+/** A ticket an assistant follows: where it is and how far it was answered. */
+export interface ConversationRow {
+  ticket_id: number;
+  company_id: number;
+  queue_id: number | null;
+  connection_id: number;
+  state: ConversationState;
+  /** The newest customer message (conversations' id) an answer took into account. */
+  answered_through: string;
+}
+
+/** The most messages an assistant may see (spec 3: maxMessages 1 to 50): older ones are dropped. */
+const KEPT_MESSAGES = 50;
+
+/**
+ * ai.conversations and their last messages: what the assistants need of conversations' tickets,
+ * kept from its message events (ai never reads conversations' tables).
+ */
+@Injectable()
+export class ConversationRepository {
+  constructor(@InjectDataSource('ai') private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** The ticket's conversation, created on its first message, locked until the transaction ends; its queue as the newest event says. */
+  async follow(
+    manager: EntityManager,
+    ticket: { id: number; companyId: number; queueId: number | null; connectionId: number },
+  ): Promise<ConversationRow> {
+    const rows: ConversationRow[] = await manager.query(
+      `INSERT INTO ai.conversations (ticket_id, company_id, queue_id, connection_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (ticket_id) DO UPDATE SET queue_id = EXCLUDED.queue_id, updated_at = now()
+       WHERE ai.conversations.company_id = EXCLUDED.company_id
+       RETURNING ticket_id, company_id, queue_id, connection_id, state, answered_through`,
+      [ticket.id, ticket.companyId, ticket.queueId, ticket.connectionId],
+    );
+    if (!rows[0]) throw new Error(`ticket ${ticket.id} is followed for another company`);
+    return rows[0];
+  }
+
+  /** The company's conversation of this ticket, locked until the transaction ends; null when none is followed. */
+  async lock(manager: EntityManager, companyId: number, ticketId: number): Promise<ConversationRow | null> {
+    const rows: ConversationRow[] = await manager.query(
+      `SELECT ticket_id, company_id, queue_id, connection_id, state, answered_through FROM ai.conversations
+       WHERE ticket_id = $1 AND company_id = $2 FOR UPDATE`,
+      [ticketId, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Forgets the company's conversations of these tickets (closed or deleted), their messages with them. */
+  async forget(companyId: number, ticketIds: number[]): Promise<void> {
+    await this.dataSource.query(`DELETE FROM ai.conversations WHERE company_id = $1 AND ticket_id = ANY($2::int[])`, [
+      companyId,
+      ticketIds,
+    ]);
+  }
+
+  async setState(manager: EntityManager, ticketId: number, state: ConversationState): Promise<void> {
+    await manager.query(`UPDATE ai.conversations SET state = $2, updated_at = now() WHERE ticket_id = $1`, [ticketId, state]);
+  }
+
+  async markAnswered(manager: EntityManager, ticketId: number, throughMessageId: string): Promise<void> {
+    await manager.query(
+      `UPDATE ai.conversations SET answered_through = GREATEST(answered_through, $2::bigint), updated_at = now() WHERE ticket_id = $1`,
+      [ticketId, throughMessageId],
+    );
+  }
+
+  /** Keeps a message of the conversation (once per conversations' message id), dropping those past the most an assistant sees. */
+  async keep(
+    manager: EntityManager,
+    message: { id: number; ticketId: number; companyId: number; role: ConversationTurn['role']; body: string },
+  ): Promise<void> {
+    await manager.query(
+      `WITH kept AS (
+         INSERT INTO ai.conversation_messages (message_id, ticket_id, company_id, role, body) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (message_id) DO NOTHING)
+       DELETE FROM ai.conversation_messages WHERE ticket_id = $2 AND message_id < (
+         SELECT message_id FROM ai.conversation_messages WHERE ticket_id = $2 ORDER BY message_id DESC OFFSET $6 LIMIT 1)`,
+      [message.id, message.ticketId, message.companyId, message.role, message.body, KEPT_MESSAGES - 2],
+    );
+  }
+
+  /** The conversation's last `limit` messages, oldest first, with the id of its newest customer message ('0' if none). */
+  async lastMessages(
+    manager: EntityManager,
+    ticketId: number,
+    limit: number,
+  ): Promise<{ turns: ConversationTurn[]; newestFromCustomer: string }> {
+    const rows: { message_id: string; role: ConversationTurn['role']; body: string }[] = await manager.query(
+      `SELECT message_id, role, body FROM ai.conversation_messages WHERE ticket_id = $1 ORDER BY message_id DESC LIMIT $2`,
+      [ticketId, limit],
+    );
+    const newest = rows.find((row) => row.role === 'user');
+    return { turns: rows.reverse().map((row) => ({ role: row.role, body: row.body })), newestFromCustomer: newest?.message_id ?? '0' };
+  }
+}

@@ -1,0 +1,65 @@
+import { type EventEnvelope, messageCreated, TOPICS } from '@app/contracts';
+import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+
+import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { QueueRepository } from '../queues/queue.repository';
+import { AnsweringService, type BoundMessage } from './answering.service';
+
+export const ANSWERING_CONSUMER = 'ai-answering';
+
+/**
+ * Conversations' new messages, for the assistants: only those of tickets (not groups) in queues bound
+ * to a prompt or an agent go further, found for a whole batch in one statement per company, so the
+ * inbox's traffic of other queues costs one read per batch and no transaction.
+ */
+@Injectable()
+export class InboundMessagesConsumer implements EventConsumer {
+  readonly subscription;
+
+  constructor(
+    @Inject(AI_OPTIONS) options: AiOptions,
+    private readonly processed: ProcessedEventRepository,
+    private readonly queues: QueueRepository,
+    private readonly answering: AnsweringService,
+  ) {
+    this.subscription = {
+      groupId: options.answeringGroupId ?? ANSWERING_CONSUMER,
+      topics: [TOPICS.conversationsEvents],
+      eventTypes: [messageCreated.type],
+    };
+  }
+
+  handle(envelope: EventEnvelope): Promise<void> {
+    return this.handleBatch([envelope]);
+  }
+
+  async handleBatch(envelopes: EventEnvelope[]): Promise<void> {
+    const candidates = envelopes.flatMap((envelope) => {
+      const event = readEvent(messageCreated, envelope);
+      const ticket = event?.ticket;
+      if (!event || !ticket || !envelope.companyId || ticket.companyId !== envelope.companyId) return [];
+      if (ticket.isGroup || ticket.queueId === null) return [];
+      return [{ envelope, message: event.message, ticket, queueId: ticket.queueId }];
+    });
+    if (candidates.length === 0) return;
+    const bindings = new Map<string, BoundMessage['binding']>();
+    for (const companyId of new Set(candidates.map((candidate) => candidate.ticket.companyId))) {
+      const queueIds = [...new Set(candidates.filter((c) => c.ticket.companyId === companyId).map((c) => c.queueId))];
+      for (const binding of await this.queues.bound(companyId, queueIds)) bindings.set(`${companyId}:${binding.queueId}`, binding);
+    }
+    const bound = candidates.flatMap((candidate) => {
+      const binding = bindings.get(`${candidate.ticket.companyId}:${candidate.queueId}`);
+      return binding ? [{ ...candidate, binding }] : [];
+    });
+    if (bound.length === 0) return;
+    const byEnvelope = new Map(bound.map((item) => [item.envelope.id, item]));
+    await this.processed.consumeBatchOnce(
+      this.subscription.groupId,
+      bound.map((item) => item.envelope),
+      async (manager, fresh) => {
+        for (const envelope of fresh) await this.answering.received(manager, byEnvelope.get(envelope.id)!);
+      },
+    );
+  }
+}

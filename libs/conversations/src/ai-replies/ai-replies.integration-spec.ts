@@ -1,0 +1,116 @@
+import {
+  type AiAuthor,
+  aiHandoffRequested,
+  aiReplyRequested,
+  type EventEnvelope,
+  messageCreated,
+  messageListResponseSchema,
+  messageSendRequested,
+  ticketUpdated,
+} from '@app/contracts';
+import { readEvent } from '@app/platform';
+import { expectAnswer } from '@app/platform/testing';
+import request from 'supertest';
+
+import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
+import { anInboundText } from '../testing/fixtures';
+import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+import { AiRepliesConsumer } from './ai-replies.consumer';
+
+const A = 1;
+const B = 2;
+const BIA: AiAuthor = { kind: 'prompt', id: 4, name: 'Bia' };
+
+/** ai's answers and handoffs become what conversations does to a ticket (issue 23). */
+describe("the AI assistant's replies and handoffs", () => {
+  let t: ConversationsTestApp;
+  let s: InboxScenario;
+  let queueId: number;
+  const admin = () => t.token({ userId: 1, companyId: A, profile: 'admin' });
+  const consumer = () => t.app.get(AiRepliesConsumer);
+  const ticketOf = async (number: string) => {
+    await s.inbound(A, 10, anInboundText(number, 'Oi, bom dia'));
+    return s.ticketOf(number);
+  };
+  const sendsOf = (ticketId: number) =>
+    t.events.flatMap((envelope) => {
+      const send = readEvent(messageSendRequested, envelope);
+      return send && send.reference?.ticketId === ticketId && send.content.type === 'text' ? [send.content.body] : [];
+    });
+
+  beforeAll(async () => {
+    t = await startConversationsTestApp();
+    s = new InboxScenario(t);
+    queueId = await s.queue(A, 'Padaria', '#ff0000');
+    await s.connection({ id: 10, companyId: A, queueIds: [queueId] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("sends the assistant's answer to the customer as a message of the ticket, marked as the assistant's in the chat and its event", async () => {
+    const ticket = await ticketOf('5511970000001');
+    const reply = envelopeOf(aiReplyRequested, A, `ticket-${ticket.id}`, { ticketId: ticket.id, body: 'Temos sim! 🧀', author: BIA });
+    await consumer().handle(reply);
+    await consumer().handle(reply);
+    await t.published();
+    expect(sendsOf(ticket.id)).toEqual(['Temos sim! 🧀']);
+    const created = t.events
+      .flatMap((envelope) => readEvent(messageCreated, envelope)?.message ?? [])
+      .filter((m) => m.ticketId === ticket.id);
+    expect(created.at(-1)).toMatchObject({ body: 'Temos sim! 🧀', fromMe: true, userId: null, aiAuthor: BIA });
+    const chat = expectAnswer(
+      messageListResponseSchema,
+      await request(t.http).get(`/api/messages/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).expect(200),
+    );
+    expect(chat.messages.map((message) => [message.body, message.aiAuthor])).toEqual([
+      ['Oi, bom dia', null],
+      ['Temos sim! 🧀', BIA],
+    ]);
+  });
+
+  it('a handoff makes the ticket pending in its queue for a human, the bot flag off', async () => {
+    const ticket = await ticketOf('5511970000002');
+    await t.dataSource.query(`UPDATE conversations.tickets SET chatbot = true WHERE id = $1`, [ticket.id]);
+    await consumer().handle(
+      envelopeOf(aiHandoffRequested, A, `ticket-${ticket.id}`, { ticketId: ticket.id, reason: 'keyword', author: BIA }),
+    );
+    await t.published();
+    const [row] = await t.dataSource.query(`SELECT status, chatbot, queue_id, human_ready_at FROM conversations.tickets WHERE id = $1`, [
+      ticket.id,
+    ]);
+    expect(row).toMatchObject({ status: 'pending', chatbot: false, queue_id: queueId });
+    expect(row.human_ready_at).not.toBeNull();
+    const updated = t.events
+      .flatMap((envelope: EventEnvelope) => readEvent(ticketUpdated, envelope)?.ticket ?? [])
+      .filter((x) => x.id === ticket.id);
+    expect(updated.at(-1)).toMatchObject({ status: 'pending', chatbot: false, queueId });
+  });
+
+  it('a ticket a user holds, a closed one, or one of another company gets nothing from the assistant', async () => {
+    const held = await ticketOf('5511970000003');
+    await t.dataSource.query(`UPDATE conversations.tickets SET status = 'open', user_id = 1 WHERE id = $1`, [held.id]);
+    const closed = await ticketOf('5511970000004');
+    await t.dataSource.query(`UPDATE conversations.tickets SET status = 'closed' WHERE id = $1`, [closed.id]);
+    const other = await ticketOf('5511970000005');
+    for (const [companyId, ticketId] of [
+      [A, held.id],
+      [A, closed.id],
+      [B, other.id],
+    ] as const) {
+      await consumer().handle(envelopeOf(aiReplyRequested, companyId, `ticket-${ticketId}`, { ticketId, body: 'Olá!', author: BIA }));
+      await consumer().handle(envelopeOf(aiHandoffRequested, companyId, `ticket-${ticketId}`, { ticketId, reason: 'tool', author: BIA }));
+    }
+    await t.published();
+    for (const ticketId of [held.id, closed.id, other.id]) expect(sendsOf(ticketId)).toEqual([]);
+    const statuses = await t.dataSource.query(`SELECT id, status, user_id FROM conversations.tickets WHERE id = ANY($1) ORDER BY id`, [
+      [held.id, closed.id, other.id],
+    ]);
+    expect(statuses).toEqual([
+      { id: held.id, status: 'open', user_id: 1 },
+      { id: closed.id, status: 'closed', user_id: null },
+      { id: other.id, status: 'pending', user_id: null },
+    ]);
+  });
+});
