@@ -28,6 +28,7 @@ const shared = {
 };
 
 module.exports = {
+  testSequencer: `${__dirname}/scripts/jest-sequencer.cjs`,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {

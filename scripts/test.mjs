@@ -76,20 +76,33 @@ async function startKafka() {
   const [port, controllerPort] = [await freePort(), await freePort()];
   const env = { ...process.env, KAFKA_STATE_DIR: stateDir, KAFKA_PORT: String(port), KAFKA_CONTROLLER_PORT: String(controllerPort) };
   log(`Kafka: starting a broker on port ${port} (infra/kafka)`);
-  const result = spawnSync('bash', [path.join(root, 'infra/kafka/start.sh')], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+  // Not spawnSync: the broker starts while the static checks run.
+  const { status, stdout } = await new Promise((resolve) => {
+    const child = spawn('bash', [path.join(root, 'infra/kafka/start.sh')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', (error) => resolve({ status: 1, stdout: `${out}${error}` }));
+    child.on('close', (code) => resolve({ status: code ?? 1, stdout: out }));
   });
-  process.stdout.write(result.stdout ?? '');
+  process.stdout.write(stdout);
   cleanups.push(async () => {
     spawnSync('bash', [path.join(root, 'infra/kafka/stop.sh')], { cwd: root, env, stdio: 'inherit' });
     rmSync(stateDir, { recursive: true, force: true });
   });
-  const brokers = /KAFKA_BROKERS=(\S+)\s*$/.exec(result.stdout ?? '')?.[1];
-  if (result.status !== 0 || !brokers) throw new Error('the Kafka broker did not start (see the output above)');
+  const brokers = /KAFKA_BROKERS=(\S+)\s*$/.exec(stdout)?.[1];
+  if (status !== 0 || !brokers) throw new Error('the Kafka broker did not start (see the output above)');
   return brokers;
+}
+
+/** The slowest test files of jest's report, so a run shows where its time went. */
+function printSlowest(report, count = 15) {
+  const files = report.testResults
+    .map((result) => ({ file: path.relative(root, result.name), ms: result.endTime - result.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  console.log(
+    `\n[test] slowest test files:\n${files.map(({ file, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`).join('\n')}`,
+  );
 }
 
 async function cleanup() {
@@ -112,34 +125,49 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let exitCode;
 try {
   const steps = [];
-  const step = (name, status) => {
-    steps.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+  const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+  /** Runs a step and records its outcome and its own time (steps side by side overlap). */
+  const step = async (name, work) => {
+    const since = Date.now();
+    const status = await work();
+    steps.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds(since)})`);
+    log(`${name}: ${status === 0 ? 'ok' : 'FAILED'} after ${seconds(since)}`);
     return status;
   };
-  if (step('build server', run('node', ['scripts/build-server.mjs'])) !== 0) throw new Error('server build failed');
-  // The static checks are single-threaded: side by side they take the time of the longest.
-  const [typecheckStatus, lintStatus, formatStatus, webTypecheckStatus] = await Promise.all([
-    runQuietly('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
-    runQuietly('npx', ['eslint', '.', '--max-warnings=0']),
-    runQuietly('npx', ['prettier', '--check', '--log-level', 'warn', '.']),
-    runQuietly('npm', ['run', 'typecheck', '--workspace', 'web']),
-  ]);
-  const typecheck = step('typecheck', typecheckStatus);
-  const lint = step('lint (eslint)', lintStatus);
-  const format = step('format (prettier --check)', formatStatus);
-  const webTypecheck = step('web: typecheck', webTypecheckStatus);
+  if ((await step('build server', () => run('node', ['scripts/build-server.mjs']))) !== 0) throw new Error('server build failed');
+  // The static checks are single-threaded: side by side they take the time of the longest. The web
+  // build, PostgreSQL and the Kafka broker (mostly a JVM waiting for its port) start beside them.
+  const services = (async () => {
+    const since = Date.now();
+    const ready = { databaseUrl: await startPostgres(), kafkaBrokers: await startKafka() };
+    log(`PostgreSQL and Kafka ready after ${seconds(since)}`);
+    return ready;
+  })();
+  services.catch(() => undefined); // awaited below, after the checks
   const reports = mkdtempSync(path.join(os.tmpdir(), 'zapdesk-test-reports-'));
   cleanups.push(async () => rmSync(reports, { recursive: true, force: true }));
-  const webTests = step(
-    'web: unit tests (vitest)',
-    run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`], {
-      cwd: path.join(root, 'web'),
-    }),
-  );
-  const webBuild = step('web: build', run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web') }));
+  // eslint (typed rules) is the longest: the web's unit tests follow its typecheck in the same lane,
+  // on the core the finished checks leave free.
+  const [typecheck, lint, format, [webTypecheck, webTests], webBuild] = await Promise.all([
+    step('typecheck', () => runQuietly('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])),
+    step('lint (eslint)', () => runQuietly('npx', ['eslint', '.', '--max-warnings=0'])),
+    step('format (prettier --check)', () => runQuietly('npx', ['prettier', '--check', '--log-level', 'warn', '.'])),
+    (async () => [
+      await step('web: typecheck', () => runQuietly('npm', ['run', 'typecheck', '--workspace', 'web'])),
+      await step('web: unit tests (vitest)', () =>
+        runQuietly(
+          'npx',
+          ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`],
+          {
+            cwd: path.join(root, 'web'),
+          },
+        ),
+      ),
+    ])(),
+    step('web: build', () => runQuietly('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web') })),
+  ]);
 
-  const databaseUrl = await startPostgres();
-  const kafkaBrokers = await startKafka();
+  const { databaseUrl, kafkaBrokers } = await services;
   const jestArgs = [
     'jest',
     '--ci',
@@ -148,8 +176,7 @@ try {
     `--outputFile=${path.join(reports, 'jest.json')}`,
     ...process.argv.slice(2),
   ];
-  const jest = step(
-    'jest (unit, integration, distributed, browser)',
+  const jest = await step('jest (unit, integration, distributed, browser)', () =>
     run('npx', jestArgs, {
       env: { ...process.env, TEST_DATABASE_URL: databaseUrl, KAFKA_BROKERS: kafkaBrokers, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     }),
@@ -164,17 +191,19 @@ try {
       // A suite can fail with no failed test: it did not load, its afterAll threw, or (vitest) its
       // beforeAll threw and its tests were reported as skipped.
       counts.failedSuites += report.numFailedTestSuites ?? 0;
+      if (file === 'jest.json') printSlowest(report);
     } catch {
       counts.failedSuites += 1; // a runner that wrote no report did not pass
     }
   }
-  console.log(`\n[test] summary after ${Math.round((Date.now() - started) / 1000)} s:\n${steps.map((s) => `  ${s}`).join('\n')}`);
+  console.log(`\n[test] summary after ${seconds(started)}:\n${steps.map((s) => `  ${s}`).join('\n')}`);
   exitCode =
     [typecheck, lint, format, webTypecheck, webTests, webBuild, jest].every((status) => status === 0) &&
     counts.failed + counts.failedSuites === 0
       ? 0
       : 1;
   console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped; suites: ${counts.failedSuites} failed`);
+  console.log(`[test] total time: ${seconds(started)}`);
 } catch (error) {
   console.error(`[test] ${error instanceof Error ? error.message : error}`);
   exitCode = 1;

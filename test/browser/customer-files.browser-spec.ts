@@ -118,10 +118,17 @@ describe("browser: a customer's file cannot run script in the app's origin", () 
       const href = async () => media.evaluate((element) => element.closest('a')?.getAttribute('href') ?? '');
       await waitFor(async () => (await href()) !== '');
       hrefs.push(await href());
+      // The marker that the click has done all it does: the file came down as a download, or a tab
+      // it opened has loaded (a payload in it would have run by then) or has closed again.
+      const clicked = Promise.race([
+        page.waitForEvent('download'),
+        context
+          .waitForEvent('page')
+          .then((opened) => Promise.race([opened.waitForLoadState('load'), opened.waitForEvent('download'), opened.waitForEvent('close')])),
+      ]);
       await media.click();
+      await clicked;
     }
-    // Time for any opened tab to load and for a payload to run.
-    await page.waitForTimeout(3_000);
 
     expect(await page.evaluate(() => localStorage.getItem('pwned'))).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

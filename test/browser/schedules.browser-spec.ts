@@ -3,22 +3,23 @@
  * The schedules screen in Chromium against the standalone product with the simulator, in one browser
  * start: a service is added to the catalogue, an appointment is booked for a contact from
  * /schedules?contactId= with that service and the 5-minute reminder, it shows in the week view, the
- * reminder and then the message reach the simulated phone (on the product's real clock: the
- * appointment is a little over 5 minutes ahead), its open dialog and the statistics follow the sends
+ * reminder and then the message reach the simulated phone (the product runs in this process on a
+ * clock the journey moves to each send's time, where the minute's sweep finds it due: the appointment
+ * is a little over 5 minutes ahead, reached in seconds), its open dialog and the statistics follow the sends
  * live, the CSV export carries it, and a block is created and edited; the screen also fits a 390 px
  * phone.
  */
 import { readFileSync } from 'node:fs';
 
 import { contactSchema } from '@app/contracts';
+import { JOBS, type Jobs } from '@app/platform';
 import { expectAnswer } from '@app/platform/testing';
 import type { Page } from 'playwright-core';
 
 import { api, apiToken, companyOfItsOwn, scannedConnection, signedInPage, until } from '../support/browser-setup';
 import { type ProductStack, startProductStack } from '../support/product-stack';
 
-// The message goes out at its real time, a little over 5 minutes after booking.
-jest.setTimeout(600_000);
+jest.setTimeout(180_000);
 
 const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 const WIDE = { width: 1440, height: 900 };
@@ -46,11 +47,27 @@ function saoPauloInput(at: Date): string {
 
 type Outbound = { messages: { body: string; to: string }[] };
 
+/** The queue of outbound's sweep, which wakes every company with a send due by outbound's clock. */
+const SCHEDULE_SWEEP_QUEUE = 'outbound-schedule-sweep';
+
 describe('browser: schedules', () => {
   let stack: ProductStack;
+  /** How far outbound's clock runs ahead of the real one. */
+  let aheadMs = 0;
+
+  /** Outbound's clock moves to just past `at`, and the sweep runs as it does each minute. */
+  const moveClockPast = async (at: Date) => {
+    aheadMs = Math.max(aheadMs, at.getTime() + 1_000 - Date.now());
+    await stack.app!.get<Jobs>(JOBS).schedule(null, SCHEDULE_SWEEP_QUEUE, {}, { singletonKey: `sweep-at-${at.getTime()}` });
+  };
 
   beforeAll(async () => {
-    stack = await startProductStack('browser_schedules', ADMIN, { SIMULATOR_ENABLED: 'true' });
+    stack = await startProductStack(
+      'browser_schedules',
+      ADMIN,
+      { SIMULATOR_ENABLED: 'true' },
+      { outbound: { now: () => new Date(Date.now() + aheadMs) } },
+    );
   });
 
   afterAll(async () => {
@@ -119,18 +136,23 @@ describe('browser: schedules', () => {
       ((await api(baseUrl, 'GET', `/api/simulator/connections/${connection.id}/outbound`, token)).body as Outbound).messages.filter(
         (message) => message.to.includes(CUSTOMER.number),
       );
+    expect(await sentTo()).toEqual([]);
+    await moveClockPast(new Date(sendAt.getTime() - 5 * 60_000));
     const reminder = await until(
       async () => (await sentTo()).find((message) => message.body.includes('Lembrete')),
       'the 5-minute reminder at the phone',
-      150_000,
+      30_000,
     );
     expect(reminder.body).toContain('Corte de cabelo');
     await dialog.locator('[data-testid="schedule-reminder-state-5m"][data-status="ENVIADA"]').waitFor();
     expect(await dialog.locator('[data-testid="schedule-modal-title"]').textContent()).toBe('Agendamento: Pendente');
+    // Not before its time: only the reminder went out.
+    expect((await sentTo()).map((sent) => sent.body)).toEqual([reminder.body]);
+    await moveClockPast(sendAt);
     const message = await until(
       async () => (await sentTo()).find((sent) => sent.body.includes('Seu corte de cabelo está confirmado.')),
       'the appointment message at the phone',
-      Math.max(60_000, sendAt.getTime() - Date.now() + 90_000),
+      30_000,
     );
     expect(message.body).toContain('Olá! Seu corte de cabelo está confirmado.');
     await dialog.locator('[data-testid="schedule-modal-title"]', { hasText: 'Agendamento: Enviada' }).waitFor();

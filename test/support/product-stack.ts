@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { OutboundOptions } from '@app/outbound';
 import { createTestDatabase } from '@app/platform/testing';
+import type { INestApplication } from '@nestjs/common';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 import { freePort, repoRoot, startApp, waitUntilReady } from './processes';
@@ -12,6 +14,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface ProductStack {
   baseUrl: string;
   browser: Browser;
+  /** The product's app when it runs in this process (`inProcess`), to reach its providers. */
+  app?: INestApplication;
   stop(): Promise<void>;
 }
 
@@ -23,6 +27,11 @@ export async function startProductStack(
   name: string,
   admin: { email: string; password: string },
   env: Record<string, string> = {},
+  /**
+   * Runs the product in this test's process (the same app main.ts serves) with these seams, instead
+   * of as dist's process: for a journey that moves outbound's clock.
+   */
+  inProcess?: { outbound: OutboundOptions },
 ): Promise<ProductStack> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
@@ -33,7 +42,7 @@ export async function startProductStack(
   const database = await createTestDatabase(name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `zapdesk-${name}-`));
   const port = await freePort();
-  const app = startApp('standalone', {
+  const settings = {
     PORT: String(port),
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
@@ -41,12 +50,12 @@ export async function startProductStack(
     ADMIN_PASSWORD: admin.password,
     WEB_DIST: path.join(repoRoot, 'web/dist'),
     ...env,
-  });
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
+  let app: { stop(): Promise<void>; nest?: INestApplication };
   try {
-    await waitUntilReady(app, `${baseUrl}/ready`);
+    app = inProcess ? await startInProcess(settings, inProcess.outbound) : await startProcess(settings, baseUrl);
   } catch (error) {
-    await app.stop();
     await database.drop();
     throw error;
   }
@@ -67,6 +76,7 @@ export async function startProductStack(
   return {
     baseUrl,
     browser,
+    app: app.nest,
     async stop() {
       // Chromium's close is bounded: a browser that does not close must not hang the suite.
       const closed = await Promise.race([
@@ -82,6 +92,34 @@ export async function startProductStack(
 }
 
 /** A fresh browser profile (own local storage and cookies), light scheme, desktop width unless told. */
+/** The standalone product from dist/ as its own OS process, answering /ready. */
+async function startProcess(settings: Record<string, string>, baseUrl: string): Promise<{ stop(): Promise<void> }> {
+  const app = startApp('standalone', settings);
+  try {
+    await waitUntilReady(app, `${baseUrl}/ready`);
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  return app;
+}
+
+/** The standalone product in this process, listening (loaded only here: the other journeys never load it). */
+async function startInProcess(
+  settings: Record<string, string>,
+  outbound: OutboundOptions,
+): Promise<{ stop(): Promise<void>; nest: INestApplication }> {
+  const [{ loadConfig }, { standaloneConfigSchema }, { createStandaloneApp }] = await Promise.all([
+    import('@app/platform'),
+    import('../../apps/standalone/src/config'),
+    import('../../apps/standalone/src/standalone-app'),
+  ]);
+  const config = loadConfig(standaloneConfigSchema, { LOG_LEVEL: 'warn', ...settings });
+  const { app } = await createStandaloneApp(config, settings.DATABASE_URL!, { outbound });
+  await app.listen(config.PORT, '127.0.0.1');
+  return { nest: app, stop: () => app.close() };
+}
+
 export async function newPage(
   stack: Pick<ProductStack, 'browser'>,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },

@@ -2,27 +2,14 @@ import 'reflect-metadata';
 
 import path from 'node:path';
 
-import { billingOptionsFrom } from '@app/billing';
-import { mountWebApp } from '@app/gateway';
-import { identityMailAndLimits } from '@app/identity';
-import {
-  closeOnSignals,
-  configureHttpApp,
-  type EmbeddedPostgresHandle,
-  loadConfig,
-  loadOrCreateSecrets,
-  runApp,
-  startEmbeddedPostgres,
-} from '@app/platform';
-import { NestFactory } from '@nestjs/core';
+import { closeOnSignals, type EmbeddedPostgresHandle, loadConfig, runApp, startEmbeddedPostgres } from '@app/platform';
 
 import { standaloneConfigSchema } from './config';
-import { StandaloneModule } from './standalone.module';
+import { createStandaloneApp } from './standalone-app';
 
 runApp(async () => {
   const config = loadConfig(standaloneConfigSchema);
   const dataDir = path.resolve(config.DATA_DIR);
-  const jwtSecret = config.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
 
   let embedded: EmbeddedPostgresHandle | undefined;
   if (!config.DATABASE_URL) {
@@ -31,36 +18,9 @@ runApp(async () => {
   }
 
   let seededLogin: { email: string; password: string; generated: boolean } | undefined;
-  const app = await NestFactory.create(
-    StandaloneModule.forRoot({
-      platform: {
-        serviceName: 'standalone',
-        mode: 'standalone',
-        databaseUrl: config.DATABASE_URL ?? embedded!.url,
-        jwt: { secret: jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
-        logLevel: config.LOG_LEVEL,
-        storageDir: path.join(dataDir, 'files'),
-        trustProxy: config.TRUST_PROXY,
-        outboundAllowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
-        metricsToken: config.METRICS_TOKEN,
-      },
-      identity: {
-        refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-        secureCookies: config.COOKIE_SECURE,
-        admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
-        onAdminSeeded: (login) => (seededLogin = login),
-        ...identityMailAndLimits(config),
-      },
-      gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST), conversationsUrl: `http://127.0.0.1:${config.PORT}` },
-      whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
-      conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
-      ai: { keysSecret: config.AI_KEYS_SECRET ?? jwtSecret },
-      billing: billingOptionsFrom(config),
-    }),
-    { bufferLogs: true },
-  );
-  configureHttpApp(app);
-  const servesWeb = mountWebApp(app, path.resolve(config.WEB_DIST));
+  const { app, servesWeb } = await createStandaloneApp(config, config.DATABASE_URL ?? embedded!.url, {
+    onAdminSeeded: (login) => (seededLogin = login),
+  });
   closeOnSignals(app, async () => embedded?.stop());
   await app.listen(config.PORT);
 

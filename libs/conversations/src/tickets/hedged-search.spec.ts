@@ -53,12 +53,25 @@ describe('hedgedSearch', () => {
   });
 
   it("a failing loser is not an unhandled rejection, a failing winner is the search's failure", async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    // The marker: set in the check phase after the loser's rejection, by when Node has already
+    // reported an unhandled one (rejections are checked as the microtask queue drains).
+    let rejected!: () => void;
+    const loserRejected = new Promise<void>((resolve) => (rejected = resolve));
     const failing = async (): Promise<number[]> => {
       await delay(100);
+      setImmediate(rejected);
       throw new Error('cancelled');
     };
-    await expect(hedgedSearch(failing, answer([7], 5), 10)).resolves.toEqual([7]);
-    await delay(150);
+    try {
+      await expect(hedgedSearch(failing, answer([7], 5), 10)).resolves.toEqual([7]);
+      await loserRejected;
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    expect(unhandled).toEqual([]);
     await expect(hedgedSearch(answer(null, 0), async () => Promise.reject(new Error('down')), 10)).rejects.toThrow('down');
   });
 });

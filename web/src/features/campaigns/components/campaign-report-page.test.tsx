@@ -100,8 +100,12 @@ describe('campaign report', () => {
     await screen.findByTestId('campaign-report-name');
     expect(value('campaign-report-delivered')).toBe('1');
 
+    // On a fixed clock: whatever the other campaign's event set going (a render, a read, a timer) has
+    // run once the clock is moved past it, with no real time waited.
+    vi.useFakeTimers();
     act(() => handlers.get('company-1-campaign')!({ action: 'progress', progress: { ...progress(9, 0), campaignId: 8 } }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(() => vi.advanceTimersByTimeAsync(REPORT_RELOAD_AFTER_FINISH_MS + 1_000));
+    vi.useRealTimers();
     expect(value('campaign-report-delivered')).toBe('1');
     expect(reads).toBe(1);
 
