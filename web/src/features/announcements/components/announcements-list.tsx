@@ -63,11 +63,7 @@ export function AnnouncementsList() {
         ]}
         actions={(record) => <RowActions onEdit={() => dialogs.edit(record)} onDelete={() => dialogs.askDelete(record)} />}
       />
-      <InfiniteListFooter
-        hasNextPage={!!announcementsQuery.hasNextPage}
-        isFetchingNextPage={announcementsQuery.isFetchingNextPage}
-        onLoadMore={() => void announcementsQuery.fetchNextPage()}
-      />
+      <InfiniteListFooter query={announcementsQuery} />
       <AnnouncementModal open={dialogs.editing !== null} announcement={dialogs.editing?.record ?? null} onClose={dialogs.closeEditor} />
       <ConfirmDialog {...dialogs.deleteDialog} title={dialogs.deleting?.title ?? ''} />
     </Stack>

@@ -99,11 +99,7 @@ export function ContactListsPage({ companyId }: ContactListsPageProps) {
           </RowActions>
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <InfiniteListFooter query={query} />
       {dialogs.editing && <ContactListModal contactList={dialogs.editing.record} onClose={dialogs.closeEditor} />}
       <ConfirmDialog
         {...dialogs.deleteDialog}

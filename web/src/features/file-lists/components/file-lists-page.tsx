@@ -82,11 +82,7 @@ export function FileListsPage({ companyId }: FileListsPageProps) {
           />
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <InfiniteListFooter query={query} />
       {dialogs.editing && <FileListModal fileList={dialogs.editing.record} onClose={dialogs.closeEditor} />}
       <ConfirmDialog {...dialogs.deleteDialog} title={t('fileLists.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
     </Stack>

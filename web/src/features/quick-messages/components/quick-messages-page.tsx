@@ -105,11 +105,7 @@ export function QuickMessagesPage({ user, canEditAny, canSetGeneral }: QuickMess
           )
         }
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <InfiniteListFooter query={query} />
       {dialogs.editing && (
         <QuickMessageModal quickMessage={dialogs.editing.record} canSetGeneral={canSetGeneral} onClose={dialogs.closeEditor} />
       )}

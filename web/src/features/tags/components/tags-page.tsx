@@ -82,11 +82,7 @@ export function TagsPage({ companyId, canEditKanban }: TagsPageProps) {
           />
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <InfiniteListFooter query={query} />
       {dialogs.editing && <TagModal tag={dialogs.editing.record} canEditKanban={canEditKanban} onClose={dialogs.closeEditor} />}
       <ConfirmDialog {...dialogs.deleteDialog} title={t('tags.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
     </Stack>

@@ -96,12 +96,7 @@ export function UsersList({ companyId, currentUserId, canEditProfile, canEditQue
         )}
       />
 
-      <InfiniteListFooter
-        hasNextPage={!!usersQuery.hasNextPage}
-        isFetchingNextPage={usersQuery.isFetchingNextPage}
-        onLoadMore={() => void usersQuery.fetchNextPage()}
-        showLoadMore
-      />
+      <InfiniteListFooter query={usersQuery} showLoadMore />
 
       <UserModal
         open={dialogs.editing !== null}
