@@ -82,17 +82,21 @@ describe('toaster', () => {
     expect(root.getPropertyValue(TOAST_AREA_VARIABLES.top)).toBe('');
   });
 
-  it('shows one toast at a time: a second outcome waits until the first leaves', async () => {
+  it('shows one toast at a time: a newer outcome replaces the one shown, but waits for an error to leave', async () => {
     renderWithProviders(<Toaster />);
-    act(() => {
-      toastSuccess('Contato salvo');
-      toastSuccess('Etiqueta salva');
-    });
+    act(() => toastSuccess('Contato salvo'));
     expect((await screen.findByTestId('toast-success')).textContent).toContain('Contato salvo');
-    expect(screen.queryByText('Etiqueta salva')).toBeNull();
-    act(() => toaster.remove(toaster.getVisibleToasts()[0]!.id));
+    act(() => toastSuccess('Etiqueta salva'));
+    await waitFor(() => expect(screen.getByText('Contato salvo').closest<HTMLElement>('[data-part="root"]')?.dataset.state).toBe('closed'));
     expect(await screen.findByText('Etiqueta salva')).toBeTruthy();
     expect(screen.queryByText('Contato salvo')).toBeNull();
+    act(() => toastError(new Error('boom')));
+    expect(await screen.findByTestId('toast-error')).toBeTruthy();
+    act(() => toastSuccess('Fila salva'));
+    // The error keeps the area; the success waits its turn.
+    expect(screen.queryByText('Fila salva')).toBeNull();
+    act(() => toaster.remove(toaster.getVisibleToasts()[0]!.id));
+    expect(await screen.findByText('Fila salva')).toBeTruthy();
   });
 
   it('words longer than the area keep their whole text one click away', async () => {

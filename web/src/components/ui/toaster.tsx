@@ -35,7 +35,8 @@ export const TOASTER_OFFSETS = {
 
 /**
  * One toast at a time, in the top bar's status area: it takes the greeting's place, so it moves
- * nothing and covers no control; a second outcome waits for the first to leave (errors first).
+ * nothing and covers no control; a newer outcome replaces the one shown (an error is not replaced
+ * but by an error: the others wait for it to leave).
  */
 export const toaster = createToaster({
   // 'top' sets both inline insets, so the group spans the area; each toast starts at its start edge.
@@ -243,7 +244,13 @@ function showOnce(options: Parameters<typeof toaster.create>[0] & { id: string }
   // Nothing on screen means nothing queued (the store fills the screen from its queue first).
   if (toaster.getCount() === 0) waiting.clear();
   if (waiting.has(options.id)) return;
-  if (!toaster.isVisible(options.id) && toaster.getCount() > 0) waiting.add(options.id);
+  if (!toaster.isVisible(options.id) && toaster.getCount() > 0) {
+    waiting.add(options.id);
+    // The newer outcome takes the area at once, except from an error, which keeps it for its time.
+    for (const shown of toaster.getVisibleToasts()) {
+      if (shown.type !== 'error' || options.type === 'error') toaster.dismiss(shown.id);
+    }
+  }
   toaster.create(options);
 }
 
