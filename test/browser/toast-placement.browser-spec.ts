@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 /**
- * Where a toast lands (decision 0030): on every main page, at 1440 px and at 390 px, a toast shown
- * through the app's own toaster covers no control the user could reach for — not the top bar's, and
- * not the page's own (its header's add and search buttons, the open chat's actions and composer, a
- * list's pagination, the inbox's bottom tabs). The toast is the largest the app shows (an error
- * with a two-line description), so smaller ones fit where it does.
+ * Where a toast lands (decision 0048): on every main page, at 1440 px and at 390 px, a toast shown
+ * through the app's own toaster stands in the top bar's status area, in the greeting's place: it
+ * covers no control the user could reach for (the top bar's or the page's own: its header's add and
+ * search buttons, the open chat's actions and composer, a list's pagination, the inbox's bottom
+ * tabs), and the shell neither moves nor changes height while it shows. The toast is the largest the
+ * app shows (an error with a two-line description): longer than the area's two lines, its whole
+ * text is one click away.
  */
 import type { Page } from 'playwright-core';
 
@@ -139,14 +141,41 @@ const measure = (selector: string) => {
       width: Math.round(rect.right - rect.left),
       height: Math.round(rect.bottom - rect.top),
     }));
+  const area = document.querySelector('[data-testid="toast-area"]')?.getBoundingClientRect();
   return {
-    topBarBottom: Math.round(document.querySelector('[data-testid="top-bar"]')!.getBoundingClientRect().bottom),
+    area: area && {
+      top: Math.round(area.top),
+      bottom: Math.round(area.bottom),
+      left: Math.round(area.left),
+      right: Math.round(area.right),
+    },
     toast: { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) },
     covered,
   };
 };
 
-describe('browser: a toast covers no control on any page (decision 0030)', () => {
+/** Where the shell's parts stand: the top bar, the side menu and the page, and how far the page is scrolled. */
+const shellBoxes = () =>
+  ['[data-testid="top-bar"]', 'nav[data-testid="side-menu"]', 'main'].map((selector) => {
+    const element = document.querySelector(selector);
+    if (!element) return { selector, absent: true };
+    const box = element.getBoundingClientRect();
+    return { selector, top: box.top, left: box.left, width: box.width, height: box.height, scrollTop: element.scrollTop };
+  });
+
+/** The toast's words: whether they all show, and whether the toast offers to show them all. */
+const toastWords = () => {
+  const text = document.querySelector<HTMLElement>('[data-testid="toast-text"]')!;
+  const toast = text.closest('[data-scope="toast"][data-part="root"]')!.getBoundingClientRect();
+  return {
+    text: text.innerText.replace(/\s+/g, ' ').trim(),
+    whole: text.scrollHeight <= text.clientHeight + 1,
+    expandable: document.querySelector('[data-testid="toast-expand"]') !== null,
+    insideWindow: toast.top >= 0 && toast.bottom <= innerHeight && toast.left >= 0 && toast.right <= innerWidth,
+  };
+};
+
+describe('browser: a toast stands in the top bar, moving nothing and covering no control, on any page (decision 0048)', () => {
   let stack: ProductStack;
   let baseUrl: string;
   let page: Page;
@@ -235,18 +264,22 @@ describe('browser: a toast covers no control on any page (decision 0030)', () =>
       return first && second && JSON.stringify(first.toast) === JSON.stringify(second.toast) ? second : undefined;
     }, 'the toast over the dialog');
     expect(placed.covered).toEqual([]);
+    // The dialog opens below the status area, where the toast stands above every layer.
+    const dialogTop = await page.evaluate(() => document.querySelector('[role="dialog"]')!.getBoundingClientRect().top);
+    expect(dialogTop).toBeGreaterThanOrEqual(placed.area!.bottom);
     expect(await page.evaluate(throughToaster, null)).toBe(true);
     await page.keyboard.press('Escape');
   });
 
   for (const viewport of WIDTHS) {
-    it(`at ${viewport.width} px a toast covers none of a page's controls`, async () => {
+    it(`at ${viewport.width} px a toast moves nothing and covers none of a page's controls`, async () => {
       await page.setViewportSize(viewport);
       const report: Record<string, Covered[]> = {};
       for (const { name, path, ready } of pages()) {
         await page.goto(`${baseUrl}${path}`);
         await page.locator(ready).first().waitFor({ timeout: 15_000 });
         await page.waitForLoadState('networkidle');
+        const before = await page.evaluate(shellBoxes);
         expect(await page.evaluate(throughToaster, `placement-${name}`)).toBe(true);
         // Measured once the toast has slid in and stands still.
         const placed = await until(async () => {
@@ -259,24 +292,34 @@ describe('browser: a toast covers no control on any page (decision 0030)', () =>
         if (process.env.SCREENSHOT_DIR) {
           await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/toast-${viewport.width}-${name.replace(/\W+/g, '-')}.png` });
         }
-        if (name === 'open chat') {
-          // The shelf shortens the chat's view: it still rests at the newest message, above the composer.
-          const newest = await until(
-            () =>
-              page.evaluate(() => {
-                const view = document.querySelector('[data-testid="message-list"]')!.getBoundingClientRect();
-                const messages = document.querySelectorAll('[data-testid="message"]');
-                const last = messages[messages.length - 1]?.getBoundingClientRect();
-                return last && last.bottom <= view.bottom + 1 && last.top >= view.top ? messages.length : undefined;
-              }),
-            'the newest message in view with the toast up',
-            5_000,
-          );
-          expect(newest).toBe(15);
+        // The shell is where and as tall as it was: the toast took the greeting's place, nothing else.
+        expect({ page: name, shell: await page.evaluate(shellBoxes) }).toEqual({ page: name, shell: before });
+        // Inside the top bar's status area (so inside the window).
+        const { area, toast } = placed;
+        expect(area).toBeDefined();
+        expect(toast.y).toBeGreaterThanOrEqual(area!.top);
+        expect(toast.y + toast.height).toBeLessThanOrEqual(area!.bottom);
+        expect(toast.x).toBeGreaterThanOrEqual(area!.left);
+        expect(toast.x + toast.width).toBeLessThanOrEqual(area!.right);
+        // As wide as the area, up to a readable line's width (40rem), from the greeting's start.
+        expect(toast.width).toBeGreaterThanOrEqual(Math.min(area!.right - area!.left, 640) - 1);
+        expect(toast.x).toBeLessThanOrEqual(area!.left + 1);
+        if (name === pages()[0]!.name) {
+          // Words longer than the area's two lines: every word is one click away, and then all show.
+          const cut = await page.evaluate(toastWords);
+          expect(cut.whole || cut.expandable).toBe(true);
+          if (!cut.whole) {
+            await page.locator('[data-testid="toast-expand"]').click();
+            const opened = await until(async () => {
+              const words = await page.evaluate(toastWords);
+              return words.whole ? words : undefined;
+            }, 'the whole toast');
+            expect(opened.text).toContain('Não foi possível salvar as alterações.');
+            expect(opened.text).toContain('e precisa ter entre 3 e 50 caracteres.');
+            expect(opened.insideWindow).toBe(true);
+            await page.mouse.move(0, viewport.height - 1);
+          }
         }
-        // Inside the window, and never over the top bar.
-        expect(placed.toast.y).toBeGreaterThanOrEqual(placed.topBarBottom);
-        expect(placed.toast.y + placed.toast.height).toBeLessThanOrEqual(viewport.height);
         expect(await page.evaluate(throughToaster, null)).toBe(true);
       }
       // Every page, each with nothing covered: one failure names the page and the control.

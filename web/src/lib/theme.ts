@@ -1,8 +1,15 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 import { dialogAnatomy, drawerAnatomy } from '@chakra-ui/react/anatomy';
 
-/** A dialog's or drawer's positioner ends above the toasts on screen (the `--toast-shelf` the toaster sets). */
-const aboveTheToasts = { height: 'calc(100dvh - var(--toast-shelf, 0px))', transition: 'height 0.15s' } as const;
+/**
+ * In the signed-in shell a dialog or drawer opens below the top bar's status area (whose bottom the
+ * bar publishes as `--toast-area-bottom`), so a toast, which stands in that area above every layer,
+ * never lies over a dialog's controls; without the shell the variable is unset and they take the window.
+ */
+const belowTheToastArea = {
+  top: 'var(--toast-area-bottom, 0px)',
+  height: 'calc(100dvh - var(--toast-area-bottom, 0px))',
+} as const;
 
 /** The Chakra UI v3 system: the default config plus a WhatsApp-green brand palette. */
 const config = defineConfig({
@@ -11,10 +18,10 @@ const config = defineConfig({
     body: { bg: 'bg.subtle', color: 'fg' },
   },
   theme: {
-    // Dialogs and drawers keep the toasts' shelf free at the bottom, as the shell does (decision 0030).
+    // Dialogs and drawers open below the status area where toasts stand (decision 0048).
     slotRecipes: {
-      dialog: { slots: dialogAnatomy.keys(), base: { positioner: aboveTheToasts } },
-      drawer: { slots: drawerAnatomy.keys(), base: { positioner: aboveTheToasts } },
+      dialog: { slots: dialogAnatomy.keys(), base: { positioner: belowTheToastArea } },
+      drawer: { slots: drawerAnatomy.keys(), base: { positioner: belowTheToastArea } },
     },
     tokens: {
       colors: {

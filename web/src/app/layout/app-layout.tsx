@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 
 import { useQueuesRealtime } from '@/api/get-queues';
-import { useToastShelfHeight } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { InternalLogo } from '@/features/logos/components/internal-logo';
@@ -29,7 +28,6 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(isWide);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useQueuesRealtime(user?.companyId);
-  const toastShelf = useToastShelfHeight();
 
   // Crossing the 1200 px line resets the permanent menu to that width's default.
   useEffect(() => {
@@ -86,8 +84,6 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </Flex>
-      {/* Free room at the bottom for the toasts on screen: they cover none of the page's controls (decision 0030). */}
-      <Box flexShrink={0} h={`${toastShelf}px`} transition="height 0.15s" aria-hidden data-testid="toast-shelf" />
 
       {isNarrow && (
         <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">

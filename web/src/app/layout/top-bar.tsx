@@ -4,7 +4,8 @@ import { LuMenu } from 'react-icons/lu';
 
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { TOP_BAR_HEIGHT } from '@/config/layout';
+import { useToastArea, useToastShowing } from '@/components/ui/toaster';
+import { STATUS_AREA_HEIGHT, TOP_BAR_HEIGHT } from '@/config/layout';
 import { AnnouncementsPopover } from '@/features/announcements/components/announcements-popover';
 import type { AuthUser } from '@/features/auth/types';
 import { TicketNotifications } from '@/features/tickets/components/ticket-notifications';
@@ -21,6 +22,8 @@ type TopBarProps = {
 
 export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) {
   const { t } = useTranslation();
+  const toastArea = useToastArea<HTMLDivElement>();
+  const toastShowing = useToastShowing();
 
   function handleToggleMenu() {
     onToggleMenu();
@@ -32,11 +35,11 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       data-testid="top-bar"
       align="center"
       columnGap="3"
-      // A phone's bar is its buttons: the greeting takes a row of its own below them, whole.
+      // A phone's bar is its buttons: the status area (greeting or toast) takes a row of its own below them.
       wrap={{ base: 'wrap', md: 'nowrap' }}
       minH={TOP_BAR_HEIGHT}
       h={{ base: 'auto', md: TOP_BAR_HEIGHT }}
-      pb={{ base: '2', md: '0' }}
+      pb={{ base: '1', md: '0' }}
       px="3"
       bg="brand.solid"
       color="brand.contrast"
@@ -57,24 +60,33 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       >
         <LuMenu />
       </IconButton>
-      <Text
+      {/* The status area: the greeting, or in its place the toast on screen (decision 0048). */}
+      <Flex
+        ref={toastArea}
         flex="1"
         minW="0"
         order={{ base: 3, md: 0 }}
         flexBasis={{ base: '100%', md: '0' }}
-        lineClamp={2}
-        lineHeight="short"
-        overflowWrap="anywhere"
-        fontSize={{ base: 'sm', md: 'md' }}
-        data-testid="welcome-text"
+        h={{ base: STATUS_AREA_HEIGHT.base, md: STATUS_AREA_HEIGHT.md }}
+        align="center"
+        data-testid="toast-area"
       >
-        <Box as="span" hideFrom="md">
-          {t('layout.welcomeShort', { name: user.name })}
-        </Box>
-        <Box as="span" hideBelow="md">
-          {t('layout.welcome', { name: user.name })}
-        </Box>
-      </Text>
+        <Text
+          lineClamp={2}
+          lineHeight="short"
+          overflowWrap="anywhere"
+          fontSize={{ base: 'sm', md: 'md' }}
+          visibility={toastShowing ? 'hidden' : undefined}
+          data-testid="welcome-text"
+        >
+          <Box as="span" hideFrom="md">
+            {t('layout.welcomeShort', { name: user.name })}
+          </Box>
+          <Box as="span" hideBelow="md">
+            {t('layout.welcome', { name: user.name })}
+          </Box>
+        </Text>
+      </Flex>
       <HStack gap="1" ml="auto" color="inherit" css={{ '& button': { color: 'inherit' } }}>
         <LanguageSwitcher onBrand />
         <ThemeToggle />

@@ -1,24 +1,23 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  TOAST_GAP_PX,
-  TOAST_SHELF_VARIABLE,
-  Toaster,
-  toaster,
-  toastError,
-  toastSuccess,
-  useToastShelfHeight,
-} from '@/components/ui/toaster';
+import { TOAST_AREA_VARIABLES, Toaster, toaster, toastError, toastSuccess, useToastArea, useToastShowing } from '@/components/ui/toaster';
 import { renderWithProviders } from '@/testing/test-utils';
 
-/** What the shell keeps free at the bottom for toasts. */
-function Shelf() {
-  return <div data-testid="shelf" data-height={useToastShelfHeight()} />;
+/** A top bar's status area: publishes its place, and hides its greeting while a toast shows. */
+function StatusArea() {
+  const ref = useToastArea<HTMLDivElement>();
+  return (
+    <div ref={ref} data-testid="area">
+      <span data-testid="greeting" data-hidden={useToastShowing()}>
+        Olá
+      </span>
+    </div>
+  );
 }
 
 describe('toaster', () => {
-  /** The ResizeObservers the toaster made, to tell them a toast changed height. */
+  /** The ResizeObservers the toaster made, to tell them something changed size. */
   const resized: (() => void)[] = [];
   beforeEach(() => {
     resized.length = 0;
@@ -39,31 +38,85 @@ describe('toaster', () => {
     vi.unstubAllGlobals();
   });
 
-  it('places toasts at the bottom, and the shell keeps room for them there while they show', async () => {
-    renderWithProviders(
+  it("shows a toast in the top bar's status area, in the greeting's place, while the area publishes where it is", async () => {
+    const { unmount } = renderWithProviders(
       <>
-        <Shelf />
+        <StatusArea />
         <Toaster />
       </>,
     );
-    expect(screen.getByTestId('shelf').dataset.height).toBe('0');
+    const area = screen.getByTestId('area');
+    area.getBoundingClientRect = () => ({
+      top: 4,
+      left: 60,
+      right: 1100,
+      bottom: 52,
+      width: 1040,
+      height: 48,
+      x: 60,
+      y: 4,
+      toJSON: () => ({}),
+    });
+    act(() => resized.forEach((report) => report()));
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue(TOAST_AREA_VARIABLES.top)).toBe('4px');
+    expect(root.getPropertyValue(TOAST_AREA_VARIABLES.left)).toBe('60px');
+    expect(root.getPropertyValue(TOAST_AREA_VARIABLES.height)).toBe('48px');
+    expect(root.getPropertyValue(TOAST_AREA_VARIABLES.bottom)).toBe('52px');
+    expect(screen.getByTestId('greeting').dataset.hidden).toBe('false');
+
     act(() => toastSuccess('Contato salvo'));
     const toast = await screen.findByTestId('toast-success');
     const group = toast.closest<HTMLElement>('[data-part="group"]');
-    expect(group?.dataset.placement).toBe('bottom-end');
-    expect(group?.style.getPropertyValue('--viewport-offset-bottom')).toBe(`${TOAST_GAP_PX}px`);
-    // The toast's own height (none in jsdom) as it grows, and a gap above and below it.
-    Object.defineProperty(toast, 'offsetHeight', { configurable: true, value: 72 });
-    act(() => resized.forEach((report) => report()));
-    await waitFor(() => expect(screen.getByTestId('shelf').dataset.height).toBe(String(72 + 2 * TOAST_GAP_PX)));
-    // Dialogs and drawers, above the shell, keep the same room through the variable.
-    expect(document.documentElement.style.getPropertyValue(TOAST_SHELF_VARIABLE)).toBe(`${72 + 2 * TOAST_GAP_PX}px`);
+    expect(group?.dataset.placement).toBe('top');
+    expect(group?.getAttribute('aria-live')).toBe('polite');
+    expect(group?.style.getPropertyValue('--viewport-offset-top')).toBe(`var(${TOAST_AREA_VARIABLES.top}, 12px)`);
+    expect(group?.style.getPropertyValue('--viewport-offset-left')).toBe(`var(${TOAST_AREA_VARIABLES.left}, 1rem)`);
+    expect(screen.getByTestId('greeting').dataset.hidden).toBe('true');
+
     act(() => toaster.remove());
-    await waitFor(() => expect(screen.getByTestId('shelf').dataset.height).toBe('0'));
-    expect(document.documentElement.style.getPropertyValue(TOAST_SHELF_VARIABLE)).toBe('0px');
+    await waitFor(() => expect(screen.queryByTestId('toast-success')).toBeNull());
+    expect(screen.getByTestId('greeting').dataset.hidden).toBe('false');
+    // Without the top bar (public pages) the toaster falls back to the window's top.
+    unmount();
+    expect(root.getPropertyValue(TOAST_AREA_VARIABLES.top)).toBe('');
   });
 
-  it('one outcome reported twice while its toast is up shows one toast', async () => {
+  it('shows one toast at a time: a newer outcome replaces the one shown, but waits for an error to leave', async () => {
+    renderWithProviders(<Toaster />);
+    act(() => toastSuccess('Contato salvo'));
+    expect((await screen.findByTestId('toast-success')).textContent).toContain('Contato salvo');
+    act(() => toastSuccess('Etiqueta salva'));
+    await waitFor(() => expect(screen.getByText('Contato salvo').closest<HTMLElement>('[data-part="root"]')?.dataset.state).toBe('closed'));
+    expect(await screen.findByText('Etiqueta salva')).toBeTruthy();
+    expect(screen.queryByText('Contato salvo')).toBeNull();
+    act(() => toastError(new Error('boom')));
+    expect(await screen.findByTestId('toast-error')).toBeTruthy();
+    act(() => toastSuccess('Fila salva'));
+    // The error keeps the area; the success waits its turn.
+    expect(screen.queryByText('Fila salva')).toBeNull();
+    act(() => toaster.remove(toaster.getVisibleToasts()[0]!.id));
+    expect(await screen.findByText('Fila salva')).toBeTruthy();
+  });
+
+  it('words longer than the area keep their whole text one click away', async () => {
+    renderWithProviders(<Toaster />);
+    act(() => toastError(new Error('Uma mensagem longa demais para as duas linhas da área de avisos do topo')));
+    const toast = await screen.findByTestId('toast-error');
+    expect(screen.queryByTestId('toast-expand')).toBeNull();
+    // jsdom lays nothing out: the text reports more height than its two lines show.
+    const text = screen.getByTestId('toast-text');
+    Object.defineProperty(text, 'scrollHeight', { configurable: true, value: 80 });
+    Object.defineProperty(text, 'clientHeight', { configurable: true, value: 36 });
+    act(() => resized.forEach((report) => report()));
+    const expand = await screen.findByTestId('toast-expand');
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(expand);
+    expect(screen.getByTestId('toast-expand').getAttribute('aria-expanded')).toBe('true');
+    expect(toast.textContent).toContain('Uma mensagem longa demais para as duas linhas da área de avisos do topo');
+  });
+
+  it('one outcome reported twice while its toast is up, or waiting its turn, shows one toast', async () => {
     renderWithProviders(<Toaster />);
     act(() => {
       toastSuccess('Ticket excluído com sucesso!');
@@ -72,6 +125,10 @@ describe('toaster', () => {
       toastError(new Error('boom'));
     });
     expect(await screen.findAllByTestId('toast-success')).toHaveLength(1);
-    expect(screen.getAllByTestId('toast-error')).toHaveLength(1);
+    act(() => toaster.remove(toaster.getVisibleToasts()[0]!.id));
+    expect(await screen.findAllByTestId('toast-error')).toHaveLength(1);
+    act(() => toaster.remove(toaster.getVisibleToasts()[0]!.id));
+    await waitFor(() => expect(screen.queryByTestId('toast-error')).toBeNull());
+    expect(toaster.getCount()).toBe(0);
   });
 });

@@ -6,8 +6,8 @@ import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 import { useDeleteAnnouncement } from '../api/delete-announcement';
@@ -17,8 +17,6 @@ import type { AnnouncementResponse } from '../types';
 import { priorityColor } from '../utils/priority';
 import { AnnouncementModal } from './announcement-modal';
 
-type ModalState = { open: false } | { open: true; announcement: AnnouncementResponse | null };
-
 /** /announcements (super users): searchable list with add, edit and delete. */
 export function AnnouncementsList() {
   const { t } = useTranslation();
@@ -26,21 +24,10 @@ export function AnnouncementsList() {
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), 500);
   const announcementsQuery = useAnnouncements(searchParam);
   const deleteAnnouncement = useDeleteAnnouncement();
-  const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<AnnouncementResponse | null>(null);
+  const dialogs = useRecordDialogs<AnnouncementResponse>({ remove: deleteAnnouncement, deletedMessage: t('common.operationSuccess') });
   useAnnouncementsRealtime();
 
   const records = announcementsQuery.data?.pages.flatMap((page) => page.records) ?? [];
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteAnnouncement.mutateAsync(deleting.id);
-      toastSuccess(t('common.operationSuccess'));
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   return (
     <Stack gap="4">
@@ -49,7 +36,7 @@ export function AnnouncementsList() {
         onSearchChange={setSearch}
         searchTestId="announcements-search"
         addLabel={t('announcements.buttons.add')}
-        onAdd={() => setModal({ open: true, announcement: null })}
+        onAdd={dialogs.add}
         addTestId="announcements-add"
       />
       <DataTable
@@ -74,27 +61,11 @@ export function AnnouncementsList() {
             cell: (record) => (record.status ? t('announcements.status.active') : t('announcements.status.inactive')),
           },
         ]}
-        actions={(record) => (
-          <RowActions onEdit={() => setModal({ open: true, announcement: record })} onDelete={() => setDeleting(record)} />
-        )}
+        actions={(record) => <RowActions onEdit={() => dialogs.edit(record)} onDelete={() => dialogs.askDelete(record)} />}
       />
-      <InfiniteListFooter
-        hasNextPage={!!announcementsQuery.hasNextPage}
-        isFetchingNextPage={announcementsQuery.isFetchingNextPage}
-        onLoadMore={() => void announcementsQuery.fetchNextPage()}
-      />
-      <AnnouncementModal
-        open={modal.open}
-        announcement={modal.open ? modal.announcement : null}
-        onClose={() => setModal({ open: false })}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting?.title ?? ''}
-        loading={deleteAnnouncement.isPending}
-        onConfirm={handleConfirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <InfiniteListFooter query={announcementsQuery} />
+      <AnnouncementModal open={dialogs.editing !== null} announcement={dialogs.editing?.record ?? null} onClose={dialogs.closeEditor} />
+      <ConfirmDialog {...dialogs.deleteDialog} title={dialogs.deleting?.title ?? ''} />
     </Stack>
   );
 }

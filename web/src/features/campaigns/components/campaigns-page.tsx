@@ -182,11 +182,7 @@ export function CampaignsPage({ companyId }: CampaignsPageProps) {
           </RowActions>
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <InfiniteListFooter query={query} />
       {editing && <CampaignModal campaign={editing.campaign} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}

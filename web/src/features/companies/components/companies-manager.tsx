@@ -50,12 +50,7 @@ export function CompaniesManager() {
       ) : (
         <CompaniesTable companies={companies} onEdit={setEditing} onSchedules={setScheduling} onDelete={setDeleting} />
       )}
-      <InfiniteListFooter
-        hasNextPage={!!companiesQuery.hasNextPage}
-        isFetchingNextPage={companiesQuery.isFetchingNextPage}
-        onLoadMore={() => void companiesQuery.fetchNextPage()}
-        showLoadMore
-      />
+      <InfiniteListFooter query={companiesQuery} showLoadMore />
       <InfoDialog
         open={scheduling !== null}
         onClose={() => setScheduling(null)}

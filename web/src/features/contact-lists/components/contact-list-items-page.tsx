@@ -213,11 +213,7 @@ export function ContactListItemsPage({ companyId, contactListId, canDelete }: Co
           )}
         />
       </Box>
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <InfiniteListFooter query={query} />
       {editing && <ContactListItemModal contactListId={contactListId} item={editing.item} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={confirmImport}

@@ -9,8 +9,9 @@ import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { toastError } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
@@ -33,21 +34,10 @@ export function ContactListsPage({ companyId }: ContactListsPageProps) {
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), CONTACT_LISTS_SEARCH_DEBOUNCE_MS);
   const query = useContactLists(searchParam);
   const deleteMutation = useDeleteContactList();
-  const [editing, setEditing] = useState<{ contactList: ContactList | null } | null>(null);
-  const [deleting, setDeleting] = useState<ContactList | null>(null);
+  const dialogs = useRecordDialogs<ContactList>({ remove: deleteMutation, deletedMessage: t('contactLists.toasts.deleted') });
   useContactListsRealtime(companyId);
 
   const lists = query.data?.pages.flatMap((page) => page.records) ?? [];
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteMutation.mutateAsync(deleting.id);
-      toastSuccess(t('contactLists.toasts.deleted'));
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   function handleSample() {
     downloadContactListSample().catch(toastError);
@@ -65,7 +55,7 @@ export function ContactListsPage({ companyId }: ContactListsPageProps) {
         searchName="searchParam"
         searchPlaceholder={t('common.search')}
         addLabel={t('contactLists.buttons.add')}
-        onAdd={() => setEditing({ contactList: null })}
+        onAdd={dialogs.add}
         addTestId="contact-lists-add"
       />
       <DataTable
@@ -83,8 +73,8 @@ export function ContactListsPage({ companyId }: ContactListsPageProps) {
         ]}
         actions={(list) => (
           <RowActions
-            onEdit={() => setEditing({ contactList: list })}
-            onDelete={() => setDeleting(list)}
+            onEdit={() => dialogs.edit(list)}
+            onDelete={() => dialogs.askDelete(list)}
             editTestId="contact-lists-edit"
             deleteTestId="contact-lists-delete"
           >
@@ -109,18 +99,11 @@ export function ContactListsPage({ companyId }: ContactListsPageProps) {
           </RowActions>
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-      {editing && <ContactListModal contactList={editing.contactList} onClose={() => setEditing(null)} />}
+      <InfiniteListFooter query={query} />
+      {dialogs.editing && <ContactListModal contactList={dialogs.editing.record} onClose={dialogs.closeEditor} />}
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('contactLists.confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        loading={deleteMutation.isPending}
-        onConfirm={() => void handleConfirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...dialogs.deleteDialog}
+        title={t('contactLists.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })}
         confirmTestId="contact-lists-confirm-delete"
       />
     </Stack>

@@ -7,8 +7,8 @@ import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 import { useDeleteFileList } from '../api/delete-file-list';
@@ -28,21 +28,10 @@ export function FileListsPage({ companyId }: FileListsPageProps) {
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), FILE_LISTS_SEARCH_DEBOUNCE_MS);
   const query = useFileLists(searchParam);
   const deleteMutation = useDeleteFileList();
-  const [editing, setEditing] = useState<{ fileList: FileListRecord | null } | null>(null);
-  const [deleting, setDeleting] = useState<FileListRecord | null>(null);
+  const dialogs = useRecordDialogs<FileListRecord>({ remove: deleteMutation, deletedMessage: t('fileLists.toasts.deleted') });
   useFileListsRealtime(companyId);
 
   const fileLists = query.data?.pages.flatMap((page) => page.files) ?? [];
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteMutation.mutateAsync(deleting.id);
-      toastSuccess(t('fileLists.toasts.deleted'));
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   return (
     <Stack gap="4" data-testid="file-lists-page">
@@ -56,7 +45,7 @@ export function FileListsPage({ companyId }: FileListsPageProps) {
         searchName="searchParam"
         searchPlaceholder={t('common.search')}
         addLabel={t('fileLists.buttons.add')}
-        onAdd={() => setEditing({ fileList: null })}
+        onAdd={dialogs.add}
         addTestId="file-lists-add"
       />
       <DataTable
@@ -86,26 +75,16 @@ export function FileListsPage({ companyId }: FileListsPageProps) {
         ]}
         actions={(fileList) => (
           <RowActions
-            onEdit={() => setEditing({ fileList })}
-            onDelete={() => setDeleting(fileList)}
+            onEdit={() => dialogs.edit(fileList)}
+            onDelete={() => dialogs.askDelete(fileList)}
             editTestId="file-lists-edit"
             deleteTestId="file-lists-delete"
           />
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-      {editing && <FileListModal fileList={editing.fileList} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('fileLists.confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        loading={deleteMutation.isPending}
-        onConfirm={() => void handleConfirmDelete()}
-        onClose={() => setDeleting(null)}
-      />
+      <InfiniteListFooter query={query} />
+      {dialogs.editing && <FileListModal fileList={dialogs.editing.record} onClose={dialogs.closeEditor} />}
+      <ConfirmDialog {...dialogs.deleteDialog} title={t('fileLists.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
     </Stack>
   );
 }

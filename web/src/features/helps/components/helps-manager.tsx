@@ -1,11 +1,10 @@
 import { Center, Spinner, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DataTable } from '@/components/list/data-table';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 
 import { useDeleteHelp } from '../api/delete-help';
 import { useHelps } from '../api/get-helps';
@@ -17,23 +16,12 @@ export function HelpsManager() {
   const { t } = useTranslation();
   const helpsQuery = useHelps();
   const deleteHelp = useDeleteHelp();
-  const [editing, setEditing] = useState<HelpResponse | null>(null);
-  const [deleting, setDeleting] = useState<HelpResponse | null>(null);
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteHelp.mutateAsync(deleting.id);
-      toastSuccess(t('common.operationSuccess'));
-      if (editing?.id === deleting.id) setEditing(null);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const dialogs = useRecordDialogs<HelpResponse>({ remove: deleteHelp, deletedMessage: t('common.operationSuccess') });
+  const editing = dialogs.editing?.record ?? null;
 
   return (
     <Stack gap="5" data-testid="helps-manager">
-      <HelpForm key={editing?.id ?? 'new'} help={editing} onDone={() => setEditing(null)} />
+      <HelpForm key={editing?.id ?? 'new'} help={editing} onDone={dialogs.closeEditor} />
       {helpsQuery.isPending ? (
         <Center py="6">
           <Spinner aria-label={t('common.loading')} />
@@ -49,17 +37,10 @@ export function HelpsManager() {
             { header: t('helps.form.description'), cell: (help) => help.description },
             { header: t('helps.form.video'), cell: (help) => help.video },
           ]}
-          actions={(help) => <RowActions onEdit={() => setEditing(help)} onDelete={() => setDeleting(help)} />}
+          actions={(help) => <RowActions onEdit={() => dialogs.edit(help)} onDelete={() => dialogs.askDelete(help)} />}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting?.title ?? ''}
-        message={t('common.confirmDeleteRecord')}
-        loading={deleteHelp.isPending}
-        onConfirm={handleConfirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...dialogs.deleteDialog} title={dialogs.deleting?.title ?? ''} message={t('common.confirmDeleteRecord')} />
     </Stack>
   );
 }

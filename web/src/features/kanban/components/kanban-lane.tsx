@@ -68,11 +68,7 @@ export function KanbanLane({ lane, title, color, queueIds, onOpen }: KanbanLaneP
         {cards.map((card) => (
           <KanbanCard key={card.id} card={card} lane={lane} onOpen={onOpen} />
         ))}
-        <InfiniteListFooter
-          hasNextPage={!!query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-        />
+        <InfiniteListFooter query={query} />
       </Stack>
     </Flex>
   );

@@ -1,11 +1,10 @@
 import { Center, Spinner, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DataTable } from '@/components/list/data-table';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { formatMoney } from '@/lib/format';
 
 import { useDeletePlan } from '../api/delete-plan';
@@ -18,25 +17,14 @@ export function PlansManager() {
   const { t } = useTranslation();
   const plansQuery = usePlans();
   const deletePlan = useDeletePlan();
-  const [editing, setEditing] = useState<PlanResponse | null>(null);
-  const [deleting, setDeleting] = useState<PlanResponse | null>(null);
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deletePlan.mutateAsync(deleting.id);
-      toastSuccess(t('common.operationSuccess'));
-      if (editing?.id === deleting.id) setEditing(null);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const dialogs = useRecordDialogs<PlanResponse>({ remove: deletePlan, deletedMessage: t('common.operationSuccess') });
+  const editing = dialogs.editing?.record ?? null;
 
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
   return (
     <Stack gap="5" data-testid="plans-manager">
-      <PlanForm key={editing?.id ?? 'new'} plan={editing} onDone={() => setEditing(null)} />
+      <PlanForm key={editing?.id ?? 'new'} plan={editing} onDone={dialogs.closeEditor} />
       {plansQuery.isPending ? (
         <Center py="6">
           <Spinner aria-label={t('common.loading')} />
@@ -56,17 +44,12 @@ export function PlansManager() {
             { header: t('plans.form.value'), cell: (plan) => formatMoney(plan.value) },
             ...PLAN_FORM_FLAGS.map((flag) => ({ header: t(`plans.flags.${flag}`), cell: (plan: PlanResponse) => yesNo(plan[flag]) })),
           ]}
-          actions={(plan) => <RowActions onEdit={() => setEditing(plan)} onDelete={() => setDeleting(plan)} editTestId="plans-edit" />}
+          actions={(plan) => (
+            <RowActions onEdit={() => dialogs.edit(plan)} onDelete={() => dialogs.askDelete(plan)} editTestId="plans-edit" />
+          )}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting?.name ?? ''}
-        message={t('common.confirmDeleteRecord')}
-        loading={deletePlan.isPending}
-        onConfirm={handleConfirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...dialogs.deleteDialog} title={dialogs.deleting?.name ?? ''} message={t('common.confirmDeleteRecord')} />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 
 import { useQueues } from '@/api/get-queues';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { toastError } from '@/components/ui/toaster';
 import { contrastText } from '@/lib/contrast-text';
 
 import { useDeleteQueue } from '../api/delete-queue';
@@ -23,21 +23,9 @@ export function QueuesPage({ maxQueues }: QueuesPageProps) {
   const { t } = useTranslation();
   const query = useQueues();
   const deleteMutation = useDeleteQueue();
-  const [editing, setEditing] = useState<{ queue: Queue | null } | null>(null);
-  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const dialogs = useRecordDialogs<Queue>({ remove: deleteMutation, deletedMessage: t('queues.deleted'), onDeleteError: toastError });
   const queues = query.data ?? [];
   const limit = queueLimit(queues.length, maxQueues);
-
-  async function handleDelete() {
-    if (!deleting) return;
-    try {
-      await deleteMutation.mutateAsync(deleting.id);
-      toastSuccess(t('queues.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setDeleting(null);
-  }
 
   return (
     <Flex direction="column" gap="4" data-testid="queues-page">
@@ -45,7 +33,7 @@ export function QueuesPage({ maxQueues }: QueuesPageProps) {
         <Heading as="h1" size="xl">
           {t('queues.title')}
         </Heading>
-        <Button colorPalette="brand" disabled={limit.reached} onClick={() => setEditing({ queue: null })} data-testid="queues-add">
+        <Button colorPalette="brand" disabled={limit.reached} onClick={dialogs.add} data-testid="queues-add">
           <LuPlus /> {limit.reached ? t('queues.limitReached', { label: limit.label }) : t('queues.buttons.add')}
         </Button>
       </Flex>
@@ -89,10 +77,10 @@ export function QueuesPage({ maxQueues }: QueuesPageProps) {
                 )}
               </Card.Body>
               <Card.Footer justifyContent="flex-end" gap="2">
-                <Button size="xs" variant="outline" onClick={() => setEditing({ queue })} data-testid="queue-edit">
+                <Button size="xs" variant="outline" onClick={() => dialogs.edit(queue)} data-testid="queue-edit">
                   <LuPencil /> {t('common.edit')}
                 </Button>
-                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(queue)} data-testid="queue-delete">
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => dialogs.askDelete(queue)} data-testid="queue-delete">
                   <LuTrash2 /> {t('common.delete')}
                 </Button>
               </Card.Footer>
@@ -100,14 +88,10 @@ export function QueuesPage({ maxQueues }: QueuesPageProps) {
           ))}
         </SimpleGrid>
       )}
-      {editing && <QueueModal queue={editing.queue} usedColors={queues.map((queue) => queue.color)} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting != null}
-        title={t('queues.confirmDelete', { name: deleting?.name ?? '' })}
-        loading={deleteMutation.isPending}
-        onConfirm={() => void handleDelete()}
-        onClose={() => setDeleting(null)}
-      />
+      {dialogs.editing && (
+        <QueueModal queue={dialogs.editing.record} usedColors={queues.map((queue) => queue.color)} onClose={dialogs.closeEditor} />
+      )}
+      <ConfirmDialog {...dialogs.deleteDialog} title={t('queues.confirmDelete', { name: dialogs.deleting?.name ?? '' })} />
     </Flex>
   );
 }

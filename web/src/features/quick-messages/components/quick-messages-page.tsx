@@ -9,8 +9,8 @@ import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 import { useDeleteQuickMessage } from '../api/delete-quick-message';
@@ -36,21 +36,10 @@ export function QuickMessagesPage({ user, canEditAny, canSetGeneral }: QuickMess
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), QUICK_MESSAGES_SEARCH_DEBOUNCE_MS);
   const query = useQuickMessagesPage(searchParam);
   const deleteMutation = useDeleteQuickMessage();
-  const [editing, setEditing] = useState<{ quickMessage: QuickMessage | null } | null>(null);
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
+  const dialogs = useRecordDialogs<QuickMessage>({ remove: deleteMutation, deletedMessage: t('quickMessages.toasts.deleted') });
   useQuickMessagesRealtime(user.companyId);
 
   const records = query.data?.pages.flatMap((page) => page.records) ?? [];
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteMutation.mutateAsync(deleting.id);
-      toastSuccess(t('quickMessages.toasts.deleted'));
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   return (
     <Stack gap="4" data-testid="quick-messages-page">
@@ -64,7 +53,7 @@ export function QuickMessagesPage({ user, canEditAny, canSetGeneral }: QuickMess
         searchName="searchParam"
         searchPlaceholder={t('quickMessages.searchPlaceholder')}
         addLabel={t('quickMessages.buttons.add')}
-        onAdd={() => setEditing({ quickMessage: null })}
+        onAdd={dialogs.add}
         addTestId="quick-messages-add"
       />
       <DataTable
@@ -106,8 +95,8 @@ export function QuickMessagesPage({ user, canEditAny, canSetGeneral }: QuickMess
         actions={(record) =>
           canChangeQuickMessage(record, user, canEditAny) ? (
             <RowActions
-              onEdit={() => setEditing({ quickMessage: record })}
-              onDelete={() => setDeleting(record)}
+              onEdit={() => dialogs.edit(record)}
+              onDelete={() => dialogs.askDelete(record)}
               editTestId="quick-messages-edit"
               deleteTestId="quick-messages-delete"
             />
@@ -116,18 +105,13 @@ export function QuickMessagesPage({ user, canEditAny, canSetGeneral }: QuickMess
           )
         }
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-      {editing && <QuickMessageModal quickMessage={editing.quickMessage} canSetGeneral={canSetGeneral} onClose={() => setEditing(null)} />}
+      <InfiniteListFooter query={query} />
+      {dialogs.editing && (
+        <QuickMessageModal quickMessage={dialogs.editing.record} canSetGeneral={canSetGeneral} onClose={dialogs.closeEditor} />
+      )}
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('quickMessages.confirmDeleteTitle', { shortcode: deleting?.shortcode ?? '' })}
-        loading={deleteMutation.isPending}
-        onConfirm={() => void handleConfirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...dialogs.deleteDialog}
+        title={t('quickMessages.confirmDeleteTitle', { shortcode: dialogs.deleting?.shortcode ?? '' })}
       />
     </Stack>
   );

@@ -8,8 +8,8 @@ import { DataTable } from '@/components/list/data-table';
 import { PagePagination } from '@/components/list/page-pagination';
 import { RowActions } from '@/components/list/row-actions';
 import { SearchField } from '@/components/list/search-field';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatMoney } from '@/lib/format';
 
@@ -34,10 +34,15 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), SERVICES_SEARCH_DEBOUNCE_MS);
   const query = useServices(searchParam, page);
   const deleteMutation = useDeleteService();
-  const [editing, setEditing] = useState<{ service: ServiceRecord | null } | null>(null);
-  const [deleting, setDeleting] = useState<ServiceRecord | null>(null);
-
   const services = query.data?.services ?? [];
+  const dialogs = useRecordDialogs<ServiceRecord>({
+    remove: deleteMutation,
+    deletedMessage: t('services.toasts.deleted'),
+    // The last row of a page gone: show the page before it.
+    onDeleted: () => {
+      if (services.length === 1 && page > 1) setPage(page - 1);
+    },
+  });
   const count = query.data?.count ?? 0;
   // The page whose rows are on screen: while the next one loads, the range label and buttons stay with the rows shown.
   const [shownPage, setShownPage] = useState(page);
@@ -48,18 +53,6 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
     setPage(1);
   }
 
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteMutation.mutateAsync(deleting.id);
-      toastSuccess(t('services.toasts.deleted'));
-      // The last row of a page gone: show the page before it.
-      if (services.length === 1 && page > 1) setPage(page - 1);
-    } finally {
-      setDeleting(null);
-    }
-  }
-
   return (
     <Stack gap="4" data-testid="services-page">
       <Heading as="h1" size="xl">
@@ -68,7 +61,7 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
       <Flex gap="3" wrap="wrap" justify="space-between">
         <SearchField value={search} onChange={handleSearchChange} testId="services-search" name="searchParam" />
         {canEdit && (
-          <Button colorPalette="brand" onClick={() => setEditing({ service: null })} data-testid="services-add">
+          <Button colorPalette="brand" onClick={dialogs.add} data-testid="services-add">
             <LuPlus /> {t('services.buttons.add')}
           </Button>
         )}
@@ -91,8 +84,8 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
           canEdit
             ? (service) => (
                 <RowActions
-                  onEdit={() => setEditing({ service })}
-                  onDelete={() => setDeleting(service)}
+                  onEdit={() => dialogs.edit(service)}
+                  onDelete={() => dialogs.askDelete(service)}
                   editTestId="services-edit"
                   deleteTestId="services-delete"
                 />
@@ -110,13 +103,10 @@ export function ServicesPage({ canEdit }: ServicesPageProps) {
           testId="services-pagination"
         />
       )}
-      {editing && <ServiceModal service={editing.service} onClose={() => setEditing(null)} />}
+      {dialogs.editing && <ServiceModal service={dialogs.editing.record} onClose={dialogs.closeEditor} />}
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('services.confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        loading={deleteMutation.isPending}
-        onConfirm={() => void handleConfirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...dialogs.deleteDialog}
+        title={t('services.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })}
         testId="service-delete-dialog"
         confirmTestId="service-delete-confirm"
       />

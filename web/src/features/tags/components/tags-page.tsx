@@ -7,8 +7,8 @@ import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { contrastText } from '@/lib/contrast-text';
 
@@ -33,21 +33,10 @@ export function TagsPage({ companyId, canEditKanban }: TagsPageProps) {
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), TAGS_SEARCH_DEBOUNCE_MS);
   const query = useTagsPage(searchParam);
   const deleteTag = useDeleteTag();
-  const [editing, setEditing] = useState<{ tag: TagDetail | null } | null>(null);
-  const [deleting, setDeleting] = useState<TagDetail | null>(null);
+  const dialogs = useRecordDialogs<TagDetail>({ remove: deleteTag, deletedMessage: t('tags.toasts.deleted') });
   useTagsRealtime(companyId);
 
   const tags = query.data?.pages.flatMap((page) => page.tags) ?? [];
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteTag.mutateAsync(deleting.id);
-      toastSuccess(t('tags.toasts.deleted'));
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   return (
     <Stack gap="4" data-testid="tags-page">
@@ -61,7 +50,7 @@ export function TagsPage({ companyId, canEditKanban }: TagsPageProps) {
         searchName="searchParam"
         searchPlaceholder={t('tags.searchPlaceholder')}
         addLabel={t('tags.buttons.add')}
-        onAdd={() => setEditing({ tag: null })}
+        onAdd={dialogs.add}
         addTestId="tags-add"
       />
       <DataTable
@@ -86,26 +75,16 @@ export function TagsPage({ companyId, canEditKanban }: TagsPageProps) {
         ]}
         actions={(tag) => (
           <RowActions
-            onEdit={() => setEditing({ tag })}
-            onDelete={() => setDeleting(tag)}
+            onEdit={() => dialogs.edit(tag)}
+            onDelete={() => dialogs.askDelete(tag)}
             editTestId="tags-edit"
             deleteTestId="tags-delete"
           />
         )}
       />
-      <InfiniteListFooter
-        hasNextPage={!!query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-      {editing && <TagModal tag={editing.tag} canEditKanban={canEditKanban} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('tags.confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        loading={deleteTag.isPending}
-        onConfirm={() => void handleConfirmDelete()}
-        onClose={() => setDeleting(null)}
-      />
+      <InfiniteListFooter query={query} />
+      {dialogs.editing && <TagModal tag={dialogs.editing.record} canEditKanban={canEditKanban} onClose={dialogs.closeEditor} />}
+      <ConfirmDialog {...dialogs.deleteDialog} title={t('tags.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
     </Stack>
   );
 }

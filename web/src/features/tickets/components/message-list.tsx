@@ -116,8 +116,8 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
     return () => clearTimeout(timer);
   }, [highlightId]);
 
-  // Media that loads after the scroll (images, videos, a location's map) grows the list, and a
-  // toast's shelf shortens the view for its 2 s (decision 0030): a view at the bottom stays there,
+  // Media that loads after the scroll (images, videos, a location's map) grows the list, and the
+  // view itself changes height (the window, a growing composer): a view at the bottom stays there,
   // and the found message stays in the middle while it is highlighted.
   useEffect(() => {
     const content = contentRef.current;

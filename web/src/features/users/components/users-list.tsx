@@ -7,8 +7,8 @@ import { DataTable } from '@/components/list/data-table';
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { RowActions } from '@/components/list/row-actions';
+import { useRecordDialogs } from '@/components/list/use-record-dialogs';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/components/ui/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 import { useDeleteUser } from '../api/delete-user';
@@ -29,8 +29,6 @@ type UsersListProps = {
   canEditQueues: boolean;
 };
 
-type ModalState = { open: false } | { open: true; user: UserRow | null };
-
 /** /users: search, add, the table (id, online, name, e-mail, profile, edit, delete), infinite scroll. */
 export function UsersList({ companyId, currentUserId, canEditProfile, canEditQueues }: UsersListProps) {
   const { t } = useTranslation();
@@ -38,39 +36,15 @@ export function UsersList({ companyId, currentUserId, canEditProfile, canEditQue
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), USERS_SEARCH_DEBOUNCE_MS);
   const usersQuery = useUsers(searchParam);
   const deleteUser = useDeleteUser();
-  const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
-  const editingId = modal.open && modal.user ? modal.user.id : null;
+  const dialogs = useRecordDialogs<UserRow>({ remove: deleteUser, deletedMessage: t('users.toasts.deleted') });
+  const editingId = dialogs.editing?.record?.id ?? null;
   const editingQuery = useUser(editingId);
   useUsersRealtime(companyId);
 
   const users = usersQuery.data?.pages.flatMap((page) => page.users) ?? [];
 
-  function handleAdd() {
-    setModal({ open: true, user: null });
-  }
-
-  function handleEdit(user: UserRow) {
-    setModal({ open: true, user });
-  }
-
-  function handleCloseModal() {
-    setModal({ open: false });
-  }
-
-  async function handleConfirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteUser.mutateAsync(deleting.id);
-      toastSuccess(t('users.toasts.deleted'));
-    } catch {
-      // shown by the query client, in the user's language
-    } finally {
-      setDeleting(null);
-    }
-  }
-
-  const editedUser = modal.open ? (modal.user ? (editingQuery.data ?? modal.user) : null) : null;
+  const edited = dialogs.editing?.record;
+  const editedUser = edited ? (editingQuery.data ?? edited) : null;
 
   return (
     <Stack gap="4">
@@ -81,7 +55,7 @@ export function UsersList({ companyId, currentUserId, canEditProfile, canEditQue
         searchName="searchParam"
         searchPlaceholder={t('users.searchPlaceholder')}
         addLabel={t('users.buttons.add')}
-        onAdd={handleAdd}
+        onAdd={dialogs.add}
         addTestId="users-add"
       />
 
@@ -114,35 +88,24 @@ export function UsersList({ companyId, currentUserId, canEditProfile, canEditQue
         ]}
         actions={(user) => (
           <RowActions
-            onEdit={() => handleEdit(user)}
-            onDelete={user.id === currentUserId ? undefined : () => setDeleting(user)}
+            onEdit={() => dialogs.edit(user)}
+            onDelete={user.id === currentUserId ? undefined : () => dialogs.askDelete(user)}
             editTestId="users-edit"
             deleteTestId="users-delete"
           />
         )}
       />
 
-      <InfiniteListFooter
-        hasNextPage={!!usersQuery.hasNextPage}
-        isFetchingNextPage={usersQuery.isFetchingNextPage}
-        onLoadMore={() => void usersQuery.fetchNextPage()}
-        showLoadMore
-      />
+      <InfiniteListFooter query={usersQuery} showLoadMore />
 
       <UserModal
-        open={modal.open}
+        open={dialogs.editing !== null}
         user={editedUser}
         canEditProfile={canEditProfile}
         canEditQueues={canEditQueues}
-        onClose={handleCloseModal}
+        onClose={dialogs.closeEditor}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('users.confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        loading={deleteUser.isPending}
-        onConfirm={handleConfirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...dialogs.deleteDialog} title={t('users.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
     </Stack>
   );
 }
