@@ -8,6 +8,7 @@ import { AgentController } from './agents/agent.controller';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentService } from './agents/agent.service';
 import { AI_OPTIONS, type AiOptions } from './ai-options';
+import { AgentAnswererSource } from './answering/agent-answerer.source';
 import { ANSWERER_SOURCES, type AnswererSource } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
@@ -64,9 +65,10 @@ export class AiModule {
         AgentTemplateService,
         // Answering: the assistants a queue can be bound to, asked in order.
         PromptAnswererSource,
+        AgentAnswererSource,
         {
           provide: ANSWERER_SOURCES,
-          inject: [PromptAnswererSource],
+          inject: [PromptAnswererSource, AgentAnswererSource],
           useFactory: (...sources: AnswererSource[]) => sources,
         },
         Answerers,

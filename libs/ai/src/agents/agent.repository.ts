@@ -202,6 +202,14 @@ export class AgentRepository {
     return rows[0]!;
   }
 
+  /** Adds one answer's token usage to the agent's counters (an agent deleted meanwhile counts nothing). */
+  async addUsage(manager: EntityManager, id: number, promptTokens: number, completionTokens: number): Promise<void> {
+    await manager.query(
+      `UPDATE ai.agents SET prompt_tokens = prompt_tokens + $2, completion_tokens = completion_tokens + $3 WHERE id = $1`,
+      [id, promptTokens, completionTokens],
+    );
+  }
+
   async delete(manager: EntityManager, companyId: number, id: number): Promise<boolean> {
     const rows = changedRows<{ id: number }>(
       await manager.query(`DELETE FROM ai.agents WHERE id = $1 AND company_id = $2 RETURNING id`, [id, companyId]),

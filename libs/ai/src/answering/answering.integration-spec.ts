@@ -1,4 +1,5 @@
 import {
+  agentSchema,
   AI_DEFAULT_FALLBACK_MESSAGE,
   aiHandoffRequested,
   aiReplyRequested,
@@ -18,6 +19,7 @@ import request from 'supertest';
 import { type AiTestApp, startAiTestApp } from '../testing/ai-test-app';
 import { aMessage, aTicket } from '../testing/conversation-fixtures';
 import { FakeModelServer, type ModelRequest } from '../testing/fake-model-server';
+import { Answerers } from './answerers';
 import { AI_REFUSAL_MESSAGE } from './answering.service';
 
 const A = 1;
@@ -423,5 +425,57 @@ describe('prompts answer customers', () => {
       }
       expect(t.events.some((envelope) => JSON.stringify(envelope).includes(KEY_A))).toBe(false);
     });
+  });
+
+  it('answers with an active agent bound to the queue: its own model, settings, prompt and keywords, tokens counted on it; switched off, it answers no one', async () => {
+    const queueId = nextQueue++;
+    const queue = { ...queueFixture(A, queueId), name: `Fila ${queueId}` };
+    await t.publish(queueSaved, A, `queue-${queueId}`, { queue, created: true });
+    const agentsAdmin = t.token({ userId: A * 10, companyId: A, profile: 'admin', plan: ['useIntegrations'] });
+    const agent = expectAnswer(
+      agentSchema,
+      await request(t.http)
+        .post('/api/agents')
+        .set(as(agentsAdmin))
+        .send({
+          name: 'Vendedor',
+          mode: 'advanced',
+          companyName: 'Loja Azul',
+          apiKey: KEY_A,
+          model: 'gpt-4o',
+          temperature: 0.2,
+          maxTokens: 120,
+          maxMessages: 5,
+          customPrompt: 'Você é o Vendedor da Loja Azul.',
+          fallbackMessage: 'Já volto!',
+          transferToHumanKeywords: ['gerente'],
+        })
+        .expect(201),
+    );
+    await t.publish(queueSaved, A, `queue-${queueId}`, { queue: { ...queue, agentId: agent.id }, created: false });
+    await waitFor(
+      async () => (await t.dataSource.query(`SELECT 1 FROM ai.queues WHERE id = $1 AND agent_id = $2`, [queueId, agent.id])).length === 1,
+    );
+
+    const ticket = ticketIn(A, queueId);
+    await say(ticket, `Quanto custa o vestido azul? #${ticket.id}`);
+    const [reply] = await waitFor(() => repliesTo(ticket).length === 1 && repliesTo(ticket), { what: "the agent's answer" });
+    expect(reply!.author).toEqual({ kind: 'agent', id: agent.id, name: 'Vendedor' });
+    const [sent] = requestsFor(ticket);
+    expect(sent!.body).toMatchObject({ model: 'gpt-4o', temperature: 0.2, max_tokens: 120 });
+    expect(sent!.body.messages[0]!.content).toContain('Você é o Vendedor da Loja Azul.');
+    await waitFor(async () => {
+      const shown = expectAnswer(agentSchema, await request(t.http).get(`/api/agents/${agent.id}`).set(as(agentsAdmin)).expect(200));
+      return shown.usage.promptTokens === 40 && shown.usage.completionTokens === 12;
+    });
+
+    const asksForManager = ticketIn(A, queueId);
+    await say(asksForManager, `Quero falar com o gerente #${asksForManager.id}`);
+    await waitFor(() => handoffsOf(asksForManager).length === 1, { what: "the handoff on the agent's own keyword" });
+    expect(requestsFor(asksForManager)).toHaveLength(0);
+
+    await request(t.http).put(`/api/agents/${agent.id}`).set(as(agentsAdmin)).send({ isActive: false }).expect(200);
+    expect(await t.app.get(Answerers).of({ queueId, promptId: null, agentId: agent.id }, A)).toBeNull();
+    expect(await t.app.get(Answerers).of({ queueId, promptId: null, agentId: agent.id }, B)).toBeNull();
   });
 });
