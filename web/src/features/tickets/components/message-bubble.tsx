@@ -59,6 +59,11 @@ export function MessageBubble({ message, isGroup, menu, highlighted = false }: M
             {message.contact.name}
           </Text>
         )}
+        {message.aiAuthor && (
+          <Text fontSize="xs" fontWeight="semibold" color="purple.fg" data-testid="message-ai-author">
+            {t('tickets.chat.aiAuthor', { name: message.aiAuthor.name })}
+          </Text>
+        )}
         {message.isForwarded && (
           <Text fontSize="xs" fontStyle="italic" color="fg.muted">
             {t('tickets.chat.forwarded')}
