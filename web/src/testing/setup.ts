@@ -1,6 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+import { toaster } from '@/components/ui/toaster';
+
 // jsdom lacks these browser APIs that Chakra (Ark/Zag), next-themes and our hooks use.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -47,6 +49,9 @@ Element.prototype.scrollIntoView ??= vi.fn();
 
 afterEach(() => {
   cleanup();
+  // The toaster is one store for the whole file: a toast a test left (one at a time, an error kept
+  // for its time) would hold the next test's toast back.
+  toaster.remove();
   window.localStorage.clear();
   document.documentElement.className = '';
 });

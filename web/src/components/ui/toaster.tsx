@@ -35,8 +35,7 @@ export const TOASTER_OFFSETS = {
 
 /**
  * One toast at a time, in the top bar's status area: it takes the greeting's place, so it moves
- * nothing and covers no control; a newer outcome replaces the one shown (an error is not replaced
- * but by an error: the others wait for it to leave).
+ * nothing and covers no control; a newer outcome replaces the one shown, as a status line does.
  */
 export const toaster = createToaster({
   // 'top' sets both inline insets, so the group spans the area; each toast starts at its start edge.
@@ -79,7 +78,6 @@ function trackedToast(id: string) {
   if (!ref) {
     ref = (element: HTMLElement | null) => {
       if (!element) return undefined;
-      waiting.delete(id);
       setOnScreen(id, true);
       return () => {
         toastRefs.delete(id);
@@ -229,7 +227,7 @@ export function Toaster() {
 }
 
 /**
- * The same words shown twice while the first is still up, or still waiting its turn, are one toast:
+ * The same words shown twice while the first is still up are one toast:
  * two code paths reporting the same outcome of one action (a request's answer and its socket event)
  * show it once.
  */
@@ -237,20 +235,11 @@ function toastId(type: string, title: string): string {
   return `${type}:${title}`;
 }
 
-/** Ids created while another toast was on screen: the store queues them, out of its own sight for ids. */
-const waiting = new Set<string>();
-
 function showOnce(options: Parameters<typeof toaster.create>[0] & { id: string }): void {
-  // Nothing on screen means nothing queued (the store fills the screen from its queue first).
-  if (toaster.getCount() === 0) waiting.clear();
-  if (waiting.has(options.id)) return;
-  if (!toaster.isVisible(options.id) && toaster.getCount() > 0) {
-    waiting.add(options.id);
-    // The newer outcome takes the area at once, except from an error, which keeps it for its time.
-    for (const shown of toaster.getVisibleToasts()) {
-      if (shown.type !== 'error' || options.type === 'error') toaster.dismiss(shown.id);
-    }
-  }
+  // The newer outcome takes the area at once, an error's too: kept, it would hold back the outcome of
+  // the retry that mended it (sign-up: no plan chosen, then 'Código enviado' waiting seconds). The
+  // same words again update their own toast.
+  for (const shown of toaster.getVisibleToasts()) if (shown.id !== options.id) toaster.remove(shown.id);
   toaster.create(options);
 }
 
