@@ -2,8 +2,8 @@ import { type Message, type Ticket } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { mapMessage, mapTicket, type MessageViewRow, messageViewSelect, type TicketViewRow, ticketViewSelect } from './ticket-views';
-import { quoteVisibleToAudienceSql, ticketAudiencesSql } from './ticket-visibility';
+import { mapMessage, mapTicket, type MessageViewRow, messageViewSelect, type TicketViewRow, ticketViewSelect } from './ticket-views.sql';
+import { quoteVisibleToAudienceSql, ticketAudiencesSql } from './ticket-visibility.sql';
 
 /** What the events of newly filed messages carry: the messages and their tickets as the API shows them, and who may see each ticket. */
 export interface InboxViews {

@@ -1,6 +1,7 @@
 import { ProjectionRepository } from '../projections/projection.repository';
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
-import { maySeeTicket, sqlParams, ticketVisibleColumnSql, ticketVisibleSql, type Viewer, type VisibleTicket } from './ticket-visibility';
+import { maySeeTicket, type Viewer, type VisibleTicket } from './ticket-visibility';
+import { sqlParams, ticketVisibleColumnSql, ticketVisibleSql } from './ticket-visibility.sql';
 
 /** The SQL rule that reads go through, the users' audience and the TypeScript rule for new tickets agree on every case. */
 describe('the visibility rule in SQL and in TypeScript', () => {

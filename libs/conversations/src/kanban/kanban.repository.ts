@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type ScopedViewer, type SqlParam, sqlParams, ticketVisibleSql } from '../common/ticket-visibility';
+import { type ScopedViewer } from '../common/ticket-visibility';
+import { type SqlParam, sqlParams, ticketVisibleSql } from '../common/ticket-visibility.sql';
 
 interface CardRow {
   id: number;

@@ -5,8 +5,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { type InboxViews, type InboxViewsRow, inboxViewsSql, mapInboxViews } from '../common/inbox-event.repository';
-import { mapMessage, type MessageViewRow, messageViewSelect } from '../common/ticket-views';
-import { quoteVisibleToAudienceSql, type ScopedViewer, type SqlParam, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility';
+import { mapMessage, type MessageViewRow, messageViewSelect } from '../common/ticket-views.sql';
+import { type ScopedViewer } from '../common/ticket-visibility';
+import { quoteVisibleToAudienceSql, type SqlParam, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility.sql';
 import { widLock } from '../inbound/early-message-fact.repository';
 
 /** A message as editing, deleting or reacting to it needs it. */

@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type ScopedViewer, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility';
+import { type ScopedViewer } from '../common/ticket-visibility';
+import { sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility.sql';
 
 export interface NoteRow {
   id: number;

@@ -26,8 +26,8 @@ import {
   type TagName,
   type TicketSeed,
 } from './testing/list-matrix';
-import { type TicketListFilter, TicketRepository } from './ticket.repository';
-import { pageStart, SEARCH_CONTACTS_WALKED, SEARCH_INDEX_CAP, TRIGRAM_SEARCH_MIN_LENGTH } from './ticket-list-sql';
+import { TicketRepository } from './ticket.repository';
+import { pageStart, SEARCH_CONTACTS_WALKED, SEARCH_INDEX_CAP, type TicketListFilter, TRIGRAM_SEARCH_MIN_LENGTH } from './ticket.sql';
 
 const CONNECTION = { [MATRIX_COMPANY]: 10, [OTHER_COMPANY]: 20 } as Record<number, number>;
 

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-  type Ticket,
-  type TicketListItem,
-  type TicketListQuery,
-  type TicketListResponse,
-  TICKETS_PAGE_SIZE,
-  type TicketStatus,
-} from '@app/contracts';
+import { type Ticket, type TicketListItem, type TicketListResponse, TICKETS_PAGE_SIZE, type TicketStatus } from '@app/contracts';
 import { cancellableQuery, changedRows, likeContaining, prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views';
-import { type ScopedViewer, type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility';
+import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views.sql';
+import { type ScopedViewer } from '../common/ticket-visibility';
+import { type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility.sql';
 import { hedgedSearch } from './hedged-search';
 import {
   indexedWord,
@@ -32,9 +26,10 @@ import {
   searchCandidatesSql,
   searchMatch,
   shortSearchMatch,
+  type TicketListFilter,
   TRIGRAM_SEARCH_MIN_LENGTH,
   walkSql,
-} from './ticket-list-sql';
+} from './ticket.sql';
 
 const WITH_CONTACT = 'conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id';
 
@@ -51,11 +46,6 @@ export interface TicketRow {
   is_group: boolean;
   unread_messages: number;
   contact_number: string | null;
-}
-
-export interface TicketListFilter extends TicketListQuery {
-  /** Whether the caller may and asked to see every ticket of the Open tab (tickets-manager:showall). */
-  showAllAllowed: boolean;
 }
 
 /** The live ticket an inbound message is filed on, and whether this message created it. */

@@ -1,4 +1,4 @@
-import { indexedWord } from './ticket-list-sql';
+import { indexedWord } from './ticket.sql';
 
 describe('the word a search asks the message trigram index for', () => {
   it('is the word with a digit in a phrase, as an order or a number is rarer than the words around it', () => {

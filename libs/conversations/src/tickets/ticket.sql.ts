@@ -1,13 +1,18 @@
-import { TICKETS_PAGE_SIZE } from '@app/contracts';
+import { type TicketListQuery, TICKETS_PAGE_SIZE } from '@app/contracts';
 import { likeContaining } from '@app/platform';
 
-import { type ScopedViewer, seesAllTickets, type SqlParam, ticketVisibleSql } from '../common/ticket-visibility';
-import type { TicketListFilter } from './ticket.repository';
+import { type ScopedViewer, seesAllTickets } from '../common/ticket-visibility';
+import { type SqlParam, ticketVisibleSql } from '../common/ticket-visibility.sql';
 
 // The statements of the ticket list (run by TicketRepository.list). A page is found by walking an
 // index in the list's order (updatedAt, id, newest first) from the cursor and stopping at the page's
 // end, whatever the depth: the walk never builds the rows it skips, and the joined view is built for
 // the page's rows only.
+
+export interface TicketListFilter extends TicketListQuery {
+  /** Whether the caller may and asked to see every ticket of the Open tab (tickets-manager:showall). */
+  showAllAllowed: boolean;
+}
 
 /** From this length the search looks inside messages through trigram indexes; shorter terms scan. */
 export const TRIGRAM_SEARCH_MIN_LENGTH = 3;
