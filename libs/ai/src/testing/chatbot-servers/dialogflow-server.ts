@@ -1,6 +1,6 @@
 import { createVerify, generateKeyPairSync, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type RecordedRequest, type Reply } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
 
 /** One fulfillment message of Dialogflow ES (the kinds the specs use), as detectIntent answers it. */
 export type DialogflowMessage =
@@ -119,7 +119,7 @@ export class FakeDialogflowServer extends FakeProductServer {
       : googleError(status, status === 503 ? 'UNAVAILABLE' : 'INTERNAL', 'Internal error encountered.');
   }
 
-  protected answer(request: RecordedRequest): Reply {
+  protected answer(request: RecordedRequest): ProductReply {
     if (request.method === 'POST' && request.path === '/token') return this.token(request);
     const match = /^\/v2\/projects\/([^/]+)\/agent\/sessions\/([^/:]+):detectIntent$/.exec(request.path);
     if (request.method !== 'POST' || !match) return { status: 404, body: googleError(404, 'NOT_FOUND', 'Not Found') };
@@ -177,7 +177,7 @@ export class FakeDialogflowServer extends FakeProductServer {
   }
 
   /** Google's token endpoint for a service account's signed JWT (RFC 7523). */
-  private token(request: RecordedRequest): Reply {
+  private token(request: RecordedRequest): ProductReply {
     const invalid = (description: string) => ({ status: 400, body: { error: 'invalid_grant', error_description: description } });
     const form = request.body as Record<string, string> | undefined;
     if (form?.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || typeof form.assertion !== 'string')

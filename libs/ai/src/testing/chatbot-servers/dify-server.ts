@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type RecordedRequest, type Reply } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
 
 /**
  * A small server speaking Dify's service API for chat apps (POST {base}/v1/chat-messages with the
@@ -41,7 +41,7 @@ export class FakeDifyServer extends FakeProductServer {
         );
   }
 
-  protected answer(request: RecordedRequest): Reply {
+  protected answer(request: RecordedRequest): ProductReply {
     if (request.method !== 'POST' || request.path !== '/v1/chat-messages')
       return { status: 404, body: difyError(404, 'not_found', 'The requested URL was not found on the server.') };
     if (bearerOf(request) !== this.appKey) return { status: 401, body: difyError(401, 'unauthorized', 'Access token is invalid') };

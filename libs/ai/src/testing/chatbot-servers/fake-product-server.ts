@@ -24,7 +24,7 @@ export type Misbehaviour =
   | { kind: 'malformed'; body?: string; contentType?: string }
   | { kind: 'hang' };
 
-export interface Reply {
+export interface ProductReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
@@ -77,7 +77,7 @@ export abstract class FakeProductServer {
   }
 
   /** The product's answer to a request it accepted (subclasses check paths and credentials here). */
-  protected abstract answer(request: RecordedRequest): Reply | Promise<Reply>;
+  protected abstract answer(request: RecordedRequest): ProductReply | Promise<ProductReply>;
 
   /** The product's body for a 5xx or 429 (each product words its errors its own way). */
   protected abstract errorBody(status: number): unknown;
@@ -100,7 +100,7 @@ export abstract class FakeProductServer {
     };
     this.requests.push(recorded);
     const misbehaviour = this.misbehaves(recorded) ? (this.queued.shift() ?? this.always) : undefined;
-    const send = (reply: Reply) => {
+    const send = (reply: ProductReply) => {
       if (response.destroyed) return;
       response
         .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type RecordedRequest, type Reply } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
 
 /** What a chatflow answers a question with (the fields of Flowise's prediction answer the specs use). */
 export interface FlowiseAnswer {
@@ -47,7 +47,7 @@ export class FakeFlowiseServer extends FakeProductServer {
     return flowiseError(status, status === 429 ? 'Too many requests, please try again later.' : 'Error: buildChatflow - ECONNRESET');
   }
 
-  protected answer(request: RecordedRequest): Reply {
+  protected answer(request: RecordedRequest): ProductReply {
     const match = /^\/api\/v1\/prediction\/([^/?]+)$/.exec(request.path);
     if (request.method !== 'POST' || !match) return { status: 404, body: flowiseError(404, 'Not Found') };
     if (match[1] !== this.chatflowId) return { status: 404, body: flowiseError(404, `Chatflow ${match[1]} not found`) };

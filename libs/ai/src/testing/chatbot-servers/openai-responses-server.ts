@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type RecordedRequest, type Reply } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(24).toString('hex')}`;
 
@@ -70,7 +70,7 @@ export class FakeOpenAiResponsesServer extends FakeProductServer {
       : openAiError('The server had an error while processing your request. Sorry about that!', 'server_error', null, null);
   }
 
-  protected answer(request: RecordedRequest): Reply {
+  protected answer(request: RecordedRequest): ProductReply {
     if (bearerOf(request) !== this.apiKey)
       return {
         status: 401,
@@ -89,7 +89,7 @@ export class FakeOpenAiResponsesServer extends FakeProductServer {
     };
   }
 
-  private createConversation(request: RecordedRequest): Reply {
+  private createConversation(request: RecordedRequest): ProductReply {
     const body = (request.body ?? {}) as { metadata?: Record<string, string> };
     const conversationId = id('conv');
     this.conversations.set(conversationId, { metadata: body.metadata ?? {}, items: [] });
@@ -99,7 +99,7 @@ export class FakeOpenAiResponsesServer extends FakeProductServer {
     };
   }
 
-  private createResponse(request: RecordedRequest): Reply {
+  private createResponse(request: RecordedRequest): ProductReply {
     const body = (request.body ?? {}) as {
       prompt?: { id?: string; version?: string };
       model?: string;
