@@ -4,7 +4,7 @@ import { guardedFetch } from '../../answering/guarded-fetch';
 import { chatbotSettings, chatbotTurn, loopbackGuardedFetch } from '../../testing/chatbot-servers/chatbot-turns';
 import { FakeOpenAiResponsesServer } from '../../testing/chatbot-servers/openai-responses-server';
 import { ChatbotProtocolError } from './chatbot-protocol';
-import { OpenAiAssistProtocol,openAiAssistTarget } from './openaiassist.protocol';
+import { OpenAiAssistProtocol, openAiAssistTarget } from './openaiassist.protocol';
 
 /** openaiid / openaikey through OpenAI's Conversations and Responses APIs, spoken to a local OpenAI. */
 describe('OpenAiAssistProtocol', () => {

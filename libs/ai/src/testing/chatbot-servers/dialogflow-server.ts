@@ -1,6 +1,6 @@
 import { createVerify, generateKeyPairSync, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply, type RecordedRequest } from './fake-product-server';
 
 /** One fulfillment message of Dialogflow ES (the kinds the specs use), as detectIntent answers it. */
 export type DialogflowMessage =

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply, type RecordedRequest } from './fake-product-server';
 
 /**
  * A small server speaking Dify's service API for chat apps (POST {base}/v1/chat-messages with the

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply, type RecordedRequest } from './fake-product-server';
 
 /** What a chatflow answers a question with (the fields of Flowise's prediction answer the specs use). */
 export interface FlowiseAnswer {

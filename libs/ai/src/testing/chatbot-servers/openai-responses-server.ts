@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { bearerOf, FakeProductServer, type ProductReply,type RecordedRequest } from './fake-product-server';
+import { bearerOf, FakeProductServer, type ProductReply, type RecordedRequest } from './fake-product-server';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(24).toString('hex')}`;
 
