@@ -18,6 +18,8 @@ export interface AiOptions {
   queuesGroupId?: string;
   /** Another base URL per provider (a self-hosted gateway, or a spec's local server); PROVIDER_BASE_URLS otherwise. */
   providerBaseUrls?: Partial<Record<AgentProvider, string>>;
+  /** Another Dialogflow API base (a spec's local server); https://dialogflow.googleapis.com otherwise. */
+  dialogflowBaseUrl?: string;
   /** How long a connection test waits for the provider's answer (default 15 s). */
   connectionTestTimeoutMs?: number;
   /** Consumer group of whatsapp.events for the connections' grouping windows (default ai-connections). */

@@ -1,1 +1,2 @@
+export * from './chatbot-servers';
 export * from './fake-model-server';
