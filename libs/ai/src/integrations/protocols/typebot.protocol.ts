@@ -126,7 +126,8 @@ function replyOf(answer: TypebotAnswer, sessionId: string): ChatbotReply {
   });
   const input = answer.input ?? null;
   const choices = input?.type === 'choice input' ? (input.items ?? []).map((item) => item.content ?? '').filter(Boolean) : [];
-  if (choices.length > 0) messages.push({ kind: 'text', body: numbered(choices) });
+  // No bubble is typebot refusing the answer (it asks the same again): the engine says typebotUnknownMessage.
+  if (choices.length > 0 && messages.length > 0) messages.push({ kind: 'text', body: numbered(choices) });
   // No input asked for: the flow ended; the next message starts it again.
   if (!input) return { messages, session: null, finished: true };
   return { messages, session: { sessionId, choices } satisfies TypebotSession };
