@@ -120,7 +120,13 @@ export class IntegrationAnswerer {
       if (reply.handoff && later.length === 0) await this.transfer(manager, conversation, author, reply.handoff);
       return later.length > 0 ? [...later, ...(reply.handoff ? [handoffMarker(reply.handoff)] : [])] : [];
     });
-    await this.sendLater(companyId, ticketId, author, rest, row.typebot_delay_message);
+    // The later replies go on their own, typebotDelayMessage apart: the job (and the other tickets of its
+    // batch) does not wait for them. A restart between two of them loses the rest (the session is kept).
+    if (rest.length > 0) {
+      void this.sendLater(companyId, ticketId, author, rest, row.typebot_delay_message).catch((error: unknown) =>
+        this.logger.warn({ ticketId, error: String(error) }, "the integration's later replies were not all sent"),
+      );
+    }
   }
 
   /** The replies after the first, typebotDelayMessage apart, each only while the bot still has the ticket. */
