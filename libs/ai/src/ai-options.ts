@@ -38,4 +38,10 @@ export interface AiOptions {
   breakerFailures?: number;
   /** How long an open circuit answers with the fallback before one call tries the provider again (default 30 s). */
   breakerCooldownMs?: number;
+  /** How long one call to a chatbot integration may take before it counts as failed (default 15 s). */
+  chatbotTimeoutMs?: number;
+  /** Retries of a chatbot call refused with 429 or 5xx, or that timed out, with backoff (default 2). */
+  chatbotRetries?: number;
+  /** The first retry's wait; each next one doubles it (default 500 ms; a Retry-After up to 10 s is honoured). */
+  chatbotBackoffMs?: number;
 }

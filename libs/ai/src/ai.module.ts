@@ -12,20 +12,29 @@ import { AgentAnswererSource } from './answering/agent-answerer.source';
 import { ANSWERER_SOURCES, type AnswererSource } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
+import { ChatbotCaller } from './answering/chatbot-caller';
 import { ClosedTicketsConsumer } from './answering/closed-tickets.consumer';
 import { CompanyLimiter } from './answering/company-limiter';
 import { ConversationRepository } from './answering/conversation.repository';
 import { InboundMessagesConsumer } from './answering/inbound-messages.consumer';
+import { IntegrationAnswerer } from './answering/integration-answerer';
 import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
 import { ProviderBreaker } from './answering/provider-breaker';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
+import { CHATBOT_SESSION_TESTER } from './integrations/chatbot-session-tester';
+import { IntegrationSessionRepository } from './integrations/integration-session.repository';
+import { CHATBOT_PROTOCOL_CLASSES, chatbotProtocolsProvider } from './integrations/protocols';
+import { QueueIntegrationController } from './integrations/queue-integration.controller';
+import { QueueIntegrationRepository } from './integrations/queue-integration.repository';
+import { QueueIntegrationService } from './integrations/queue-integration.service';
 import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
 import { AiDeletedQueues1764000000100 } from './migrations/1764000000100-deleted-queues';
 import { AiAgentsAndTemplates1764000000200 } from './migrations/1764000000200-agents-and-templates';
 import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
+import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -38,6 +47,7 @@ export const AI_MIGRATIONS = [
   AiDeletedQueues1764000000100,
   AiAgentsAndTemplates1764000000200,
   AiAnswering1764000000300,
+  AiQueueIntegrations1764000000600,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -47,7 +57,7 @@ export class AiModule {
     return {
       module: AiModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'ai', migrations: AI_MIGRATIONS })],
-      controllers: [PromptController, AgentController, AgentTemplateController],
+      controllers: [PromptController, AgentController, AgentTemplateController, QueueIntegrationController],
       providers: [
         { provide: AI_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -57,12 +67,15 @@ export class AiModule {
         AgentTemplateRepository,
         ConnectionRepository,
         ConversationRepository,
+        QueueIntegrationRepository,
+        IntegrationSessionRepository,
         // Services.
         KeyCipher,
         PromptService,
         ChatCompletionsClient,
         AgentService,
         AgentTemplateService,
+        QueueIntegrationService,
         // Answering: the assistants a queue can be bound to, asked in order.
         PromptAnswererSource,
         AgentAnswererSource,
@@ -76,6 +89,12 @@ export class AiModule {
         CompanyLimiter,
         ProviderBreaker,
         AnsweringService,
+        // Chatbot integrations: every protocol, found by type; the engine and testSession call through ChatbotCaller.
+        ...CHATBOT_PROTOCOL_CLASSES,
+        chatbotProtocolsProvider,
+        ChatbotCaller,
+        { provide: CHATBOT_SESSION_TESTER, useExisting: ChatbotCaller },
+        IntegrationAnswerer,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(QueueEventsConsumer, ConnectionEventsConsumer, InboundMessagesConsumer, ClosedTicketsConsumer),
       ],

@@ -1,4 +1,4 @@
-import type { AgentSocketPayload, PromptSocketPayload } from './api/ai';
+import type { AgentSocketPayload, PromptSocketPayload, QueueIntegrationSocketPayload } from './api/ai';
 import type { PaymentSocketPayload } from './api/billing';
 import type {
   AppMessageSocketPayload,
@@ -57,6 +57,8 @@ export type CompanySocketPayloads = {
   payment: PaymentSocketPayload;
   /** AI agents (the ai service). */
   agent: AgentSocketPayload;
+  /** Queue integrations (the ai service). */
+  queueIntegration: QueueIntegrationSocketPayload;
 };
 export type CompanySocketEventKind = keyof CompanySocketPayloads;
 export type CompanySocketEventName<K extends CompanySocketEventKind = CompanySocketEventKind> = `company-${number}-${K}`;

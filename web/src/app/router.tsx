@@ -25,6 +25,7 @@ import { KanbanRoute } from './routes/kanban';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PromptsRoute } from './routes/prompts';
+import { QueueIntegrationRoute } from './routes/queue-integration';
 import { QueuesRoute } from './routes/queues';
 import { QuickMessagesRoute } from './routes/quick-messages';
 import { RouteError } from './routes/route-error';
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: paths.financeiro, element: <FinanceiroRoute /> },
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
+          { path: paths.queueIntegration, element: <QueueIntegrationRoute /> },
           { path: paths.agents, element: <AgentsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -34,6 +34,7 @@ export const paths = {
   financeiro: '/financeiro',
   agentTemplates: '/agent-templates',
   integrationsAndAgents: '/integrations-and-agents',
+  queueIntegration: '/queue-integration',
   agents: '/agents',
 } as const;
 

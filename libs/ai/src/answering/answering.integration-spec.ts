@@ -475,7 +475,7 @@ describe('prompts answer customers', () => {
     expect(requestsFor(asksForManager)).toHaveLength(0);
 
     await request(t.http).put(`/api/agents/${agent.id}`).set(as(agentsAdmin)).send({ isActive: false }).expect(200);
-    expect(await t.app.get(Answerers).of({ queueId, promptId: null, agentId: agent.id }, A)).toBeNull();
-    expect(await t.app.get(Answerers).of({ queueId, promptId: null, agentId: agent.id }, B)).toBeNull();
+    expect(await t.app.get(Answerers).of({ queueId, promptId: null, agentId: agent.id, integrationId: null }, A)).toBeNull();
+    expect(await t.app.get(Answerers).of({ queueId, promptId: null, agentId: agent.id, integrationId: null }, B)).toBeNull();
   });
 });

@@ -5,15 +5,17 @@ import type { EntityManager } from 'typeorm';
 
 import { ConnectionRepository } from '../connections/connection.repository';
 import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
+import { ANSWER_QUEUE } from './answer-queue';
 import type { Answerer } from './answerer';
 import { Answerers } from './answerers';
 import { CompanyLimiter } from './company-limiter';
 import { ConversationRepository, type ConversationRow } from './conversation.repository';
 import { asksForHuman } from './handoff-keywords';
+import { IntegrationAnswerer } from './integration-answerer';
 import { ANSWERING_RULES, ModelClient } from './model-client';
 import { leaksSecret } from './secret-leak';
 
-export const ANSWER_QUEUE = 'ai-answer';
+export { ANSWER_QUEUE };
 
 /** What the assistant says instead of an answer that would give away its instructions or key. */
 export const AI_REFUSAL_MESSAGE = 'Desculpe, não posso compartilhar essas informações. Posso ajudar com outra coisa?';
@@ -54,6 +56,7 @@ export class AnsweringService implements OnModuleInit {
     private readonly model: ModelClient,
     private readonly limiter: CompanyLimiter,
     private readonly outbox: OutboxWriter,
+    private readonly integrations: IntegrationAnswerer,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -70,6 +73,7 @@ export class AnsweringService implements OnModuleInit {
       companyId: ticket.companyId,
       queueId: ticket.queueId,
       connectionId: ticket.whatsappId,
+      contact: { id: ticket.contactId, name: ticket.contact.name, number: ticket.contact.number },
     });
     if (message.aiAuthor) {
       await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'assistant' });
@@ -86,11 +90,16 @@ export class AnsweringService implements OnModuleInit {
     await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'user' });
     if (conversation.state !== 'answering') return;
     if (ticket.userId !== null || ticket.status === 'closed') return;
-    const answerer = await this.answerers.of(binding, ticket.companyId);
-    if (!answerer) return;
-    if (asksForHuman(text, answerer.transferToHumanKeywords)) {
-      await this.handOff(manager, conversation, answerer, 'keyword');
-      return;
+    if (binding.integrationId !== null) {
+      // A chatbot integration has its own words (typebot's finish and restart keywords), read when it answers.
+      if (!(await this.integrations.answers(ticket.companyId, binding.integrationId))) return;
+    } else {
+      const answerer = await this.answerers.of(binding, ticket.companyId);
+      if (!answerer) return;
+      if (asksForHuman(text, answerer.transferToHumanKeywords)) {
+        await this.handOff(manager, conversation, answerer, 'keyword');
+        return;
+      }
     }
     if (!this.jobs) return;
     const seconds = await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId);
@@ -104,16 +113,20 @@ export class AnsweringService implements OnModuleInit {
 
   /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */
   async answer({ ticketId, companyId }: AnswerJob): Promise<void> {
+    let integrationId: number | null = null;
     const prepared = await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       if (!conversation || conversation.state !== 'answering') return null;
       const binding = await this.bindingOf(conversation);
+      integrationId = binding?.integrationId ?? null;
+      if (integrationId !== null) return null;
       const answerer = binding && (await this.answerers.of(binding, companyId));
       if (!answerer) return null;
       const { turns, newestFromCustomer } = await this.conversations.lastMessages(manager, ticketId, answerer.maxMessages);
       if (BigInt(newestFromCustomer) <= BigInt(conversation.answered_through)) return null;
       return { answerer, turns, newestFromCustomer };
     });
+    if (integrationId !== null) return this.integrations.answer({ ticketId, companyId }, integrationId);
     if (!prepared) return;
     const { answerer, turns, newestFromCustomer } = prepared;
     const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns));

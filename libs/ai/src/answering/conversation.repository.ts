@@ -16,7 +16,13 @@ export interface ConversationRow {
   state: ConversationState;
   /** The newest customer message (conversations' id) an answer took into account. */
   answered_through: string;
+  /** The ticket's contact as its newest message showed it (what an integration is told). */
+  contact_id: number | null;
+  contact_name: string | null;
+  contact_number: string | null;
 }
+
+const COLUMNS = 'ticket_id, company_id, queue_id, connection_id, state, answered_through, contact_id, contact_name, contact_number';
 
 /** The most messages an assistant may see (spec 3: maxMessages 1 to 50): older ones are dropped. */
 const KEPT_MESSAGES = 50;
@@ -36,14 +42,32 @@ export class ConversationRepository {
   /** The ticket's conversation, created on its first message, locked until the transaction ends; its queue as the newest event says. */
   async follow(
     manager: EntityManager,
-    ticket: { id: number; companyId: number; queueId: number | null; connectionId: number },
+    ticket: {
+      id: number;
+      companyId: number;
+      queueId: number | null;
+      connectionId: number;
+      contact?: { id: number; name: string; number: string };
+    },
   ): Promise<ConversationRow> {
     const rows: ConversationRow[] = await manager.query(
-      `INSERT INTO ai.conversations (ticket_id, company_id, queue_id, connection_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (ticket_id) DO UPDATE SET queue_id = EXCLUDED.queue_id, updated_at = now()
+      `INSERT INTO ai.conversations (ticket_id, company_id, queue_id, connection_id, contact_id, contact_name, contact_number)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (ticket_id) DO UPDATE SET queue_id = EXCLUDED.queue_id, updated_at = now(),
+         contact_id = COALESCE(EXCLUDED.contact_id, ai.conversations.contact_id),
+         contact_name = COALESCE(EXCLUDED.contact_name, ai.conversations.contact_name),
+         contact_number = COALESCE(EXCLUDED.contact_number, ai.conversations.contact_number)
        WHERE ai.conversations.company_id = EXCLUDED.company_id
-       RETURNING ticket_id, company_id, queue_id, connection_id, state, answered_through`,
-      [ticket.id, ticket.companyId, ticket.queueId, ticket.connectionId],
+       RETURNING ${COLUMNS}`,
+      [
+        ticket.id,
+        ticket.companyId,
+        ticket.queueId,
+        ticket.connectionId,
+        ticket.contact?.id ?? null,
+        ticket.contact?.name ?? null,
+        ticket.contact?.number ?? null,
+      ],
     );
     if (!rows[0]) throw new Error(`ticket ${ticket.id} is followed for another company`);
     return rows[0];
@@ -52,8 +76,7 @@ export class ConversationRepository {
   /** The company's conversation of this ticket, locked until the transaction ends; null when none is followed. */
   async lock(manager: EntityManager, companyId: number, ticketId: number): Promise<ConversationRow | null> {
     const rows: ConversationRow[] = await manager.query(
-      `SELECT ticket_id, company_id, queue_id, connection_id, state, answered_through FROM ai.conversations
-       WHERE ticket_id = $1 AND company_id = $2 FOR UPDATE`,
+      `SELECT ${COLUMNS} FROM ai.conversations WHERE ticket_id = $1 AND company_id = $2 FOR UPDATE`,
       [ticketId, companyId],
     );
     return rows[0] ?? null;
@@ -105,5 +128,15 @@ export class ConversationRepository {
     );
     const newest = rows.find((row) => row.role === 'user');
     return { turns: rows.reverse().map((row) => ({ role: row.role, body: row.body })), newestFromCustomer: newest?.message_id ?? '0' };
+  }
+
+  /** The customer's messages after `afterMessageId` (those an integration has not answered yet), oldest first. */
+  async customerMessagesAfter(manager: EntityManager, ticketId: number, afterMessageId: string): Promise<{ id: string; body: string }[]> {
+    const rows: { message_id: string; body: string }[] = await manager.query(
+      `SELECT message_id, body FROM ai.conversation_messages WHERE ticket_id = $1 AND role = 'user' AND message_id > $2::bigint
+       ORDER BY message_id`,
+      [ticketId, afterMessageId],
+    );
+    return rows.map((row) => ({ id: String(row.message_id), body: row.body }));
   }
 }

@@ -38,8 +38,8 @@ export class QueueEventsConsumer implements EventConsumer {
     await this.processed.consumeOnce(this.subscription.groupId, envelope, async (manager) => {
       // The queue's own company, not the envelope's: each queue is listed under its owner.
       if (saved) {
-        const { id, companyId: owner, name, promptId, agentId } = saved;
-        await this.queues.upsert(manager, { id, companyId: owner, name, promptId, agentId });
+        const { id, companyId: owner, name, promptId, agentId, integrationId } = saved;
+        await this.queues.upsert(manager, { id, companyId: owner, name, promptId, agentId, integrationId });
       }
       if (deleted) {
         await this.prompts.queueDeleted(manager, companyId, deleted.queueId);

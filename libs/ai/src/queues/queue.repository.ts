@@ -10,11 +10,12 @@ export interface QueueRow {
   name: string;
 }
 
-/** What answers a queue's customers: its prompt or its agent (conversations keeps at most one set). */
+/** What answers a queue's customers: its prompt, its agent or its integration (conversations keeps at most one set). */
 export interface QueueBinding {
   queueId: number;
   promptId: number | null;
   agentId: number | null;
+  integrationId: number | null;
 }
 
 const deletedQueues = new Tombstones('ai.deleted_queues');
@@ -36,8 +37,9 @@ export class QueueRepository implements ReadThroughProjection<'queue'> {
       await deletedQueues.lock(manager, queue.id);
       if (await deletedQueues.buried(manager, queue.id)) return false;
       await manager.query(
-        `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-        [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId],
+        `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id, integration_id) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (id) DO NOTHING`,
+        [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId, queue.integrationId],
       );
       return true;
     });
@@ -45,24 +47,27 @@ export class QueueRepository implements ReadThroughProjection<'queue'> {
 
   async upsert(
     manager: EntityManager,
-    queue: { id: number; companyId: number; name: string; promptId: number | null; agentId: number | null },
+    queue: { id: number; companyId: number; name: string; promptId: number | null; agentId: number | null; integrationId: number | null },
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id, integration_id) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name,
-                                      prompt_id = EXCLUDED.prompt_id, agent_id = EXCLUDED.agent_id`,
-      [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId],
+                                      prompt_id = EXCLUDED.prompt_id, agent_id = EXCLUDED.agent_id,
+                                      integration_id = EXCLUDED.integration_id`,
+      [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId, queue.integrationId],
     );
   }
 
-  /** The company's queues among these that a prompt or an agent answers (one statement for a batch of messages). */
+  /** The company's queues among these that a prompt, an agent or an integration answers (one statement for a batch of messages). */
   async bound(companyId: number, queueIds: number[]): Promise<QueueBinding[]> {
-    const rows: { id: number; prompt_id: number | null; agent_id: number | null }[] = await this.dataSource.query(
-      `SELECT id, prompt_id, agent_id FROM ai.queues
-       WHERE company_id = $1 AND id = ANY($2::int[]) AND (prompt_id IS NOT NULL OR agent_id IS NOT NULL)`,
-      [companyId, queueIds],
-    );
-    return rows.map((row) => ({ queueId: row.id, promptId: row.prompt_id, agentId: row.agent_id }));
+    const rows: { id: number; prompt_id: number | null; agent_id: number | null; integration_id: number | null }[] =
+      await this.dataSource.query(
+        `SELECT id, prompt_id, agent_id, integration_id FROM ai.queues
+         WHERE company_id = $1 AND id = ANY($2::int[])
+           AND (prompt_id IS NOT NULL OR agent_id IS NOT NULL OR integration_id IS NOT NULL)`,
+        [companyId, queueIds],
+      );
+    return rows.map((row) => ({ queueId: row.id, promptId: row.prompt_id, agentId: row.agent_id, integrationId: row.integration_id }));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { agentSchema, AI_HANDOFF_REASONS, aiAuthorSchema, promptSchema } from '../api/ai';
+import { agentSchema, AI_HANDOFF_REASONS, aiAuthorSchema, promptSchema, queueIntegrationSchema } from '../api/ai';
 import { defineEvent } from './define-event';
 
 const aiEvent = <T extends string, S extends z.ZodType>(type: T, payload: S) =>
@@ -13,6 +13,13 @@ export const promptDeleted = aiEvent('ai.prompt.deleted', z.object({ promptId: z
 /** An agent was created or changed (its keys masked). */
 export const agentSaved = aiEvent('ai.agent.saved', z.object({ agent: agentSchema, created: z.boolean() }));
 export const agentDeleted = aiEvent('ai.agent.deleted', z.object({ agentId: z.number().int().positive() }));
+
+/** A chatbot integration was created or changed (its secrets masked). */
+export const queueIntegrationSaved = aiEvent(
+  'ai.queueIntegration.saved',
+  z.object({ queueIntegration: queueIntegrationSchema, created: z.boolean() }),
+);
+export const queueIntegrationDeleted = aiEvent('ai.queueIntegration.deleted', z.object({ integrationId: z.number().int().positive() }));
 
 /**
  * An AI assistant answers the customer of a ticket: conversations sends `body` as an ordinary message
@@ -30,7 +37,25 @@ export const aiReplyRequested = aiEvent(
  */
 export const aiHandoffRequested = aiEvent(
   'ai.handoff.requested',
-  z.object({ ticketId: z.number().int().positive(), reason: z.enum(AI_HANDOFF_REASONS), author: aiAuthorSchema }),
+  z.object({
+    ticketId: z.number().int().positive(),
+    reason: z.enum(AI_HANDOFF_REASONS),
+    author: aiAuthorSchema,
+    /** A chatbot's transfer (`#{"queueId":N,"userId":M}`): the queue the ticket moves to, and the user who takes it. */
+    queueId: z.number().int().positive().optional(),
+    userId: z.number().int().positive().optional(),
+    /** Why, for the humans: kept as a note on the ticket (a failing integration says what failed). */
+    note: z.string().min(1).max(2_000).optional(),
+  }),
 );
 
-export const AI_EVENTS = [promptSaved, promptDeleted, agentSaved, agentDeleted, aiReplyRequested, aiHandoffRequested];
+export const AI_EVENTS = [
+  promptSaved,
+  promptDeleted,
+  agentSaved,
+  agentDeleted,
+  queueIntegrationSaved,
+  queueIntegrationDeleted,
+  aiReplyRequested,
+  aiHandoffRequested,
+];

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { ConversationEvents } from '../common/conversation-events';
 import { ProcessedEventRepository } from '../common/processed-event.repository';
 import { OutboundMessageService } from '../messages/outbound-message.service';
+import { NoteRepository } from '../notes/note.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
 
 export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
@@ -12,7 +13,8 @@ export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
 /**
  * What the ai service asks of a ticket: its assistant's answer becomes an ordinary message of the
  * ticket (sent to WhatsApp, in the chat, marked as the assistant's), and its handoff makes the ticket
- * pending in its queue. A ticket closed or held by a user in the meantime gets neither.
+ * pending in its queue (a chatbot's transfer: in the queue, and with the user, it named), with its note
+ * (why, e.g. what failed) on the ticket. A ticket closed or held by a user in the meantime gets neither.
  */
 @Injectable()
 export class AiRepliesConsumer implements EventConsumer {
@@ -27,6 +29,7 @@ export class AiRepliesConsumer implements EventConsumer {
     private readonly tickets: TicketRepository,
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
+    private readonly notes: NoteRepository,
   ) {}
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -38,7 +41,20 @@ export class AiRepliesConsumer implements EventConsumer {
       const ticket = await this.tickets.findRow(manager, companyId, { id: (reply ?? handoff)!.ticketId }, true);
       if (!ticket || ticket.status === 'closed' || ticket.user_id !== null) return;
       if (reply) await this.outbound.sendText(manager, ticket, reply.body, null, { aiAuthor: reply.author });
-      if (handoff && (await this.tickets.handToHuman(manager, ticket.id))) await this.events.ticketChanged(manager, ticket.id);
+      if (!handoff) return;
+      // A chatbot's transfer moves the ticket to its queue (and user); a queue of another company is a plain handoff.
+      const moved =
+        handoff.queueId !== undefined && (await this.tickets.transferByBot(manager, ticket.id, handoff.queueId, handoff.userId ?? null));
+      if (moved || (await this.tickets.handToHuman(manager, ticket.id))) await this.events.ticketChanged(manager, ticket.id);
+      if (handoff.note) {
+        await this.notes.insert(manager, {
+          companyId,
+          note: handoff.note,
+          userId: null,
+          ticketId: ticket.id,
+          contactId: ticket.contact_id,
+        });
+      }
     });
   }
 }

@@ -88,6 +88,51 @@ describe("the AI assistant's replies and handoffs", () => {
     expect(updated.at(-1)).toMatchObject({ status: 'pending', chatbot: false, queueId });
   });
 
+  it("a chatbot's transfer moves the ticket to the queue and user it named, with its note; another company's queue is a plain handoff", async () => {
+    const BOT: AiAuthor = { kind: 'integration', id: 9, name: 'Typebot Vendas' };
+    const sales = await s.queue(A, 'Vendas', '#00ff00');
+    await s.user({ id: 31, companyId: A, name: 'Carla' });
+    const otherQueue = await s.queue(B, 'Outra', '#0000ff');
+    const toUser = await ticketOf('5511970000011');
+    await consumer().handle(
+      envelopeOf(aiHandoffRequested, A, `ticket-${toUser.id}`, {
+        ticketId: toUser.id,
+        reason: 'transfer',
+        author: BOT,
+        queueId: sales,
+        userId: 31,
+      }),
+    );
+    const toQueue = await ticketOf('5511970000012');
+    await consumer().handle(
+      envelopeOf(aiHandoffRequested, A, `ticket-${toQueue.id}`, { ticketId: toQueue.id, reason: 'transfer', author: BOT, queueId: sales }),
+    );
+    const foreign = await ticketOf('5511970000013');
+    await consumer().handle(
+      envelopeOf(aiHandoffRequested, A, `ticket-${foreign.id}`, {
+        ticketId: foreign.id,
+        reason: 'failure',
+        author: BOT,
+        queueId: otherQueue,
+        note: 'A integração "Typebot Vendas" (typebot) não respondeu',
+      }),
+    );
+    await t.published();
+    const rows = await t.dataSource.query(
+      `SELECT id, status, user_id, queue_id FROM conversations.tickets WHERE id = ANY($1) ORDER BY id`,
+      [[toUser.id, toQueue.id, foreign.id]],
+    );
+    expect(rows).toEqual([
+      { id: toUser.id, status: 'open', user_id: 31, queue_id: sales },
+      { id: toQueue.id, status: 'pending', user_id: null, queue_id: sales },
+      { id: foreign.id, status: 'pending', user_id: null, queue_id: queueId },
+    ]);
+    const notes = await t.dataSource.query(`SELECT ticket_id, note, user_id FROM conversations.ticket_notes WHERE ticket_id = ANY($1)`, [
+      [toUser.id, toQueue.id, foreign.id],
+    ]);
+    expect(notes).toEqual([{ ticket_id: foreign.id, note: 'A integração "Typebot Vendas" (typebot) não respondeu', user_id: null }]);
+  });
+
   it('a ticket a user holds, a closed one, or one of another company gets nothing from the assistant', async () => {
     const held = await ticketOf('5511970000003');
     await t.dataSource.query(`UPDATE conversations.tickets SET status = 'open', user_id = 1 WHERE id = $1`, [held.id]);

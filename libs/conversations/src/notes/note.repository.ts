@@ -57,7 +57,7 @@ export class NoteRepository {
 
   async insert(
     manager: EntityManager,
-    note: { companyId: number; note: string; userId: number; ticketId: number | null; contactId: number },
+    note: { companyId: number; note: string; userId: number | null; ticketId: number | null; contactId: number },
   ): Promise<NoteRow> {
     const [{ id }] = (await manager.query(
       `INSERT INTO conversations.ticket_notes (company_id, note, user_id, ticket_id, contact_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,

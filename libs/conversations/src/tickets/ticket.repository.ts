@@ -470,6 +470,25 @@ export class TicketRepository {
     return rows.length > 0;
   }
 
+  /**
+   * A chatbot's transfer: the ticket moves to the company's queue (and, when given, to the company's
+   * user, open with them), the bot flag off. False when the ticket is closed, a user holds it, or the
+   * queue is not the company's.
+   */
+  async transferByBot(manager: EntityManager, id: number, queueId: number, userId: number | null): Promise<boolean> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.tickets t SET queue_id = $2, chatbot = false, updated_at = now(), human_ready_at = COALESCE(t.human_ready_at, now()),
+           status = CASE WHEN u.id IS NULL THEN 'pending' ELSE 'open' END, user_id = u.id
+         FROM conversations.queues q LEFT JOIN conversations.users u ON u.id = $3 AND u.company_id = q.company_id
+         WHERE t.id = $1 AND q.id = $2 AND q.company_id = t.company_id AND t.status <> 'closed' AND t.user_id IS NULL
+         RETURNING t.id`,
+        [id, queueId, userId],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   /** The bot stops asking for a queue: a human may take the ticket from now. */
   async stopChatbot(manager: EntityManager, id: number): Promise<void> {
     await manager.query(

@@ -1,5 +1,6 @@
 import { OutboundUrlRefusedError } from '@app/platform';
 
+import { withHandoff as replyWithHandoff } from './chatbot-handoff';
 import { type ChatbotMessage, ChatbotProtocolError, type ChatbotReply } from './chatbot-protocol';
 
 /**
@@ -182,32 +183,9 @@ export function textWithMedia(text: string): ChatbotMessage[] {
   return messages;
 }
 
-// Whaticket's transfer order a bot writes as its whole message: #{"queueId":N} or #{"queueId":N,"userId":M}.
-const HANDOFF = /^#(\{[^}]*\})$/;
-
-/**
- * Takes a Whaticket transfer order (`#{"queueId":N,"userId":M}`) out of the messages: it is an order
- * for the platform, never a text for the customer.
- */
-export function withHandoff(messages: ChatbotMessage[], session: ChatbotReply['session']): ChatbotReply {
-  let handoff: ChatbotReply['handoff'];
-  const kept = messages.filter((message) => {
-    if (message.kind !== 'text') return true;
-    const order = HANDOFF.exec(message.body.trim());
-    if (!order) return true;
-    try {
-      const parsed = JSON.parse(order[1]!) as { queueId?: unknown; userId?: unknown };
-      const queueId = Number(parsed.queueId);
-      if (!Number.isInteger(queueId) || queueId <= 0) return true;
-      const userId = Number(parsed.userId);
-      handoff = { queueId, ...(Number.isInteger(userId) && userId > 0 ? { userId } : {}) };
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  return { messages: kept, session, ...(handoff ? { handoff } : {}) };
-}
+/** A protocol's reply with Whaticket's transfer order taken out of its messages (chatbot-handoff.ts reads it). */
+export const withHandoff = (messages: ChatbotMessage[], session: ChatbotReply['session']): ChatbotReply =>
+  replyWithHandoff({ messages, session });
 
 /** The session a protocol kept for the ticket, read defensively (it comes back from the database). */
 export function sessionString(session: Record<string, unknown> | null, key: string): string | undefined {

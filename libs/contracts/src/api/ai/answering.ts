@@ -5,8 +5,8 @@ import { z } from 'zod';
 // assistant bound to a ticket's queue (a prompt, or an agent) answers the customer or hands over
 // ---------------------------------------------------------------------------------------------
 
-/** What answered: a prompt or an agent of the company. */
-export const AI_AUTHOR_KINDS = ['prompt', 'agent'] as const;
+/** What answered: a prompt, an agent or a chatbot integration of the company. */
+export const AI_AUTHOR_KINDS = ['prompt', 'agent', 'integration'] as const;
 export const aiAuthorSchema = z.object({
   kind: z.enum(AI_AUTHOR_KINDS),
   id: z.number().int().positive(),
@@ -16,7 +16,11 @@ export const aiAuthorSchema = z.object({
 export type AiAuthor = z.infer<typeof aiAuthorSchema>;
 
 /** Why the assistant hands a ticket to a human. */
-export const AI_HANDOFF_REASONS = ['keyword', 'tool', 'failure'] as const;
+/**
+ * keyword: the customer asked; tool: the model decided; failure: the provider or integration failed;
+ * transfer: a chatbot integration asked for a queue (and user) of its own choosing.
+ */
+export const AI_HANDOFF_REASONS = ['keyword', 'tool', 'failure', 'transfer'] as const;
 export type AiHandoffReason = (typeof AI_HANDOFF_REASONS)[number];
 
 /** Spec 3 Agent defaults: transferToHumanKeywords atendente, humano, pessoa. */

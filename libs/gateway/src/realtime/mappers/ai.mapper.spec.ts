@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-import { type EventDefinition, type EventEnvelope, type EventPayload, type Prompt, promptDeleted, promptSaved } from '@app/contracts';
+import {
+  type EventDefinition,
+  type EventEnvelope,
+  type EventPayload,
+  type Prompt,
+  promptDeleted,
+  promptSaved,
+  type QueueIntegration,
+  queueIntegrationDeleted,
+  queueIntegrationSaved,
+} from '@app/contracts';
 
 import { aiSocketMapper } from './ai.mapper';
 
@@ -48,6 +58,45 @@ describe('ai socket events', () => {
         event: 'company-7-prompt',
         payload: { action: 'delete', promptId: 3, intelligenceId: 3 },
       },
+    ]);
+  });
+
+  it("an integration's save and deletion reach the whole company on company-{id}-queueIntegration", () => {
+    const queueIntegration: QueueIntegration = {
+      id: 4,
+      type: 'typebot',
+      name: 'Bot Vendas',
+      projectName: 'Bot Vendas',
+      jsonContent: '',
+      language: 'pt-BR',
+      urlN8N: 'https://typebot.example.com',
+      urlflowise: '',
+      urldify: '',
+      apidify: '',
+      openaiid: '',
+      openaikey: '',
+      transcribes: false,
+      typebotSlug: 'loja',
+      typebotExpires: 1,
+      typebotDelayMessage: 1000,
+      typebotKeywordFinish: '',
+      typebotKeywordRestart: '',
+      typebotUnknownMessage: '',
+      typebotRestartMessage: '',
+      signingSecret: '••••9876',
+      companyId: 7,
+      createdAt: at,
+      updatedAt: at,
+    };
+    expect(aiSocketMapper.map(envelope(queueIntegrationSaved, 7, { queueIntegration, created: true }))).toEqual([
+      { target: { kind: 'company', companyId: 7 }, event: 'company-7-queueIntegration', payload: { action: 'create', queueIntegration } },
+    ]);
+    expect(aiSocketMapper.map(envelope(queueIntegrationSaved, 7, { queueIntegration, created: false }))[0]!.payload).toEqual({
+      action: 'update',
+      queueIntegration,
+    });
+    expect(aiSocketMapper.map(envelope(queueIntegrationDeleted, 7, { integrationId: 4 }))).toEqual([
+      { target: { kind: 'company', companyId: 7 }, event: 'company-7-queueIntegration', payload: { action: 'delete', integrationId: 4 } },
     ]);
   });
 });

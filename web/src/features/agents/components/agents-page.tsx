@@ -1,6 +1,6 @@
 import type { Agent } from '@app/contracts';
 import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Spinner, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useQueues } from '@/api/get-queues';
@@ -11,10 +11,16 @@ import { queueLimit } from '@/features/queues/utils/queue-form';
 import { useAgents, useDeleteAgent, useUpdateAgent } from '../api/agents';
 import { AgentWizard } from './agent-wizard';
 
-type AgentsPageProps = { companyId: number; maxQueues?: number | null };
+/** The Integrações tab, composed by the route (another feature's panel): its count and its content. */
+export type IntegrationsTab = {
+  count: number;
+  render: (props: { showNewForm: boolean; onNewFormClose: () => void; limitReached: boolean }) => ReactNode;
+};
+
+type AgentsPageProps = { companyId: number; maxQueues?: number | null; integrationsTab?: IntegrationsTab };
 
 /** /integrations-and-agents, tab Agentes IA (spec 3 section 2): the agent cards, the wizard, the queue limit. */
-export function AgentsPage({ companyId, maxQueues }: AgentsPageProps) {
+export function AgentsPage({ companyId, maxQueues, integrationsTab }: AgentsPageProps) {
   const { t } = useTranslation();
   const agents = useAgents(companyId);
   const queues = useQueues({ silent: true });
@@ -22,6 +28,9 @@ export function AgentsPage({ companyId, maxQueues }: AgentsPageProps) {
   const update = useUpdateAgent();
   const [wizard, setWizard] = useState<{ agent: Agent | null; step: number } | null>(null);
   const [deleting, setDeleting] = useState<Agent | null>(null);
+  const [tab, setTab] = useState(integrationsTab ? 'integrations' : 'agents');
+  const [newIntegration, setNewIntegration] = useState(false);
+  const onIntegrations = integrationsTab !== undefined && tab === 'integrations';
   const limit = queueLimit(queues.data?.length ?? 0, maxQueues);
   const list = agents.data ?? [];
 
@@ -50,14 +59,35 @@ export function AgentsPage({ companyId, maxQueues }: AgentsPageProps) {
         <Heading as="h1" size="xl">
           {t('agents.title')}
         </Heading>
-        <Button colorPalette="blue" disabled={limit.reached} onClick={() => setWizard({ agent: null, step: 0 })} data-testid="agent-new">
-          {limit.reached ? t('queues.limitReached', { label: limit.label }) : t('agents.new')}
+        <Button
+          colorPalette="blue"
+          disabled={limit.reached}
+          onClick={() => (onIntegrations ? setNewIntegration(true) : setWizard({ agent: null, step: 0 }))}
+          data-testid="agent-new"
+        >
+          {limit.reached ? t('queues.limitReached', { label: limit.label }) : onIntegrations ? t('integrations.new') : t('agents.new')}
         </Button>
       </Flex>
-      <Tabs.Root defaultValue="agents">
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)}>
         <Tabs.List>
-          <Tabs.Trigger value="agents">{t('agents.tab', { total: list.length })}</Tabs.Trigger>
+          {integrationsTab && (
+            <Tabs.Trigger value="integrations" data-testid="tab-integrations">
+              {t('integrations.tab', { total: integrationsTab.count })}
+            </Tabs.Trigger>
+          )}
+          <Tabs.Trigger value="agents" data-testid="tab-agents">
+            {t('agents.tab', { total: list.length })}
+          </Tabs.Trigger>
         </Tabs.List>
+        {integrationsTab && (
+          <Tabs.Content value="integrations">
+            {integrationsTab.render({
+              showNewForm: newIntegration,
+              onNewFormClose: () => setNewIntegration(false),
+              limitReached: limit.reached,
+            })}
+          </Tabs.Content>
+        )}
         <Tabs.Content value="agents">
           {wizard && (
             <AgentWizard key={wizard.agent?.id ?? 'new'} agent={wizard.agent} initialStep={wizard.step} onClose={() => setWizard(null)} />

@@ -1,11 +1,12 @@
 import { MEDIA_UPLOAD_TYPES } from '@app/contracts';
-import { Button, Field, HStack, IconButton, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, IconButton, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuX } from 'react-icons/lu';
 
+import { useBindingChoices } from '@/api/get-queue-binding-choices';
 import { FormModal } from '@/components/ui/form-modal';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
@@ -13,18 +14,20 @@ import { isApiError } from '@/lib/api-client';
 import { useChangeQueueMedia } from '../api/queue-media';
 import { useSaveQueue } from '../api/save-queue';
 import type { Queue } from '../types';
-import { queueFormDefaults, queueFormSchema, type QueueFormValues, toQueueBody } from '../utils/queue-form';
+import { chooseBinding, queueFormDefaults, queueFormSchema, type QueueFormValues, toQueueBody } from '../utils/queue-form';
 
 type QueueModalProps = {
   queue: Queue | null;
   /** The company's queue colours: a new queue starts with a free one. */
   usedColors?: readonly string[];
+  /** The plan has useIntegrations: the queue can be bound to an integration or an AI agent. */
+  canBind?: boolean;
   onClose: () => void;
 };
 type MessageKey = 'queues.validation.required';
 
 /** Adds or edits a queue: the tab 'Dados da Fila' and the out-of-hours schedules tab. */
-export function QueueModal({ queue, usedColors = [], onClose }: QueueModalProps) {
+export function QueueModal({ queue, usedColors = [], canBind = false, onClose }: QueueModalProps) {
   const { t } = useTranslation();
   const saveMutation = useSaveQueue();
   const mediaMutation = useChangeQueueMedia();
@@ -36,10 +39,20 @@ export function QueueModal({ queue, usedColors = [], onClose }: QueueModalProps)
     register,
     handleSubmit,
     setError,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<QueueFormValues>({ resolver: zodResolver(queueFormSchema), defaultValues: queueFormDefaults(queue, usedColors) });
   const schedules = watch('schedules');
+  const binding = { integrationId: watch('integrationId'), agentId: watch('agentId'), promptId: watch('promptId') };
+  const choices = useBindingChoices(canBind);
+
+  function handleChoose(kind: 'integrationId' | 'agentId', id: number) {
+    const next = chooseBinding(binding, kind, id);
+    setValue('integrationId', next.integrationId);
+    setValue('agentId', next.agentId);
+    setValue('promptId', next.promptId);
+  }
 
   async function handleSave(values: QueueFormValues) {
     try {
@@ -128,6 +141,40 @@ export function QueueModal({ queue, usedColors = [], onClose }: QueueModalProps)
                   }}
                   data-testid="queue-media-input"
                 />
+              </HStack>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('queues.fields.binding')}</Field.Label>
+              <HStack wrap="wrap" gap="2" data-testid="queue-binding">
+                {choices.integrations.map((integration) => (
+                  <Button
+                    key={`i-${integration.id}`}
+                    size="xs"
+                    variant={binding.integrationId === integration.id ? 'solid' : 'outline'}
+                    aria-pressed={binding.integrationId === integration.id}
+                    onClick={() => handleChoose('integrationId', integration.id)}
+                    data-testid={`queue-bind-integration-${integration.id}`}
+                  >
+                    <Badge size="xs">{integration.type}</Badge> {integration.name}
+                  </Button>
+                ))}
+                {choices.agents.map((agent) => (
+                  <Button
+                    key={`a-${agent.id}`}
+                    size="xs"
+                    variant={binding.agentId === agent.id ? 'solid' : 'outline'}
+                    aria-pressed={binding.agentId === agent.id}
+                    onClick={() => handleChoose('agentId', agent.id)}
+                    data-testid={`queue-bind-agent-${agent.id}`}
+                  >
+                    <Badge size="xs">{t('queues.fields.agentChip')}</Badge> {agent.name}
+                  </Button>
+                ))}
+                {choices.integrations.length + choices.agents.length === 0 && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('queues.fields.bindingNone')}
+                  </Text>
+                )}
               </HStack>
             </Field.Root>
             <Field.Root>

@@ -94,6 +94,63 @@ describe('queues page', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('binds the queue to one integration or agent: choosing one clears the others, choosing it again unbinds', async () => {
+    const bound = { ...queue, promptId: 3 };
+    const calls = stubApi(
+      on('GET', '/queue', 200, [bound]),
+      on('GET', '/queueIntegration', 200, {
+        queueIntegrations: [
+          {
+            id: 4,
+            type: 'typebot',
+            name: 'Bot Vendas',
+            projectName: 'Bot Vendas',
+            jsonContent: '',
+            language: 'pt-BR',
+            urlN8N: 'https://typebot.example.com',
+            urlflowise: '',
+            urldify: '',
+            apidify: '',
+            openaiid: '',
+            openaikey: '',
+            transcribes: false,
+            typebotSlug: 'loja',
+            typebotExpires: 1,
+            typebotDelayMessage: 1000,
+            typebotKeywordFinish: '',
+            typebotKeywordRestart: '',
+            typebotUnknownMessage: '',
+            typebotRestartMessage: '',
+            signingSecret: '',
+            companyId: 7,
+            createdAt: queue.createdAt,
+            updatedAt: queue.updatedAt,
+          },
+        ],
+        count: 1,
+        hasMore: false,
+      }),
+      on('GET', '/agents', 200, []),
+      on('PUT', '/queue/1', 200, bound),
+    );
+    renderWithProviders(<QueuesPage maxQueues={3} canBind />);
+    fireEvent.click(await screen.findByTestId('queue-edit'));
+    const integration = await screen.findByTestId('queue-bind-integration-4');
+    expect(integration.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(integration);
+    expect(integration.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ integrationId: 4, agentId: null, promptId: null });
+    await waitFor(() => expect(screen.queryByTestId('queue-modal')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('queue-edit'));
+    const again = await screen.findByTestId('queue-bind-integration-4');
+    fireEvent.click(again);
+    fireEvent.click(again);
+    expect(again.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('a chosen media file is uploaded after the queue is saved, and removing it deletes it', async () => {
     const withMedia = { ...queue, mediaName: 'menu.pdf', mediaPath: '/api/whatsapp-media/companies/7/conversations/uploads/x-menu.pdf' };
     const calls = stubApi(

@@ -16,10 +16,12 @@ import { QueueModal } from './queue-modal';
 type QueuesPageProps = {
   /** The plan's queue maximum (plan.queues), when known. */
   maxQueues?: number | null;
+  /** The plan has useIntegrations: queues can be bound to integrations and AI agents. */
+  canBind?: boolean;
 };
 
 /** /queues: one card per queue with name, colour, order and greeting; add, edit and delete. */
-export function QueuesPage({ maxQueues }: QueuesPageProps) {
+export function QueuesPage({ maxQueues, canBind = false }: QueuesPageProps) {
   const { t } = useTranslation();
   const query = useQueues();
   const deleteMutation = useDeleteQueue();
@@ -89,7 +91,12 @@ export function QueuesPage({ maxQueues }: QueuesPageProps) {
         </SimpleGrid>
       )}
       {dialogs.editing && (
-        <QueueModal queue={dialogs.editing.record} usedColors={queues.map((queue) => queue.color)} onClose={dialogs.closeEditor} />
+        <QueueModal
+          queue={dialogs.editing.record}
+          usedColors={queues.map((queue) => queue.color)}
+          canBind={canBind}
+          onClose={dialogs.closeEditor}
+        />
       )}
       <ConfirmDialog {...dialogs.deleteDialog} title={t('queues.confirmDelete', { name: dialogs.deleting?.name ?? '' })} />
     </Flex>

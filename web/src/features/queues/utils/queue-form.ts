@@ -25,6 +25,9 @@ export const queueFormSchema = z.object({
   complationMessage: z.string(),
   outOfHoursMessage: z.string(),
   ratingMessage: z.string(),
+  integrationId: z.number().int().positive().nullable(),
+  agentId: z.number().int().positive().nullable(),
+  promptId: z.number().int().positive().nullable(),
   schedules: z.array(
     z.object({
       weekday: z.string(),
@@ -50,6 +53,9 @@ export function queueFormDefaults(queue: Queue | null, usedColors: readonly stri
     complationMessage: queue?.complationMessage ?? '',
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
     ratingMessage: queue?.ratingMessage ?? '',
+    integrationId: queue?.integrationId ?? null,
+    agentId: queue?.agentId ?? null,
+    promptId: queue?.promptId ?? null,
     schedules: queue?.schedules?.length
       ? queue.schedules.map((item) => ({ ...item }))
       : DEFAULT_QUEUE_SCHEDULES.map((item) => ({ ...item })),
@@ -58,6 +64,17 @@ export function queueFormDefaults(queue: Queue | null, usedColors: readonly stri
 
 export function toQueueBody(values: QueueFormValues): QueueCreateBody {
   return { ...values, orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue) };
+}
+
+export type QueueBinding = Pick<QueueFormValues, 'integrationId' | 'agentId' | 'promptId'>;
+
+/**
+ * Spec 3 queue binding: a queue answers through one integration, one AI agent or one prompt; choosing
+ * one clears the others, choosing the one already chosen unbinds it.
+ */
+export function chooseBinding(current: QueueBinding, kind: 'integrationId' | 'agentId', id: number): QueueBinding {
+  if (current[kind] === id) return { ...current, [kind]: null };
+  return { integrationId: null, agentId: null, promptId: null, [kind]: id };
 }
 
 /** The plan's queue limit: reached when the company has as many queues as the plan allows. */
