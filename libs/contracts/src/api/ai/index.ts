@@ -6,3 +6,4 @@
 export * from './agents';
 export * from './answering';
 export * from './prompts';
+export * from './transcription';
