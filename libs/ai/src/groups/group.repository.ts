@@ -1,4 +1,5 @@
 import { DEFAULT_COMPANY_TIME_ZONE, type GroupContact, GROUPS_PAGE_SIZE, type SummaryProvider } from '@app/contracts';
+import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -137,10 +138,7 @@ export class GroupRepository {
 
   /** A page of the company's groups by name (20), with whether more follow and how many match. */
   async page(companyId: number, search: string, pageNumber: number): Promise<{ rows: GroupRow[]; count: number }> {
-    const pattern = `%${search
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likeContaining(search.trim().toLowerCase());
     const [rows, counted]: [GroupRow[], { count: string }[]] = await Promise.all([
       this.dataSource.query(
         `SELECT ${COLUMNS} FROM ai.group_contacts
@@ -185,9 +183,11 @@ export class GroupRepository {
     if (changes.resumemaxtokens !== undefined) set('resumemaxtokens', changes.resumemaxtokens);
     if (changes.resumetemperature !== undefined) set('resumetemperature', changes.resumetemperature);
     if (changes.resumeprompt !== undefined) set('resumeprompt', changes.resumeprompt);
-    const rows: GroupRow[] = await manager.query(
-      `UPDATE ai.group_contacts SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE id = $1 RETURNING ${COLUMNS}`,
-      values,
+    const rows = changedRows<GroupRow>(
+      await manager.query(
+        `UPDATE ai.group_contacts SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE id = $1 RETURNING ${COLUMNS}`,
+        values,
+      ),
     );
     return rows[0]!;
   }

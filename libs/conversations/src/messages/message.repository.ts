@@ -236,10 +236,12 @@ export class MessageRepository {
     target: { companyId: number; ticketId: number; messageId: number },
     transcript: string,
   ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `UPDATE conversations.messages SET transcript = $4, updated_at = now()
-       WHERE id = $1 AND ticket_id = $2 AND company_id = $3 AND media_type = 'audio' RETURNING id`,
-      [target.messageId, target.ticketId, target.companyId, transcript],
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET transcript = $4, updated_at = now()
+         WHERE id = $1 AND ticket_id = $2 AND company_id = $3 AND media_type = 'audio' RETURNING id`,
+        [target.messageId, target.ticketId, target.companyId, transcript],
+      ),
     );
     return rows.length > 0;
   }
