@@ -67,7 +67,9 @@ export class GroupSummaryService implements OnModuleInit {
         const timeZone = await this.groups.timeZone(manager, group.company_id);
         const due = lastOccurrence(now, group.timeresume, timeZone);
         const missed = due.at >= group.summary_from && now.getTime() - due.at.getTime() < DAY_MS;
-        if (missed && !(await this.groups.summaryDays(group.id)).includes(due.day)) await this.schedule(manager, group, due, now);
+        // Its own key: the day's job may still be waiting (a clock that jumped); whichever runs first posts, once.
+        if (missed && !(await this.groups.summaryDays(group.id)).includes(due.day))
+          await this.schedule(manager, group, due, now, '-catchup');
         await this.scheduleNext(manager, group, now);
       });
     }
@@ -79,7 +81,7 @@ export class GroupSummaryService implements OnModuleInit {
     await this.schedule(manager, group, nextOccurrence(now, group.timeresume, timeZone), now);
   }
 
-  private async schedule(manager: EntityManager, group: GroupRow, occurrence: SummaryOccurrence, now: Date): Promise<void> {
+  private async schedule(manager: EntityManager, group: GroupRow, occurrence: SummaryOccurrence, now: Date, keySuffix = ''): Promise<void> {
     if (!this.jobs) return;
     const job: SummaryJob = {
       companyId: group.company_id,
@@ -92,7 +94,7 @@ export class GroupSummaryService implements OnModuleInit {
     const startAfter = new Date(Date.now() + Math.max(0, occurrence.at.getTime() - now.getTime()));
     await this.jobs.schedule(manager, SUMMARY_QUEUE, job, {
       startAfter,
-      singletonKey: `summary-${group.id}-${occurrence.day}-${group.timeresume}`,
+      singletonKey: `summary-${group.id}-${occurrence.day}-${group.timeresume}${keySuffix}`,
       retryLimit: 3,
       retryDelaySeconds: 60,
     });
