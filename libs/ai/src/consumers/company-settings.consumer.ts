@@ -1,5 +1,5 @@
 import { type EventEnvelope, settingUpdated, TOPICS } from '@app/contracts';
-import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
+import { type EventConsumer, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AI_OPTIONS, type AiOptions } from '../ai-options';
@@ -7,14 +7,17 @@ import { GroupRepository } from '../groups/group.repository';
 
 export const COMPANY_SETTINGS_CONSUMER = 'ai-company-settings';
 
-/** Keeps each company's time zone (identity's `timezone` setting, decision 0037): the groups' summaries run by its clock. */
+/**
+ * Keeps each company's time zone (identity's `timezone` setting, decision 0037): the groups' summaries
+ * run by its clock. Setting a value is idempotent, so the event is applied directly (events of one
+ * company come in order under its key).
+ */
 @Injectable()
 export class CompanySettingsConsumer implements EventConsumer {
   readonly subscription;
 
   constructor(
     @Inject(AI_OPTIONS) options: AiOptions,
-    private readonly processed: ProcessedEventRepository,
     private readonly groups: GroupRepository,
   ) {
     this.subscription = {
@@ -28,8 +31,6 @@ export class CompanySettingsConsumer implements EventConsumer {
     const setting = readEvent(settingUpdated, envelope);
     if (!setting || setting.key !== 'timezone' || setting.companyId === null) return;
     const companyId = setting.companyId;
-    await this.processed.consumeOnce(this.subscription.groupId, envelope, (manager) =>
-      this.groups.setTimeZone(manager, companyId, setting.value),
-    );
+    await this.groups.transaction((manager) => this.groups.setTimeZone(manager, companyId, setting.value));
   }
 }

@@ -8,6 +8,7 @@ import {
   groupListResponseSchema,
   messageCreated,
   SECRET_MASK,
+  settingUpdated,
   SUMMARY_MESSAGES,
   type Ticket,
 } from '@app/contracts';
@@ -165,6 +166,17 @@ describe('groups: transcription and summary settings', () => {
       `SELECT singleton_key FROM pgboss.job WHERE name = 'ai-group-summary' AND data->>'groupId' = '102'`,
     );
     expect(jobs.map((job) => job.singleton_key)).toContain('summary-102-2026-03-10-12:05:00');
+  });
+
+  it("the time's rule reads the company's own time zone (identity's timezone setting)", async () => {
+    await t.publish(settingUpdated, B, 'setting-timezone', { companyId: B, key: 'timezone', value: 'Asia/Tokyo' });
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM ai.company_settings WHERE company_id = $1`, [B])).length === 1);
+    // 15:00 UTC is 00:00 in Tokyo.
+    const body = { resumegroup: true, resumemodel: 'gpt-4o', resumekey: SUMMARY_KEY, timeresume: '00:00:30' };
+    expect(fieldsOf(await put(B, 300, body).expect(400))).toEqual([
+      { path: 'timeresume', message: 'Selecione um horário com pelo menos 5 minutos de antecedência (após 00:01)' },
+    ]);
+    await put(B, 300, { ...body, timeresume: '00:05' }).expect(200);
   });
 
   it("another company's group is not found, for every route", async () => {

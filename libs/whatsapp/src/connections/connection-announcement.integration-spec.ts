@@ -50,17 +50,17 @@ describe('connections that existed before identity kept a projection of them', (
   it('are announced once to the ai service with their transcription settings, key included, when they transcribe or have a key', async () => {
     const repository = new ConnectionRepository(t.dataSource);
     const base = {
-      status: 'DISCONNECTED',
+      status: 'DISCONNECTED' as const,
       isDefault: false,
       number: '',
       qrcode: '',
       qrcodeImage: '',
       retries: 0,
-      queueIds: [],
+      queueIds: [] as number[],
       token: '',
       proxyUrl: '',
-      provider: 'beta',
-    } as const;
+      provider: 'beta' as const,
+    };
     const transcribing = await repository.insert(t.dataSource.manager, {
       ...base,
       companyId: 602,
