@@ -1,4 +1,4 @@
-import type { AgentProvider } from '@app/contracts';
+import type { AgentProvider, TranscribeProvider } from '@app/contracts';
 
 export const AI_OPTIONS = Symbol('AI_OPTIONS');
 
@@ -44,4 +44,29 @@ export interface AiOptions {
   chatbotRetries?: number;
   /** The first retry's wait; each next one doubles it (default 500 ms; a Retry-After up to 10 s is honoured). */
   chatbotBackoffMs?: number;
+  /** Another base URL per transcription provider (openai .../v1, deepgram .../v1, assemblyai .../v2); tests use local servers. */
+  transcriptionBaseUrls?: Partial<Record<TranscribeProvider, string>>;
+  /** Gemini's OpenAI-compatible base URL for the group summaries (default Google's). */
+  geminiBaseUrl?: string;
+  /** ElevenLabs' API base (default https://api.elevenlabs.io). */
+  elevenLabsBaseUrl?: string;
+  /** Azure Speech's TTS URL, `{region}` replaced by the prompt's voiceRegion (default https://{region}.tts.speech.microsoft.com). */
+  azureSpeechBaseUrl?: string;
+  /** How long one call to a speech provider (transcription, TTS) may take (default 60 s). */
+  speechTimeoutMs?: number;
+  /** Retries of a speech call refused with 429 or 5xx or timed out, with backoff (default 2). */
+  speechRetries?: number;
+  /** How often an AssemblyAI transcript is asked for until it is done (default 3 s), and for how long at most (default 10 min). */
+  assemblyPollIntervalMs?: number;
+  assemblyPollTimeoutMs?: number;
+  /** The largest audio transcribed (default 25 MB, OpenAI's limit); a larger one is left alone. */
+  audioMaxBytes?: number;
+  /** Consumer group of whatsapp.events for the connections' transcription settings (default ai-transcription-settings). */
+  transcriptionSettingsGroupId?: string;
+  /** Consumer group of conversations.events for audio messages and groups (default ai-transcription). */
+  transcriptionGroupId?: string;
+  /** Consumer group of identity.events for the companies' time zones (default ai-company-settings). */
+  companySettingsGroupId?: string;
+  /** The clock the daily summaries read (tests fix it); Date.now otherwise. */
+  now?: () => Date;
 }

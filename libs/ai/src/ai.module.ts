@@ -9,7 +9,7 @@ import { AgentRepository } from './agents/agent.repository';
 import { AgentService } from './agents/agent.service';
 import { AI_OPTIONS, type AiOptions } from './ai-options';
 import { AgentAnswererSource } from './answering/agent-answerer.source';
-import { ANSWERER_SOURCES, type AnswererSource } from './answering/answerer';
+import { ANSWERER_SOURCES, type AnswererSource, VOICE_REPLIER } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
 import { ChatbotCaller } from './answering/chatbot-caller';
@@ -24,6 +24,12 @@ import { ProviderBreaker } from './answering/provider-breaker';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
+import { CompanySettingsConsumer } from './consumers/company-settings.consumer';
+import { MessageEventsConsumer } from './consumers/message-events.consumer';
+import { GroupController } from './groups/group.controller';
+import { GroupRepository } from './groups/group.repository';
+import { GroupService } from './groups/group.service';
+import { GroupSummaryService } from './groups/group-summary.service';
 import { CHATBOT_SESSION_TESTER } from './integrations/chatbot-session-tester';
 import { IntegrationSessionRepository } from './integrations/integration-session.repository';
 import { CHATBOT_PROTOCOL_CLASSES, chatbotProtocolsProvider } from './integrations/protocols';
@@ -34,6 +40,7 @@ import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
 import { AiDeletedQueues1764000000100 } from './migrations/1764000000100-deleted-queues';
 import { AiAgentsAndTemplates1764000000200 } from './migrations/1764000000200-agents-and-templates';
 import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
+import { AiTranscriptionAndSummaries1764000000500 } from './migrations/1764000000500-transcription-and-summaries';
 import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
@@ -41,12 +48,17 @@ import { PromptService } from './prompts/prompt.service';
 import { ChatCompletionsClient } from './providers/chat-completions.client';
 import { QueueRepository } from './queues/queue.repository';
 import { QueueEventsConsumer } from './queues/queue-events.consumer';
+import { SpeechSynthesisClient } from './speech/speech-synthesis.client';
+import { TranscriptionClient } from './speech/transcription.client';
+import { TranscriptionService } from './speech/transcription.service';
+import { VoiceReplies } from './speech/voice-replies';
 
 export const AI_MIGRATIONS = [
   AiInitial1764000000000,
   AiDeletedQueues1764000000100,
   AiAgentsAndTemplates1764000000200,
   AiAnswering1764000000300,
+  AiTranscriptionAndSummaries1764000000500,
   AiQueueIntegrations1764000000600,
 ];
 
@@ -57,7 +69,7 @@ export class AiModule {
     return {
       module: AiModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'ai', migrations: AI_MIGRATIONS })],
-      controllers: [PromptController, AgentController, AgentTemplateController, QueueIntegrationController],
+      controllers: [PromptController, AgentController, AgentTemplateController, QueueIntegrationController, GroupController],
       providers: [
         { provide: AI_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -95,8 +107,25 @@ export class AiModule {
         ChatbotCaller,
         { provide: CHATBOT_SESSION_TESTER, useExisting: ChatbotCaller },
         IntegrationAnswerer,
+        // Speech: transcription of audio, answers spoken as voice notes.
+        TranscriptionClient,
+        TranscriptionService,
+        SpeechSynthesisClient,
+        VoiceReplies,
+        { provide: VOICE_REPLIER, useExisting: VoiceReplies },
+        // Groups: transcription toggles and daily summaries.
+        GroupRepository,
+        GroupService,
+        GroupSummaryService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(QueueEventsConsumer, ConnectionEventsConsumer, InboundMessagesConsumer, ClosedTicketsConsumer),
+        ...eventConsumers(
+          QueueEventsConsumer,
+          ConnectionEventsConsumer,
+          InboundMessagesConsumer,
+          ClosedTicketsConsumer,
+          MessageEventsConsumer,
+          CompanySettingsConsumer,
+        ),
       ],
     };
   }

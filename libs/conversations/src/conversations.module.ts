@@ -52,6 +52,7 @@ import { ExactTicketDurations1732500001331 } from './migrations/1732500001331-ex
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
 import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
 import { AiAuthoredMessages1764000000310 } from './migrations/1764000000310-ai-authored-messages';
+import { MessageTranscripts1764000000510 } from './migrations/1764000000510-message-transcripts';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -89,6 +90,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   AnnounceExistingContactsAndTags1732500001850,
   ProjectionTombstones1732500001939,
   AiAuthoredMessages1764000000310,
+  MessageTranscripts1764000000510,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 

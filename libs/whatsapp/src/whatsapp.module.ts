@@ -19,6 +19,7 @@ import { NumberChecks1732400000001 } from './migrations/1732400000001-number-che
 import { CompanyQueues1732400000002 } from './migrations/1732400000002-company-queues';
 import { AnnounceExistingConnections1732400000003 } from './migrations/1732400000003-announce-existing-connections';
 import { ProjectionTombstones1732400000039 } from './migrations/1732400000039-projection-tombstones';
+import { AnnounceTranscriptionSettings1764000000520 } from './migrations/1764000000520-announce-transcription-settings';
 import { NumberCheckController } from './numbers/number-check.controller';
 import { NumberCheckService } from './numbers/number-check.service';
 import { PlanLimitsConsumer } from './plans/plan-limits.consumer';
@@ -47,6 +48,7 @@ export const WHATSAPP_MIGRATIONS = [
   CompanyQueues1732400000002,
   AnnounceExistingConnections1732400000003,
   ProjectionTombstones1732400000039,
+  AnnounceTranscriptionSettings1764000000520,
 ];
 
 /** Connections, their sessions and auth state, the providers (Baileys, simulator) and media. */

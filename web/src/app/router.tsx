@@ -35,6 +35,7 @@ import { SignupRoute } from './routes/signup';
 import { TagsRoute } from './routes/tags';
 import { TicketsRoute } from './routes/tickets';
 import { TodoRoute } from './routes/todo';
+import { TranscribeRoute } from './routes/transcribe';
 import { UsersRoute } from './routes/users';
 
 /**
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: paths.campaigns, element: <CampaignsRoute /> },
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: paths.prompts, element: <PromptsRoute /> },
+          { path: paths.transcribe, element: <TranscribeRoute /> },
           { path: paths.financeiro, element: <FinanceiroRoute /> },
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },

@@ -31,6 +31,7 @@ export const paths = {
   campaignReportPattern: '/campaign/:campaignId/report',
   campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
   prompts: '/prompts',
+  transcribe: '/transcribe',
   financeiro: '/financeiro',
   agentTemplates: '/agent-templates',
   integrationsAndAgents: '/integrations-and-agents',

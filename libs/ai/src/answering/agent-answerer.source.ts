@@ -6,7 +6,7 @@ import { AgentRepository, type AgentRow } from '../agents/agent.repository';
 import { composeAgentPrompt } from '../agents/agent-prompt';
 import { KeyCipher } from '../common/key-cipher';
 import type { QueueBinding } from '../queues/queue.repository';
-import type { Answerer, AnswererSource, TokenUsage } from './answerer';
+import type { Answerer, AnswererSource, AnswererVoice, TokenUsage } from './answerer';
 
 /** Active agents answer the queues bound to them with their own provider, model, settings and texts. */
 @Injectable()
@@ -33,6 +33,7 @@ export class AgentAnswererSource implements AnswererSource {
       fallbackMessage: row.fallback_message || AI_DEFAULT_FALLBACK_MESSAGE,
       transferToHumanKeywords:
         row.transfer_to_human_keywords.length > 0 ? row.transfer_to_human_keywords : [...AI_DEFAULT_HANDOFF_KEYWORDS],
+      ...(voiceOf(row, this.cipher) ? { voice: voiceOf(row, this.cipher)! } : {}),
     };
   }
 
@@ -47,4 +48,18 @@ function systemPromptOf(row: AgentRow): string {
   if (row.system_prompt.trim()) return row.system_prompt;
   if (row.custom_prompt.trim()) return row.custom_prompt;
   return composeAgentPrompt({ name: row.name, companyName: row.company_name, questionnaire: row.questionnaire_data });
+}
+
+/** voiceEnabled: ElevenLabs with the agent's voiceApiKey and voiceId (voiceProvider elevenlabs, the default), or Azure Speech. */
+function voiceOf(row: AgentRow, cipher: KeyCipher): AnswererVoice | null {
+  if (!row.voice_enabled) return null;
+  if ((row.voice_provider || 'elevenlabs') === 'elevenlabs') {
+    return row.voice_api_key && row.voice_id
+      ? { provider: 'elevenlabs', apiKey: cipher.decrypt(row.voice_api_key), voiceId: row.voice_id }
+      : null;
+  }
+  if (row.voice_provider === 'azure' && row.voice_key && row.voice_region && row.voice) {
+    return { provider: 'azure', key: cipher.decrypt(row.voice_key), region: row.voice_region, voice: row.voice };
+  }
+  return null;
 }

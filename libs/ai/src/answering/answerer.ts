@@ -28,7 +28,27 @@ export interface Answerer {
   fallbackMessage: string;
   /** A customer message holding one of these words asks for a human (case and accents ignored). */
   transferToHumanKeywords: string[];
+  /** How its answers are also spoken (a WhatsApp voice note after the text); absent: text only. */
+  voice?: AnswererVoice;
 }
+
+/** An assistant's voice: an agent's ElevenLabs voice, or a prompt's Azure Speech neural voice (keys decrypted). */
+export type AnswererVoice =
+  { provider: 'elevenlabs'; apiKey: string; voiceId: string } | { provider: 'azure'; key: string; region: string; voice: string };
+
+/** A spoken answer stored in the company's media: what conversations sends as a voice note. */
+export interface VoiceNote {
+  mediaUrl: string;
+  mimetype: string;
+  fileName: string;
+}
+
+/** Speaks an answer in the assistant's voice (the speech feature provides it); null when it could not. */
+export interface VoiceReplier {
+  speak(answerer: Answerer, text: string): Promise<VoiceNote | null>;
+}
+
+export const VOICE_REPLIER = Symbol('VOICE_REPLIER');
 
 /** One kind of assistant (prompts, agents): finds the one a queue is bound to and counts what it used. */
 export interface AnswererSource {

@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { ConnectionRepository } from '../connections/connection.repository';
 import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
 import { ANSWER_QUEUE } from './answer-queue';
-import type { Answerer } from './answerer';
+import { type Answerer, VOICE_REPLIER, type VoiceNote, type VoiceReplier } from './answerer';
 import { Answerers } from './answerers';
 import { CompanyLimiter } from './company-limiter';
 import { ConversationRepository, type ConversationRow } from './conversation.repository';
@@ -57,6 +57,7 @@ export class AnsweringService implements OnModuleInit {
     private readonly limiter: CompanyLimiter,
     private readonly outbox: OutboxWriter,
     private readonly integrations: IntegrationAnswerer,
+    @Inject(VOICE_REPLIER) private readonly voices: VoiceReplier,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -130,6 +131,9 @@ export class AnsweringService implements OnModuleInit {
     if (!prepared) return;
     const { answerer, turns, newestFromCustomer } = prepared;
     const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns));
+    const spoken = result.kind !== 'failed' && result.text ? this.safe(answerer, result.text) : null;
+    // Spoken before the transaction (a provider call); a voice that fails leaves the text alone.
+    const voiceNote = spoken && answerer.voice ? await this.voices.speak(answerer, spoken) : null;
     await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       // A staff reply or a handoff while the model thought, or this job ran before: say nothing.
@@ -142,10 +146,7 @@ export class AnsweringService implements OnModuleInit {
         return;
       }
       await this.answerers.recordUsage(manager, answerer, result.usage);
-      if (result.text) {
-        const safe = leaksSecret(result.text, answerer, ANSWERING_RULES) ? AI_REFUSAL_MESSAGE : result.text;
-        await this.reply(manager, conversation, answerer, safe);
-      }
+      if (spoken) await this.reply(manager, conversation, answerer, spoken, voiceNote);
       if (result.kind === 'handoff') await this.handOff(manager, conversation, answerer, 'tool');
     });
   }
@@ -160,12 +161,23 @@ export class AnsweringService implements OnModuleInit {
     return { id: message.id, ticketId: ticket.id, companyId: ticket.companyId, body: textOf(message) };
   }
 
-  private async reply(manager: EntityManager, conversation: ConversationRow, answerer: Answerer, body: string): Promise<void> {
+  /** The model's text, or the refusal when it would give away the instructions or a key. */
+  private safe(answerer: Answerer, text: string): string {
+    return leaksSecret(text, answerer, ANSWERING_RULES) ? AI_REFUSAL_MESSAGE : text;
+  }
+
+  private async reply(
+    manager: EntityManager,
+    conversation: ConversationRow,
+    answerer: Answerer,
+    body: string,
+    voiceNote: VoiceNote | null = null,
+  ): Promise<void> {
     await this.outbox.add(manager, {
       definition: aiReplyRequested,
       companyId: conversation.company_id,
       key: `ticket-${conversation.ticket_id}`,
-      payload: { ticketId: conversation.ticket_id, body, author: answerer.author },
+      payload: { ticketId: conversation.ticket_id, body, author: answerer.author, ...(voiceNote ? { voiceNote } : {}) },
     });
   }
 

@@ -1,4 +1,10 @@
-import { AI_DEFAULT_FALLBACK_MESSAGE, AI_DEFAULT_HANDOFF_KEYWORDS, AI_DEFAULT_MODEL, type AiAuthor } from '@app/contracts';
+import {
+  AI_DEFAULT_FALLBACK_MESSAGE,
+  AI_DEFAULT_HANDOFF_KEYWORDS,
+  AI_DEFAULT_MODEL,
+  type AiAuthor,
+  PROMPT_TEXT_VOICE,
+} from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -34,6 +40,10 @@ export class PromptAnswererSource implements AnswererSource {
       systemPrompt: row.prompt,
       fallbackMessage: AI_DEFAULT_FALLBACK_MESSAGE,
       transferToHumanKeywords: [...AI_DEFAULT_HANDOFF_KEYWORDS],
+      // A voice other than 'texto' speaks with Azure Speech (the prompt's voiceKey and voiceRegion).
+      ...(row.voice !== PROMPT_TEXT_VOICE && row.voice_key && row.voice_region
+        ? { voice: { provider: 'azure' as const, key: this.cipher.decrypt(row.voice_key), region: row.voice_region, voice: row.voice } }
+        : {}),
     };
   }
 

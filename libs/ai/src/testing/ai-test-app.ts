@@ -16,13 +16,13 @@ export type AiTestApp = ServiceTestApp & {
 /** The ai module over HTTP on a fresh database, in-process transport; collects ai.events. */
 export async function startAiTestApp(
   options: Partial<AiOptions> = {},
-  platform: { outboundAllowedHosts?: string[] } = {},
+  platform: { outboundAllowedHosts?: string[]; watch?: string[] } = {},
 ): Promise<AiTestApp> {
   const keysSecret = options.keysSecret ?? randomBytes(32).toString('hex');
   const app = await startServiceTestApp({
     schema: 'ai',
     module: AiModule.forRoot({ ...options, keysSecret }),
-    watch: [TOPICS.aiEvents],
+    watch: [TOPICS.aiEvents, ...(platform.watch ?? [])],
     outboundAllowedHosts: platform.outboundAllowedHosts,
   });
   const tokens = app.app.get(AccessTokenService);

@@ -22,6 +22,7 @@ export type ConnectionProvider = z.infer<typeof connectionProviderSchema>;
 
 export const TRANSCRIBE_PROVIDERS = ['openai', 'deepgram', 'assemblyai'] as const;
 export const transcribeProviderSchema = z.enum(TRANSCRIBE_PROVIDERS);
+export type TranscribeProvider = z.infer<typeof transcribeProviderSchema>;
 
 export const CONNECTION_NAME_MIN = 2;
 export const CONNECTION_NAME_MAX = 50;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { agentSchema, AI_HANDOFF_REASONS, aiAuthorSchema, promptSchema, queueIntegrationSchema } from '../api/ai';
+import { agentSchema, AI_HANDOFF_REASONS, aiAuthorSchema, promptSchema, queueIntegrationSchema, TRANSCRIPT_MAX_LENGTH } from '../api/ai';
 import { defineEvent } from './define-event';
 
 const aiEvent = <T extends string, S extends z.ZodType>(type: T, payload: S) =>
@@ -28,7 +28,18 @@ export const queueIntegrationDeleted = aiEvent('ai.queueIntegration.deleted', z.
  */
 export const aiReplyRequested = aiEvent(
   'ai.reply.requested',
-  z.object({ ticketId: z.number().int().positive(), body: z.string().min(1).max(65_536), author: aiAuthorSchema }),
+  z.object({
+    ticketId: z.number().int().positive(),
+    body: z.string().min(1).max(65_536),
+    author: aiAuthorSchema,
+    /**
+     * The answer spoken (the agent's or prompt's voice): a file of the company's media storage that
+     * conversations sends after the text as a WhatsApp voice note (ogg/opus, ptt).
+     */
+    voiceNote: z
+      .object({ mediaUrl: z.string().min(1).max(2_000), mimetype: z.string().max(255), fileName: z.string().max(255) })
+      .optional(),
+  }),
 );
 
 /**
@@ -49,6 +60,31 @@ export const aiHandoffRequested = aiEvent(
   }),
 );
 
+/**
+ * An audio message of a ticket was transcribed (the connection's transcribe or transcribeme, or the
+ * group's activetranscribe): conversations shows the text under the audio and announces the message.
+ */
+export const aiMessageTranscribed = aiEvent(
+  'ai.message.transcribed',
+  z.object({
+    messageId: z.number().int().positive(),
+    ticketId: z.number().int().positive(),
+    transcript: z.string().max(TRANSCRIPT_MAX_LENGTH),
+  }),
+);
+
+/** The day's summary of a group: conversations posts it as a message of the group's ticket. */
+export const aiGroupSummarised = aiEvent(
+  'ai.group.summarised',
+  z.object({
+    ticketId: z.number().int().positive(),
+    contactId: z.number().int().positive(),
+    /** The company's day it summarises (YYYY-MM-DD, its time zone). */
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    body: z.string().min(1).max(65_536),
+  }),
+);
+
 export const AI_EVENTS = [
   promptSaved,
   promptDeleted,
@@ -58,4 +94,6 @@ export const AI_EVENTS = [
   queueIntegrationDeleted,
   aiReplyRequested,
   aiHandoffRequested,
+  aiMessageTranscribed,
+  aiGroupSummarised,
 ];

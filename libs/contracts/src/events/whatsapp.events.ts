@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ackSchema, connectionSchema, connectionSessionSchema } from '../api/whatsapp';
+import { ackSchema, connectionSchema, connectionSessionSchema, transcribeProviderSchema } from '../api/whatsapp';
 import { defineEvent } from './define-event';
 
 const connectionId = z.number().int().positive();
@@ -21,6 +21,27 @@ export const connectionDeleted = defineEvent({
   version: 1,
   topic: 'whatsapp.events',
   payload: z.object({ connectionId, companyId: z.number().int().positive() }),
+});
+
+/**
+ * A connection's transcription settings as the ai service needs them to transcribe its audio: the
+ * key too, which no other event carries (connection.updated hides it). Announced with every change
+ * of the connection's settings; only the ai service consumes it (it keeps the key encrypted), and no
+ * socket relays it.
+ */
+export const connectionTranscriptionUpdated = defineEvent({
+  type: 'whatsapp.transcription.updated',
+  version: 1,
+  topic: 'whatsapp.events',
+  payload: z.object({
+    connectionId,
+    companyId: z.number().int().positive(),
+    transcribe: z.boolean(),
+    transcribeme: z.boolean(),
+    sendme: z.boolean(),
+    transcribeprovider: transcribeProviderSchema,
+    transcribekey: z.string().max(500),
+  }),
 });
 
 /** The session of a connection changed state (status, QR code, retries, number). */
@@ -313,6 +334,7 @@ export const numbersChecked = defineEvent({
 
 /** Every whatsapp event and command, for the catalogue. */
 export const WHATSAPP_EVENTS = [
+  connectionTranscriptionUpdated,
   connectionUpdated,
   connectionDeleted,
   sessionUpdated,

@@ -1,9 +1,10 @@
-import { aiHandoffRequested, aiReplyRequested, type EventEnvelope, TOPICS } from '@app/contracts';
+import { aiGroupSummarised, aiHandoffRequested, aiMessageTranscribed, aiReplyRequested, type EventEnvelope, TOPICS } from '@app/contracts';
 import { type EventConsumer, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ConversationEvents } from '../common/conversation-events';
 import { ProcessedEventRepository } from '../common/processed-event.repository';
+import { MessageRepository } from '../messages/message.repository';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { NoteRepository } from '../notes/note.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
@@ -12,16 +13,18 @@ export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
 
 /**
  * What the ai service asks of a ticket: its assistant's answer becomes an ordinary message of the
- * ticket (sent to WhatsApp, in the chat, marked as the assistant's), and its handoff makes the ticket
- * pending in its queue (a chatbot's transfer: in the queue, and with the user, it named), with its note
- * (why, e.g. what failed) on the ticket. A ticket closed or held by a user in the meantime gets neither.
+ * ticket (sent to WhatsApp, in the chat, marked as the assistant's; its voice note after it), and its
+ * handoff makes the ticket pending in its queue (a chatbot's transfer: in the queue, and with the user,
+ * it named), with its note (why, e.g. what failed) on the ticket. A ticket closed or held by a user in
+ * the meantime gets neither. An audio's transcript is set on the message and announced; a group's daily summary
+ * is posted to the group's ticket unless it is closed.
  */
 @Injectable()
 export class AiRepliesConsumer implements EventConsumer {
   readonly subscription = {
     groupId: AI_REPLIES_CONSUMER,
     topics: [TOPICS.aiEvents],
-    eventTypes: [aiReplyRequested.type, aiHandoffRequested.type],
+    eventTypes: [aiReplyRequested.type, aiHandoffRequested.type, aiMessageTranscribed.type, aiGroupSummarised.type],
   };
 
   constructor(
@@ -30,9 +33,28 @@ export class AiRepliesConsumer implements EventConsumer {
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
     private readonly notes: NoteRepository,
+    private readonly messages: MessageRepository,
   ) {}
 
   async handle(envelope: EventEnvelope): Promise<void> {
+    const transcribed = readEvent(aiMessageTranscribed, envelope);
+    const summary = readEvent(aiGroupSummarised, envelope);
+    if ((transcribed || summary) && envelope.companyId) {
+      const companyId = envelope.companyId;
+      await this.processed.applyOnce(AI_REPLIES_CONSUMER, envelope, async (manager) => {
+        if (transcribed) {
+          const target = { companyId, ticketId: transcribed.ticketId, messageId: transcribed.messageId };
+          if (await this.messages.setTranscript(manager, target, transcribed.transcript)) {
+            await this.events.messageChanged(manager, transcribed.messageId, false);
+          }
+        }
+        if (summary) {
+          const ticket = await this.tickets.findRow(manager, companyId, { id: summary.ticketId }, true);
+          if (ticket && ticket.status !== 'closed' && ticket.is_group) await this.outbound.sendText(manager, ticket, summary.body);
+        }
+      });
+      return;
+    }
     const reply = readEvent(aiReplyRequested, envelope);
     const handoff = readEvent(aiHandoffRequested, envelope);
     const companyId = envelope.companyId;
@@ -41,6 +63,13 @@ export class AiRepliesConsumer implements EventConsumer {
       const ticket = await this.tickets.findRow(manager, companyId, { id: (reply ?? handoff)!.ticketId }, true);
       if (!ticket || ticket.status === 'closed' || ticket.user_id !== null) return;
       if (reply) await this.outbound.sendText(manager, ticket, reply.body, null, { aiAuthor: reply.author });
+      if (reply?.voiceNote) {
+        const { mediaUrl, mimetype, fileName } = reply.voiceNote;
+        await this.outbound.sendText(manager, ticket, '', null, {
+          aiAuthor: reply.author,
+          media: { url: mediaUrl, mimetype, fileName, ptt: true },
+        });
+      }
       if (!handoff) return;
       // A chatbot's transfer moves the ticket to its queue (and user); a queue of another company is a plain handoff.
       const moved =

@@ -129,6 +129,8 @@ export interface MessageViewRow {
   updated_at: Date;
   /** Absent where a statement's own rows stand for the view (they carry no AI author). */
   ai_author?: AiAuthor | null;
+  /** Absent where a statement's own rows stand for the view. */
+  transcript?: string | null;
   mc_name: string | null;
   mc_number: string | null;
   mc_pic: string | null;
@@ -182,5 +184,6 @@ export function mapMessage(row: MessageViewRow): Message {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     aiAuthor: row.ai_author ?? null,
+    transcript: row.transcript ?? null,
   };
 }

@@ -231,6 +231,22 @@ export class MessageRepository {
   }
 
   /** Our edit of our message. */
+  /** Sets an audio message's transcript, when it is the company's audio of that ticket; whether it was. */
+  async setTranscript(
+    manager: EntityManager,
+    target: { companyId: number; ticketId: number; messageId: number },
+    transcript: string,
+  ): Promise<boolean> {
+    const rows = changedRows<{ id: number }>(
+      await manager.query(
+        `UPDATE conversations.messages SET transcript = $4, updated_at = now()
+         WHERE id = $1 AND ticket_id = $2 AND company_id = $3 AND media_type = 'audio' RETURNING id`,
+        [target.messageId, target.ticketId, target.companyId, transcript],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   async setBody(manager: EntityManager, id: number, body: string): Promise<void> {
     await manager.query(`UPDATE conversations.messages SET body = $2, is_edited = true, updated_at = now() WHERE id = $1`, [id, body]);
   }

@@ -16,6 +16,8 @@ export interface OutgoingMedia {
   url: string;
   mimetype: string;
   fileName: string;
+  /** An audio sent as a voice note (push to talk: ogg/opus, played inline on the phone). */
+  ptt?: boolean;
 }
 
 /** The send command's media kind and the spec's Message.mediaType for a content type. */
@@ -58,7 +60,7 @@ export class OutboundMessageService {
             mimetype: media.mimetype,
             fileName: media.fileName,
             caption: body,
-            ptt: false,
+            ptt: media.ptt ?? false,
           }
         : { type: 'text', body },
       { quotedId: quoted?.wid ?? null, isForwarded, reference: { ticketId: ticket.id } },

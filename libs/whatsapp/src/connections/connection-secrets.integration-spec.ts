@@ -1,4 +1,12 @@
-import { type Connection, connectionListResponseSchema, connectionSchema, connectionUpdated, SECRET_MASK } from '@app/contracts';
+import {
+  type Connection,
+  connectionListResponseSchema,
+  connectionSchema,
+  connectionTranscriptionUpdated,
+  connectionUpdated,
+  SECRET_MASK,
+} from '@app/contracts';
+import { readEvent } from '@app/platform';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
@@ -74,6 +82,24 @@ describe("a connection's secrets (token, transcription key, proxy credentials)",
     for (const event of announced) {
       expect((event.payload as { connection: Connection }).connection).toMatchObject({ token: '', transcribekey: '', proxyUrl: '' });
     }
+  });
+
+  it("the transcription key goes to the ai service in its own event (the gateway's socket mapper leaves it out)", async () => {
+    const settings = await waitFor(() =>
+      t.events.flatMap((e) => {
+        const event = readEvent(connectionTranscriptionUpdated, e);
+        return event?.connectionId === connection.id ? [event] : [];
+      }),
+    );
+    expect(settings.at(-1)).toEqual({
+      connectionId: connection.id,
+      companyId: A,
+      transcribe: false,
+      transcribeme: false,
+      sendme: false,
+      transcribeprovider: 'openai',
+      transcribekey: 'sk-openai-9876wxyz',
+    });
   });
 
   it('are kept when an edit sends the masked values back; a new value replaces them; a masked proxy password on a new host is the stored one', async () => {

@@ -4,6 +4,7 @@ import {
   connectionDeleted,
   type ConnectionListQuery,
   type ConnectionMessageResponse,
+  connectionTranscriptionUpdated,
   type ConnectionUpdateBody,
   connectionUpdated,
   SESSION_MESSAGES,
@@ -210,6 +211,21 @@ export async function announceConnection(outbox: OutboxWriter, manager: EntityMa
     companyId: row.companyId,
     key: row.id,
     payload: { connection: mapConnection(row) },
+  });
+  // The transcription key goes to the ai service alone, in its own event (connection.updated hides it).
+  await outbox.add(manager, {
+    definition: connectionTranscriptionUpdated,
+    companyId: row.companyId,
+    key: row.id,
+    payload: {
+      connectionId: row.id,
+      companyId: row.companyId,
+      transcribe: row.transcribe,
+      transcribeme: row.transcribeme,
+      sendme: row.sendme,
+      transcribeprovider: row.transcribeprovider,
+      transcribekey: row.transcribekey,
+    },
   });
 }
 

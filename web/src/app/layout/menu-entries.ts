@@ -1,7 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
-import { LuUsers } from 'react-icons/lu';
+import { LuUsers, LuUsersRound } from 'react-icons/lu';
 import { LuCircleHelp, LuMegaphone, LuSettings } from 'react-icons/lu';
 import {
   LuBriefcaseBusiness,
@@ -61,6 +61,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.tickets',
     icon: LuMessageSquare,
     visible: MENU_RULES.tickets,
+  },
+  {
+    key: 'groups',
+    path: paths.transcribe,
+    labelKey: 'mainDrawer.listItems.groups',
+    icon: LuUsersRound,
+    visible: MENU_RULES.groups,
   },
   {
     key: 'quickMessages',

@@ -7,3 +7,4 @@ export * from './agents';
 export * from './answering';
 export * from './prompts';
 export * from './queue-integrations';
+export * from './transcription';

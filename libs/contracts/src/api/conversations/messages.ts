@@ -57,6 +57,8 @@ export const messageSchema = z.object({
   updatedAt: isoDateTime,
   /** The AI assistant (a prompt or an agent) that wrote it; null for everyone else's. */
   aiAuthor: aiAuthorSchema.nullable().optional(),
+  /** What an audio says, as the ai service transcribed it (shown under the audio); null until then. */
+  transcript: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -84,6 +84,19 @@ describe('whatsapp socket mapper', () => {
     expect(emit?.payload).toEqual({ action: 'update', whatsapp: { ...withSecrets, token: '', transcribekey: '', proxyUrl: '' } });
   });
 
+  it('the transcription settings (with the key, for the ai service) never reach a socket', () => {
+    const settings = {
+      connectionId: 7,
+      companyId: 3,
+      transcribe: true,
+      transcribeme: false,
+      sendme: false,
+      transcribeprovider: 'openai',
+      transcribekey: 'sk-abcdef',
+    };
+    expect(whatsappSocketMapper.map(envelope('whatsapp.transcription.updated', settings))).toEqual([]);
+  });
+
   it('a deleted connection goes out as company-{id}-whatsapp delete with its id', () => {
     expect(whatsappSocketMapper.map(envelope('whatsapp.connection.deleted', { connectionId: 7, companyId: 3 }))).toEqual([
       { target: company3, event: 'company-3-whatsapp', payload: { action: 'delete', whatsappId: 7 } },

@@ -35,4 +35,18 @@ describe('message media', () => {
     renderWithProviders(<MessageMedia message={aMessage({ id: 99, mediaType: 'image', mediaUrl: 'javascript:alert(1)' })} />);
     expect(screen.queryAllByTestId('message-image')).toHaveLength(0);
   });
+
+  it("an audio's transcript is shown under it; an audio not transcribed shows none", async () => {
+    const audioUrl = '/api/whatsapp-media/companies/1/whatsapp/2/ABC-voz.ogg';
+    stubApi(on('POST', '/whatsapp-media/links', 200, { url: signed, expiresAt: '2030-01-01T00:00:00.000Z' }));
+    renderWithProviders(
+      <MessageMedia message={aMessage({ mediaType: 'audio', mediaUrl: audioUrl, transcript: 'Quero dois pães de queijo' })} />,
+    );
+    expect((await screen.findByTestId('message-transcript')).textContent).toBe('Transcrição: Quero dois pães de queijo');
+    expect(await screen.findByTestId('message-audio')).toBeTruthy();
+
+    renderWithProviders(<MessageMedia message={aMessage({ id: 98, mediaType: 'audio', mediaUrl: audioUrl })} />);
+    await waitFor(() => expect(screen.getAllByTestId('message-audio')).toHaveLength(2));
+    expect(screen.getAllByTestId('message-transcript')).toHaveLength(1);
+  });
 });

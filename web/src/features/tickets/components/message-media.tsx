@@ -19,7 +19,19 @@ export function MessageMedia({ message }: { message: Message }) {
         </Link>
       ) : null;
     case 'audio':
-      return url ? <audio controls src={url} data-testid="message-audio" /> : null;
+      return url || message.transcript ? (
+        <Stack gap="1">
+          {url && <audio controls src={url} data-testid="message-audio" />}
+          {message.transcript && (
+            <Text fontSize="sm" fontStyle="italic" whiteSpace="pre-wrap" maxW="280px" data-testid="message-transcript">
+              <Text as="span" fontWeight="semibold" fontStyle="normal">
+                {t('tickets.chat.transcript')}:{' '}
+              </Text>
+              {message.transcript}
+            </Text>
+          )}
+        </Stack>
+      ) : null;
     case 'video':
       return url ? <video controls src={url} style={{ maxWidth: 280, maxHeight: 280 }} data-testid="message-video" /> : null;
     case 'locationMessage': {
