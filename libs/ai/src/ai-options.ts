@@ -36,4 +36,8 @@ export interface AiOptions {
   breakerFailures?: number;
   /** How long an open circuit answers with the fallback before one call tries the provider again (default 30 s). */
   breakerCooldownMs?: number;
+  /** How long reading one knowledge document may take in its worker (default KNOWLEDGE_LIMITS.readSeconds). */
+  knowledgeReadTimeoutMs?: number;
+  /** How long fetching a knowledge web page may take (default 15 s). */
+  knowledgeFetchTimeoutMs?: number;
 }

@@ -9,7 +9,7 @@ import { AgentRepository } from './agents/agent.repository';
 import { AgentService } from './agents/agent.service';
 import { AI_OPTIONS, type AiOptions } from './ai-options';
 import { AgentAnswererSource } from './answering/agent-answerer.source';
-import { ANSWERER_SOURCES, type AnswererSource } from './answering/answerer';
+import { ANSWERER_SOURCES, type AnswererSource, PROMPT_GROUNDING } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
 import { ClosedTicketsConsumer } from './answering/closed-tickets.consumer';
@@ -22,10 +22,18 @@ import { ProviderBreaker } from './answering/provider-breaker';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
+import { KnowledgeController } from './knowledge/knowledge.controller';
+import { KnowledgeRepository } from './knowledge/knowledge.repository';
+import { KnowledgeService } from './knowledge/knowledge.service';
+import { KnowledgeGrounding } from './knowledge/knowledge-grounding';
+import { FullTextKnowledgeRetriever, KNOWLEDGE_RETRIEVER } from './knowledge/knowledge-retriever';
+import { PageFetcher } from './knowledge/page-fetcher';
+import { DocumentReader } from './knowledge/reading/document-reader';
 import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
 import { AiDeletedQueues1764000000100 } from './migrations/1764000000100-deleted-queues';
 import { AiAgentsAndTemplates1764000000200 } from './migrations/1764000000200-agents-and-templates';
 import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
+import { AiKnowledge1764000000400 } from './migrations/1764000000400-knowledge';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -38,6 +46,7 @@ export const AI_MIGRATIONS = [
   AiDeletedQueues1764000000100,
   AiAgentsAndTemplates1764000000200,
   AiAnswering1764000000300,
+  AiKnowledge1764000000400,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -47,7 +56,7 @@ export class AiModule {
     return {
       module: AiModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'ai', migrations: AI_MIGRATIONS })],
-      controllers: [PromptController, AgentController, AgentTemplateController],
+      controllers: [PromptController, AgentController, AgentTemplateController, KnowledgeController],
       providers: [
         { provide: AI_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -57,12 +66,21 @@ export class AiModule {
         AgentTemplateRepository,
         ConnectionRepository,
         ConversationRepository,
+        KnowledgeRepository,
         // Services.
         KeyCipher,
         PromptService,
         ChatCompletionsClient,
         AgentService,
         AgentTemplateService,
+        // Knowledge: documents read off the event loop, searched by full text, put into agents' prompts.
+        DocumentReader,
+        PageFetcher,
+        KnowledgeService,
+        FullTextKnowledgeRetriever,
+        { provide: KNOWLEDGE_RETRIEVER, useExisting: FullTextKnowledgeRetriever },
+        KnowledgeGrounding,
+        { provide: PROMPT_GROUNDING, useExisting: KnowledgeGrounding },
         // Answering: the assistants a queue can be bound to, asked in order.
         PromptAnswererSource,
         AgentAnswererSource,

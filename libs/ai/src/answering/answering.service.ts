@@ -1,11 +1,11 @@
 import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, type Message, type Ticket } from '@app/contracts';
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConnectionRepository } from '../connections/connection.repository';
 import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
-import type { Answerer } from './answerer';
+import { type Answerer, PROMPT_GROUNDING, type PromptGrounding } from './answerer';
 import { Answerers } from './answerers';
 import { CompanyLimiter } from './company-limiter';
 import { ConversationRepository, type ConversationRow } from './conversation.repository';
@@ -54,6 +54,7 @@ export class AnsweringService implements OnModuleInit {
     private readonly model: ModelClient,
     private readonly limiter: CompanyLimiter,
     private readonly outbox: OutboxWriter,
+    @Optional() @Inject(PROMPT_GROUNDING) private readonly grounding?: PromptGrounding,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -116,7 +117,8 @@ export class AnsweringService implements OnModuleInit {
     });
     if (!prepared) return;
     const { answerer, turns, newestFromCustomer } = prepared;
-    const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns));
+    const asked = this.grounding ? await this.grounding.ground(answerer, turns) : answerer;
+    const result = await this.limiter.run(companyId, () => this.model.answer(asked, turns));
     await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       // A staff reply or a handoff while the model thought, or this job ran before: say nothing.

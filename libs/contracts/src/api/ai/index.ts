@@ -5,4 +5,6 @@
 
 export * from './agents';
 export * from './answering';
+export * from './copilot';
+export * from './knowledge';
 export * from './prompts';
