@@ -22,6 +22,10 @@ import { ProviderBreaker } from './answering/provider-breaker';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
+import { CopilotController } from './copilot/copilot.controller';
+import { CopilotService } from './copilot/copilot.service';
+import { CopilotAssistantRepository } from './copilot/copilot-assistant.repository';
+import { CopilotModel } from './copilot/copilot-model';
 import { KnowledgeController } from './knowledge/knowledge.controller';
 import { KnowledgeRepository } from './knowledge/knowledge.repository';
 import { KnowledgeService } from './knowledge/knowledge.service';
@@ -56,7 +60,7 @@ export class AiModule {
     return {
       module: AiModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'ai', migrations: AI_MIGRATIONS })],
-      controllers: [PromptController, AgentController, AgentTemplateController, KnowledgeController],
+      controllers: [PromptController, AgentController, AgentTemplateController, KnowledgeController, CopilotController],
       providers: [
         { provide: AI_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -67,6 +71,7 @@ export class AiModule {
         ConnectionRepository,
         ConversationRepository,
         KnowledgeRepository,
+        CopilotAssistantRepository,
         // Services.
         KeyCipher,
         PromptService,
@@ -81,6 +86,9 @@ export class AiModule {
         { provide: KNOWLEDGE_RETRIEVER, useExisting: FullTextKnowledgeRetriever },
         KnowledgeGrounding,
         { provide: PROMPT_GROUNDING, useExisting: KnowledgeGrounding },
+        // Copilot for staff: summaries, suggested replies and rewrites through the company's provider.
+        CopilotModel,
+        CopilotService,
         // Answering: the assistants a queue can be bound to, asked in order.
         PromptAnswererSource,
         AgentAnswererSource,
