@@ -69,4 +69,8 @@ export interface AiOptions {
   companySettingsGroupId?: string;
   /** The clock the daily summaries read (tests fix it); Date.now otherwise. */
   now?: () => Date;
+  /** How long reading one knowledge document may take in its worker (default KNOWLEDGE_LIMITS.readSeconds). */
+  knowledgeReadTimeoutMs?: number;
+  /** How long fetching a knowledge web page may take (default 15 s). */
+  knowledgeFetchTimeoutMs?: number;
 }

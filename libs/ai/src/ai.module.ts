@@ -9,7 +9,7 @@ import { AgentRepository } from './agents/agent.repository';
 import { AgentService } from './agents/agent.service';
 import { AI_OPTIONS, type AiOptions } from './ai-options';
 import { AgentAnswererSource } from './answering/agent-answerer.source';
-import { ANSWERER_SOURCES, type AnswererSource, VOICE_REPLIER } from './answering/answerer';
+import { ANSWERER_SOURCES, type AnswererSource, PROMPT_GROUNDING, VOICE_REPLIER } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
 import { ChatbotCaller } from './answering/chatbot-caller';
@@ -26,6 +26,10 @@ import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
 import { CompanySettingsConsumer } from './consumers/company-settings.consumer';
 import { MessageEventsConsumer } from './consumers/message-events.consumer';
+import { CopilotController } from './copilot/copilot.controller';
+import { CopilotService } from './copilot/copilot.service';
+import { CopilotAssistantRepository } from './copilot/copilot-assistant.repository';
+import { CopilotModel } from './copilot/copilot-model';
 import { GroupController } from './groups/group.controller';
 import { GroupRepository } from './groups/group.repository';
 import { GroupService } from './groups/group.service';
@@ -36,10 +40,18 @@ import { CHATBOT_PROTOCOL_CLASSES, chatbotProtocolsProvider } from './integratio
 import { QueueIntegrationController } from './integrations/queue-integration.controller';
 import { QueueIntegrationRepository } from './integrations/queue-integration.repository';
 import { QueueIntegrationService } from './integrations/queue-integration.service';
+import { KnowledgeController } from './knowledge/knowledge.controller';
+import { KnowledgeRepository } from './knowledge/knowledge.repository';
+import { KnowledgeService } from './knowledge/knowledge.service';
+import { KnowledgeGrounding } from './knowledge/knowledge-grounding';
+import { FullTextKnowledgeRetriever, KNOWLEDGE_RETRIEVER } from './knowledge/knowledge-retriever';
+import { PageFetcher } from './knowledge/page-fetcher';
+import { DocumentReader } from './knowledge/reading/document-reader';
 import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
 import { AiDeletedQueues1764000000100 } from './migrations/1764000000100-deleted-queues';
 import { AiAgentsAndTemplates1764000000200 } from './migrations/1764000000200-agents-and-templates';
 import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
+import { AiKnowledge1764000000400 } from './migrations/1764000000400-knowledge';
 import { AiTranscriptionAndSummaries1764000000500 } from './migrations/1764000000500-transcription-and-summaries';
 import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
 import { PromptController } from './prompts/prompt.controller';
@@ -58,6 +70,7 @@ export const AI_MIGRATIONS = [
   AiDeletedQueues1764000000100,
   AiAgentsAndTemplates1764000000200,
   AiAnswering1764000000300,
+  AiKnowledge1764000000400,
   AiTranscriptionAndSummaries1764000000500,
   AiQueueIntegrations1764000000600,
 ];
@@ -69,7 +82,15 @@ export class AiModule {
     return {
       module: AiModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'ai', migrations: AI_MIGRATIONS })],
-      controllers: [PromptController, AgentController, AgentTemplateController, QueueIntegrationController, GroupController],
+      controllers: [
+        PromptController,
+        AgentController,
+        AgentTemplateController,
+        QueueIntegrationController,
+        GroupController,
+        KnowledgeController,
+        CopilotController,
+      ],
       providers: [
         { provide: AI_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
@@ -81,6 +102,8 @@ export class AiModule {
         ConversationRepository,
         QueueIntegrationRepository,
         IntegrationSessionRepository,
+        KnowledgeRepository,
+        CopilotAssistantRepository,
         // Services.
         KeyCipher,
         PromptService,
@@ -88,6 +111,17 @@ export class AiModule {
         AgentService,
         AgentTemplateService,
         QueueIntegrationService,
+        // Knowledge: documents read off the event loop, searched by full text, put into agents' prompts.
+        DocumentReader,
+        PageFetcher,
+        KnowledgeService,
+        FullTextKnowledgeRetriever,
+        { provide: KNOWLEDGE_RETRIEVER, useExisting: FullTextKnowledgeRetriever },
+        KnowledgeGrounding,
+        { provide: PROMPT_GROUNDING, useExisting: KnowledgeGrounding },
+        // Copilot for staff: summaries, suggested replies and rewrites through the company's provider.
+        CopilotModel,
+        CopilotService,
         // Answering: the assistants a queue can be bound to, asked in order.
         PromptAnswererSource,
         AgentAnswererSource,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import { contactSchema } from './api/conversations/contacts';
+import { messageListResponseSchema } from './api/conversations/messages';
 import { queueSchema } from './api/conversations/queues';
 import { tagSchema } from './api/conversations/tags';
 import { connectionSchema } from './api/whatsapp';
@@ -19,6 +20,19 @@ export const OWNED_RECORDS = {
   queue: { owner: 'conversations', path: (id: number) => `/queue/${id}`, schema: queueSchema },
   connection: { owner: 'whatsapp', path: (id: number) => `/whatsapp/${id}`, schema: connectionSchema },
   user: { owner: 'identity', path: (id: number) => `/users/${id}/snapshot`, schema: userSnapshotSchema },
+  /**
+   * A ticket's newest page of messages as its viewer may see them (conversations' visibility rule:
+   * 404 another company's, 403 a hidden one): the copilot reads the conversation it helps with here.
+   */
+  ticketMessages: {
+    owner: 'conversations',
+    path: (id: number) => `/messages/${id}`,
+    schema: messageListResponseSchema.transform((page) => ({
+      id: page.ticket.id,
+      companyId: page.ticket.companyId,
+      messages: page.messages,
+    })),
+  },
 } as const satisfies Record<
   string,
   { owner: ServiceName; path: (id: number) => string; schema: z.ZodType<{ id: number; companyId: number }> }

@@ -46,7 +46,7 @@ export const SERVICE_ROUTES = {
     'schedule-settings',
     'calendars',
   ],
-  ai: ['prompt', 'agents', 'agent-templates', 'queueIntegration', 'groups'],
+  ai: ['prompt', 'agents', 'agent-templates', 'queueIntegration', 'groups', 'copilot'],
   billing: ['invoices', 'subscription'],
 } as const satisfies Record<string, readonly string[]>;
 

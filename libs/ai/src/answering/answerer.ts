@@ -65,3 +65,13 @@ export interface TokenUsage {
 
 /** The assistant sources the answering engine asks, in order (prompts here; the agents feature adds its own). */
 export const ANSWERER_SOURCES = Symbol('ANSWERER_SOURCES');
+
+/**
+ * What an assistant should know for one answer beyond its own prompt (the knowledge documents):
+ * given the conversation, the assistant to ask, its system prompt extended. Optional.
+ */
+export interface PromptGrounding {
+  ground(answerer: Answerer, turns: { role: 'user' | 'assistant'; body: string }[]): Promise<Answerer>;
+}
+
+export const PROMPT_GROUNDING = Symbol('PROMPT_GROUNDING');

@@ -1,12 +1,12 @@
 import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, type Message, type Ticket } from '@app/contracts';
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConnectionRepository } from '../connections/connection.repository';
 import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
 import { ANSWER_QUEUE } from './answer-queue';
-import { type Answerer, VOICE_REPLIER, type VoiceNote, type VoiceReplier } from './answerer';
+import { type Answerer, PROMPT_GROUNDING, type PromptGrounding, VOICE_REPLIER, type VoiceNote, type VoiceReplier } from './answerer';
 import { Answerers } from './answerers';
 import { CompanyLimiter } from './company-limiter';
 import { ConversationRepository, type ConversationRow } from './conversation.repository';
@@ -58,6 +58,7 @@ export class AnsweringService implements OnModuleInit {
     private readonly outbox: OutboxWriter,
     private readonly integrations: IntegrationAnswerer,
     @Inject(VOICE_REPLIER) private readonly voices: VoiceReplier,
+    @Optional() @Inject(PROMPT_GROUNDING) private readonly grounding?: PromptGrounding,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -130,7 +131,8 @@ export class AnsweringService implements OnModuleInit {
     if (integrationId !== null) return this.integrations.answer({ ticketId, companyId }, integrationId);
     if (!prepared) return;
     const { answerer, turns, newestFromCustomer } = prepared;
-    const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns));
+    const asked = this.grounding ? await this.grounding.ground(answerer, turns) : answerer;
+    const result = await this.limiter.run(companyId, () => this.model.answer(asked, turns));
     const spoken = result.kind !== 'failed' && result.text ? this.safe(answerer, result.text) : null;
     // Spoken before the transaction (a provider call); a voice that fails leaves the text alone.
     const voiceNote = spoken && answerer.voice ? await this.voices.speak(answerer, spoken) : null;

@@ -5,6 +5,8 @@
 
 export * from './agents';
 export * from './answering';
+export * from './copilot';
+export * from './knowledge';
 export * from './prompts';
 export * from './queue-integrations';
 export * from './transcription';

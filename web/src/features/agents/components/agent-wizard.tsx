@@ -13,6 +13,7 @@ import { useAgentTemplates } from '@/features/agent-templates/api/agent-template
 import { previewAgentPrompt, testAgentConnection, useCreateAgent, useUpdateAgent } from '../api/agents';
 import { agentFormDefaults, agentFormSchema, type AgentFormValues, STEP_FIELDS, toAgentBody, WIZARD_STEPS } from '../utils/agent-form';
 import { queueWarning } from '../utils/agent-queue';
+import { AgentDocuments } from './agent-documents';
 
 type AgentWizardProps = {
   /** The agent to edit; null creates one. */
@@ -308,6 +309,7 @@ export function AgentWizard({ agent, initialStep = 0, preset, onClose }: AgentWi
           </HStack>
         </HStack>
       </form>
+      {agent && <AgentDocuments agentId={agent.id} />}
       {notice && (
         <InfoDialog open title={notice.title} onClose={() => setNotice(null)} testId="agent-notice">
           <Text data-testid="agent-notice-message">{notice.message}</Text>

@@ -6,6 +6,7 @@ import { LuMic, LuPaperclip, LuSend, LuSquare, LuX } from 'react-icons/lu';
 
 import { useQuickMessageOptions, useQuickMessagesRealtime } from '@/api/quick-messages';
 import { toastError, toastWarning } from '@/components/ui/toaster';
+import { CopilotPanel } from '@/features/copilot/components/copilot-panel';
 
 import { useSendMedia } from '../api/send-media';
 import { type StoredMedia, useSendMessage } from '../api/send-message';
@@ -286,6 +287,7 @@ export function MessageInput({ ticketId, userName, canSend, replyTo, onCancelRep
         >
           <LuPaperclip />
         </IconButton>
+        <CopilotPanel ticketId={ticketId} draft={text} onUseText={setText} />
         <Switch.Root
           size="sm"
           checked={sign}
