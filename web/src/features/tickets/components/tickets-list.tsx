@@ -38,7 +38,19 @@ export function TicketsList({ filter, selectedUuid, canSpy, busyTicketId, testId
   }
 
   return (
-    <Box flex="1" minH="0" overflowY="auto" onScroll={handleScroll} data-testid={testId}>
+    <Box
+      flex="1"
+      minH="0"
+      overflowY="auto"
+      onScroll={handleScroll}
+      data-testid={testId}
+      // Where the skip link leads: from here the next Tab is the first ticket.
+      role="region"
+      aria-label={t('tickets.title')}
+      tabIndex={-1}
+      outline="none"
+      data-skip-target="ticket-list"
+    >
       {query.isPending ? (
         <Center py="8" gap="2" color="fg.muted">
           <Spinner size="sm" />
