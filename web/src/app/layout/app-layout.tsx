@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { useQueuesRealtime } from '@/api/get-queues';
+import { LiveRegion } from '@/components/ui/live-region';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { InternalLogo } from '@/features/logos/components/internal-logo';
@@ -89,6 +90,7 @@ export function AppLayout() {
       >
         {onTickets ? t('layout.skipToTickets') : t('layout.skipToContent')}
       </chakra.a>
+      <LiveRegion />
       <TopBar user={user} menuOpen={isNarrow ? drawerOpen : menuOpen} onToggleMenu={handleToggleMenu} onLogout={handleLogout} />
       <Flex flex="1" minH="0">
         {!isNarrow && (

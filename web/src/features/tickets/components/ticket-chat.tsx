@@ -3,6 +3,7 @@ import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { announce } from '@/components/ui/live-region';
 import { TOAST_DURATION_MS, toaster, toastError } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { joinRoom, leaveRoom, useSocketEvent } from '@/lib/socket';
@@ -92,6 +93,13 @@ export function TicketChat({ uuid, user, onBack, onLeave, aroundMessageId, onJum
     if (!parsed.success) return;
     const { action, message } = parsed.data;
     if (action !== 'create' || message.ticketId !== ticketId) return;
+    // The customer's new message is said politely to a screen reader, once.
+    if (!message.fromMe && ticket) {
+      announce(
+        `message-${message.id}`,
+        t('tickets.live.newMessage', { name: ticket.contact.name, body: message.body || t('tickets.live.media') }),
+      );
+    }
     // Opened at an older message, the agent's own new message shows at the newest, where the chat goes.
     if (aroundMessageId != null && onJumpToLatest && message.fromMe && message.userId === user.id) onJumpToLatest();
   });
