@@ -145,6 +145,26 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     });
   }
 
+  it('in dark mode axe-core finds no critical or serious WCAG 2.1 A/AA violation on the screens of the brand colour', async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      const report: Record<string, string[]> = {};
+      for (const { name, path: pathname, ready } of screens().filter((screen) =>
+        ['tickets', 'open chat', 'kanban', 'dashboard', 'connections', 'schedules'].includes(screen.name),
+      )) {
+        await page.goto(`${baseUrl}${pathname}`);
+        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+        report[name] = (await axeFindings(page)).map((finding) => `${finding.impact} ${finding.rule}: ${finding.targets.join(' | ')}`);
+      }
+      expect(report).toEqual(Object.fromEntries(Object.keys(report).map((name) => [name, []])));
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+
   /** What has focus: its test id (or tag), for a failure that says where focus went. */
   const focused = () =>
     page.evaluate(() => {
