@@ -246,10 +246,11 @@ describe('browser: work organisation', () => {
         .sort();
     expect(await tagsOf()).toEqual(['Proposta', 'VIP']);
 
-    // By the keyboard: Space picks the card up, the left arrow carries it to 'Em aberto', Space drops it.
-    await cardIn(page, proposal).focus();
+    // By the keyboard: Space on the card's grip picks it up, the left arrow carries it to 'Em aberto',
+    // Space drops it.
+    await cardIn(page, proposal).locator('[data-testid="kanban-card-move"]').focus();
     await page.keyboard.press('Space');
-    await cardIn(page, proposal).and(page.locator('[aria-pressed="true"]')).waitFor();
+    await cardIn(page, proposal).locator('[data-testid="kanban-card-move"][aria-pressed="true"]').waitFor();
     // The keyboard sensor listens for the arrows from a frame after the pick-up: on a loaded machine the
     // first press can come before it (seen in a CI run), so it is pressed again until the lane is over
     // ('Em aberto' is the leftmost lane: a further press keeps the card there).

@@ -1,12 +1,14 @@
-import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Box, chakra, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { useQueuesRealtime } from '@/api/get-queues';
+import { LiveRegion } from '@/components/ui/live-region';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { InternalLogo } from '@/features/logos/components/internal-logo';
+import { focusTicketList } from '@/features/tickets/utils/chat-focus';
 import { useMediaQuery } from '@/hooks/use-media-query';
 
 import { SideMenu } from './side-menu';
@@ -17,12 +19,16 @@ export const WIDE_QUERY = '(min-width: 1201px)';
 export const NARROW_QUERY = '(max-width: 599px)';
 const MENU_WIDTH = '240px';
 const MENU_COLLAPSED_WIDTH = '64px';
+/** The page's own content, where the skip link leads off Atendimentos. */
+const MAIN_ID = 'main-content';
 
 /** The signed-in shell: top bar, side menu and the page. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const onTickets = location.pathname === paths.tickets || location.pathname.startsWith(`${paths.tickets}/`);
   const isWide = useMediaQuery(WIDE_QUERY);
   const isNarrow = useMediaQuery(NARROW_QUERY);
   const [menuOpen, setMenuOpen] = useState(isWide);
@@ -49,6 +55,13 @@ export function AppLayout() {
     setDrawerOpen(false);
   }
 
+  /** The skip link: past the bar and the menu, to the ticket list on Atendimentos, else to the page. */
+  function handleSkip(event: React.MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (onTickets && focusTicketList()) return;
+    document.getElementById(MAIN_ID)?.focus();
+  }
+
   async function handleLogout() {
     await logout();
     void navigate(paths.login, { replace: true });
@@ -56,6 +69,28 @@ export function AppLayout() {
 
   return (
     <Flex direction="column" h="100vh" overflow="hidden">
+      <chakra.a
+        href={`#${MAIN_ID}`}
+        onClick={handleSkip}
+        data-testid="skip-link"
+        position="absolute"
+        top="2"
+        left="2"
+        zIndex="skipNav"
+        px="4"
+        py="2"
+        borderRadius="md"
+        bg="bg.panel"
+        color="fg"
+        fontWeight="semibold"
+        shadow="md"
+        // Out of sight until the keyboard reaches it: the first Tab stop of every signed-in page.
+        transform="translateY(-200%)"
+        _focusVisible={{ transform: 'none', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+      >
+        {onTickets ? t('layout.skipToTickets') : t('layout.skipToContent')}
+      </chakra.a>
+      <LiveRegion />
       <TopBar user={user} menuOpen={isNarrow ? drawerOpen : menuOpen} onToggleMenu={handleToggleMenu} onLogout={handleLogout} />
       <Flex flex="1" minH="0">
         {!isNarrow && (
@@ -80,7 +115,7 @@ export function AppLayout() {
             <SideMenu user={user} collapsed={!menuOpen} />
           </Box>
         )}
-        <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '3', md: '6' }}>
+        <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" overflowY="auto" p={{ base: '3', md: '6' }}>
           <Outlet />
         </Box>
       </Flex>

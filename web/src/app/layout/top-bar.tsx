@@ -47,6 +47,8 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout }: TopBarProps) 
       top="0"
       zIndex="docked"
       flexShrink={0}
+      // On the teal bar a ring of the page's teal would not show: the bar's rings are its text colour.
+      css={{ '& :focus-visible': { outlineColor: 'brand.contrast' } }}
     >
       <IconButton
         aria-label={t('layout.toggleMenu')}

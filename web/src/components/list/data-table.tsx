@@ -22,6 +22,8 @@ type DataTableProps<T> = {
   loading?: boolean;
   busy?: boolean;
   emptyTestId?: string;
+  /** The table's name for a screen reader (its scrolling box is a Tab stop); "Tabela" when not given. */
+  label?: string;
 };
 
 /** The admin lists' table: a bordered box, one header row, the rows, a loading row and 'Nenhum registro'. */
@@ -36,11 +38,13 @@ export function DataTable<T>({
   loading,
   busy,
   emptyTestId,
+  label,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const span = columns.length + (actions ? 1 : 0);
   return (
-    <Box borderWidth="1px" borderRadius="md" bg="bg" overflowX="auto">
+    // On a phone the table scrolls sideways: its box is a Tab stop, so the keyboard can scroll it too.
+    <Box borderWidth="1px" borderRadius="md" bg="bg" overflowX="auto" tabIndex={0} role="region" aria-label={label ?? t('common.table')}>
       <Table.Root size="sm" data-testid={testId} aria-busy={busy}>
         <Table.Header>
           <Table.Row>

@@ -6,8 +6,9 @@ import { changeLanguage, isSupportedLanguage, SUPPORTED_LANGUAGES, toSupportedLa
 
 /**
  * pt-BR / en / es; the choice is kept by i18next under localStorage `i18nextLng`. `onBrand` is for the
- * coloured top bar: a translucent field with the bar's text colour (the subtle field's light grey
- * under the bar's white text was unreadable), options in the page's own colours.
+ * coloured top bar: a field of the bar's own colour, outlined, with the bar's text colour (the subtle
+ * field's light grey under white text was unreadable, a lighter translucent one 3.7:1), options in
+ * the page's own colours.
  */
 export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -28,9 +29,11 @@ export function LanguageSwitcher({ onBrand = false }: { onBrand?: boolean }) {
         data-testid="language-switcher"
         {...(onBrand
           ? {
-              bg: 'whiteAlpha.200',
+              bg: 'transparent',
               color: 'brand.contrast',
-              _hover: { bg: 'whiteAlpha.300' },
+              borderWidth: '1px',
+              borderColor: 'whiteAlpha.700',
+              _hover: { bg: 'blackAlpha.200' },
               css: { '& option': { color: 'fg', background: 'bg' } },
             }
           : {})}

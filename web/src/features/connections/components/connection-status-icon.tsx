@@ -1,4 +1,4 @@
-import { Box, Icon, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+import { chakra, Icon, Portal, Spinner, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { IconType } from 'react-icons';
 import { LuCircleCheck, LuClock, LuQrCode, LuSmartphone, LuWifiOff } from 'react-icons/lu';
@@ -18,7 +18,10 @@ type ConnectionStatusIconProps = {
   status: string;
 };
 
-/** The status icon of a card with a tooltip saying what the status means and what to do. */
+/**
+ * The status icon of a card with a tooltip saying what the status means and what to do; a screen
+ * reader hears the status as the icon's name.
+ */
 export function ConnectionStatusIcon({ status }: ConnectionStatusIconProps) {
   const { t } = useTranslation();
   if (!isConnectionStatus(status)) return null;
@@ -29,9 +32,15 @@ export function ConnectionStatusIcon({ status }: ConnectionStatusIconProps) {
   return (
     <Tooltip.Root openDelay={200} positioning={{ placement: 'top' }}>
       <Tooltip.Trigger asChild>
-        <Box as="span" display="inline-flex" tabIndex={0} aria-label={title} data-testid="connection-status-icon" data-status={status}>
-          {visual ? <Icon as={visual.icon} color={visual.color} boxSize="5" aria-hidden /> : <Spinner size="sm" color="blue.500" />}
-        </Box>
+        {/* A button the keyboard reaches, named by the status it shows; the tooltip describes it. */}
+        <chakra.button type="button" display="inline-flex" borderRadius="full" data-testid="connection-status-icon" data-status={status}>
+          {visual ? (
+            <Icon as={visual.icon} color={visual.color} boxSize="5" aria-hidden />
+          ) : (
+            <Spinner size="sm" color="blue.500" aria-hidden />
+          )}
+          <VisuallyHidden>{title}</VisuallyHidden>
+        </chakra.button>
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>

@@ -89,7 +89,7 @@ describe('connections page', () => {
 
     const novo = await card('Novo');
     expect(within(novo).getByText('QR Code', { selector: '[data-testid=connection-status-chip]' })).toBeTruthy();
-    expect(within(novo).getByRole('button', { name: /QR Code/ })).toBeTruthy();
+    expect(within(novo).getByRole('button', { name: /^QR Code$/ })).toBeTruthy();
   });
 
   it('shows the empty state when the company has no connection', async () => {
@@ -127,7 +127,7 @@ describe('connections page', () => {
   it('the QR modal shows the four steps and the live QR code, and closes when the QR code becomes empty', async () => {
     serve({ 'GET /api/whatsapp/': connections });
     renderPage();
-    fireEvent.click(within(await card('Novo')).getByRole('button', { name: /QR Code/ }));
+    fireEvent.click(within(await card('Novo')).getByRole('button', { name: /^QR Code$/ }));
 
     const modal = await screen.findByTestId('qr-code-modal');
     expect(within(modal).getByText('Abra o WhatsApp no seu celular')).toBeTruthy();

@@ -94,13 +94,15 @@ type FiguresTableProps = {
    * every agent's would read 0 (issue 21).
    */
   showCreated?: boolean;
+  /** The table's name (its heading): its scrolling box is a Tab stop, for a phone's keyboard. */
+  label: string;
 };
 
-function FiguresTable({ rows, nameHeader, testId, showCreated = true }: FiguresTableProps) {
+function FiguresTable({ rows, nameHeader, testId, showCreated = true, label }: FiguresTableProps) {
   const { t } = useTranslation();
   const columns = showCreated ? 9 : 8;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={label}>
       <Table.Root size="sm" data-testid={testId}>
         <Table.Header>
           <Table.Row>
@@ -366,6 +368,7 @@ export function DashboardPage({ companyId }: { companyId: number }) {
         </HStack>
         <FiguresTable
           testId="dashboard-by-user"
+          label={t('dashboard.byUser')}
           nameHeader={t('dashboard.columns.user')}
           showCreated={false}
           rows={(data?.byUser ?? []).map((row) => ({ ...row, key: String(row.userId) }))}
@@ -376,6 +379,7 @@ export function DashboardPage({ companyId }: { companyId: number }) {
         <Heading size="md">{t('dashboard.byQueue')}</Heading>
         <FiguresTable
           testId="dashboard-by-queue"
+          label={t('dashboard.byQueue')}
           nameHeader={t('dashboard.columns.queue')}
           rows={(data?.byQueue ?? []).map((row) => ({ ...row, key: String(row.queueId), name: row.name || t('dashboard.noQueue') }))}
         />

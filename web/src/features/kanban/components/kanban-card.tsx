@@ -1,7 +1,8 @@
 import type { KanbanTicket } from '@app/contracts';
-import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useDraggable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
+import { LuGripVertical } from 'react-icons/lu';
 
 import { LastMessageText } from '@/features/tickets/components/last-message-text';
 import { contrastText } from '@/lib/contrast-text';
@@ -22,11 +23,13 @@ export const cardDragId = (card: Pick<KanbanTicket, 'id'>, lane: LaneId) => `car
 /** A ticket's card: number, contact name and number, last message, its tags, and 'Ver Ticket'. */
 export function KanbanCard({ card, lane, onOpen, overlay = false }: KanbanCardProps) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: cardDragId(card, lane),
     data: { card, lane },
     disabled: overlay,
   });
+  // The card is no button (it holds 'Ver Ticket'): the pointer drags it from anywhere, the keyboard
+  // from its grip, a button of its own beside 'Ver Ticket' whose keys bubble to the card's listeners.
   return (
     <Card.Root
       ref={overlay ? undefined : setNodeRef}
@@ -35,12 +38,9 @@ export function KanbanCard({ card, lane, onOpen, overlay = false }: KanbanCardPr
       cursor={overlay ? 'grabbing' : 'grab'}
       opacity={isDragging ? 0.4 : 1}
       shadow={overlay ? 'lg' : undefined}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
       data-testid="kanban-card"
       data-ticket-id={card.id}
-      {...(overlay ? {} : { ...attributes, ...listeners })}
-      aria-roledescription={t('kanban.card.roleDescription')}
-      aria-label={t('kanban.card.label', { id: card.id, name: card.contact.name })}
+      {...(overlay ? {} : listeners)}
     >
       <Card.Body gap="1.5" p="3">
         <HStack justify="space-between" gap="2">
@@ -68,22 +68,32 @@ export function KanbanCard({ card, lane, onOpen, overlay = false }: KanbanCardPr
             ))}
           </HStack>
         )}
-        <Stack align="flex-end">
-          <Box>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="brand"
-              // The card's own keys pick it up; the button's open the ticket.
-              onKeyDown={(event) => event.stopPropagation()}
-              onPointerDown={(event) => event.stopPropagation()}
-              onClick={() => onOpen(card.uuid)}
-              data-testid="kanban-card-open"
-            >
-              {t('kanban.card.open')}
-            </Button>
-          </Box>
-        </Stack>
+        <HStack justify="space-between">
+          <IconButton
+            ref={overlay ? undefined : setActivatorNodeRef}
+            size="xs"
+            variant="ghost"
+            cursor="grab"
+            data-testid="kanban-card-move"
+            {...(overlay ? {} : attributes)}
+            aria-roledescription={t('kanban.card.roleDescription')}
+            aria-label={t('kanban.card.label', { id: card.id, name: card.contact.name })}
+          >
+            <LuGripVertical />
+          </IconButton>
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="brand"
+            // The card's own keys pick it up; the button's open the ticket.
+            onKeyDown={(event) => event.stopPropagation()}
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => onOpen(card.uuid)}
+            data-testid="kanban-card-open"
+          >
+            {t('kanban.card.open')}
+          </Button>
+        </HStack>
       </Card.Body>
     </Card.Root>
   );

@@ -8,7 +8,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -116,8 +116,22 @@ export function ScheduleCalendar({
     onNewAt(arg.allDay ? new Date(at.getTime() + 9 * 3_600_000) : at);
   }
 
+  // FullCalendar's arrow glyphs are role="img" spans without a name, inside buttons named by their
+  // hint: the glyphs are hidden from screen readers, each time the toolbar draws them.
+  const boxRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const hideGlyphs = () =>
+      box.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])').forEach((glyph) => glyph.setAttribute('aria-hidden', 'true'));
+    hideGlyphs();
+    const observer = new MutationObserver(hideGlyphs);
+    observer.observe(box, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <Box css={calendarStyles} data-testid="schedule-calendar">
+    <Box ref={boxRef} css={calendarStyles} data-testid="schedule-calendar">
       <FullCalendar
         // FullCalendar reads `now` once, at its first render, and keeps counting from it: the company's
         // zone arrives with the settings after that first render, so a new zone starts a new calendar.
@@ -133,6 +147,7 @@ export function ScheduleCalendar({
             : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
         }
         footerToolbar={narrow ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
+        buttonHints={{ prev: t('schedules.views.previous'), next: t('schedules.views.next') }}
         buttonText={{
           today: t('schedules.views.today'),
           month: t('schedules.views.month'),

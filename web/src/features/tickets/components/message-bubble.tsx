@@ -44,13 +44,23 @@ export function MessageBubble({ message, isGroup, menu, highlighted = false }: M
         className="group"
         pr={menu ? '7' : '3'}
         data-testid="message"
+        // Reached with the arrows from the conversation's one Tab stop (message-list), not with Tab.
+        tabIndex={-1}
         data-from-me={fromMe ? 'true' : 'false'}
         data-deleted={message.isDeleted ? 'true' : 'false'}
         aria-disabled={message.isDeleted || undefined}
         opacity={message.isDeleted ? 0.6 : 1}
       >
         {menu && (
-          <Box position="absolute" top="0.5" right="0.5" opacity={0} _groupHover={{ opacity: 1 }} _focusWithin={{ opacity: 1 }}>
+          <Box
+            position="absolute"
+            top="0.5"
+            right="0.5"
+            opacity={0}
+            _groupHover={{ opacity: 1 }}
+            _groupFocusVisible={{ opacity: 1 }}
+            _focusWithin={{ opacity: 1 }}
+          >
             {menu}
           </Box>
         )}

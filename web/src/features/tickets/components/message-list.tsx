@@ -156,9 +156,73 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
     else scrollToBottom();
   }
 
+  /**
+   * The conversation is one Tab stop (issue 29): its messages are a list walked with the arrows
+   * (Home and End for the first and newest loaded), Enter or the context-menu key opens a message's
+   * menu, Escape goes back to the list, and Tab goes on to the composer's text.
+   */
+  function handleKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    const box = scrollRef.current;
+    if (!box) return;
+    const items = Array.from(box.querySelectorAll<HTMLElement>('[data-testid="message"]'));
+    const current = items.findIndex((item) => item === document.activeElement);
+    const onMessage = current >= 0;
+    const move = (index: number) => {
+      event.preventDefault();
+      items[Math.max(0, Math.min(items.length - 1, index))]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowUp':
+        return items.length ? move(onMessage ? current - 1 : items.length - 1) : undefined;
+      case 'ArrowDown':
+        return items.length ? move(onMessage ? current + 1 : items.length - 1) : undefined;
+      case 'Home':
+        return onMessage ? move(0) : undefined;
+      case 'End':
+        return onMessage ? move(items.length - 1) : undefined;
+      case 'Escape':
+        if (onMessage) {
+          event.preventDefault();
+          box.focus();
+        }
+        return;
+      case 'Enter':
+      case 'ContextMenu':
+        if (onMessage) {
+          event.preventDefault();
+          items[current]!.querySelector<HTMLElement>('[data-testid="message-menu"]')?.click();
+        }
+        return;
+      case 'Tab': {
+        if (event.shiftKey) return;
+        const composer = box
+          .closest('[data-testid="ticket-chat"]')
+          ?.querySelector<HTMLTextAreaElement>('textarea[data-testid="message-text"]:not(:disabled)');
+        if (composer) {
+          event.preventDefault();
+          composer.focus();
+        }
+        return;
+      }
+    }
+  }
+
   return (
     <Box position="relative" flex="1" minH="0" display="flex" flexDirection="column">
-      <Box ref={scrollRef} flex="1" minH="0" overflowY="auto" py="2" bg="bg.subtle" onScroll={handleScroll} data-testid="message-list">
+      <Box
+        ref={scrollRef}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        py="2"
+        bg="bg.subtle"
+        onScroll={handleScroll}
+        onKeyDown={handleKeyDown}
+        tabIndex={0}
+        role="region"
+        aria-label={t('tickets.chat.messagesLabel')}
+        data-testid="message-list"
+      >
         {query.isPending ? (
           <Center h="full" gap="2" color="fg.muted">
             <Spinner size="sm" />
@@ -169,23 +233,23 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
             {t('tickets.chat.empty')}
           </Center>
         ) : (
-          <Box ref={contentRef}>
+          <Box ref={contentRef} role="list" aria-label={t('tickets.chat.messagesLabel')}>
             {query.isFetchingNextPage && (
-              <Center py="2">
+              <Center py="2" role="listitem">
                 <Spinner size="sm" />
               </Center>
             )}
             {rows.map((row) => {
               if (row.kind === 'day') {
                 return (
-                  <Flex key={row.key} justify="center" py="2" data-testid="message-day">
+                  <Flex key={row.key} justify="center" py="2" role="listitem" data-testid="message-day">
                     <Badge variant="subtle">{formatDate(row.date)}</Badge>
                   </Flex>
                 );
               }
               if (row.kind === 'ticket') {
                 return (
-                  <Flex key={row.key} direction="column" align="center" gap="1" py="3" data-testid="ticket-separator">
+                  <Flex key={row.key} direction="column" align="center" gap="1" py="3" role="listitem" data-testid="ticket-separator">
                     <Badge colorPalette="red" variant="subtle">
                       {t('tickets.chat.conversationEnded', { date: formatDateTime(row.endedAt) })}
                     </Badge>
@@ -197,17 +261,18 @@ export function MessageList({ ticketId, isGroup, actions, selection, aroundId, o
               }
               if (selection?.active) return <SelectableRow key={row.key} message={row.message} isGroup={isGroup} selection={selection} />;
               return (
-                <MessageBubble
-                  key={row.key}
-                  message={row.message}
-                  isGroup={isGroup}
-                  highlighted={row.message.id === highlightId}
-                  menu={actions ? <MessageMenu message={row.message} {...actions} /> : undefined}
-                />
+                <Box key={row.key} role="listitem">
+                  <MessageBubble
+                    message={row.message}
+                    isGroup={isGroup}
+                    highlighted={row.message.id === highlightId}
+                    menu={actions ? <MessageMenu message={row.message} {...actions} /> : undefined}
+                  />
+                </Box>
               );
             })}
             {query.isFetchingPreviousPage && (
-              <Center py="2">
+              <Center py="2" role="listitem">
                 <Spinner size="sm" />
               </Center>
             )}
@@ -266,6 +331,7 @@ function SelectableRow({ message, isGroup, selection }: SelectableRowProps) {
 
   return (
     <Flex
+      role="listitem"
       align="center"
       pl="3"
       cursor={selectable ? 'pointer' : undefined}

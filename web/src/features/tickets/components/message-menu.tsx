@@ -27,7 +27,8 @@ export function MessageMenu({ message, ...handlers }: { message: Message } & Mes
   return (
     <Menu.Root positioning={{ placement: message.fromMe ? 'bottom-end' : 'bottom-start' }} lazyMount unmountOnExit>
       <Menu.Trigger asChild>
-        <IconButton size="2xs" variant="ghost" aria-label={t('tickets.messageMenu.open')} data-testid="message-menu">
+        {/* Not a Tab stop of its own: Enter on the focused message opens it (message-list). */}
+        <IconButton size="2xs" variant="ghost" tabIndex={-1} aria-label={t('tickets.messageMenu.open')} data-testid="message-menu">
           <LuChevronDown />
         </IconButton>
       </Menu.Trigger>

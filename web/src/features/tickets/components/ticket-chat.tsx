@@ -1,8 +1,9 @@
 import { appMessageSocketPayloadSchema, presenceSocketPayloadSchema } from '@app/contracts';
 import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { announce } from '@/components/ui/live-region';
 import { TOAST_DURATION_MS, toaster, toastError } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { joinRoom, leaveRoom, useSocketEvent } from '@/lib/socket';
@@ -14,6 +15,7 @@ import { useMessageActions } from '../hooks/use-message-actions';
 import { useReadOpenChat } from '../hooks/use-read-open-chat';
 import { appMessageEventName, ticketEventName } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Message } from '../types';
+import { chatFocusDone, currentChatFocus, subscribeChatFocus, wantedChatFocus } from '../utils/chat-focus';
 import { canSendTo, mayOpenTicket } from '../utils/ticket-actions';
 import { ForwardSelectionBar } from './forward-selection-bar';
 import { MessageInput } from './message-input';
@@ -86,13 +88,40 @@ export function TicketChat({ uuid, user, onBack, onLeave, aroundMessageId, onJum
     }
   });
 
-  // Opened at an older message, the agent's own new message shows at the newest, where the chat goes.
   useSocketEvent(appMessageEventName(user.companyId), (payload) => {
     const parsed = appMessageSocketPayloadSchema.safeParse(payload);
-    if (!parsed.success || aroundMessageId == null || !onJumpToLatest) return;
+    if (!parsed.success) return;
     const { action, message } = parsed.data;
-    if (action === 'create' && message.ticketId === ticketId && message.fromMe && message.userId === user.id) onJumpToLatest();
+    if (action !== 'create' || message.ticketId !== ticketId) return;
+    // The customer's new message is said politely to a screen reader, once.
+    if (!message.fromMe && ticket) {
+      announce(
+        `message-${message.id}`,
+        t('tickets.live.newMessage', { name: ticket.contact.name, body: message.body || t('tickets.live.media') }),
+      );
+    }
+    // Opened at an older message, the agent's own new message shows at the newest, where the chat goes.
+    if (aroundMessageId != null && onJumpToLatest && message.fromMe && message.userId === user.id) onJumpToLatest();
   });
+
+  // Focus goes where the action that opened or changed the ticket wants it, once the chat shows the
+  // ticket in its new state (the composer only once the ticket can be written to).
+  const chatRef = useRef<HTMLDivElement | null>(null);
+  const writable = ticket ? canSendTo(ticket) : false;
+  const wish = useSyncExternalStore(subscribeChatFocus, currentChatFocus);
+  useEffect(() => {
+    const root = chatRef.current;
+    if (!ticket || refused || !root) return;
+    const target = wantedChatFocus(uuid);
+    if (!target) return;
+    const element =
+      target === 'composer'
+        ? root.querySelector<HTMLTextAreaElement>('textarea[data-testid="message-text"]:not(:disabled)')
+        : root.querySelector<HTMLElement>('[data-testid="ticket-header-contact"]');
+    if (!element) return;
+    element.focus();
+    chatFocusDone();
+  }, [ticket, refused, uuid, writable, wish]);
 
   if (!ticket || refused) {
     return (
@@ -104,7 +133,15 @@ export function TicketChat({ uuid, user, onBack, onLeave, aroundMessageId, onJum
   }
 
   return (
-    <Flex direction="column" h="full" minH="0" data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
+    <Flex
+      ref={chatRef}
+      direction="column"
+      h="full"
+      minH="0"
+      data-testid="ticket-chat"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+    >
       <TicketHeader ticket={ticket} user={user} presence={presence ?? ticket.presence} onBack={onBack} onDeleted={onLeave} />
       <TagEditor key={`tags-${ticket.id}`} ticket={ticket} />
       <MessageList

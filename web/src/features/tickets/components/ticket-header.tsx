@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '@/components/ui/toaster';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicket } from '../api/update-ticket';
 import type { InboxUser, Ticket } from '../types';
+import { chatFocusDone, wantChatFocus } from '../utils/chat-focus';
 import { getTicketActions, transitionBody } from '../utils/ticket-actions';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
@@ -37,11 +38,20 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
   const actions = getTicketActions(ticket, user);
 
   async function handleTransition(action: Transition) {
+    // The button pressed leaves with the status it belonged to: accepted, the agent writes; else focus
+    // rests on the header naming the ticket. Wanted before the call: the socket's update may come first.
+    wantChatFocus(action === 'accept' ? 'composer' : 'chat', ticket.uuid);
     try {
       await updateMutation.mutateAsync({ id: ticket.id, changes: transitionBody(action, user.id) });
     } catch (error) {
+      chatFocusDone();
       toastError(error);
     }
+  }
+
+  function handleTransferred() {
+    wantChatFocus('chat', ticket.uuid);
+    setTransferOpen(false);
   }
 
   async function handleDelete() {
@@ -73,7 +83,8 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
         minW="40"
         textAlign="start"
         onClick={() => setContactOpen(true)}
-        aria-label={t('tickets.contact.open')}
+        // Named by what it shows (contact, ticket number, assignee); the title says what it does.
+        title={t('tickets.contact.open')}
         data-testid="ticket-header-contact"
       >
         <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
@@ -138,9 +149,7 @@ export function TicketHeader({ ticket, user, presence, onBack, onDeleted }: Tick
       {contactOpen && (
         <ContactDrawer ticket={ticket} open canSchedule={user.company?.plan?.useSchedules === true} onClose={() => setContactOpen(false)} />
       )}
-      {transferOpen && (
-        <TransferDialog ticket={ticket} open onClose={() => setTransferOpen(false)} onTransferred={() => setTransferOpen(false)} />
-      )}
+      {transferOpen && <TransferDialog ticket={ticket} open onClose={() => setTransferOpen(false)} onTransferred={handleTransferred} />}
       <ConfirmDialog
         open={confirmDelete}
         title={t('tickets.buttons.delete')}

@@ -15,6 +15,7 @@ import { useUsersList } from '../api/get-users-list';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useTicketFilters } from '../hooks/use-ticket-filters';
 import type { InboxUser, OpenSubTab, Ticket, TicketListItem, TicketsTab } from '../types';
+import { chatFocusDone, wantChatFocus } from '../utils/chat-focus';
 import { isInboxAdmin, transitionBody } from '../utils/ticket-actions';
 import { flattenTickets } from '../utils/ticket-list-cache';
 import type { TicketListFilter } from '../utils/ticket-list-filter';
@@ -60,12 +61,16 @@ export function TicketsListPanel({ user, selectedUuid, onOpenTicket, onOpenUuid,
   const selectableQueues = (queuesQuery.data ?? []).filter((queue) => admin || ownQueueIds.has(queue.id));
 
   async function handleAccept(ticket: Ticket) {
+    // The row's Accept button leaves with the row: focus goes to the composer of the accepted chat
+    // (wanted before the call: the socket's update may come first).
+    wantChatFocus('composer', ticket.uuid);
     try {
       await updateMutation.mutateAsync({ id: ticket.id, changes: transitionBody('accept', user.id) });
       state.setTab('open');
       state.setOpenSubTab('open');
       onOpenTicket(ticket);
     } catch (error) {
+      chatFocusDone();
       toastError(error);
     }
   }

@@ -1,5 +1,8 @@
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { announce } from '@/components/ui/live-region';
 
 import { useTickets } from '../api/get-tickets';
 import { useNow } from '../hooks/use-now';
@@ -30,6 +33,8 @@ export function TicketsList({ filter, selectedUuid, canSpy, busyTicketId, testId
   const query = useTickets(filter);
   const now = useNow(LAST_INTERACTION_REFRESH_MS);
   const tickets = flattenTickets(query.data);
+  const boxRef = useRef<HTMLDivElement | null>(null);
+  useAnnounceNewTickets(tickets, query.data?.pages.length, boxRef);
 
   function handleScroll(event: React.UIEvent<HTMLDivElement>) {
     const element = event.currentTarget;
@@ -38,7 +43,20 @@ export function TicketsList({ filter, selectedUuid, canSpy, busyTicketId, testId
   }
 
   return (
-    <Box flex="1" minH="0" overflowY="auto" onScroll={handleScroll} data-testid={testId}>
+    <Box
+      ref={boxRef}
+      flex="1"
+      minH="0"
+      overflowY="auto"
+      onScroll={handleScroll}
+      data-testid={testId}
+      // Where the skip link leads: from here the next Tab is the first ticket.
+      role="region"
+      aria-label={t('tickets.title')}
+      tabIndex={-1}
+      outline="none"
+      data-skip-target="ticket-list"
+    >
       {query.isPending ? (
         <Center py="8" gap="2" color="fg.muted">
           <Spinner size="sm" />
@@ -76,4 +94,26 @@ export function TicketsList({ filter, selectedUuid, canSpy, busyTicketId, testId
       )}
     </Box>
   );
+}
+
+/**
+ * A ticket waiting for an agent that arrives in the list on screen (not one it held when it loaded,
+ * nor one a later page brought) is said in the live region, once (issue 29).
+ */
+function useAnnounceNewTickets(tickets: Ticket[], pageCount: number | undefined, boxRef: React.RefObject<HTMLDivElement | null>) {
+  const { t } = useTranslation();
+  const known = useRef<{ ids: Set<number>; pageCount: number } | null>(null);
+  useEffect(() => {
+    if (pageCount === undefined) return;
+    const before = known.current;
+    known.current = { ids: new Set(tickets.map((ticket) => ticket.id)), pageCount };
+    // The first load, and a later page, bring tickets that were there already: no news.
+    if (!before || pageCount !== before.pageCount) return;
+    const box = boxRef.current;
+    if (!box || box.getClientRects().length === 0) return;
+    for (const ticket of tickets) {
+      if (before.ids.has(ticket.id) || ticket.status !== 'pending') continue;
+      announce(`ticket-${ticket.id}`, t('tickets.live.newTicket', { name: ticket.contact.name }));
+    }
+  }, [tickets, pageCount, boxRef, t]);
 }

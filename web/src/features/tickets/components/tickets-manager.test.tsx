@@ -102,7 +102,7 @@ describe('ticket manager', () => {
 
     fireEvent.click(screen.getByTestId('tickets-subtab-pending'));
     const pendingList = await screen.findByTestId('tickets-list-pending');
-    const joao = await within(pendingList).findByRole('button', { name: 'João Souza' });
+    const joao = (await within(pendingList).findByRole('button', { name: 'João Souza' })).closest('li')!;
     expect(within(joao).getByTestId('ticket-queue').textContent).toBe('SEM FILA');
     expect(within(joao).getByTestId('ticket-unread').textContent).toBe('3');
 
@@ -135,19 +135,25 @@ describe('ticket manager', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'open', userId: 5 });
   });
 
-  it('Enter on a list item opens its ticket; Enter on its close button closes it without opening it', async () => {
+  it("a list item opens its ticket through one real button named as its contact (Enter and Space are a button's own); its close button stands beside it and closes it without opening it", async () => {
     const pending = aTicket({ id: 12, status: 'pending' });
     calls = stubApi(queues, ticketsByStatus([pending]), on('PUT', '/tickets/12', 200, { ...pending, status: 'closed' }));
     const onOpen = vi.fn();
     renderManager(attendant, undefined, { onOpen });
     fireEvent.click(screen.getByTestId('tickets-subtab-pending'));
     const list = await screen.findByTestId('tickets-list-pending');
-    const close = await within(list).findByTestId('ticket-close');
-    fireEvent.keyDown(close, { key: 'Enter' });
+    const item = await within(list).findByTestId('ticket-list-item');
+    expect(item.tagName).toBe('LI');
+    expect(item.getAttribute('role')).toBeNull();
+    const open = within(item).getByRole('button', { name: pending.contact.name });
+    expect(open.tagName).toBe('BUTTON');
+    expect(open.querySelector('button')).toBeNull();
+    const close = within(item).getByTestId('ticket-close');
+    expect(open.contains(close)).toBe(false);
     fireEvent.click(close);
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'closed' }));
     expect(onOpen).not.toHaveBeenCalled();
-    fireEvent.keyDown(within(list).getByRole('button', { name: pending.contact.name }), { key: 'Enter' });
+    fireEvent.click(open);
     expect(onOpen).toHaveBeenCalledWith(pending.uuid);
   });
 

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, Stack, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuList, LuMessageSquare } from 'react-icons/lu';
@@ -8,6 +8,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { InboxUserContext } from '../hooks/inbox-user-context';
 import { useTicketsRealtime } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Ticket, TicketListItem } from '../types';
+import { chatFocusDone, focusTicketList, wantChatFocus, wantedChatFocus } from '../utils/chat-focus';
 import { SpyDialog } from './spy-dialog';
 import { TicketChat } from './ticket-chat';
 import { TicketsListPanel } from './tickets-list-panel';
@@ -42,6 +43,9 @@ export function TicketsManager({ user, selectedUuid, aroundMessageId, logo, onOp
 
   /** A search's ticket opens at the message it was found by. */
   function handleOpenTicket(ticket: TicketListItem) {
+    // The chat's header takes focus (on a phone the list it was opened from is hidden), unless the
+    // action that opened it wants the composer (Accept).
+    if (!wantedChatFocus(ticket.uuid)) wantChatFocus('chat', ticket.uuid);
     setNarrowTab('ticket');
     if (ticket.matchedMessageId != null) onOpen(ticket.uuid, { messageId: ticket.matchedMessageId });
     else onOpen(ticket.uuid);
@@ -52,11 +56,20 @@ export function TicketsManager({ user, selectedUuid, aroundMessageId, logo, onOp
   }, [onOpen, selectedUuid]);
 
   function handleOpenUuid(uuid: string) {
+    if (!wantedChatFocus(uuid)) wantChatFocus('chat', uuid);
     setNarrowTab('ticket');
     onOpen(uuid);
   }
 
-  const handleLeave = useCallback(() => onLeave(), [onLeave]);
+  // The chat closed under the agent (refused, deleted, transferred away): focus goes to the list.
+  const handleLeave = useCallback(() => {
+    chatFocusDone();
+    onLeave();
+    window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (!focusTicketList()) document.querySelector<HTMLElement>('[data-testid="tickets-select-ticket"]')?.focus();
+    }, 0);
+  }, [onLeave]);
 
   const list = (
     <TicketsListPanel
@@ -82,6 +95,8 @@ export function TicketsManager({ user, selectedUuid, aroundMessageId, logo, onOp
   return (
     <InboxUserContext.Provider value={user}>
       <Box h="full" minH="0" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.panel" data-testid="tickets-manager">
+        {/* The screen's title for those who read by headings; the list and the chat say the rest. */}
+        <VisuallyHidden as="h1">{t('tickets.title')}</VisuallyHidden>
         {narrow ? (
           <Tabs.Root
             value={narrowTab}

@@ -1,0 +1,294 @@
+/// <reference lib="dom" />
+/**
+ * WCAG 2.1 AA in the web app (issue 29), as an agent with a screen reader or only a keyboard meets it:
+ * axe-core finds no critical or serious violation of WCAG 2.1 A/AA on the main screens at 1440 px and at
+ * 390 px; a customer's new message in the open chat is announced once in the polite live region; and
+ * the core flow works by keyboard alone: the skip link, a ticket opened with Enter, accept, the composer
+ * one stop from the conversation, reply, resolve, with focus somewhere sensible after each step.
+ * One product start and one signed-in page for all of it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import { api, companyOfItsOwn, type Credentials, pageToken, scannedConnection, signedInPage, until } from '../support/browser-setup';
+import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
+
+jest.setTimeout(600_000);
+
+const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
+const CUSTOMER = { from: '5511966660029', pushName: 'Cliente Acessível' };
+/** The customer whose ticket the keyboard walk takes from 'Aguardando' to resolved. */
+const KEYBOARD_CUSTOMER = { from: '5511966660030', pushName: 'Cliente Teclado' };
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+/** axe-core's browser build, evaluated in the page (the product's CSP refuses an inline script tag). */
+const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'), 'utf8');
+
+/** A violation axe-core reports: its rule, impact and the elements it found (CSS target and HTML). */
+interface Finding {
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** axe-core's WCAG 2.1 A and AA rules over the whole page; only critical and serious findings are kept. */
+async function axeFindings(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
+    const results = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    })) as { violations: { id: string; impact: string | null; nodes: { target: unknown[]; html: string }[] }[] };
+    return results.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        targets: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 120)}`),
+      }));
+  });
+}
+
+describe('browser: accessibility (WCAG 2.1 AA)', () => {
+  let stack: ProductStack;
+  let baseUrl: string;
+  let admin: Credentials;
+  let page: Page;
+  let token: string;
+  let connectionId: number;
+  let ticketPath: string;
+
+  beforeAll(async () => {
+    stack = await startProductStack('browser_a11y', ADMIN, { SIMULATOR_ENABLED: 'true' });
+    ({ baseUrl } = stack);
+    ({ admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Acessível', {
+      useKanban: true,
+      useInternalChat: true,
+      useCampaigns: true,
+      useSchedules: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    }));
+    page = await signedInPage(stack, admin, WIDTHS[0]);
+    token = await pageToken(page);
+    expect((await api(baseUrl, 'PUT', '/api/settings/campaignsEnabled', token, { value: 'true' })).status).toBe(200);
+    connectionId = (await scannedConnection(baseUrl, token, 'Simulador Acessível')).id;
+    await api(baseUrl, 'POST', '/api/contacts', token, { name: 'Contato Acessível', number: '5511966661001' });
+    for (const body of ['Olá, preciso de ajuda', 'Meu pedido não chegou']) {
+      const inbound = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, { ...CUSTOMER, body });
+      expect(inbound.status).toBeLessThan(300);
+    }
+    const ticket = await until(async () => {
+      const list = await api(baseUrl, 'GET', '/api/tickets?status=pending&showAll=true', token);
+      return ((list.body as { tickets?: { id: number; uuid: string }[] }).tickets ?? [])[0];
+    }, 'the customer ticket');
+    expect((await api(baseUrl, 'PUT', `/api/tickets/${ticket.id}`, token, { status: 'open' })).status).toBeLessThan(300);
+    ticketPath = `/tickets/${ticket.uuid}`;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** The main screens and what shows each is drawn. */
+  const screens = (): { name: string; path: string; ready: string }[] => [
+    { name: 'tickets', path: '/tickets', ready: '[data-testid="ticket-list-item"]' },
+    { name: 'open chat', path: ticketPath, ready: '[data-testid="message-text"]' },
+    { name: 'contacts', path: '/contacts', ready: '[data-testid="contacts-page"]' },
+    { name: 'quick messages', path: '/quick-messages', ready: '[data-testid="quick-messages-page"]' },
+    { name: 'kanban', path: '/kanban', ready: '[data-testid="kanban-page"]' },
+    { name: 'to-do', path: '/todolist', ready: '[data-testid="todo-page"]' },
+    { name: 'schedules', path: '/schedules', ready: '[data-testid="schedules-page"]' },
+    { name: 'campaigns', path: '/campaigns', ready: '[data-testid="campaigns-page"]' },
+    { name: 'contact lists', path: '/contact-lists', ready: '[data-testid="contact-lists-page"]' },
+    { name: 'internal chat', path: '/chats', ready: '[data-testid="chats-page"]' },
+    { name: 'settings', path: '/settings', ready: '[data-testid="settings-page"]' },
+    { name: 'users', path: '/users', ready: '[data-testid="users-page"]' },
+    { name: 'queues', path: '/queues', ready: '[data-testid="queues-page"]' },
+    { name: 'connections', path: '/connections', ready: '[data-testid="connections-page"]' },
+    { name: 'dashboard', path: '/', ready: '[data-testid="dashboard-page"]' },
+    { name: 'integrations and agents', path: '/integrations-and-agents', ready: '[data-testid="agents-page"]' },
+    { name: 'prompts', path: '/prompts', ready: '[data-testid="prompts-page"]' },
+    { name: 'financeiro', path: '/financeiro', ready: '[data-testid="invoices-page"]' },
+  ];
+
+  for (const viewport of WIDTHS) {
+    it(`at ${viewport.width} px axe-core finds no critical or serious WCAG 2.1 A/AA violation on the main screens`, async () => {
+      const report: Record<string, string[]> = {};
+      const counts: Record<string, number> = {};
+      const note = (name: string, findings: Finding[]) => {
+        report[name] = findings.map((finding) => `${finding.impact} ${finding.rule}: ${finding.targets.join(' | ')}`);
+        counts[name] = findings.reduce((sum, finding) => sum + finding.targets.length, 0);
+      };
+
+      const visitor = await newPage(stack, viewport);
+      await visitor.goto(`${baseUrl}/login`);
+      await visitor.locator('input[name="email"]').waitFor();
+      note('login', await axeFindings(visitor));
+      await visitor.context().close();
+
+      await page.setViewportSize(viewport);
+      for (const { name, path: pathname, ready } of screens()) {
+        await page.goto(`${baseUrl}${pathname}`);
+        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        note(name, await axeFindings(page));
+      }
+      // The figures per screen (elements with a critical or serious violation), for the record.
+      console.log(`axe-core at ${viewport.width} px: ${JSON.stringify(counts)}`);
+      expect(report).toEqual(Object.fromEntries(Object.keys(report).map((name) => [name, []])));
+    });
+  }
+
+  it('in dark mode axe-core finds no critical or serious WCAG 2.1 A/AA violation on the screens of the brand colour', async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      const report: Record<string, string[]> = {};
+      for (const { name, path: pathname, ready } of screens().filter((screen) =>
+        ['tickets', 'open chat', 'kanban', 'dashboard', 'connections', 'schedules'].includes(screen.name),
+      )) {
+        await page.goto(`${baseUrl}${pathname}`);
+        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+        report[name] = (await axeFindings(page)).map((finding) => `${finding.impact} ${finding.rule}: ${finding.targets.join(' | ')}`);
+      }
+      expect(report).toEqual(Object.fromEntries(Object.keys(report).map((name) => [name, []])));
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+
+  /** What has focus: its test id (or tag), for a failure that says where focus went. */
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return 'body';
+      return element.dataset.testid ?? element.dataset.skipTarget ?? element.tagName.toLowerCase();
+    });
+
+  /** Presses Tab (or Shift+Tab) until focus is on `testId`, at most `max` times; how many it took. */
+  const tabTo = async (testId: string, max: number, shift = false): Promise<number> => {
+    for (let presses = 1; presses <= max; presses += 1) {
+      await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+      if ((await focused()) === testId) return presses;
+    }
+    throw new Error(`${testId} not reached in ${max} ${shift ? 'Shift+Tab' : 'Tab'} presses (focus on ${await focused()})`);
+  };
+
+  it("a customer's new message in the open chat is said once, politely, in the live region", async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    await page.goto(`${baseUrl}${ticketPath}`);
+    await page.locator('[data-testid="message-text"]').waitFor({ timeout: 20_000 });
+    const region = page.locator('[data-testid="live-region"]');
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    const body = 'Chegou o código de rastreio?';
+    const inbound = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, { ...CUSTOMER, body });
+    expect(inbound.status).toBeLessThan(300);
+    const said = `Nova mensagem de ${CUSTOMER.pushName}: ${body}`;
+    await until(async () => ((await region.textContent()) ?? '').includes(said), 'the message in the live region');
+    // The message's later events (its read receipt, the list's update) do not say it again.
+    await page.locator('[data-testid="message"][data-from-me="false"]', { hasText: body }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const texts = await region.locator(':scope > div').allTextContents();
+    expect(texts.filter((text) => text === said)).toEqual([said]);
+  });
+
+  it('by keyboard alone: skip link, a waiting ticket opened with Enter, accept, the composer one stop from the conversation, reply, resolve', async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    await page.goto(`${baseUrl}/tickets`);
+    await page.locator('[data-testid="tickets-list-open"] [data-testid="ticket-list-item"]').first().waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const region = page.locator('[data-testid="live-region"]');
+
+    // The skip link is the first Tab stop; it leads to the ticket list, whose first ticket is the next.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('skip-link');
+    expect(await page.locator('[data-testid="skip-link"]').textContent()).toBe('Ir para a lista de atendimentos');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('tickets-list-open');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('ticket-open');
+
+    // 'Aguardando' is the tab beside: back to the tabs, the arrow picks it.
+    await tabTo('tickets-subtab-open', 8, true);
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('tickets-subtab-pending');
+    await page.locator('[data-testid="tickets-list-pending"]').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // A new customer writes: the ticket arrives in the list on screen and is said once.
+    const inbound = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, {
+      ...KEYBOARD_CUSTOMER,
+      body: 'Quero trocar um produto',
+    });
+    expect(inbound.status).toBeLessThan(300);
+    const waiting = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', {
+      hasText: KEYBOARD_CUSTOMER.pushName,
+    });
+    await waiting.waitFor({ timeout: 20_000 });
+    const arrival = `Novo atendimento aguardando: ${KEYBOARD_CUSTOMER.pushName}`;
+    await until(async () => ((await region.textContent()) ?? '').includes(arrival), 'the new ticket in the live region');
+    expect((await region.locator(':scope > div').allTextContents()).filter((text) => text === arrival)).toEqual([arrival]);
+
+    // Enter on the ticket opens its chat; focus is on the chat's header, which names it.
+    await tabTo('ticket-open', 3);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(KEYBOARD_CUSTOMER.pushName);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    const chat = page.locator('[data-testid="ticket-chat"][data-status="pending"]');
+    await chat.waitFor({ timeout: 20_000 });
+    await until(async () => (await focused()) === 'ticket-header-contact', 'focus on the chat header');
+
+    // Accept is the next stop; once accepted, focus is in the composer.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('ticket-action-accept');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="ticket-chat"][data-status="open"]').waitFor({ timeout: 20_000 });
+    await until(async () => (await focused()) === 'message-text', 'focus in the composer after Accept');
+
+    // The conversation is one stop: its messages are walked with the arrows, and Tab goes on to the composer.
+    await tabTo('message-list', 4, true);
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('message');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Quero trocar um produto');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('message-text');
+
+    // The reply goes with Enter; focus stays in the composer.
+    await page.keyboard.type('Claro, qual é o número do pedido?');
+    await page.keyboard.press('Enter');
+    await page
+      .locator('[data-testid="ticket-chat"] [data-testid="message"][data-from-me="true"]', { hasText: 'Claro, qual é o número do pedido?' })
+      .waitFor({ timeout: 20_000 });
+    expect(await focused()).toBe('message-text');
+
+    // Resolve, back up the page; focus rests on the header of the resolved ticket.
+    await tabTo('ticket-action-resolve', 12, true);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="ticket-chat"][data-status="closed"]').waitFor({ timeout: 20_000 });
+    await until(async () => (await focused()) === 'ticket-header-contact', 'focus on the chat header after Resolve');
+  });
+
+  it('on a phone, a ticket opened from the list puts focus on its chat', async () => {
+    await page.setViewportSize(WIDTHS[1]);
+    await page.goto(`${baseUrl}/tickets`);
+    await page.locator('[data-testid="tickets-list-open"] [data-testid="ticket-list-item"]').first().waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('skip-link');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('tickets-list-open');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('ticket-open');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="ticket-chat"]').waitFor({ timeout: 20_000 });
+    await until(async () => (await focused()) === 'ticket-header-contact', 'focus on the chat header on a phone');
+  });
+});
