@@ -31,6 +31,7 @@ import { CompanyQueues1763712000001 } from './migrations/1763712000001-company-q
 import { RateLimiterFlexible1763900000000 } from './migrations/1763900000000-rate-limiter-flexible';
 import { CompanyConnections1763900000010 } from './migrations/1763900000010-company-connections';
 import { ProjectionTombstones1763900000039 } from './migrations/1763900000039-projection-tombstones';
+import { CompanyBillingFields1763900000040 } from './migrations/1763900000040-company-billing-fields';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
@@ -63,6 +64,7 @@ export const IDENTITY_MIGRATIONS = [
   RateLimiterFlexible1763900000000,
   CompanyConnections1763900000010,
   ProjectionTombstones1763900000039,
+  CompanyBillingFields1763900000040,
 ];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */

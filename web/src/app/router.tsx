@@ -31,6 +31,7 @@ import { RouteError } from './routes/route-error';
 import { ServicesRoute } from './routes/services';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
+import { SubscriptionRoute } from './routes/subscription';
 import { TagsRoute } from './routes/tags';
 import { TicketsRoute } from './routes/tickets';
 import { TodoRoute } from './routes/todo';
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: paths.campaignReportPattern, element: <CampaignReportRoute /> },
           { path: paths.prompts, element: <PromptsRoute /> },
           { path: paths.financeiro, element: <FinanceiroRoute /> },
+          { path: paths.subscription, element: <SubscriptionRoute /> },
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
           { path: paths.agents, element: <AgentsRoute /> },

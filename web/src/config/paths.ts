@@ -32,6 +32,7 @@ export const paths = {
   campaignReport: (campaignId: number) => `/campaign/${campaignId}/report`,
   prompts: '/prompts',
   financeiro: '/financeiro',
+  subscription: '/subscription',
   agentTemplates: '/agent-templates',
   integrationsAndAgents: '/integrations-and-agents',
   agents: '/agents',
