@@ -33,7 +33,9 @@ export function SubscriptionPage({ companyId }: SubscriptionPageProps) {
               <DataList.ItemValue data-testid="subscription-trial">
                 {daysLeft === null
                   ? t('billing.subscription.noTrial')
-                  : t('billing.subscription.trialDaysLeft', { count: daysLeft, date: formatDay(company!.trialExpiration!) })}
+                  : daysLeft === 0
+                    ? t('billing.subscription.trialEnded', { date: formatDay(company!.trialExpiration!) })
+                    : t('billing.subscription.trialDaysLeft', { count: daysLeft, date: formatDay(company!.trialExpiration!) })}
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
