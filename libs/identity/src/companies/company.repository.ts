@@ -162,8 +162,8 @@ export class CompanyRepository {
   }
 
   /** Every company with its plan, by name. */
-  async allWithPlans(): Promise<Company[]> {
-    const rows: CompanyRow[] = await this.dataSource.query(`${WITH_PLAN} ORDER BY c.name`);
+  async allWithPlans(manager: EntityManager = this.dataSource.manager): Promise<Company[]> {
+    const rows: CompanyRow[] = await manager.query(`${WITH_PLAN} ORDER BY c.name`);
     return rows.map(toCompany);
   }
 
