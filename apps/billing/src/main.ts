@@ -15,7 +15,7 @@ runApp(async () => {
   const config = loadConfig(configSchema);
 
   @Module({
-    imports: [distributedPlatform('billing', config), BillingModule.forRoot(billingOptionsFrom(config))],
+    imports: [distributedPlatform('billing', config), BillingModule.forRoot(billingOptionsFrom(config, config.JWT_SECRET))],
   })
   class BillingAppModule {}
 

@@ -51,7 +51,7 @@ export async function createStandaloneApp(
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
       outbound: options.outbound,
       ai: { keysSecret: config.AI_KEYS_SECRET ?? jwtSecret },
-      billing: billingOptionsFrom(config),
+      billing: billingOptionsFrom(config, jwtSecret),
     }),
     { bufferLogs: true },
   );

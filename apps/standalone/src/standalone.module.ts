@@ -31,7 +31,7 @@ export class StandaloneModule {
         ConversationsModule.forRoot(options.conversations),
         OutboundModule.forRoot(options.outbound),
         AiModule.forRoot(options.ai ?? { keysSecret: options.platform.jwt.secret }),
-        BillingModule.forRoot(options.billing),
+        BillingModule.forRoot(options.billing ?? { keysSecret: options.platform.jwt.secret }),
         GatewayModule.forRoot(options.gateway),
       ],
     };

@@ -15,12 +15,20 @@ export const billingConfigShape = {
   ASAAS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.asaas.com/v3'),
   ASAAS_API_KEY: optional(z.string().trim().min(10)),
   ASAAS_WEBHOOK_TOKEN: optional(z.string().trim().min(16)),
+  /** 32+ characters: encrypts the payment settings super users enter; unset, derived from JWT_SECRET. */
+  BILLING_KEYS_SECRET: optional(z.string().min(32)),
 };
 
 type BillingConfig = z.infer<z.ZodObject<typeof billingConfigShape>>;
 
-export function billingOptionsFrom(config: BillingConfig): Pick<BillingOptions, 'staticPix' | 'asaas'> {
+/** `jwtSecret` keys the payment settings at rest when BILLING_KEYS_SECRET is unset. */
+export function billingOptionsFrom(
+  config: BillingConfig,
+  jwtSecret?: string,
+): Pick<BillingOptions, 'staticPix' | 'asaas' | 'asaasApiUrl' | 'keysSecret'> {
   return {
+    asaasApiUrl: config.ASAAS_API_URL,
+    keysSecret: config.BILLING_KEYS_SECRET ?? jwtSecret,
     ...(config.PIX_KEY && {
       staticPix: {
         key: config.PIX_KEY,

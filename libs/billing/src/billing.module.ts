@@ -13,15 +13,21 @@ import { InvoiceGenerator } from './invoices/invoice-generator';
 import { InvoicePayments } from './invoices/invoice-payments';
 import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-initial';
 import { BillingCharges1765000000100 } from './migrations/1765000000100-billing-charges';
+import { BillingProviderSettings1765000000200 } from './migrations/1765000000200-billing-provider-settings';
 import { AsaasClient } from './payments/asaas.client';
 import { AsaasProvider } from './payments/asaas.provider';
 import { AsaasWebhook } from './payments/asaas-webhook';
 import { AsaasWebhookController } from './payments/asaas-webhook.controller';
 import { ChargeRepository } from './payments/charge.repository';
-import { PAYMENT_PROVIDER } from './payments/payment-provider';
+import { PaymentProviders } from './payments/payment-providers';
 import { StaticPixProvider } from './payments/static-pix.provider';
+import { PaymentAccounts } from './settings/payment-accounts';
+import { PaymentSettingsController } from './settings/payment-settings.controller';
+import { PaymentSettingsService } from './settings/payment-settings.service';
+import { ProviderSettingsRepository } from './settings/provider-settings.repository';
+import { SettingsCipher } from './settings/settings-cipher';
 
-export const BILLING_MIGRATIONS = [BillingInitial1765000000000, BillingCharges1765000000100];
+export const BILLING_MIGRATIONS = [BillingInitial1765000000000, BillingCharges1765000000100, BillingProviderSettings1765000000200];
 
 /** Invoices, charges and payment confirmations: what each company pays for its plan. */
 @Module({})
@@ -30,24 +36,28 @@ export class BillingModule {
     return {
       module: BillingModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'billing', migrations: BILLING_MIGRATIONS })],
-      controllers: [InvoiceController, CheckoutController, AsaasWebhookController],
+      controllers: [InvoiceController, CheckoutController, AsaasWebhookController, PaymentSettingsController],
       providers: [
         { provide: BILLING_OPTIONS, useValue: options },
         // Repositories: every statement of the service.
         CompanyRepository,
         InvoiceRepository,
         ChargeRepository,
+        ProviderSettingsRepository,
         // Services.
+        SettingsCipher,
+        PaymentAccounts,
+        PaymentSettingsService,
         InvoiceService,
         InvoiceGenerator,
         InvoicePayments,
         CheckoutService,
-        // Payments: Asaas when it is configured, otherwise the static Pix key.
+        // Payments: Asaas when the settings or the environment configure it, otherwise the static Pix key.
         StaticPixProvider,
         AsaasClient,
         AsaasProvider,
         AsaasWebhook,
-        { provide: PAYMENT_PROVIDER, useExisting: options.asaas ? AsaasProvider : StaticPixProvider },
+        PaymentProviders,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(CompanyEventsConsumer),
       ],

@@ -47,7 +47,7 @@ export const SERVICE_ROUTES = {
     'calendars',
   ],
   ai: ['prompt', 'agents', 'agent-templates', 'queueIntegration', 'groups', 'copilot'],
-  billing: ['invoices', 'subscription'],
+  billing: ['invoices', 'subscription', 'payment-settings'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

@@ -9,8 +9,10 @@ import { LoginDeviceCookies } from './auth/login-device-cookies';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { SessionService } from './auth/session.service';
 import { SessionStateRepository } from './auth/session-state.repository';
+import { CompanyBackfill } from './billing/company-backfill';
 import { CompanyRenewalRepository } from './billing/company-renewal.repository';
 import { InvoicePaidConsumer } from './billing/invoice-paid.consumer';
+import { PendingAnnouncementRepository } from './billing/pending-announcement.repository';
 import { AdminInvitationMail } from './companies/admin-invitation-mail';
 import { CompanyController } from './companies/company.controller';
 import { CompanyRepository } from './companies/company.repository';
@@ -31,6 +33,8 @@ import { CompanyQueues1763712000001 } from './migrations/1763712000001-company-q
 import { RateLimiterFlexible1763900000000 } from './migrations/1763900000000-rate-limiter-flexible';
 import { CompanyConnections1763900000010 } from './migrations/1763900000010-company-connections';
 import { ProjectionTombstones1763900000039 } from './migrations/1763900000039-projection-tombstones';
+import { CompanyBillingFields1763900000040 } from './migrations/1763900000040-company-billing-fields';
+import { BillingBackfill1763900000041 } from './migrations/1763900000041-billing-backfill';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
@@ -63,6 +67,8 @@ export const IDENTITY_MIGRATIONS = [
   RateLimiterFlexible1763900000000,
   CompanyConnections1763900000010,
   ProjectionTombstones1763900000039,
+  CompanyBillingFields1763900000040,
+  BillingBackfill1763900000041,
 ];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */
@@ -107,6 +113,8 @@ export class IdentityModule {
         CompanyQueueRepository,
         CompanyConnectionRepository,
         CompanyRenewalRepository,
+        PendingAnnouncementRepository,
+        CompanyBackfill,
         UserRecordAnswer,
         { provide: SESSION_AUTHORITY, useExisting: SessionStateRepository },
         // Every event consumer of identity.

@@ -32,6 +32,7 @@ import { RouteError } from './routes/route-error';
 import { ServicesRoute } from './routes/services';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
+import { SubscriptionRoute } from './routes/subscription';
 import { TagsRoute } from './routes/tags';
 import { TicketsRoute } from './routes/tickets';
 import { TodoRoute } from './routes/todo';
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: paths.prompts, element: <PromptsRoute /> },
           { path: paths.transcribe, element: <TranscribeRoute /> },
           { path: paths.financeiro, element: <FinanceiroRoute /> },
+          { path: paths.subscription, element: <SubscriptionRoute /> },
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
           { path: paths.queueIntegration, element: <QueueIntegrationRoute /> },

@@ -33,6 +33,7 @@ export const paths = {
   prompts: '/prompts',
   transcribe: '/transcribe',
   financeiro: '/financeiro',
+  subscription: '/subscription',
   agentTemplates: '/agent-templates',
   integrationsAndAgents: '/integrations-and-agents',
   queueIntegration: '/queue-integration',

@@ -1,10 +1,10 @@
 import { centsToPixAmount, type SubscriptionFields, type SubscriptionPixResponse } from '@app/contracts';
 import { AppError, type Tenancy } from '@app/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { toDataURL } from 'qrcode';
 
 import { InvoiceRepository } from '../invoices/invoice.repository';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
+import { PaymentProviders } from '../payments/payment-providers';
 
 /**
  * PAGAR: the Pix for one of the company's open invoices. The amount is the invoice's, as issued from
@@ -14,7 +14,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-prov
 export class CheckoutService {
   constructor(
     private readonly invoices: InvoiceRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   async pay(tenancy: Tenancy, body: SubscriptionFields): Promise<SubscriptionPixResponse> {
@@ -22,7 +22,9 @@ export class CheckoutService {
     if (!invoice) throw new AppError('ERR_NOT_FOUND', 'Invoice not found');
     if (invoice.status === 'paid')
       throw new AppError('ERR_VALIDATION', 'This invoice is paid already', { fields: [{ path: 'invoiceId', message: 'Fatura já paga' }] });
-    const charge = await this.provider.pixCharge(invoice, {
+    const charge = await (
+      await this.providers.current()
+    ).pixCharge(invoice, {
       name: `${body.firstName} ${body.lastName}`.trim(),
       address: body.address2,
       city: body.city,

@@ -13,6 +13,10 @@ export interface BillingOptions {
   staticPix?: StaticPixAccount;
   /** Asaas: customers and Pix charges made there, payments confirmed by its webhook. Set, it is the provider used. */
   asaas?: AsaasAccount;
+  /** Asaas's API address when only the super user's settings hold its key (ASAAS_API_URL; default the production one). */
+  asaasApiUrl?: string;
+  /** The secret the payment settings are encrypted with at rest (BILLING_KEYS_SECRET, else JWT_SECRET); 32+ characters. */
+  keysSecret?: string;
 }
 
 export interface AsaasAccount {

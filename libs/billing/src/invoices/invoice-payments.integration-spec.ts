@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { invoicePaid, invoiceSchema } from '@app/contracts';
+import { invoicePaid, invoiceSchema, openInvoicesResponseSchema } from '@app/contracts';
 import { AccessTokenService, readEvent } from '@app/platform';
 import { expectAnswer, expectErrorAnswer, type ServiceTestApp } from '@app/platform/testing';
 import request from 'supertest';
@@ -33,6 +33,29 @@ describe('confirming a payment', () => {
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("the operator lists a company's open invoices to confirm; a company's admin may not, bad ids are refused", async () => {
+    const open = expectAnswer(
+      openInvoicesResponseSchema,
+      await request(t.http).get('/api/invoices/open').query({ companyId: B }).set(as(operator())).expect(200),
+    );
+    expect(open.map((invoice) => invoice.id)).toEqual([invoiceOfB]);
+    expect(
+      expectAnswer(
+        openInvoicesResponseSchema,
+        await request(t.http).get('/api/invoices/open').query({ companyId: A }).set(as(operator())).expect(200),
+      ),
+    ).toEqual([]);
+    const admin = t.token({ userId: 5, companyId: B, profile: 'admin' });
+    expectErrorAnswer(
+      await request(t.http).get('/api/invoices/open').query({ companyId: B }).set(as(admin)).expect(403),
+      'ERR_NO_PERMISSION',
+    );
+    expectErrorAnswer(
+      await request(t.http).get('/api/invoices/open').query({ companyId: 'x' }).set(as(operator())).expect(400),
+      'ERR_VALIDATION',
+    );
   });
 
   it("only the platform's operator confirms; a company's own admin cannot mark its invoice paid", async () => {

@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 
-import { InvoicePageQueryDto } from './invoice.dto';
+import { InvoicePageQueryDto, OpenInvoicesQueryDto } from './invoice.dto';
 import { InvoiceService } from './invoice.service';
 import { InvoicePayments } from './invoice-payments';
 
@@ -18,6 +18,13 @@ export class InvoiceController {
   @Get('all')
   page(@CurrentTenancy() tenancy: Tenancy, @Query() query: InvoicePageQueryDto) {
     return this.invoices.page(tenancy, query.searchParam, query.pageNumber);
+  }
+
+  /** GET /invoices/open?companyId=: a company's unpaid invoices, for the companies page's payment confirmation (super users only). */
+  @Get('open')
+  @Roles('super')
+  open(@Query() query: OpenInvoicesQueryDto) {
+    return this.invoices.openOf(query.companyId);
   }
 
   /** POST /invoices/:id/confirm-payment: the platform's operator saw a static-key Pix arrive (super users only; any company's invoice). */

@@ -1,4 +1,5 @@
-import { invoicePageQuerySchema } from '@app/contracts';
+import { invoicePageQuerySchema, openInvoicesQuerySchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
+export class OpenInvoicesQueryDto extends createZodDto(openInvoicesQuerySchema) {}
 export class InvoicePageQueryDto extends createZodDto(invoicePageQuerySchema) {}

@@ -87,6 +87,14 @@ export class InvoiceRepository {
     return rows[0] ?? null;
   }
 
+  /** The company's unpaid invoices, oldest due date first. */
+  async openOf(companyId: number): Promise<InvoiceRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM billing.invoices WHERE company_id = $1 AND status = 'open' ORDER BY due_date, id LIMIT 50`,
+      [companyId],
+    );
+  }
+
   /** Any company's invoice, for the platform's operator. */
   async findAny(id: number): Promise<InvoiceRow | null> {
     const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE id = $1`, [id]);

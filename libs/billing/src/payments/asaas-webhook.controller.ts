@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import { AppError, Public } from '@app/platform';
-import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
+import { PaymentAccounts } from '../settings/payment-accounts';
 import { AsaasWebhook, asaasWebhookSchema } from './asaas-webhook';
 
 const sameSecret = (given: string | undefined, expected: string): boolean => {
@@ -17,7 +17,7 @@ const sameSecret = (given: string | undefined, expected: string): boolean => {
 @Controller('invoices')
 export class AsaasWebhookController {
   constructor(
-    @Inject(BILLING_OPTIONS) private readonly options: BillingOptions,
+    private readonly accounts: PaymentAccounts,
     private readonly webhook: AsaasWebhook,
   ) {}
 
@@ -25,7 +25,7 @@ export class AsaasWebhookController {
   @Public()
   @HttpCode(200)
   async receive(@Headers('asaas-access-token') token: string | undefined, @Body() body: unknown): Promise<{ received: true }> {
-    const account = this.options.asaas;
+    const account = await this.accounts.asaas();
     if (!account || !sameSecret(token, account.webhookToken)) throw new AppError('ERR_INVALID_TOKEN', 'Not a call from Asaas');
     const parsed = asaasWebhookSchema.safeParse(body);
     if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Not an Asaas webhook event');

@@ -1,8 +1,8 @@
 import { AppError, OutboundUrlGuard } from '@app/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
+import { PaymentAccounts } from '../settings/payment-accounts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -15,7 +15,7 @@ const unavailable = (why: string) => new AppError('ERR_SERVICE_UNAVAILABLE', `As
 @Injectable()
 export class AsaasClient {
   constructor(
-    @Inject(BILLING_OPTIONS) private readonly options: BillingOptions,
+    private readonly accounts: PaymentAccounts,
     private readonly guard: OutboundUrlGuard,
   ) {}
 
@@ -39,7 +39,7 @@ export class AsaasClient {
   }
 
   private async call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: object): Promise<z.output<S>> {
-    const account = this.options.asaas;
+    const account = await this.accounts.asaas();
     if (!account) throw unavailable('not configured');
     const url = `${account.apiUrl.replace(/\/$/, '')}${path}`;
     try {

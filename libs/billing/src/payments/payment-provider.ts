@@ -20,5 +20,3 @@ export interface PaymentProvider {
   readonly name: string;
   pixCharge(invoice: InvoiceRow, payer: Payer): Promise<PixCharge>;
 }
-
-export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

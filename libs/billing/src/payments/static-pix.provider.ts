@@ -1,9 +1,9 @@
 import { AppError } from '@app/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createStaticPix, hasError } from 'pix-utils';
 
-import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import type { InvoiceRow } from '../invoices/invoice.repository';
+import { PaymentAccounts } from '../settings/payment-accounts';
 import type { PaymentProvider, PixCharge } from './payment-provider';
 
 /** The transaction id (BR Code field 62-05) of an invoice's Pix: letters and digits only, at most 25. */
@@ -17,10 +17,10 @@ export const invoiceTxid = (invoiceId: number): string => `FATURA${invoiceId}`;
 export class StaticPixProvider implements PaymentProvider {
   readonly name = 'static-pix';
 
-  constructor(@Inject(BILLING_OPTIONS) private readonly options: BillingOptions) {}
+  constructor(private readonly accounts: PaymentAccounts) {}
 
   async pixCharge(invoice: InvoiceRow): Promise<PixCharge> {
-    const account = this.options.staticPix;
+    const account = await this.accounts.staticPix();
     if (!account) throw new AppError('ERR_SERVICE_UNAVAILABLE', 'No Pix key is configured for payments');
     const pix = createStaticPix({
       merchantName: account.merchantName,

@@ -117,6 +117,44 @@ describe('companies over HTTP: super users manage them, admins read their own', 
     expect(events.at(-1)!.payload.company).toMatchObject({ id: betaId, dueDate: '2020-02-29', status: true });
   });
 
+  it("a super user keeps the company's billing fields; its own admin reads them, another company's admin gets 404; bad ones are refused", async () => {
+    const billing = {
+      billingName: 'Acme Comércio Ltda',
+      billingEmail: 'Financeiro@Acme.test',
+      addressZipCode: '80010-000',
+      addressStreet: 'Rua XV de Novembro, 100',
+      addressState: 'PR',
+      addressCity: 'Curitiba',
+      addressDistrict: 'Centro',
+      trialExpiration: inDays(4),
+    };
+    const updated = await as(t, root).put(`/api/companies/${acmeId}`).send(billing).expect(200);
+    expectAnswer(companyResponseSchema, updated);
+    expect(updated.body).toMatchObject({ ...billing, billingEmail: 'financeiro@acme.test' });
+    const own = expectAnswer(companyResponseSchema, await as(t, acme).get(`/api/companies/${acmeId}`).expect(200));
+    expect(own).toMatchObject({ billingEmail: 'financeiro@acme.test', trialExpiration: inDays(4), addressCity: 'Curitiba' });
+    const theirs = await as(t, acme).get(`/api/companies/${betaId}`).expect(404);
+    expect(theirs.body.error).toBe('ERR_NOT_FOUND');
+    // An admin may not change them (super users only), not even their own company's.
+    expect((await as(t, acme).put(`/api/companies/${acmeId}`).send({ billingName: 'Outra' }).expect(403)).body.error).toBe(
+      'ERR_NO_PERMISSION',
+    );
+
+    const bad = await as(t, root)
+      .put(`/api/companies/${acmeId}`)
+      .send({ billingEmail: 'not-an-email', addressZipCode: '12', billingName: 'x'.repeat(101) })
+      .expect(400);
+    expect(fieldMessages(bad)).toEqual({
+      billingEmail: 'E-mail inválido',
+      addressZipCode: 'Valor inválido',
+      billingName: expect.any(String),
+    });
+
+    // Fields not sent stay; empty ones are cleared.
+    const cleared = await as(t, root).put(`/api/companies/${acmeId}`).send({ addressDistrict: '', trialExpiration: '' }).expect(200);
+    expect(cleared.body).toMatchObject({ addressDistrict: null, trialExpiration: null, billingName: 'Acme Comércio Ltda' });
+  });
+
   it('+Vencimento moves the due date on by the recurrence, clamped to the month end', async () => {
     await as(t, root).put(`/api/companies/${betaId}`).send({ dueDate: '2027-01-31', recurrence: 'MENSAL' }).expect(200);
     expect(expectAnswer(companyResponseSchema, await as(t, root).post(`/api/companies/${betaId}/advanceDueDate`).expect(200)).dueDate).toBe(

@@ -18,6 +18,15 @@ export interface CompanyRow {
   due_date: string | null;
   recurrence: string;
   schedules: WeeklyScheduleEntry[];
+  billing_name: string | null;
+  billing_email: string | null;
+  address_zip_code: string | null;
+  address_street: string | null;
+  address_state: string | null;
+  address_city: string | null;
+  address_district: string | null;
+  /** YYYY-MM-DD or null. */
+  trial_expiration: string | null;
   /** A Date; an ISO string when read through to_jsonb. */
   created_at: Date | string;
   updated_at: Date | string;
@@ -40,11 +49,38 @@ export interface Company {
   recurrence: string;
   /** Opening hours, used when the setting scheduleType is `company`. */
   schedules: WeeklyScheduleEntry[];
+  /** Who invoices are made out to (spec 3 "Company"), and until when the trial runs (YYYY-MM-DD). */
+  billing: CompanyBilling;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type NewCompany = Omit<Company, 'id' | 'plan' | 'createdAt' | 'updatedAt'>;
+export interface CompanyBilling {
+  billingName: string | null;
+  billingEmail: string | null;
+  addressZipCode: string | null;
+  addressStreet: string | null;
+  addressState: string | null;
+  addressCity: string | null;
+  addressDistrict: string | null;
+  trialExpiration: string | null;
+}
+
+export const NO_BILLING: CompanyBilling = {
+  billingName: null,
+  billingEmail: null,
+  addressZipCode: null,
+  addressStreet: null,
+  addressState: null,
+  addressCity: null,
+  addressDistrict: null,
+  trialExpiration: null,
+};
+
+export const COMPANY_BILLING_FIELDS = Object.keys(NO_BILLING) as (keyof CompanyBilling)[];
+
+/** A company to insert; billing fields not given are null. */
+export type NewCompany = Omit<Company, 'id' | 'plan' | 'createdAt' | 'updatedAt' | 'billing'> & { billing?: Partial<CompanyBilling> };
 
 export const toCompany = (row: CompanyRow & { plan?: PlanRow }): Company => ({
   id: row.id,
@@ -58,17 +94,30 @@ export const toCompany = (row: CompanyRow & { plan?: PlanRow }): Company => ({
   dueDate: row.due_date,
   recurrence: row.recurrence,
   schedules: row.schedules,
+  billing: {
+    billingName: row.billing_name,
+    billingEmail: row.billing_email,
+    addressZipCode: row.address_zip_code,
+    addressStreet: row.address_street,
+    addressState: row.address_state,
+    addressCity: row.address_city,
+    addressDistrict: row.address_district,
+    trialExpiration: row.trial_expiration,
+  },
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
 
 /** A company's columns as CompanyRow names them, from `c`. */
 const COLUMNS = `c.id, c.name, c.email, c.phone, c.plan_id, c.status, c.approved, c.due_date::text AS due_date, c.recurrence,
-  c.schedules, c.created_at, c.updated_at`;
+  c.schedules, c.billing_name, c.billing_email, c.address_zip_code, c.address_street, c.address_state, c.address_city,
+  c.address_district, c.trial_expiration::text AS trial_expiration, c.created_at, c.updated_at`;
 /** With its plan as one jsonb column (to_jsonb: instants as ISO text, numeric as a number). */
 const WITH_PLAN = `SELECT ${COLUMNS}, to_jsonb(p) AS plan FROM identity.companies c LEFT JOIN identity.plans p ON p.id = c.plan_id`;
 
-const companyValues = (company: NewCompany) => [
+const companyValues = (company: NewCompany) => companyRowValues({ ...company, billing: { ...NO_BILLING, ...company.billing } });
+
+const companyRowValues = (company: Omit<Company, 'id' | 'plan' | 'createdAt' | 'updatedAt'>) => [
   company.name,
   company.email,
   company.phone,
@@ -78,6 +127,14 @@ const companyValues = (company: NewCompany) => [
   company.dueDate,
   company.recurrence,
   JSON.stringify(company.schedules),
+  company.billing.billingName,
+  company.billing.billingEmail,
+  company.billing.addressZipCode,
+  company.billing.addressStreet,
+  company.billing.addressState,
+  company.billing.addressCity,
+  company.billing.addressDistrict,
+  company.billing.trialExpiration,
 ];
 
 /** identity.companies. */
@@ -105,8 +162,8 @@ export class CompanyRepository {
   }
 
   /** Every company with its plan, by name. */
-  async allWithPlans(): Promise<Company[]> {
-    const rows: CompanyRow[] = await this.dataSource.query(`${WITH_PLAN} ORDER BY c.name`);
+  async allWithPlans(manager: EntityManager = this.dataSource.manager): Promise<Company[]> {
+    const rows: CompanyRow[] = await manager.query(`${WITH_PLAN} ORDER BY c.name`);
     return rows.map(toCompany);
   }
 
@@ -150,8 +207,9 @@ export class CompanyRepository {
 
   async insert(manager: EntityManager, company: NewCompany): Promise<Company> {
     const rows: CompanyRow[] = await manager.query(
-      `INSERT INTO identity.companies AS c (name, email, phone, plan_id, status, approved, due_date, recurrence, schedules)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+      `INSERT INTO identity.companies AS c (name, email, phone, plan_id, status, approved, due_date, recurrence, schedules,
+         billing_name, billing_email, address_zip_code, address_street, address_state, address_city, address_district, trial_expiration)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17::date)
        RETURNING ${COLUMNS}`,
       companyValues(company),
     );
@@ -163,14 +221,17 @@ export class CompanyRepository {
     const result: unknown = await manager.query(
       `UPDATE identity.companies c
           SET name = $2, email = $3, phone = $4, plan_id = $5, status = $6, approved = $7, due_date = $8, recurrence = $9,
-              schedules = $10::jsonb,
+              schedules = $10::jsonb, billing_name = $11, billing_email = $12, address_zip_code = $13, address_street = $14,
+              address_state = $15, address_city = $16, address_district = $17, trial_expiration = $18::date,
               updated_at = CASE
-                WHEN (c.name, c.email, c.phone, c.plan_id, c.status, c.approved, c.due_date, c.recurrence, c.schedules)
-                     IS DISTINCT FROM ($2, $3, $4, $5, $6, $7, $8::date, $9, $10::jsonb)
+                WHEN (c.name, c.email, c.phone, c.plan_id, c.status, c.approved, c.due_date, c.recurrence, c.schedules,
+                      c.billing_name, c.billing_email, c.address_zip_code, c.address_street, c.address_state, c.address_city,
+                      c.address_district, c.trial_expiration)
+                     IS DISTINCT FROM ($2, $3, $4, $5, $6, $7, $8::date, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18::date)
                 THEN now() ELSE c.updated_at END
         WHERE c.id = $1
         RETURNING ${COLUMNS}`,
-      [company.id, ...companyValues(company)],
+      [company.id, ...companyRowValues(company)],
     );
     return toCompany(changedRows<CompanyRow>(result)[0]);
   }

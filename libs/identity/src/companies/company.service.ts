@@ -29,7 +29,11 @@ import { SettingService } from '../settings/setting.service';
 import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
 import { type AdminInvitation, AdminInvitationMail } from './admin-invitation-mail';
-import { type Company, CompanyRepository } from './company.repository';
+import { type Company, COMPANY_BILLING_FIELDS, type CompanyBilling, CompanyRepository, type NewCompany } from './company.repository';
+
+/** The billing fields the request carries (undefined: not sent, left as it is; null: cleared). */
+const billingOf = (input: Partial<CompanyBilling>): Partial<CompanyBilling> =>
+  Object.fromEntries(COMPANY_BILLING_FIELDS.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]));
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
@@ -107,6 +111,7 @@ export class CompanyService {
         approved: input.approved,
         dueDate: input.dueDate ?? null,
         recurrence: input.recurrence,
+        billing: billingOf(input),
       });
       const settings = await this.settings.createDefaults(manager, company.id, {
         campaignsEnabled: String(input.campaignsEnabled),
@@ -138,10 +143,7 @@ export class CompanyService {
   }
 
   /** Used by sign-up too: the company row and its identity.company.created event. */
-  async insertCompany(
-    manager: EntityManager,
-    data: Pick<Company, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'approved' | 'dueDate' | 'recurrence'>,
-  ): Promise<Company> {
+  async insertCompany(manager: EntityManager, data: Omit<NewCompany, 'schedules'>): Promise<Company> {
     if (await this.companies.nameTaken(manager, data.name)) throw companyNameTaken();
     const company = await this.companies.insert(manager, { ...data, schedules: [] }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw companyNameTaken();
@@ -163,7 +165,9 @@ export class CompanyService {
         if (await this.companies.nameTaken(manager, input.name)) throw companyNameTaken();
       }
       const { campaignsEnabled, phone, ...fields } = input;
+      for (const key of COMPANY_BILLING_FIELDS) delete (fields as Partial<CompanyBilling>)[key];
       assignDefined(company, fields);
+      assignDefined(company.billing, billingOf(input));
       if (phone !== undefined) company.phone = phone || null;
       if (campaignsEnabled !== undefined) {
         await this.settings.setCompanyValue(manager, id, 'campaignsEnabled', String(campaignsEnabled));

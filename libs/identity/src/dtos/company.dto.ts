@@ -47,6 +47,7 @@ export function mapCompany(company: Company, settings?: CompanySetting[]): Compa
     recurrence: company.recurrence as Recurrence,
     campaignsEnabled: campaigns ? campaigns.value === 'true' || campaigns.value === 'enabled' : undefined,
     schedules: company.schedules,
+    ...company.billing,
     settings: settings?.map(mapSetting),
     createdAt: company.createdAt.toISOString(),
     updatedAt: company.updatedAt.toISOString(),

@@ -97,8 +97,8 @@ export class PlanRepository {
     return rows.map(toPlan);
   }
 
-  async allPlans(): Promise<Plan[]> {
-    const rows: PlanRow[] = await this.dataSource.query(`SELECT * FROM identity.plans ORDER BY id`);
+  async allPlans(manager: EntityManager = this.dataSource.manager): Promise<Plan[]> {
+    const rows: PlanRow[] = await manager.query(`SELECT * FROM identity.plans ORDER BY id`);
     return rows.map(toPlan);
   }
 

@@ -101,6 +101,8 @@ describe('sign-up over HTTP, codes by e-mail through a real SMTP server', () => 
       dueDate: dateInDays(5),
       planId,
       phone: '11987654321',
+      // The trial ends with the first due date (the Assinatura page counts its days); invoices go to the sign-up e-mail.
+      billing: expect.objectContaining({ trialExpiration: dateInDays(5), billingEmail: 'dono@nova.test' }),
     });
     const campaigns = (await new SettingRepository(t.dataSource).companySetting(company.id, 'campaignsEnabled'))!;
     expect(campaigns.value).toBe('true');

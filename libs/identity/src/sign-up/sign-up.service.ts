@@ -116,6 +116,8 @@ export class SignUpService {
         approved: false,
         dueDate: dateInDays(days),
         recurrence: 'MENSAL',
+        // The trial ends with the first due date; invoices go to the e-mail signed up with until changed.
+        billing: { trialExpiration: dateInDays(days), billingEmail: input.email },
       });
       await this.settings.createDefaults(manager, company.id, { campaignsEnabled: 'true' });
       await this.userWriter.insert(manager, {

@@ -7,6 +7,8 @@ import { meQueryKey } from '@/features/auth/api/get-me';
 import { RoleGuard } from '@/features/auth/components/role-guard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { isSuper } from '@/features/auth/utils/roles';
+import { ConfirmPaymentButton } from '@/features/billing/components/confirm-payment-button';
+import { PaymentSettingsPanel } from '@/features/billing/components/payment-settings-panel';
 import { companiesQueryKey } from '@/features/companies/api/get-companies';
 import { CompaniesManager } from '@/features/companies/components/companies-manager';
 import { CompanyForm } from '@/features/companies/components/company-form';
@@ -78,6 +80,7 @@ function SettingsTabs() {
       <Tabs.Content value="options">
         <Stack gap="8">
           <CompanySettingsPanel isSuper={superUser} />
+          {superUser && <PaymentSettingsPanel />}
           {superUser && <GlobalSettingsPanel />}
         </Stack>
       </Tabs.Content>
@@ -94,7 +97,7 @@ function SettingsTabs() {
             </RoleGuard>
           </Tabs.Content>
           <Tabs.Content value="companies">
-            <CompaniesManager />
+            <CompaniesManager rowExtra={(company) => <ConfirmPaymentButton companyId={company.id} companyName={company.name} />} />
           </Tabs.Content>
           <Tabs.Content value="newCompany">
             <CompanyForm company={null} onSaved={() => setTab('companies')} />

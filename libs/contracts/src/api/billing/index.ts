@@ -5,4 +5,5 @@
  */
 
 export * from './invoices';
+export * from './payment-settings';
 export * from './subscription';

@@ -39,6 +39,10 @@ export const invoicePageResponseSchema = z.object({
 });
 export type InvoicePageResponse = z.infer<typeof invoicePageResponseSchema>;
 
+/** GET /invoices/open?companyId= (super users): a company's unpaid invoices, oldest due date first, for confirming a static-key Pix by hand. */
+export const openInvoicesQuerySchema = z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const openInvoicesResponseSchema = z.array(invoiceSchema);
+
 /** What the Faturas screen shows in the Status column (spec 3 "Invoice display status derived from dates"). */
 export const INVOICE_DISPLAY_STATUS = { paid: 'Pago', overdue: 'Vencido', open: 'Em Aberto' } as const;
 export type InvoiceDisplayStatus = keyof typeof INVOICE_DISPLAY_STATUS;

@@ -24,6 +24,23 @@ export const companySchedulesUpdateSchema = z.object({
 });
 export type CompanySchedulesUpdateRequest = z.infer<typeof companySchedulesUpdateSchema>;
 
+/**
+ * The company's billing fields (spec 3 "Company": billingName, the address fields, trialExpiration and
+ * the billing e-mail): who invoices are made out to, and until when the trial runs. Null when unset
+ * (an answer of an older identity, without them, reads as unset).
+ */
+const companyBillingResponseShape = {
+  billingName: z.string().nullable().default(null),
+  billingEmail: z.string().nullable().default(null),
+  addressZipCode: z.string().nullable().default(null),
+  addressStreet: z.string().nullable().default(null),
+  addressState: z.string().nullable().default(null),
+  addressCity: z.string().nullable().default(null),
+  addressDistrict: z.string().nullable().default(null),
+  /** YYYY-MM-DD or null. */
+  trialExpiration: z.string().nullable().default(null),
+};
+
 export const companyResponseSchema = z.object({
   id: positiveId,
   name: z.string(),
@@ -38,6 +55,7 @@ export const companyResponseSchema = z.object({
   recurrence: recurrenceEnum,
   campaignsEnabled: z.boolean().optional(),
   schedules: z.array(weeklyScheduleEntrySchema),
+  ...companyBillingResponseShape,
   settings: z.array(settingResponseSchema).optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -48,6 +66,42 @@ export type CompanyResponse = z.infer<typeof companyResponseSchema>;
 const nullableDueDate = z
   .union([z.string(), z.null()])
   .transform((value) => (value && isCalendarDate(value.trim().slice(0, 10)) ? value.trim().slice(0, 10) : null));
+
+/** A free text field that may be cleared: empty is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .pipe(z.string().max(max, M.genericTooLong).nullable());
+
+/** The billing fields as the companies page sends them (super users), each optional and clearable. */
+const companyBillingInputShape = {
+  billingName: optionalText(100).optional(),
+  billingEmail: z
+    .union([z.string(), z.null()])
+    .transform((value) => (value?.trim() ? value.trim().toLowerCase() : null))
+    .pipe(z.email(M.genericInvalidEmail).max(254, M.genericInvalidEmail).nullable())
+    .optional(),
+  addressZipCode: z
+    .union([z.string(), z.null()])
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{5}-?\d{3}$/, M.invalidValue)
+        .nullable(),
+    )
+    .optional(),
+  addressStreet: optionalText(200).optional(),
+  addressState: optionalText(50).optional(),
+  addressCity: optionalText(100).optional(),
+  addressDistrict: optionalText(100).optional(),
+  /** Empty or invalid is sent as null, as the due date. */
+  trialExpiration: z
+    .union([z.string(), z.null()])
+    .transform((value) => (value && isCalendarDate(value.trim().slice(0, 10)) ? value.trim().slice(0, 10) : null))
+    .optional(),
+};
 
 const companyName = z.string({ error: M.genericRequired }).trim().min(2, M.genericTooShort).max(50, M.genericTooLong);
 const companyEmail = z
@@ -73,6 +127,7 @@ export const companyCreateSchema = z.object({
   dueDate: nullableDueDate.optional(),
   recurrence: recurrenceEnum.default('MENSAL'),
   campaignsEnabled: z.boolean().default(false),
+  ...companyBillingInputShape,
 });
 export type CompanyCreateRequest = z.input<typeof companyCreateSchema>;
 
@@ -87,6 +142,7 @@ export const companyUpdateSchema = z.object({
   dueDate: nullableDueDate.optional(),
   recurrence: recurrenceEnum.optional(),
   campaignsEnabled: z.boolean().optional(),
+  ...companyBillingInputShape,
 });
 export type CompanyUpdateRequest = z.input<typeof companyUpdateSchema>;
 
@@ -107,3 +163,10 @@ export const companyPlanResponseSchema = z.object({
   plan: planResponseSchema,
 });
 export type CompanyPlanResponse = z.infer<typeof companyPlanResponseSchema>;
+
+/** Whole days from `today` to the trial's end (both YYYY-MM-DD), never below 0; null without a trial end (spec 3: the Assinatura page). */
+export function trialDaysLeft(trialExpiration: string | null, today: string): number | null {
+  if (!trialExpiration || !isCalendarDate(trialExpiration)) return null;
+  const days = Math.round((Date.parse(`${trialExpiration}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return Math.max(0, days);
+}

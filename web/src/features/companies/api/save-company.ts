@@ -21,6 +21,20 @@ export function companyFormSchema(mode: 'create' | 'edit') {
     campaignsEnabled: z.enum(['true', 'false']),
     dueDate: z.string(),
     recurrence: z.enum(RECURRENCES),
+    billingName: z.string().trim().max(100, 'validation.tooLong'),
+    billingEmail: z.union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('validation.invalidEmail'))]),
+    addressZipCode: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}-?\d{3}$/, 'validation.invalidValue'),
+    ]),
+    addressStreet: z.string().trim().max(200, 'validation.tooLong'),
+    addressState: z.string().trim().max(50, 'validation.tooLong'),
+    addressCity: z.string().trim().max(100, 'validation.tooLong'),
+    addressDistrict: z.string().trim().max(100, 'validation.tooLong'),
+    trialExpiration: z.string(),
   });
 }
 
@@ -45,6 +59,15 @@ export function toCompanyRequest(values: CompanyFormValues): CompanyUpdateReques
     campaignsEnabled: values.campaignsEnabled === 'true',
     dueDate: toDueDate(values.dueDate),
     recurrence: values.recurrence,
+    // Empty billing fields are cleared (sent as null); an empty or invalid trial end too.
+    billingName: values.billingName || null,
+    billingEmail: values.billingEmail || null,
+    addressZipCode: values.addressZipCode || null,
+    addressStreet: values.addressStreet || null,
+    addressState: values.addressState || null,
+    addressCity: values.addressCity || null,
+    addressDistrict: values.addressDistrict || null,
+    trialExpiration: toDueDate(values.trialExpiration),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Center, Spinner, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
@@ -16,8 +16,13 @@ import { CompaniesTable } from './companies-table';
 import { CompanyForm } from './company-form';
 import { CompanySchedulesForm } from './company-schedules-form';
 
+type CompaniesManagerProps = {
+  /** More buttons for each row, given by the page (billing's payment confirmation). */
+  rowExtra?: (company: CompanyResponse) => ReactNode;
+};
+
 /** The Companies tab (super users): the form (editing the chosen row) above the table. */
-export function CompaniesManager() {
+export function CompaniesManager({ rowExtra }: CompaniesManagerProps = {}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), 500);
@@ -48,7 +53,7 @@ export function CompaniesManager() {
           <Spinner aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <CompaniesTable companies={companies} onEdit={setEditing} onSchedules={setScheduling} onDelete={setDeleting} />
+        <CompaniesTable companies={companies} onEdit={setEditing} onSchedules={setScheduling} onDelete={setDeleting} rowExtra={rowExtra} />
       )}
       <InfiniteListFooter query={companiesQuery} showLoadMore />
       <InfoDialog

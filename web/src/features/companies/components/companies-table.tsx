@@ -1,4 +1,5 @@
 import { IconButton } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuClock } from 'react-icons/lu';
 
@@ -14,6 +15,8 @@ type CompaniesTableProps = {
   onEdit: (company: CompanyResponse) => void;
   onSchedules: (company: CompanyResponse) => void;
   onDelete: (company: CompanyResponse) => void;
+  /** More buttons for a row, given by the page (billing's payment confirmation). */
+  rowExtra?: (company: CompanyResponse) => ReactNode;
 };
 
 const ROW_BACKGROUND: Record<Exclude<DueDateTone, null>, string> = {
@@ -21,7 +24,7 @@ const ROW_BACKGROUND: Record<Exclude<DueDateTone, null>, string> = {
   overdue: 'red.subtle',
 };
 
-export function CompaniesTable({ companies, onEdit, onSchedules, onDelete }: CompaniesTableProps) {
+export function CompaniesTable({ companies, onEdit, onSchedules, onDelete, rowExtra }: CompaniesTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <DataTable
@@ -64,6 +67,7 @@ export function CompaniesTable({ companies, onEdit, onSchedules, onDelete }: Com
           >
             <LuClock />
           </IconButton>
+          {rowExtra?.(company)}
         </RowActions>
       )}
     />

@@ -34,10 +34,23 @@ function toFormValues(company: CompanyResponse | null): CompanyFormValues {
     campaignsEnabled: company?.campaignsEnabled ? 'true' : 'false',
     dueDate: company?.dueDate?.slice(0, 10) ?? '',
     recurrence: company?.recurrence ?? 'MENSAL',
+    billingName: company?.billingName ?? '',
+    billingEmail: company?.billingEmail ?? '',
+    addressZipCode: company?.addressZipCode ?? '',
+    addressStreet: company?.addressStreet ?? '',
+    addressState: company?.addressState ?? '',
+    addressCity: company?.addressCity ?? '',
+    addressDistrict: company?.addressDistrict ?? '',
+    trialExpiration: company?.trialExpiration ?? '',
   };
 }
 
-/** Company fields for super users: name, e-mail, phone, plan, status, approval, campaigns, due date, recurrence. */
+const BILLING_TEXT_FIELDS = ['billingName', 'addressZipCode', 'addressStreet', 'addressDistrict', 'addressCity', 'addressState'] as const;
+
+/**
+ * Company fields for super users: name, e-mail, phone, plan, status, approval, campaigns, due date,
+ * recurrence, and the billing fields (who invoices are made out to, the billing e-mail, the trial's end).
+ */
 export function CompanyForm({ company, onSaved, onCancel }: CompanyFormProps) {
   const { t } = useTranslation();
   const mode = company ? 'edit' : 'create';
@@ -134,6 +147,17 @@ export function CompanyForm({ company, onSaved, onCancel }: CompanyFormProps) {
             {/* Spec 3 section 4: only Mensal is offered in the selector. */}
             <option value="MENSAL">{t('companies.recurrence.MENSAL')}</option>
           </SelectInput>
+        </FormField>
+        <FormField label={t('companies.form.billingEmail')} error={errors.billingEmail?.message}>
+          <Input {...register('billingEmail')} type="email" autoCapitalize="none" data-testid="company-billingEmail" />
+        </FormField>
+        {BILLING_TEXT_FIELDS.map((field) => (
+          <FormField key={field} label={t(`companies.form.${field}`)} error={errors[field]?.message}>
+            <Input {...register(field)} data-testid={`company-${field}`} />
+          </FormField>
+        ))}
+        <FormField label={t('companies.form.trialExpiration')}>
+          <Input {...register('trialExpiration')} type="date" data-testid="company-trialExpiration" />
         </FormField>
       </SimpleGrid>
     </InlineForm>

@@ -34,7 +34,9 @@ describe('settings', () => {
       on('PUT', '/settings/userRating', 200, { key: 'userRating', value: 'enabled', companyId: 1, updatedAt: '2026-01-01T00:00:00Z' }),
     );
     renderWithProviders(<CompanySettingsPanel isSuper />);
-    expect(await screen.findByTestId('setting-asaas')).toBeTruthy();
+    // The billing integrations are billing's payment settings, not company settings.
+    expect(await screen.findByTestId('setting-userRating')).toBeTruthy();
+    expect(screen.queryByTestId('setting-asaas')).toBeNull();
     fireEvent.change(screen.getByTestId('setting-userRating'), { target: { value: 'enabled' } });
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ key: 'userRating', value: 'enabled' });

@@ -10,25 +10,22 @@ import { SettingField } from './setting-field';
 import { TimeZoneField } from './time-zone-field';
 
 type CompanySettingsPanelProps = {
-  /** Super users also edit the billing integrations (IXC, MK-AUTH, ASAAS). */
+  /** Kept for the route; the billing integrations (IXC, MK-AUTH, ASAAS) are billing's payment settings panel now. */
   isSuper: boolean;
 };
 
 type SettingDefinition = { values: readonly string[] | null; default: string; superOnly?: boolean; format?: 'timeZone' };
 
-const GROUPS: { titleKey: 'settings.groups.general' | 'settings.groups.integrations'; keys: CompanySettingKey[] }[] = [
+/** The general settings; the superOnly keys (IXC, MK-AUTH, ASAAS) are kept by billing, encrypted (its payment settings panel). */
+const GROUPS: { titleKey: 'settings.groups.general'; keys: CompanySettingKey[] }[] = [
   {
     titleKey: 'settings.groups.general',
     keys: COMPANY_SETTING_KEYS.filter((key) => !(COMPANY_SETTINGS[key] as SettingDefinition).superOnly),
   },
-  {
-    titleKey: 'settings.groups.integrations',
-    keys: COMPANY_SETTING_KEYS.filter((key) => (COMPANY_SETTINGS[key] as SettingDefinition).superOnly),
-  },
 ];
 
 /** The Options tab: every company setting of the spec with its enumeration. */
-export function CompanySettingsPanel({ isSuper }: CompanySettingsPanelProps) {
+export function CompanySettingsPanel(_props: CompanySettingsPanelProps) {
   const { t } = useTranslation();
   const settingsQuery = useSettings();
   const updateSetting = useUpdateSetting();
@@ -52,7 +49,7 @@ export function CompanySettingsPanel({ isSuper }: CompanySettingsPanelProps) {
 
   return (
     <Stack gap="6" data-testid="company-settings">
-      {GROUPS.filter((group) => group.titleKey !== 'settings.groups.integrations' || isSuper).map((group) => (
+      {GROUPS.map((group) => (
         <Stack key={group.titleKey} gap="3">
           <Heading as="h2" size="md">
             {t(group.titleKey)}
