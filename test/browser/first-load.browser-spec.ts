@@ -105,7 +105,7 @@ describe('browser: the first load of the built web app', () => {
   });
 
   it('the login page replaces the shell; signing in loads the ticket screen on demand', async () => {
-    const page = await newPage(stack, { width: 390, height: 844 });
+    const page = await newPage(stack);
     const loaded: string[] = [];
     page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
     await page.goto(`${baseUrl}/login`);
