@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { aLoginResponse, aUser, aUserCompany } from '@/testing/contract-fakes';
 import { fakeJwt } from '@/testing/test-utils';
@@ -30,7 +30,7 @@ vi.mock('socket.io-client', () => ({
 }));
 
 const { AppProvider } = await import('@/app/provider');
-const { routes } = await import('@/app/router');
+const { preloadAllScreens, routes } = await import('@/app/router');
 
 const admin = aUser({
   id: 1,
@@ -96,6 +96,9 @@ function renderApp(initialPath = '/') {
 }
 
 describe('the app', () => {
+  // The shell and the pages load on demand (issue 29): their code is loaded once here, so that the
+  // first test to open one does not spend its waits on it.
+  beforeAll(() => preloadAllScreens(), 120_000);
   beforeEach(() => {
     socketState.handlers.clear();
     socketState.connected = 0;
