@@ -7,6 +7,7 @@ import {
   env,
   identityUrlEnv,
   loadConfig,
+  outboundUrlEnv,
   runApp,
   serveService,
   serviceEnvShape,
@@ -19,6 +20,8 @@ const configSchema = z.object({
   IDENTITY_URL: identityUrlEnv(),
   /** Where queues created a moment ago (or before ai listened) are asked for (decision 0039). */
   CONVERSATIONS_URL: conversationsUrlEnv(),
+  /** Where the agents' booking tools ask for services, free slots and appointments (decision 0049). */
+  OUTBOUND_URL: outboundUrlEnv(),
   /** Encrypts the providers' keys at rest; changing it makes the stored keys unreadable. */
   AI_KEYS_SECRET: env.secret(),
 });

@@ -19,6 +19,7 @@ import { InboundMessagesConsumer } from './answering/inbound-messages.consumer';
 import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
 import { ProviderBreaker } from './answering/provider-breaker';
+import { AgentTools } from './answering/tools/agent-tools';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
@@ -26,6 +27,7 @@ import { AiInitial1764000000000 } from './migrations/1764000000000-ai-initial';
 import { AiDeletedQueues1764000000100 } from './migrations/1764000000100-deleted-queues';
 import { AiAgentsAndTemplates1764000000200 } from './migrations/1764000000200-agents-and-templates';
 import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
+import { AiAgentTools1764000000730 } from './migrations/1764000000730-agent-tools';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -38,6 +40,7 @@ export const AI_MIGRATIONS = [
   AiDeletedQueues1764000000100,
   AiAgentsAndTemplates1764000000200,
   AiAnswering1764000000300,
+  AiAgentTools1764000000730,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -75,6 +78,7 @@ export class AiModule {
         ModelClient,
         CompanyLimiter,
         ProviderBreaker,
+        AgentTools,
         AnsweringService,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(QueueEventsConsumer, ConnectionEventsConsumer, InboundMessagesConsumer, ClosedTicketsConsumer),

@@ -33,6 +33,11 @@ export class AgentAnswererSource implements AnswererSource {
       fallbackMessage: row.fallback_message || AI_DEFAULT_FALLBACK_MESSAGE,
       transferToHumanKeywords:
         row.transfer_to_human_keywords.length > 0 ? row.transfer_to_human_keywords : [...AI_DEFAULT_HANDOFF_KEYWORDS],
+      tools: {
+        tagRules: row.can_set_tags ? row.tag_rules : [],
+        tagInstructions: row.can_set_tags ? row.tag_instructions : '',
+        scheduling: row.can_schedule ? { serviceIds: row.scheduling_services, instructions: row.scheduling_instructions } : null,
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import type { AiAuthor } from '@app/contracts';
+import type { AiAuthor, TagRule } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
 
 import type { QueueBinding } from '../queues/queue.repository';
@@ -28,6 +28,17 @@ export interface Answerer {
   fallbackMessage: string;
   /** A customer message holding one of these words asks for a human (case and accents ignored). */
   transferToHumanKeywords: string[];
+  /** What it may do besides answering and handing over (agents with canSetTags or canSchedule); none when absent. */
+  tools?: AnswererTools;
+}
+
+/** An agent's tools (spec 3: canSetTags with tagRules and tagInstructions; canSchedule with schedulingServices and schedulingInstructions). */
+export interface AnswererTools {
+  /** Tags it may put on the ticket, each with when; empty: no tag tool. */
+  tagRules: TagRule[];
+  tagInstructions: string;
+  /** Booking through outbound; null: no booking tools. `serviceIds` empty offers every service of the catalogue. */
+  scheduling: { serviceIds: number[]; instructions: string } | null;
 }
 
 /** One kind of assistant (prompts, agents): finds the one a queue is bound to and counts what it used. */

@@ -1,4 +1,4 @@
-import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, type Message, type Ticket } from '@app/contracts';
+import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, aiTagsRequested, type Message, type Ticket } from '@app/contracts';
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -12,6 +12,7 @@ import { ConversationRepository, type ConversationRow } from './conversation.rep
 import { asksForHuman } from './handoff-keywords';
 import { ANSWERING_RULES, ModelClient } from './model-client';
 import { leaksSecret } from './secret-leak';
+import { AgentTools } from './tools/agent-tools';
 
 export const ANSWER_QUEUE = 'ai-answer';
 
@@ -54,6 +55,7 @@ export class AnsweringService implements OnModuleInit {
     private readonly model: ModelClient,
     private readonly limiter: CompanyLimiter,
     private readonly outbox: OutboxWriter,
+    private readonly tools: AgentTools,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -70,6 +72,7 @@ export class AnsweringService implements OnModuleInit {
       companyId: ticket.companyId,
       queueId: ticket.queueId,
       connectionId: ticket.whatsappId,
+      contactId: ticket.contactId ?? null,
     });
     if (message.aiAuthor) {
       await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'assistant' });
@@ -112,17 +115,26 @@ export class AnsweringService implements OnModuleInit {
       if (!answerer) return null;
       const { turns, newestFromCustomer } = await this.conversations.lastMessages(manager, ticketId, answerer.maxMessages);
       if (BigInt(newestFromCustomer) <= BigInt(conversation.answered_through)) return null;
-      return { answerer, turns, newestFromCustomer };
+      const toolbox = this.tools.toolboxFor(answerer, {
+        companyId,
+        ticketId,
+        contactId: conversation.contact_id,
+        connectionId: conversation.connection_id,
+        author: answerer.author,
+      });
+      return { answerer, turns, newestFromCustomer, toolbox };
     });
     if (!prepared) return;
-    const { answerer, turns, newestFromCustomer } = prepared;
-    const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns));
+    const { answerer, turns, newestFromCustomer, toolbox } = prepared;
+    const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns, toolbox));
     await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       // A staff reply or a handoff while the model thought, or this job ran before: say nothing.
       if (!conversation || conversation.state !== 'answering') return;
       if (BigInt(conversation.answered_through) >= BigInt(newestFromCustomer)) return;
       await this.conversations.markAnswered(manager, ticketId, newestFromCustomer);
+      // The tags its rules applied stand whatever came after (a reply, a handoff, a failure).
+      if (toolbox && toolbox.tags.size > 0) await this.tag(manager, conversation, answerer, [...toolbox.tags]);
       if (result.kind === 'failed') {
         await this.reply(manager, conversation, answerer, answerer.fallbackMessage);
         await this.handOff(manager, conversation, answerer, 'failure');
@@ -153,6 +165,15 @@ export class AnsweringService implements OnModuleInit {
       companyId: conversation.company_id,
       key: `ticket-${conversation.ticket_id}`,
       payload: { ticketId: conversation.ticket_id, body, author: answerer.author },
+    });
+  }
+
+  private async tag(manager: EntityManager, conversation: ConversationRow, answerer: Answerer, tags: string[]): Promise<void> {
+    await this.outbox.add(manager, {
+      definition: aiTagsRequested,
+      companyId: conversation.company_id,
+      key: `ticket-${conversation.ticket_id}`,
+      payload: { ticketId: conversation.ticket_id, tags, author: answerer.author },
     });
   }
 

@@ -13,6 +13,8 @@ export interface ConversationRow {
   company_id: number;
   queue_id: number | null;
   connection_id: number;
+  /** The ticket's contact (null for conversations followed before it was kept). */
+  contact_id: number | null;
   state: ConversationState;
   /** The newest customer message (conversations' id) an answer took into account. */
   answered_through: string;
@@ -36,14 +38,15 @@ export class ConversationRepository {
   /** The ticket's conversation, created on its first message, locked until the transaction ends; its queue as the newest event says. */
   async follow(
     manager: EntityManager,
-    ticket: { id: number; companyId: number; queueId: number | null; connectionId: number },
+    ticket: { id: number; companyId: number; queueId: number | null; connectionId: number; contactId: number | null },
   ): Promise<ConversationRow> {
     const rows: ConversationRow[] = await manager.query(
-      `INSERT INTO ai.conversations (ticket_id, company_id, queue_id, connection_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (ticket_id) DO UPDATE SET queue_id = EXCLUDED.queue_id, updated_at = now()
+      `INSERT INTO ai.conversations (ticket_id, company_id, queue_id, connection_id, contact_id) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (ticket_id) DO UPDATE SET queue_id = EXCLUDED.queue_id,
+         contact_id = coalesce(EXCLUDED.contact_id, ai.conversations.contact_id), updated_at = now()
        WHERE ai.conversations.company_id = EXCLUDED.company_id
-       RETURNING ticket_id, company_id, queue_id, connection_id, state, answered_through`,
-      [ticket.id, ticket.companyId, ticket.queueId, ticket.connectionId],
+       RETURNING ticket_id, company_id, queue_id, connection_id, contact_id, state, answered_through`,
+      [ticket.id, ticket.companyId, ticket.queueId, ticket.connectionId, ticket.contactId],
     );
     if (!rows[0]) throw new Error(`ticket ${ticket.id} is followed for another company`);
     return rows[0];
@@ -52,7 +55,7 @@ export class ConversationRepository {
   /** The company's conversation of this ticket, locked until the transaction ends; null when none is followed. */
   async lock(manager: EntityManager, companyId: number, ticketId: number): Promise<ConversationRow | null> {
     const rows: ConversationRow[] = await manager.query(
-      `SELECT ticket_id, company_id, queue_id, connection_id, state, answered_through FROM ai.conversations
+      `SELECT ticket_id, company_id, queue_id, connection_id, contact_id, state, answered_through FROM ai.conversations
        WHERE ticket_id = $1 AND company_id = $2 FOR UPDATE`,
       [ticketId, companyId],
     );
