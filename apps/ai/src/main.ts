@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { AiModule } from '@app/ai';
+import { aiConfigShape, AiModule, aiOptionsFrom } from '@app/ai';
 import {
   conversationsUrlEnv,
   distributedPlatform,
@@ -24,13 +24,14 @@ const configSchema = z.object({
   OUTBOUND_URL: outboundUrlEnv(),
   /** Encrypts the providers' keys at rest; changing it makes the stored keys unreadable. */
   AI_KEYS_SECRET: env.secret(),
+  ...aiConfigShape,
 });
 
 runApp(async () => {
   const config = loadConfig(configSchema);
 
   @Module({
-    imports: [distributedPlatform('ai', config), AiModule.forRoot({ keysSecret: config.AI_KEYS_SECRET })],
+    imports: [distributedPlatform('ai', config), AiModule.forRoot(aiOptionsFrom(config, config.AI_KEYS_SECRET))],
   })
   class AiAppModule {}
 

@@ -16,6 +16,9 @@ import { AgentTools } from './tools/agent-tools';
 
 export const ANSWER_QUEUE = 'ai-answer';
 
+/** Answers (model calls and their tools) one process runs at once. */
+const ANSWERS_AT_ONCE = 256;
+
 /** What the assistant says instead of an answer that would give away its instructions or key. */
 export const AI_REFUSAL_MESSAGE = 'Desculpe, não posso compartilhar essas informações. Posso ajudar com outra coisa?';
 
@@ -24,11 +27,16 @@ interface AnswerJob {
   companyId: number;
 }
 
-/** A message of a ticket whose queue an assistant answers, as conversations announced it. */
+/**
+ * A message of a ticket whose queue an assistant answers, as conversations announced it, with the
+ * assistant of that queue (found before the message's transaction: a statement on another pooled
+ * connection inside it could wait for a connection the transactions all hold).
+ */
 export interface BoundMessage {
   message: Message;
   ticket: Ticket;
   binding: QueueBinding;
+  answerer: Answerer | null;
 }
 
 /** What a message counts as for the assistant. */
@@ -61,12 +69,25 @@ export class AnsweringService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.jobs) return;
     await this.jobs.declareQueue(ANSWER_QUEUE, { uniqueByKey: true });
-    // Jobs of one fetch run together: one slow provider call does not hold up other tickets' answers.
-    await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), { batchSize: 50, pollingIntervalSeconds: 0.5 });
+    // Up to ANSWERS_AT_ONCE answers run at once, each finished by itself: one slow provider call holds
+    // up no other ticket's answer (the per-company limiter still caps each company's calls).
+    await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), {
+      batchSize: 50,
+      pollingIntervalSeconds: 0.5,
+      concurrency: ANSWERS_AT_ONCE,
+    });
   }
 
-  /** A message of a bound queue's ticket, in the transaction that records its event as consumed. */
-  async received(manager: EntityManager, { message, ticket, binding }: BoundMessage): Promise<void> {
+  /** After the commit of messages whose answer is due at once (a grouping window of 0 s): the worker looks now, not at its next poll. */
+  wake(): void {
+    this.jobs?.wake(ANSWER_QUEUE);
+  }
+
+  /**
+   * A message of a bound queue's ticket, in the transaction that records its event as consumed; true
+   * when it scheduled an answer due at once (the caller wakes the worker after its commit).
+   */
+  async received(manager: EntityManager, { message, ticket, answerer }: BoundMessage): Promise<boolean> {
     const conversation = await this.conversations.follow(manager, {
       id: ticket.id,
       companyId: ticket.companyId,
@@ -76,26 +97,25 @@ export class AnsweringService implements OnModuleInit {
     });
     if (message.aiAuthor) {
       await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'assistant' });
-      return;
+      return false;
     }
     if (message.fromMe) {
       // A staff member wrote in the ticket: from now on it is theirs. (Texts the service sends by
       // itself, and the phone's own, carry no user.)
       if (message.userId !== null && conversation.state === 'answering') await this.silence(manager, conversation);
-      return;
+      return false;
     }
     const text = textOf(message);
-    if (!text) return;
+    if (!text) return false;
     await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'user' });
-    if (conversation.state !== 'answering') return;
-    if (ticket.userId !== null || ticket.status === 'closed') return;
-    const answerer = await this.answerers.of(binding, ticket.companyId);
-    if (!answerer) return;
+    if (conversation.state !== 'answering') return false;
+    if (ticket.userId !== null || ticket.status === 'closed') return false;
+    if (!answerer) return false;
     if (asksForHuman(text, answerer.transferToHumanKeywords)) {
       await this.handOff(manager, conversation, answerer, 'keyword');
-      return;
+      return false;
     }
-    if (!this.jobs) return;
+    if (!this.jobs) return false;
     const seconds = await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId);
     await this.jobs.schedule(manager, ANSWER_QUEUE, { ticketId: ticket.id, companyId: ticket.companyId } satisfies AnswerJob, {
       startAfter: seconds,
@@ -103,16 +123,23 @@ export class AnsweringService implements OnModuleInit {
       retryLimit: 3,
       retryDelaySeconds: 2,
     });
+    return seconds === 0;
   }
 
   /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */
   async answer({ ticketId, companyId }: AnswerJob): Promise<void> {
+    // Who answers is read before the transaction, none of whose statements leaves its connection: a
+    // transaction waiting for a second pooled connection, while all of them wait likewise, would never end.
+    const followed = await this.conversations.find(companyId, ticketId);
+    if (!followed || followed.state !== 'answering') return;
+    const binding = await this.bindingOf(followed);
+    const answerer = binding && (await this.answerers.of(binding, companyId));
+    if (!answerer) return;
     const prepared = await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       if (!conversation || conversation.state !== 'answering') return null;
-      const binding = await this.bindingOf(conversation);
-      const answerer = binding && (await this.answerers.of(binding, companyId));
-      if (!answerer) return null;
+      // Moved to another queue meanwhile: its next message is answered by that queue's assistant.
+      if (conversation.queue_id !== followed.queue_id) return null;
       const { turns, newestFromCustomer } = await this.conversations.lastMessages(manager, ticketId, answerer.maxMessages);
       if (BigInt(newestFromCustomer) <= BigInt(conversation.answered_through)) return null;
       const toolbox = this.tools.toolboxFor(answerer, {
@@ -122,10 +149,10 @@ export class AnsweringService implements OnModuleInit {
         connectionId: conversation.connection_id,
         author: answerer.author,
       });
-      return { answerer, turns, newestFromCustomer, toolbox };
+      return { turns, newestFromCustomer, toolbox };
     });
     if (!prepared) return;
-    const { answerer, turns, newestFromCustomer, toolbox } = prepared;
+    const { turns, newestFromCustomer, toolbox } = prepared;
     const result = await this.limiter.run(companyId, () => this.model.answer(answerer, turns, toolbox));
     await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);

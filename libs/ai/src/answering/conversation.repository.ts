@@ -52,6 +52,16 @@ export class ConversationRepository {
     return rows[0];
   }
 
+  /** The company's conversation of this ticket as it stands (no lock); null when none is followed. */
+  async find(companyId: number, ticketId: number): Promise<ConversationRow | null> {
+    const rows: ConversationRow[] = await this.dataSource.query(
+      `SELECT ticket_id, company_id, queue_id, connection_id, contact_id, state, answered_through FROM ai.conversations
+       WHERE ticket_id = $1 AND company_id = $2`,
+      [ticketId, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The company's conversation of this ticket, locked until the transaction ends; null when none is followed. */
   async lock(manager: EntityManager, companyId: number, ticketId: number): Promise<ConversationRow | null> {
     const rows: ConversationRow[] = await manager.query(
