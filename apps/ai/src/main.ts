@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 
-import { AiModule } from '@app/ai';
+import { aiConfigShape, AiModule, aiOptionsFrom } from '@app/ai';
 import {
   conversationsUrlEnv,
   distributedPlatform,
   env,
   identityUrlEnv,
   loadConfig,
+  outboundUrlEnv,
   runApp,
   serveService,
   serviceEnvShape,
@@ -19,15 +20,18 @@ const configSchema = z.object({
   IDENTITY_URL: identityUrlEnv(),
   /** Where queues created a moment ago (or before ai listened) are asked for (decision 0039). */
   CONVERSATIONS_URL: conversationsUrlEnv(),
+  /** Where the agents' booking tools ask for services, free slots and appointments (decision 0050). */
+  OUTBOUND_URL: outboundUrlEnv(),
   /** Encrypts the providers' keys at rest; changing it makes the stored keys unreadable. */
   AI_KEYS_SECRET: env.secret(),
+  ...aiConfigShape,
 });
 
 runApp(async () => {
   const config = loadConfig(configSchema);
 
   @Module({
-    imports: [distributedPlatform('ai', config), AiModule.forRoot({ keysSecret: config.AI_KEYS_SECRET })],
+    imports: [distributedPlatform('ai', config), AiModule.forRoot(aiOptionsFrom(config, config.AI_KEYS_SECRET))],
   })
   class AiAppModule {}
 

@@ -1,3 +1,4 @@
+import { aiConfigShape } from '@app/ai';
 import { billingConfigShape } from '@app/billing';
 import { identityConfigShape } from '@app/identity';
 import { env } from '@app/platform';
@@ -26,6 +27,7 @@ export const standaloneConfigSchema = z.object({
   METRICS_TOKEN: env.metricsToken(),
   ...identityConfigShape,
   ...billingConfigShape,
+  ...aiConfigShape,
   /** The fake WhatsApp phone and its control API (on by default here, off in the distributed apps). */
   SIMULATOR_ENABLED: env.flag(true),
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { aiOptionsFrom } from '@app/ai';
 import { billingOptionsFrom } from '@app/billing';
 import { mountWebApp } from '@app/gateway';
 import { identityMailAndLimits } from '@app/identity';
@@ -50,7 +51,7 @@ export async function createStandaloneApp(
       whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
       outbound: options.outbound,
-      ai: { keysSecret: config.AI_KEYS_SECRET ?? jwtSecret },
+      ai: aiOptionsFrom(config, config.AI_KEYS_SECRET ?? jwtSecret),
       billing: billingOptionsFrom(config, jwtSecret),
     }),
     { bufferLogs: true },

@@ -21,6 +21,7 @@ import { IntegrationAnswerer } from './answering/integration-answerer';
 import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
 import { ProviderBreaker } from './answering/provider-breaker';
+import { AgentTools } from './answering/tools/agent-tools';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
@@ -134,6 +135,7 @@ export class AiModule {
         ModelClient,
         CompanyLimiter,
         ProviderBreaker,
+        AgentTools,
         AnsweringService,
         // Chatbot integrations: every protocol, found by type; the engine and testSession call through ChatbotCaller.
         ...CHATBOT_PROTOCOL_CLASSES,

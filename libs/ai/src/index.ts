@@ -1,2 +1,3 @@
 export * from './ai.module';
+export * from './ai-config';
 export * from './ai-options';

@@ -13,6 +13,7 @@ export * from './message-variables';
 export * from './owned-records';
 export * from './phone';
 export * from './routes';
+export * from './service-calls';
 export * from './socket-events';
 export * from './topics';
 export * from './vcard';

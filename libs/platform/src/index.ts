@@ -44,4 +44,5 @@ export * from './read-through/projection-miss';
 export * from './read-through/read-through.interceptor';
 export * from './read-through/tombstones.repository';
 export * from './secrets/standalone-secrets';
+export * from './service-calls/service-calls';
 export * from './storage/file-storage';

@@ -21,6 +21,8 @@ import { OutboundAllowlist, OutboundUrlGuard } from './net/outbound-url-guard';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
 import { OwnedRecordLookup } from './read-through/owned-record-lookup';
 import { ReadThroughInterceptor } from './read-through/read-through.interceptor';
+import { ServiceCalls } from './service-calls/service-calls';
+import { ServiceCallsController } from './service-calls/service-calls.controller';
 import { FILE_STORAGE, LocalDiskStorage } from './storage/file-storage';
 
 class PlatformLifecycle implements OnApplicationShutdown {
@@ -42,7 +44,8 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [JwtModule.register({}), LoggerModule.forRoot(loggerParams(options.serviceName, options.logLevel))],
-      controllers: [HealthController],
+      // Service calls come over HTTP only between the processes of a distributed deployment (decision 0050).
+      controllers: [HealthController, ...(options.mode === 'distributed' ? [ServiceCallsController] : [])],
       providers: [
         { provide: PLATFORM_OPTIONS, useValue: options },
         ReadinessRegistry,
@@ -71,6 +74,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
         OwnedRecordLookup,
+        ServiceCalls,
         { provide: APP_INTERCEPTOR, useClass: ReadThroughInterceptor },
       ],
       exports: [
@@ -83,6 +87,7 @@ export class PlatformModule {
         JOBS,
         OutboundUrlGuard,
         OwnedRecordLookup,
+        ServiceCalls,
       ],
     };
   }

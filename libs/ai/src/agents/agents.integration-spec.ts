@@ -12,7 +12,7 @@ import request from 'supertest';
 
 import { KeyCipher } from '../common/key-cipher';
 import { type AiTestApp, startAiTestApp } from '../testing/ai-test-app';
-import { type ChatCompletionsServer, startChatCompletionsServer } from '../testing/chat-completions-server';
+import { byKey, FakeModelServer, type ModelBehaviour } from '../testing/fake-model-server';
 
 const A = 1;
 const B = 2;
@@ -24,8 +24,8 @@ const SLOW = 'sk-proj-SlowKeyXyzabc0003';
 /** AI agents (spec 3 "Agent", sections 4, 5, 7 and 8): plan flag useIntegrations, keys encrypted, the provider reached over its real protocol. */
 describe('agents over HTTP', () => {
   let t: AiTestApp;
-  let openai: ChatCompletionsServer;
-  let openrouter: ChatCompletionsServer;
+  let openai: FakeModelServer;
+  let openrouter: FakeModelServer;
   const plan = ['useIntegrations'] as const;
   const admin = () => t.token({ userId: 1, companyId: A, profile: 'admin', plan: [...plan] });
   const user = () => t.token({ userId: 2, companyId: A, profile: 'user', plan: [...plan] });
@@ -46,10 +46,20 @@ describe('agents over HTTP', () => {
     (await t.dataSource.query(`SELECT api_key FROM ai.agents WHERE id = $1`, [id]))[0].api_key;
 
   beforeAll(async () => {
-    const behaviour = (apiKey: string) =>
-      apiKey === REVOKED ? 'unauthorized' : apiKey === LIMITED ? 'rate-limited' : apiKey === SLOW ? 'slow' : 'ok';
-    openai = await startChatCompletionsServer(behaviour);
-    openrouter = await startChatCompletionsServer(behaviour);
+    // The keys as OpenAI treats them: good, revoked (401), rate-limited (429, retry in 20 s), too slow (3 s).
+    const behaviour = byKey((apiKey): ModelBehaviour =>
+      apiKey === REVOKED
+        ? { kind: 'status', status: 401 }
+        : apiKey === LIMITED
+          ? { kind: 'status', status: 429, retryAfterSeconds: 20 }
+          : apiKey === SLOW
+            ? { kind: 'reply', text: 'ok', delayMs: 3_000 }
+            : { kind: 'reply', text: 'ok' },
+    );
+    openai = await FakeModelServer.start();
+    openai.answerWith(behaviour);
+    openrouter = await FakeModelServer.start();
+    openrouter.answerWith(behaviour);
     t = await startAiTestApp(
       { providerBaseUrls: { openai: openai.baseUrl, openrouter: openrouter.baseUrl }, connectionTestTimeoutMs: 1_000 },
       { outboundAllowedHosts: ['127.0.0.1'] },
@@ -231,11 +241,15 @@ describe('agents over HTTP', () => {
       );
     const ok = await test({ provider: 'openai', apiKey: KEY, model: 'gpt-4o-mini' });
     expect(ok).toEqual({ success: true, error: null, message: 'Conexão testada com sucesso!' });
-    expect(openai.requests.at(-1)).toMatchObject({ apiKey: KEY, model: 'gpt-4o-mini', path: '/v1/chat/completions' });
+    expect(openai.requests.at(-1)).toMatchObject({
+      authorization: `Bearer ${KEY}`,
+      body: { model: 'gpt-4o-mini' },
+      path: '/v1/chat/completions',
+    });
 
     const routed = await test({ provider: 'openrouter', apiKey: KEY, model: 'anthropic/claude-sonnet-4' });
     expect(routed.success).toBe(true);
-    expect(openrouter.requests.at(-1)).toMatchObject({ model: 'anthropic/claude-sonnet-4' });
+    expect(openrouter.requests.at(-1)).toMatchObject({ body: { model: 'anthropic/claude-sonnet-4' } });
 
     const revoked = await test({ provider: 'openai', apiKey: REVOKED, model: 'gpt-4o-mini' });
     expect(revoked.success).toBe(false);
@@ -328,11 +342,11 @@ describe('agents over HTTP', () => {
 /** The provider's URL passes the outbound URL guard (decision 0023): an internal address is never called. */
 describe('agents: outbound URL guard', () => {
   let t: AiTestApp;
-  let local: ChatCompletionsServer;
+  let local: FakeModelServer;
   const admin = () => t.token({ userId: 1, companyId: A, profile: 'admin', plan: ['useIntegrations'] });
 
   beforeAll(async () => {
-    local = await startChatCompletionsServer(() => 'ok');
+    local = await FakeModelServer.start();
     // No allowlist: the operator did not allow the loopback server.
     t = await startAiTestApp({ providerBaseUrls: { openai: local.baseUrl, openrouter: 'http://169.254.169.254/v1' } });
   }, 60_000);

@@ -34,6 +34,11 @@ export class AgentAnswererSource implements AnswererSource {
       transferToHumanKeywords:
         row.transfer_to_human_keywords.length > 0 ? row.transfer_to_human_keywords : [...AI_DEFAULT_HANDOFF_KEYWORDS],
       ...(voiceOf(row, this.cipher) ? { voice: voiceOf(row, this.cipher)! } : {}),
+      tools: {
+        tagRules: row.can_set_tags ? row.tag_rules : [],
+        tagInstructions: row.can_set_tags ? row.tag_instructions : '',
+        scheduling: row.can_schedule ? { serviceIds: row.scheduling_services, instructions: row.scheduling_instructions } : null,
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import type { AiAuthor } from '@app/contracts';
+import type { AiAuthor, TagRule } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
 
 import type { QueueBinding } from '../queues/queue.repository';
@@ -30,6 +30,17 @@ export interface Answerer {
   transferToHumanKeywords: string[];
   /** How its answers are also spoken (a WhatsApp voice note after the text); absent: text only. */
   voice?: AnswererVoice;
+  /** What it may do besides answering and handing over (agents with canSetTags or canSchedule); none when absent. */
+  tools?: AnswererTools;
+}
+
+/** An agent's tools (spec 3: canSetTags with tagRules and tagInstructions; canSchedule with schedulingServices and schedulingInstructions). */
+export interface AnswererTools {
+  /** Tags it may put on the ticket, each with when; empty: no tag tool. */
+  tagRules: TagRule[];
+  tagInstructions: string;
+  /** Booking through outbound; null: no booking tools. `serviceIds` empty offers every service of the catalogue. */
+  scheduling: { serviceIds: number[]; instructions: string } | null;
 }
 
 /** An assistant's voice: an agent's ElevenLabs voice, or a prompt's Azure Speech neural voice (keys decrypted). */

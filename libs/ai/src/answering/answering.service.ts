@@ -1,4 +1,4 @@
-import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, type Message, type Ticket } from '@app/contracts';
+import { type AiHandoffReason, aiHandoffRequested, aiReplyRequested, aiTagsRequested, type Message, type Ticket } from '@app/contracts';
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -14,8 +14,12 @@ import { asksForHuman } from './handoff-keywords';
 import { IntegrationAnswerer } from './integration-answerer';
 import { ANSWERING_RULES, ModelClient } from './model-client';
 import { leaksSecret } from './secret-leak';
+import { AgentTools } from './tools/agent-tools';
 
 export { ANSWER_QUEUE };
+
+/** Answers (model calls and their tools) one process runs at once. */
+const ANSWERS_AT_ONCE = 256;
 
 /** What the assistant says instead of an answer that would give away its instructions or key. */
 export const AI_REFUSAL_MESSAGE = 'Desculpe, não posso compartilhar essas informações. Posso ajudar com outra coisa?';
@@ -25,11 +29,16 @@ interface AnswerJob {
   companyId: number;
 }
 
-/** A message of a ticket whose queue an assistant answers, as conversations announced it. */
+/**
+ * A message of a ticket whose queue an assistant answers, as conversations announced it, with the
+ * assistant of that queue (found before the message's transaction: a statement on another pooled
+ * connection inside it could wait for a connection the transactions all hold).
+ */
 export interface BoundMessage {
   message: Message;
   ticket: Ticket;
   binding: QueueBinding;
+  answerer: Answerer | null;
 }
 
 /** What a message counts as for the assistant. */
@@ -57,6 +66,7 @@ export class AnsweringService implements OnModuleInit {
     private readonly limiter: CompanyLimiter,
     private readonly outbox: OutboxWriter,
     private readonly integrations: IntegrationAnswerer,
+    private readonly tools: AgentTools,
     @Inject(VOICE_REPLIER) private readonly voices: VoiceReplier,
     @Optional() @Inject(PROMPT_GROUNDING) private readonly grounding?: PromptGrounding,
   ) {}
@@ -64,12 +74,25 @@ export class AnsweringService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.jobs) return;
     await this.jobs.declareQueue(ANSWER_QUEUE, { uniqueByKey: true });
-    // Jobs of one fetch run together: one slow provider call does not hold up other tickets' answers.
-    await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), { batchSize: 50, pollingIntervalSeconds: 0.5 });
+    // Up to ANSWERS_AT_ONCE answers run at once, each finished by itself: one slow provider call holds
+    // up no other ticket's answer (the per-company limiter still caps each company's calls).
+    await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), {
+      batchSize: 50,
+      pollingIntervalSeconds: 0.5,
+      concurrency: ANSWERS_AT_ONCE,
+    });
   }
 
-  /** A message of a bound queue's ticket, in the transaction that records its event as consumed. */
-  async received(manager: EntityManager, { message, ticket, binding }: BoundMessage): Promise<void> {
+  /** After the commit of messages whose answer is due at once (a grouping window of 0 s): the worker looks now, not at its next poll. */
+  wake(): void {
+    this.jobs?.wake(ANSWER_QUEUE);
+  }
+
+  /**
+   * A message of a bound queue's ticket, in the transaction that records its event as consumed; true
+   * when it scheduled an answer due at once (the caller wakes the worker after its commit).
+   */
+  async received(manager: EntityManager, { message, ticket, binding, answerer }: BoundMessage): Promise<boolean> {
     const conversation = await this.conversations.follow(manager, {
       id: ticket.id,
       companyId: ticket.companyId,
@@ -79,31 +102,30 @@ export class AnsweringService implements OnModuleInit {
     });
     if (message.aiAuthor) {
       await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'assistant' });
-      return;
+      return false;
     }
     if (message.fromMe) {
       // A staff member wrote in the ticket: from now on it is theirs. (Texts the service sends by
       // itself, and the phone's own, carry no user.)
       if (message.userId !== null && conversation.state === 'answering') await this.silence(manager, conversation);
-      return;
+      return false;
     }
     const text = textOf(message);
-    if (!text) return;
+    if (!text) return false;
     await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'user' });
-    if (conversation.state !== 'answering') return;
-    if (ticket.userId !== null || ticket.status === 'closed') return;
+    if (conversation.state !== 'answering') return false;
+    if (ticket.userId !== null || ticket.status === 'closed') return false;
     if (binding.integrationId !== null) {
       // A chatbot integration has its own words (typebot's finish and restart keywords), read when it answers.
-      if (!(await this.integrations.answers(ticket.companyId, binding.integrationId))) return;
+      if (!(await this.integrations.answers(ticket.companyId, binding.integrationId))) return false;
     } else {
-      const answerer = await this.answerers.of(binding, ticket.companyId);
-      if (!answerer) return;
+      if (!answerer) return false;
       if (asksForHuman(text, answerer.transferToHumanKeywords)) {
         await this.handOff(manager, conversation, answerer, 'keyword');
-        return;
+        return false;
       }
     }
-    if (!this.jobs) return;
+    if (!this.jobs) return false;
     const seconds = await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId);
     await this.jobs.schedule(manager, ANSWER_QUEUE, { ticketId: ticket.id, companyId: ticket.companyId } satisfies AnswerJob, {
       startAfter: seconds,
@@ -111,28 +133,39 @@ export class AnsweringService implements OnModuleInit {
       retryLimit: 3,
       retryDelaySeconds: 2,
     });
+    return seconds === 0;
   }
 
   /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */
   async answer({ ticketId, companyId }: AnswerJob): Promise<void> {
-    let integrationId: number | null = null;
+    // Who answers is read before the transaction, none of whose statements leaves its connection: a
+    // transaction waiting for a second pooled connection, while all of them wait likewise, would never end.
+    const followed = await this.conversations.find(companyId, ticketId);
+    if (!followed || followed.state !== 'answering') return;
+    const binding = await this.bindingOf(followed);
+    if (binding && binding.integrationId !== null) return this.integrations.answer({ ticketId, companyId }, binding.integrationId);
+    const answerer = binding && (await this.answerers.of(binding, companyId));
+    if (!answerer) return;
     const prepared = await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       if (!conversation || conversation.state !== 'answering') return null;
-      const binding = await this.bindingOf(conversation);
-      integrationId = binding?.integrationId ?? null;
-      if (integrationId !== null) return null;
-      const answerer = binding && (await this.answerers.of(binding, companyId));
-      if (!answerer) return null;
+      // Moved to another queue meanwhile: its next message is answered by that queue's assistant.
+      if (conversation.queue_id !== followed.queue_id) return null;
       const { turns, newestFromCustomer } = await this.conversations.lastMessages(manager, ticketId, answerer.maxMessages);
       if (BigInt(newestFromCustomer) <= BigInt(conversation.answered_through)) return null;
-      return { answerer, turns, newestFromCustomer };
+      const toolbox = this.tools.toolboxFor(answerer, {
+        companyId,
+        ticketId,
+        contactId: conversation.contact_id,
+        connectionId: conversation.connection_id,
+        author: answerer.author,
+      });
+      return { turns, newestFromCustomer, toolbox };
     });
-    if (integrationId !== null) return this.integrations.answer({ ticketId, companyId }, integrationId);
     if (!prepared) return;
-    const { answerer, turns, newestFromCustomer } = prepared;
+    const { turns, newestFromCustomer, toolbox } = prepared;
     const asked = this.grounding ? await this.grounding.ground(answerer, turns) : answerer;
-    const result = await this.limiter.run(companyId, () => this.model.answer(asked, turns));
+    const result = await this.limiter.run(companyId, () => this.model.answer(asked, turns, toolbox));
     const spoken = result.kind !== 'failed' && result.text ? this.safe(answerer, result.text) : null;
     // Spoken before the transaction (a provider call); a voice that fails leaves the text alone.
     const voiceNote = spoken && answerer.voice ? await this.voices.speak(answerer, spoken) : null;
@@ -142,6 +175,8 @@ export class AnsweringService implements OnModuleInit {
       if (!conversation || conversation.state !== 'answering') return;
       if (BigInt(conversation.answered_through) >= BigInt(newestFromCustomer)) return;
       await this.conversations.markAnswered(manager, ticketId, newestFromCustomer);
+      // The tags its rules applied stand whatever came after (a reply, a handoff, a failure).
+      if (toolbox && toolbox.tags.size > 0) await this.tag(manager, conversation, answerer, [...toolbox.tags]);
       if (result.kind === 'failed') {
         await this.reply(manager, conversation, answerer, answerer.fallbackMessage);
         await this.handOff(manager, conversation, answerer, 'failure');
@@ -180,6 +215,15 @@ export class AnsweringService implements OnModuleInit {
       companyId: conversation.company_id,
       key: `ticket-${conversation.ticket_id}`,
       payload: { ticketId: conversation.ticket_id, body, author: answerer.author, ...(voiceNote ? { voiceNote } : {}) },
+    });
+  }
+
+  private async tag(manager: EntityManager, conversation: ConversationRow, answerer: Answerer, tags: string[]): Promise<void> {
+    await this.outbox.add(manager, {
+      definition: aiTagsRequested,
+      companyId: conversation.company_id,
+      key: `ticket-${conversation.ticket_id}`,
+      payload: { ticketId: conversation.ticket_id, tags, author: answerer.author },
     });
   }
 

@@ -16,7 +16,7 @@ export interface ConversationRow {
   state: ConversationState;
   /** The newest customer message (conversations' id) an answer took into account. */
   answered_through: string;
-  /** The ticket's contact as its newest message showed it (what an integration is told). */
+  /** The ticket's contact as its newest message showed it (what an integration is told, whom an agent books for); null for conversations followed before it was kept. */
   contact_id: number | null;
   contact_name: string | null;
   contact_number: string | null;
@@ -71,6 +71,15 @@ export class ConversationRepository {
     );
     if (!rows[0]) throw new Error(`ticket ${ticket.id} is followed for another company`);
     return rows[0];
+  }
+
+  /** The company's conversation of this ticket as it stands (no lock); null when none is followed. */
+  async find(companyId: number, ticketId: number): Promise<ConversationRow | null> {
+    const rows: ConversationRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM ai.conversations WHERE ticket_id = $1 AND company_id = $2`,
+      [ticketId, companyId],
+    );
+    return rows[0] ?? null;
   }
 
   /** The company's conversation of this ticket, locked until the transaction ends; null when none is followed. */

@@ -4,6 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { AI_OPTIONS, type AiOptions } from '../ai-options';
 import { QueueRepository } from '../queues/queue.repository';
+import type { Answerer } from './answerer';
+import { Answerers } from './answerers';
 import { AnsweringService, type BoundMessage } from './answering.service';
 
 export const ANSWERING_CONSUMER = 'ai-answering';
@@ -22,6 +24,7 @@ export class InboundMessagesConsumer implements EventConsumer {
     private readonly processed: ProcessedEventRepository,
     private readonly queues: QueueRepository,
     private readonly answering: AnsweringService,
+    private readonly answerers: Answerers,
   ) {
     this.subscription = {
       groupId: options.answeringGroupId ?? ANSWERING_CONSUMER,
@@ -48,18 +51,26 @@ export class InboundMessagesConsumer implements EventConsumer {
       const queueIds = [...new Set(candidates.filter((c) => c.ticket.companyId === companyId).map((c) => c.queueId))];
       for (const binding of await this.queues.bound(companyId, queueIds)) bindings.set(`${companyId}:${binding.queueId}`, binding);
     }
+    // The assistant of each bound queue, found here, outside the batch's transaction (see BoundMessage).
+    const answerers = new Map<string, Answerer | null>();
+    for (const [key, binding] of bindings) answerers.set(key, await this.answerers.of(binding, Number(key.split(':')[0])));
     const bound = candidates.flatMap((candidate) => {
-      const binding = bindings.get(`${candidate.ticket.companyId}:${candidate.queueId}`);
-      return binding ? [{ ...candidate, binding }] : [];
+      const key = `${candidate.ticket.companyId}:${candidate.queueId}`;
+      const binding = bindings.get(key);
+      return binding ? [{ ...candidate, binding, answerer: answerers.get(key) ?? null }] : [];
     });
     if (bound.length === 0) return;
     const byEnvelope = new Map(bound.map((item) => [item.envelope.id, item]));
+    let dueNow = false;
     await this.processed.consumeBatchOnce(
       this.subscription.groupId,
       bound.map((item) => item.envelope),
       async (manager, fresh) => {
-        for (const envelope of fresh) await this.answering.received(manager, byEnvelope.get(envelope.id)!);
+        dueNow = false;
+        for (const envelope of fresh) if (await this.answering.received(manager, byEnvelope.get(envelope.id)!)) dueNow = true;
       },
     );
+    // Committed: an answer due at once starts now rather than at the worker's next poll.
+    if (dueNow) this.answering.wake();
   }
 }

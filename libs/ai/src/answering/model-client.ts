@@ -7,11 +7,15 @@ import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
 import type { Answerer, TokenUsage } from './answerer';
 import { guardedFetch } from './guarded-fetch';
 import { ProviderBreaker } from './provider-breaker';
+import type { Toolbox } from './tools/agent-tools';
+
+/** How many rounds of tool calls one answer may take (list, search, book, answer) before it counts as failed. */
+const MAX_TOOL_ROUNDS = 6;
 
 /** The one tool every assistant has: asking for a human. The handoff happens only through it, never by reading the reply's words. */
 export const HANDOFF_TOOL = 'transferir_para_humano';
 
-const tools: ChatCompletionTool[] = [
+const handoffTools: ChatCompletionTool[] = [
   {
     type: 'function',
     function: {
@@ -72,15 +76,16 @@ export class ModelClient {
     this.fetch = guardedFetch(guard);
   }
 
-  async answer(answerer: Answerer, conversation: ConversationTurn[]): Promise<ModelAnswer> {
+  /** The model's answer to the conversation; with a toolbox, its tool calls are run and read back to it until it answers. */
+  async answer(answerer: Answerer, conversation: ConversationTurn[], toolbox: Toolbox | null = null): Promise<ModelAnswer> {
     if (!this.breaker.allows(answerer.provider, answerer.apiKey)) return { kind: 'failed', reason: "the key's circuit is open" };
-    const answer = await this.ask(answerer, conversation);
+    const answer = await this.ask(answerer, conversation, toolbox);
     if (answer.kind === 'failed') this.breaker.failed(answerer.provider, answerer.apiKey);
     else this.breaker.succeeded(answerer.provider, answerer.apiKey);
     return answer;
   }
 
-  private async ask(answerer: Answerer, conversation: ConversationTurn[]): Promise<ModelAnswer> {
+  private async ask(answerer: Answerer, conversation: ConversationTurn[], toolbox: Toolbox | null): Promise<ModelAnswer> {
     const client = new OpenAI({
       apiKey: answerer.apiKey,
       baseURL: this.options.providerBaseUrls?.[answerer.provider] ?? PROVIDER_BASE_URLS[answerer.provider],
@@ -88,27 +93,41 @@ export class ModelClient {
       timeout: this.options.modelTimeoutMs ?? 30_000,
       maxRetries: this.options.modelRetries ?? 2,
     });
+    const instructions = toolbox?.instructions ? `\n\n${toolbox.instructions}` : '';
     const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: `${answerer.systemPrompt}\n\n${ANSWERING_RULES}` },
+      { role: 'system', content: `${answerer.systemPrompt}${instructions}\n\n${ANSWERING_RULES}` },
       ...conversation.map((turn) => ({ role: turn.role, content: turn.body })),
     ];
+    const tools = [...handoffTools, ...(toolbox?.definitions ?? [])];
+    const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
     try {
-      const completion = await client.chat.completions.create({
-        model: answerer.model,
-        messages,
-        temperature: answerer.temperature,
-        max_tokens: answerer.maxTokens,
-        tools,
-        tool_choice: 'auto',
-      });
-      const choice = completion.choices[0];
-      if (!choice) return { kind: 'failed', reason: 'no choice in the answer' };
-      const usage = { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 };
-      const text = (choice.message.content ?? '').trim();
-      const handoff = (choice.message.tool_calls ?? []).some((call) => call.type === 'function' && call.function.name === HANDOFF_TOOL);
-      if (handoff) return { kind: 'handoff', text, usage };
-      if (!text) return { kind: 'failed', reason: 'an empty answer' };
-      return { kind: 'reply', text, usage };
+      for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+        const completion = await client.chat.completions.create({
+          model: answerer.model,
+          messages,
+          temperature: answerer.temperature,
+          max_tokens: answerer.maxTokens,
+          tools,
+          tool_choice: 'auto',
+        });
+        const choice = completion.choices[0];
+        if (!choice) return { kind: 'failed', reason: 'no choice in the answer' };
+        usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
+        usage.completionTokens += completion.usage?.completion_tokens ?? 0;
+        const text = (choice.message.content ?? '').trim();
+        const calls = (choice.message.tool_calls ?? []).filter((call) => call.type === 'function');
+        if (calls.some((call) => call.function.name === HANDOFF_TOOL)) return { kind: 'handoff', text, usage };
+        if (calls.length === 0) return text ? { kind: 'reply', text, usage } : { kind: 'failed', reason: 'an empty answer' };
+        // Its other tools: each call runs and the model reads what it gave, then answers or calls again.
+        messages.push({ role: 'assistant', content: choice.message.content ?? '', tool_calls: calls });
+        for (const call of calls) {
+          const result = toolbox
+            ? await toolbox.run(call.function.name, call.function.arguments)
+            : JSON.stringify({ ok: false, error: `A ferramenta ${call.function.name} não está disponível.` });
+          messages.push({ role: 'tool', tool_call_id: call.id, content: result });
+        }
+      }
+      return { kind: 'failed', reason: `no answer after ${MAX_TOOL_ROUNDS} rounds of tool calls` };
     } catch (error) {
       // The key is never logged: the SDK's errors carry the status and the provider's message only.
       const reason = error instanceof OpenAI.APIError ? `${error.status ?? 'no status'} ${error.message}` : String(error);

@@ -1,5 +1,4 @@
 import {
-  maskSecret,
   type Prompt,
   PROMPT_MESSAGES,
   type PromptCreateFields,
@@ -14,6 +13,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { KeyCipher } from '../common/key-cipher';
+import { keptOrSealedKey, type SealedKey, sealKey } from '../common/sealed-key';
 import { QueueRepository } from '../queues/queue.repository';
 import { mapPrompt, PromptRepository, type PromptRow, type PromptValues } from './prompt.repository';
 
@@ -123,20 +123,17 @@ export class PromptService {
   }
 
   private sealed<K extends 'apiKey' | 'voiceKey'>(field: K, plain: string): Record<K | `${K}Shown`, string> {
-    return { [field]: this.cipher.encrypt(plain), [`${field}Shown`]: maskSecret(plain) } as Record<K | `${K}Shown`, string>;
+    return keyFields(field, sealKey(this.cipher, plain));
   }
 
-  /** A key left out, or sent back as the API showed it, stays as stored; another value replaces it. */
+  /** A key left out, or sent back as the API showed it, stays as stored; another value replaces it (the agents' rule, sealed-key.ts). */
   private keptOrSealed<K extends 'apiKey' | 'voiceKey'>(
     field: K,
     sent: string | undefined,
     stored: string,
     shown: string,
   ): Record<K | `${K}Shown`, string> {
-    if (sent === undefined || (shown !== '' && sent === shown)) {
-      return { [field]: stored, [`${field}Shown`]: shown } as Record<K | `${K}Shown`, string>;
-    }
-    return this.sealed(field, sent);
+    return keyFields(field, keptOrSealedKey(this.cipher, sent, { stored, shown }));
   }
 
   private async announce(manager: EntityManager, row: PromptRow, created: boolean): Promise<Prompt> {
@@ -150,3 +147,7 @@ export class PromptService {
     return prompt;
   }
 }
+
+/** A sealed key as a prompt's two fields (`apiKey` and `apiKeyShown`). */
+const keyFields = <K extends 'apiKey' | 'voiceKey'>(field: K, key: SealedKey): Record<K | `${K}Shown`, string> =>
+  ({ [field]: key.stored, [`${field}Shown`]: key.shown }) as Record<K | `${K}Shown`, string>;

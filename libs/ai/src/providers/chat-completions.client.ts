@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 
 import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
+import { guardedFetch } from '../answering/guarded-fetch';
 
 const DEFAULT_TEST_TIMEOUT_MS = 15_000;
 
@@ -15,15 +16,29 @@ export interface ChatCompletionsTarget {
 
 /**
  * Speaks OpenAI's chat-completions protocol (the `openai` package) to OpenAI or OpenRouter, at the
- * provider's base URL. Every request's URL passes the outbound URL guard first (decision 0023), and a
- * redirect is not followed: a provider that answers one is treated as failing.
+ * provider's base URL. Every request goes through the answering engine's guarded fetch (decision
+ * 0023): the URL is checked and the connection made to the very addresses checked, so a name that
+ * resolves elsewhere the second time (DNS rebinding) reaches nothing; a redirect is not followed: a
+ * provider that answers one is treated as failing.
  */
 @Injectable()
 export class ChatCompletionsClient {
+  private readonly guardedFetch: typeof fetch;
+
   constructor(
     @Inject(AI_OPTIONS) private readonly options: AiOptions,
-    private readonly guard: OutboundUrlGuard,
-  ) {}
+    guard: OutboundUrlGuard,
+  ) {
+    const checkedFetch = guardedFetch(guard);
+    this.guardedFetch = async (input, init) => {
+      const response = await checkedFetch(input, init);
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        throw new Error(`o provedor redirecionou para ${response.headers.get('location') ?? '?'}`);
+      }
+      return response;
+    };
+  }
 
   baseUrl(provider: AgentProvider): string {
     return this.options.providerBaseUrls?.[provider] ?? PROVIDER_BASE_URLS[provider];
@@ -61,16 +76,6 @@ export class ChatCompletionsClient {
       clearTimeout(timer);
     }
   }
-
-  private readonly guardedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    await this.guard.check(url, 'webhook');
-    return fetch(input, { ...init, redirect: 'manual' }).then((response) => {
-      if (response.status >= 300 && response.status < 400)
-        throw new Error(`o provedor redirecionou para ${response.headers.get('location') ?? '?'}`);
-      return response;
-    });
-  };
 }
 
 const timedOut = (timeoutMs: number) => `o provedor não respondeu em ${Math.round(timeoutMs / 1000)} s`;

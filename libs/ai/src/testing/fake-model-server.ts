@@ -18,15 +18,39 @@ export interface ModelRequest {
 export type ModelBehaviour =
   | { kind: 'reply'; text: string; delayMs?: number }
   | { kind: 'tool'; name: string; args: object; text?: string }
-  | { kind: 'status'; status: 429 | 500 | 502 | 503; retryAfterMs?: number }
+  | { kind: 'status'; status: 401 | 429 | 500 | 502 | 503; retryAfterMs?: number; retryAfterSeconds?: number }
   | { kind: 'hang' };
 
 export type ModelScript = (request: ModelRequest, index: number) => ModelBehaviour;
 
+/** OpenAI's own error bodies for the statuses the server answers with. */
+const ERROR_BODIES: Record<number, { message: string; type: string; param: null; code: string | null }> = {
+  401: {
+    message: 'Incorrect API key provided: sk-***. You can find your API key at https://platform.openai.com/account/api-keys.',
+    type: 'invalid_request_error',
+    param: null,
+    code: 'invalid_api_key',
+  },
+  429: {
+    message: 'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3.',
+    type: 'requests',
+    param: null,
+    code: 'rate_limit_exceeded',
+  },
+};
+const serverError = { message: 'Server error', type: 'server_error', param: null, code: null };
+
+/** A script that answers each key its own way (the connection test's keys: good, revoked, rate-limited, slow). */
+export const byKey =
+  (behaviourOf: (apiKey: string) => ModelBehaviour): ModelScript =>
+  (request) =>
+    behaviourOf(request.authorization.replace(/^Bearer /, ''));
+
 /**
- * A small server speaking OpenAI's chat completions protocol (POST {base}/chat/completions, bearer
- * key, choices with content or tool_calls, usage), as OpenAI and OpenRouter do: each request is
- * answered as the test's script says (at once, slowly, with a tool call, 429, 5xx, or never).
+ * The one small server the specs use for OpenAI and OpenRouter: their chat completions protocol
+ * (POST {base}/chat/completions, bearer key, choices with content or tool_calls, usage, their error
+ * bodies), each request answered as the test's script says (at once, slowly, with a tool call, 401,
+ * 429 with retry-after, 5xx, or never).
  */
 export class FakeModelServer {
   readonly requests: ModelRequest[] = [];
@@ -93,10 +117,9 @@ export class FakeModelServer {
         .writeHead(behaviour.status, {
           'content-type': 'application/json',
           ...(behaviour.retryAfterMs !== undefined ? { 'retry-after-ms': String(behaviour.retryAfterMs) } : {}),
+          ...(behaviour.retryAfterSeconds !== undefined ? { 'retry-after': String(behaviour.retryAfterSeconds) } : {}),
         })
-        .end(
-          JSON.stringify({ error: { message: behaviour.status === 429 ? 'Rate limit reached' : 'Server error', type: 'server_error' } }),
-        );
+        .end(JSON.stringify({ error: ERROR_BODIES[behaviour.status] ?? serverError }));
       return;
     }
     if (behaviour.kind === 'reply' && behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));

@@ -85,6 +85,20 @@ export const aiGroupSummarised = aiEvent(
   }),
 );
 
+/**
+ * An agent with canSetTags applies its tag rules (its apply_tag tool): conversations adds the company's
+ * tags of these names (case ignored) to the ticket, keeping its others; a name the company has no tag
+ * of is skipped. Keyed `ticket-{id}`, as the reply, so it lands before the answer that follows it.
+ */
+export const aiTagsRequested = aiEvent(
+  'ai.tags.requested',
+  z.object({
+    ticketId: z.number().int().positive(),
+    tags: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
+    author: aiAuthorSchema,
+  }),
+);
+
 export const AI_EVENTS = [
   promptSaved,
   promptDeleted,
@@ -96,4 +110,5 @@ export const AI_EVENTS = [
   aiHandoffRequested,
   aiMessageTranscribed,
   aiGroupSummarised,
+  aiTagsRequested,
 ];

@@ -1,4 +1,12 @@
-import { aiGroupSummarised, aiHandoffRequested, aiMessageTranscribed, aiReplyRequested, type EventEnvelope, TOPICS } from '@app/contracts';
+import {
+  aiGroupSummarised,
+  aiHandoffRequested,
+  aiMessageTranscribed,
+  aiReplyRequested,
+  aiTagsRequested,
+  type EventEnvelope,
+  TOPICS,
+} from '@app/contracts';
 import { type EventConsumer, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -7,6 +15,7 @@ import { ProcessedEventRepository } from '../common/processed-event.repository';
 import { MessageRepository } from '../messages/message.repository';
 import { OutboundMessageService } from '../messages/outbound-message.service';
 import { NoteRepository } from '../notes/note.repository';
+import { TagRepository } from '../tags/tag.repository';
 import { TicketRepository } from '../tickets/ticket.repository';
 
 export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
@@ -17,14 +26,15 @@ export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
  * handoff makes the ticket pending in its queue (a chatbot's transfer: in the queue, and with the user,
  * it named), with its note (why, e.g. what failed) on the ticket. A ticket closed or held by a user in
  * the meantime gets neither. An audio's transcript is set on the message and announced; a group's daily summary
- * is posted to the group's ticket unless it is closed.
+ * is posted to the group's ticket unless it is closed. An agent's tag rules add the company's tags of those names to the
+ * ticket.
  */
 @Injectable()
 export class AiRepliesConsumer implements EventConsumer {
   readonly subscription = {
     groupId: AI_REPLIES_CONSUMER,
     topics: [TOPICS.aiEvents],
-    eventTypes: [aiReplyRequested.type, aiHandoffRequested.type, aiMessageTranscribed.type, aiGroupSummarised.type],
+    eventTypes: [aiReplyRequested.type, aiHandoffRequested.type, aiMessageTranscribed.type, aiGroupSummarised.type, aiTagsRequested.type],
   };
 
   constructor(
@@ -34,6 +44,7 @@ export class AiRepliesConsumer implements EventConsumer {
     private readonly events: ConversationEvents,
     private readonly notes: NoteRepository,
     private readonly messages: MessageRepository,
+    private readonly tags: TagRepository,
   ) {}
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -57,11 +68,17 @@ export class AiRepliesConsumer implements EventConsumer {
     }
     const reply = readEvent(aiReplyRequested, envelope);
     const handoff = readEvent(aiHandoffRequested, envelope);
+    const tagging = readEvent(aiTagsRequested, envelope);
     const companyId = envelope.companyId;
-    if ((!reply && !handoff) || !companyId) return;
+    if ((!reply && !handoff && !tagging) || !companyId) return;
     await this.processed.applyOnce(AI_REPLIES_CONSUMER, envelope, async (manager) => {
-      const ticket = await this.tickets.findRow(manager, companyId, { id: (reply ?? handoff)!.ticketId }, true);
+      const ticket = await this.tickets.findRow(manager, companyId, { id: (reply ?? handoff ?? tagging)!.ticketId }, true);
       if (!ticket || ticket.status === 'closed' || ticket.user_id !== null) return;
+      if (tagging) {
+        if ((await this.tags.addTicketTagsByName(manager, companyId, ticket.id, tagging.tags)) > 0)
+          await this.events.ticketTagged(manager, ticket.id);
+        return;
+      }
       if (reply) await this.outbound.sendText(manager, ticket, reply.body, null, { aiAuthor: reply.author });
       if (reply?.voiceNote) {
         const { mediaUrl, mimetype, fileName } = reply.voiceNote;

@@ -126,6 +126,20 @@ export class TagRepository {
     return known.length;
   }
 
+  /**
+   * Adds the company's tags of these names (case ignored) to the ticket, keeping its others (an AI
+   * agent's tag rules); how many it did not carry before.
+   */
+  async addTicketTagsByName(manager: EntityManager, companyId: number, ticketId: number, names: string[]): Promise<number> {
+    const added: { tag_id: number }[] = await manager.query(
+      `INSERT INTO conversations.ticket_tags (ticket_id, tag_id)
+       SELECT $2, g.id FROM conversations.tags g WHERE g.company_id = $1 AND lower(g.name) = ANY($3::text[])
+       ON CONFLICT DO NOTHING RETURNING tag_id`,
+      [companyId, ticketId, names.map((name) => name.toLowerCase())],
+    );
+    return added.length;
+  }
+
   /** The ticket's tags become exactly these. */
   async setTicketTags(manager: EntityManager, ticketId: number, tagIds: number[]): Promise<void> {
     await manager.query(`DELETE FROM conversations.ticket_tags WHERE ticket_id = $1`, [ticketId]);

@@ -8,6 +8,7 @@ import { AppointmentRepository } from './appointments/appointment.repository';
 import { AppointmentService } from './appointments/appointment.service';
 import { AppointmentDispatcher } from './appointments/appointment-dispatcher';
 import { AppointmentEvents } from './appointments/appointment-events';
+import { BookingDesk } from './assistant/booking-desk';
 import { BookingBlockController } from './blocks/booking-block.controller';
 import { BookingBlockRepository } from './blocks/booking-block.repository';
 import { BookingBlockService } from './blocks/booking-block.service';
@@ -56,6 +57,8 @@ export class BookingModule {
         AppointmentEvents,
         AppointmentDispatcher,
         AppointmentService,
+        // The AI agents' booking tools, answered as service calls (decision 0050).
+        BookingDesk,
       ],
       exports: [AppointmentDispatcher],
     };

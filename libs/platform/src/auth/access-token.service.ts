@@ -26,6 +26,20 @@ const signedClaimsSchema = accessTokenClaimsSchema
 
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+/** The audience of the tokens one service calls another with (decision 0050): never a user's token, never taken as one. */
+const SERVICE_CALL_AUDIENCE = 'zapdesk-service-call';
+const SERVICE_CALL_TTL_SECONDS = 60;
+
+const serviceCallClaimsSchema = z.object({
+  aud: z.literal(SERVICE_CALL_AUDIENCE),
+  /** The calling service. */
+  svc: z.string().min(1),
+  /** The call it may make. */
+  call: z.string().min(1),
+  companyId: z.number().int().positive(),
+});
+export type ServiceCallClaims = Omit<z.infer<typeof serviceCallClaimsSchema>, 'aud'>;
+
 /** Signs and verifies access tokens (HS256 with the platform's JWT secret). */
 @Injectable()
 export class AccessTokenService {
@@ -56,6 +70,29 @@ export class AccessTokenService {
         algorithm: 'HS256',
       },
     );
+  }
+
+  /** A short-lived token for one service call on behalf of a company (no user, no session): see ServiceCalls. */
+  signServiceCall(claims: ServiceCallClaims): string {
+    return this.jwt.sign(
+      { ...claims, aud: SERVICE_CALL_AUDIENCE },
+      { secret: this.key, expiresIn: SERVICE_CALL_TTL_SECONDS, algorithm: 'HS256' },
+    );
+  }
+
+  /** The claims of a service-call token; a user's token, another audience, an expired or forged one: ERR_INVALID_TOKEN. */
+  verifyServiceCall(token: string | undefined): ServiceCallClaims {
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'Missing service token');
+    let decoded: unknown;
+    try {
+      decoded = this.jwt.verify(token, { secret: this.key, algorithms: ['HS256'], audience: SERVICE_CALL_AUDIENCE });
+    } catch {
+      throw new AppError('ERR_INVALID_TOKEN', 'Invalid service token');
+    }
+    const claims = serviceCallClaimsSchema.safeParse(decoded);
+    if (!claims.success) throw new AppError('ERR_INVALID_TOKEN', 'Invalid service token');
+    const { svc, call, companyId } = claims.data;
+    return { svc, call, companyId };
   }
 
   /**

@@ -15,6 +15,7 @@ export const identityUrlEnv = () => env.url().default('http://identity:3001');
 export const conversationsUrlEnv = () => env.url().default('http://conversations:3003');
 /** Where whatsapp answers its connections to a service whose copy lacks one (decision 0039). */
 export const whatsappUrlEnv = () => env.url().default('http://whatsapp:3002');
+export const outboundUrlEnv = () => env.url().default('http://outbound:3004');
 
 /** The environment every distributed service with a database reads; each app adds its own keys. */
 export function serviceEnvShape(defaultPort: number) {
@@ -41,7 +42,7 @@ export function distributedPlatform(
    * IDENTITY_URL: where sessions are checked; every service but identity itself has it. The other
    * services' URLs are where their records are asked for when this service's copy lacks one (decision 0039).
    */
-  config: ServiceEnv & { IDENTITY_URL?: string; CONVERSATIONS_URL?: string; WHATSAPP_URL?: string },
+  config: ServiceEnv & { IDENTITY_URL?: string; CONVERSATIONS_URL?: string; WHATSAPP_URL?: string; OUTBOUND_URL?: string },
   /** Only identity signs tokens; the others verify them, so the lifetime is irrelevant to them. */
   accessTtlSeconds = 900,
 ): DynamicModule {
@@ -56,7 +57,12 @@ export function distributedPlatform(
     outboundAllowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
     metricsToken: config.METRICS_TOKEN,
     identityUrl: config.IDENTITY_URL,
-    serviceUrls: { identity: config.IDENTITY_URL, conversations: config.CONVERSATIONS_URL, whatsapp: config.WHATSAPP_URL },
+    serviceUrls: {
+      identity: config.IDENTITY_URL,
+      conversations: config.CONVERSATIONS_URL,
+      whatsapp: config.WHATSAPP_URL,
+      outbound: config.OUTBOUND_URL,
+    },
     trustProxy: config.TRUST_PROXY,
   });
 }

@@ -136,4 +136,44 @@ describe('jobs on pg-boss', () => {
     expect([...ran.get('many-a')!].sort()).toEqual([1, 2, 3, 4, 5]);
     releaseSlow();
   });
+
+  it('with concurrency, a job that holds on holds up no other of its queue: more are fetched and each is finished by itself', async () => {
+    const jobs = await startJobs();
+    let releaseSlow!: () => void;
+    const slowHeld = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const done: number[] = [];
+    await jobs.work<{ n: number }>(
+      'concurrent',
+      async (job) => {
+        if (job.data.n === 0) await slowHeld;
+        done.push(job.data.n);
+      },
+      { batchSize: 2, concurrency: 10 },
+    );
+    await jobs.schedule(null, 'concurrent', { n: 0 });
+    await waitFor(
+      async () => (await dataSource.query(`SELECT 1 FROM pgboss.job WHERE name = 'concurrent' AND state = 'active'`)).length === 1,
+      {
+        what: 'the slow job running',
+      },
+    );
+    for (let n = 1; n <= 5; n++) await jobs.schedule(null, 'concurrent', { n });
+    jobs.wake('concurrent');
+    await waitFor(() => done.length === 5, { what: 'the other jobs, while the slow one runs' });
+    expect([...done].sort()).toEqual([1, 2, 3, 4, 5]);
+    const states = async () =>
+      (await dataSource.query(
+        `SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'concurrent' GROUP BY state ORDER BY state`,
+      )) as {
+        state: string;
+        n: number;
+      }[];
+    await waitFor(async () => (await states()).some((row) => row.state === 'completed' && row.n === 5), { what: 'the five completed' });
+    expect(await states()).toEqual([
+      { state: 'active', n: 1 },
+      { state: 'completed', n: 5 },
+    ]);
+    releaseSlow();
+    await waitFor(async () => (await states()).every((row) => row.state === 'completed'), { what: 'the slow one completed' });
+  });
 });

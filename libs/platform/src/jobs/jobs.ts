@@ -22,6 +22,13 @@ export interface Job<T> {
 interface QueueWorker {
   handler: (job: Job<object>) => Promise<void>;
   batchSize: number;
+  /**
+   * Jobs run at once, each finished by itself (0: a fetched batch runs together and the next fetch
+   * waits for all of it). With it, one slow job holds up no other: more are fetched while it runs.
+   */
+  concurrency: number;
+  /** The jobs running, with concurrency. */
+  running: Set<Promise<void>>;
   intervalMs: number;
   /** When the poll next asks whether the queue has a job due. */
   lookAt: number;
@@ -70,7 +77,10 @@ export class Jobs {
     this.stopping = true;
     this.wakePoll?.();
     await this.polling;
-    for (const worker of this.workers.values()) await worker.draining;
+    for (const worker of this.workers.values()) {
+      await worker.draining;
+      await Promise.all(worker.running);
+    }
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
@@ -106,17 +116,30 @@ export class Jobs {
   async work<T extends object>(
     queue: string,
     handler: (job: Job<T>) => Promise<void>,
-    options: { batchSize?: number; pollingIntervalSeconds?: number } = {},
+    options: { batchSize?: number; pollingIntervalSeconds?: number; concurrency?: number } = {},
   ): Promise<void> {
     await this.ensureQueue(queue);
     const intervalMs = Math.max(0.5, options.pollingIntervalSeconds ?? this.pollingIntervalSeconds) * 1000;
     this.workers.set(queue, {
       handler: handler as (job: Job<object>) => Promise<void>,
       batchSize: options.batchSize ?? 1,
+      concurrency: options.concurrency ?? 0,
+      running: new Set(),
       intervalMs,
       lookAt: 0,
     });
     this.polling ??= this.poll();
+    this.wakePoll?.();
+  }
+
+  /**
+   * Looks at the queue now rather than at its next poll: a job just committed to start at once
+   * (called after the commit; a job not yet visible is found by the next poll as before).
+   */
+  wake(queue: string): void {
+    const worker = this.workers.get(queue);
+    if (!worker || this.stopping) return;
+    worker.lookAt = 0;
     this.wakePoll?.();
   }
 
@@ -164,6 +187,7 @@ export class Jobs {
 
   /** Fetches and runs the queue's due jobs; a full batch is followed by another fetch at once. */
   private async drain(queue: string, worker: QueueWorker): Promise<void> {
+    if (worker.concurrency > 0) return this.drainConcurrently(queue, worker);
     while (!this.stopping) {
       let jobs: PgBoss.Job<object>[];
       try {
@@ -186,6 +210,45 @@ export class Jobs {
         process.emitWarning(`jobs: finishing ${queue} jobs failed: ${String(error)}`);
       }
       if (jobs.length < worker.batchSize) return;
+    }
+  }
+
+  /**
+   * Fetches while there is room under the worker's concurrency and starts each job as it comes; each
+   * is completed (or failed, to retry) by itself. Returns once a fetch finds nothing or there is no
+   * room, leaving its jobs running: the next poll (or a wake, or a job's end) looks again.
+   */
+  private async drainConcurrently(queue: string, worker: QueueWorker): Promise<void> {
+    while (!this.stopping) {
+      const room = worker.concurrency - worker.running.size;
+      if (room <= 0) return;
+      let jobs: PgBoss.Job<object>[];
+      try {
+        jobs = await this.boss.fetch<object>(queue, { batchSize: Math.min(worker.batchSize, room) });
+      } catch (error) {
+        process.emitWarning(`jobs: fetching ${queue} failed: ${String(error)}`);
+        return;
+      }
+      for (const job of jobs) {
+        const run: Promise<void> = worker
+          .handler({ id: job.id, data: job.data })
+          .then(
+            () => this.boss.complete(queue, job.id),
+            (reason: unknown) => this.boss.fail(queue, job.id, failureOf(reason)),
+          )
+          .then(
+            () => undefined,
+            // The job stays active until pg-boss expires it, then runs again.
+            (error: unknown) => process.emitWarning(`jobs: finishing a ${queue} job failed: ${String(error)}`),
+          )
+          .finally(() => {
+            worker.running.delete(run);
+            // A full worker skipped jobs that came meanwhile: look again now there is room.
+            if (worker.running.size === worker.concurrency - 1) this.wake(queue);
+          });
+        worker.running.add(run);
+      }
+      if (jobs.length < Math.min(worker.batchSize, room)) return;
     }
   }
 

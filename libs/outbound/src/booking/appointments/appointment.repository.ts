@@ -287,6 +287,16 @@ export class AppointmentRepository {
     return rows.length > 0;
   }
 
+  /** The calendar's appointments that meet [start, end): when each begins and how long it lasts (the free-slot search). */
+  async busy(manager: EntityManager, companyId: number, calendarId: number, start: Date, end: Date): Promise<{ start: Date; end: Date }[]> {
+    const rows: { send_at: Date; duration: number }[] = await manager.query(
+      `SELECT send_at, duration FROM outbound.schedules WHERE company_id = $1 AND calendar_id = $2
+         AND send_at < $4 AND send_at + make_interval(mins => duration) > $3 ORDER BY send_at LIMIT 5000`,
+      [companyId, calendarId, start, end],
+    );
+    return rows.map((row) => ({ start: new Date(row.send_at), end: new Date(new Date(row.send_at).getTime() + row.duration * 60_000) }));
+  }
+
   // ---- sends ----------------------------------------------------------------------------------
 
   async sendsOf(manager: EntityManager, scheduleId: number): Promise<SendRow[]> {

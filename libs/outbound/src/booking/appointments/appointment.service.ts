@@ -44,6 +44,12 @@ export interface UploadedMedia {
   size: number;
 }
 
+/** Who books: the company, and its user (null for an AI agent). */
+export interface Booker {
+  companyId: number;
+  userId: number | null;
+}
+
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Schedule not found');
 const alreadySent = () => new AppError('ERR_SCHEDULE_SENT', SCHEDULE_MESSAGES.alreadySent);
 const isSent = (row: AppointmentRow) => row.status === 'ENVIADA' || row.status === 'ENVIANDO' || row.sent_at !== null;
@@ -111,11 +117,16 @@ export class AppointmentService {
   }
 
   async create(tenancy: Tenancy, pathCalendarId: number | null, fields: ScheduleFields): Promise<ScheduleRecord> {
+    return this.book({ companyId: tenancy.companyId, userId: tenancy.userId }, pathCalendarId, fields);
+  }
+
+  /** Books as `create` does, for a user of the company or for no user (an AI agent's booking tool: userId null). */
+  async book(by: Booker, pathCalendarId: number | null, fields: ScheduleFields): Promise<ScheduleRecord> {
     return this.schedules.transaction(async (manager) => {
-      const write = await this.checked(manager, tenancy, pathCalendarId, fields, null);
-      const id = await this.schedules.insert(manager, tenancy.companyId, write);
-      await this.planSends(manager, tenancy.companyId, id, write, null);
-      return (await this.events.saved(manager, tenancy.companyId, [id], true))[0]!;
+      const write = await this.checked(manager, by, pathCalendarId, fields, null);
+      const id = await this.schedules.insert(manager, by.companyId, write);
+      await this.planSends(manager, by.companyId, id, write, null);
+      return (await this.events.saved(manager, by.companyId, [id], true))[0]!;
     });
   }
 
@@ -125,7 +136,8 @@ export class AppointmentService {
       const current = await this.schedules.lock(manager, tenancy.companyId, id);
       if (!current) throw notFound();
       if (isSent(current)) throw alreadySent();
-      const write = await this.checked(manager, tenancy, pathCalendarId ?? fields.calendarId ?? current.calendar_id, fields, current);
+      const booker = { companyId: tenancy.companyId, userId: tenancy.userId };
+      const write = await this.checked(manager, booker, pathCalendarId ?? fields.calendarId ?? current.calendar_id, fields, current);
       await this.schedules.update(manager, tenancy.companyId, id, write);
       await this.planSends(manager, tenancy.companyId, id, write, current);
       return (await this.events.saved(manager, tenancy.companyId, [id]))[0]!;
@@ -178,12 +190,12 @@ export class AppointmentService {
    */
   private async checked(
     manager: EntityManager,
-    tenancy: Tenancy,
+    by: Booker,
     calendarId: number | null,
     fields: ScheduleFields,
     current: AppointmentRow | null,
   ): Promise<AppointmentWrite> {
-    const companyId = tenancy.companyId;
+    const companyId = by.companyId;
     const chosen = calendarId ?? fields.calendarId;
     const calendar = chosen
       ? await this.calendars.byId(manager, companyId, chosen)
@@ -220,7 +232,7 @@ export class AppointmentService {
     }
     return {
       contactId: fields.contactId,
-      userId: tenancy.userId,
+      userId: by.userId,
       calendarId: calendar.id,
       body: fields.body,
       sendAt,

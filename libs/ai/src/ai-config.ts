@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+import type { AiOptions } from './ai-options';
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const positiveInt = (max: number) => optional(z.coerce.number().int().min(1).max(max));
+
+/** The ai service's settings from the environment (standalone and apps/ai alike; docs/configuration.md). */
+export const aiConfigShape = {
+  /** Another base URL for OpenAI's chat completions (a self-hosted gateway); the provider's own otherwise. */
+  AI_OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Another base URL for OpenRouter's. */
+  AI_OPENROUTER_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Provider calls one company may have in flight at once in a process (default 4). */
+  AI_COMPANY_CONCURRENCY: positiveInt(1_000),
+  /** How long one provider call may take, in ms (default 30,000). */
+  AI_MODEL_TIMEOUT_MS: positiveInt(600_000),
+};
+
+type AiConfig = z.infer<z.ZodObject<typeof aiConfigShape>>;
+
+export function aiOptionsFrom(config: AiConfig, keysSecret: string): AiOptions {
+  const providerBaseUrls = {
+    ...(config.AI_OPENAI_BASE_URL && { openai: config.AI_OPENAI_BASE_URL }),
+    ...(config.AI_OPENROUTER_BASE_URL && { openrouter: config.AI_OPENROUTER_BASE_URL }),
+  };
+  return {
+    keysSecret,
+    ...(Object.keys(providerBaseUrls).length > 0 && { providerBaseUrls }),
+    ...(config.AI_COMPANY_CONCURRENCY && { companyConcurrency: config.AI_COMPANY_CONCURRENCY }),
+    ...(config.AI_MODEL_TIMEOUT_MS && { modelTimeoutMs: config.AI_MODEL_TIMEOUT_MS }),
+  };
+}

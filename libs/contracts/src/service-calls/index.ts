@@ -1,0 +1,2 @@
+export * from './booking-calls';
+export * from './define-service-call';

@@ -1,0 +1,146 @@
+import {
+  bookingBookCall,
+  bookingFreeSlotsCall,
+  bookingServicesCall,
+  SCHEDULE_DEFAULT_DURATION,
+  type ServiceCallOutput,
+} from '@app/contracts';
+import { AppError, ServiceCalls } from '@app/platform';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { format } from 'date-fns';
+import type { z } from 'zod';
+
+import { OUTBOUND_OPTIONS, type OutboundOptions } from '../../common/outbound-options';
+import { AppointmentRepository } from '../appointments/appointment.repository';
+import { AppointmentService } from '../appointments/appointment.service';
+import { BookingBlockRepository } from '../blocks/booking-block.repository';
+import { CalendarRepository } from '../calendars/calendar.repository';
+import { inZone, localDay, parseBookingDateTime } from '../common/booking-time';
+import { ServiceCatalogueRepository } from '../services-catalogue/service-catalogue.repository';
+import { BookingSettingsService } from '../settings/booking-settings.service';
+import { freeSlots } from './free-slots';
+
+const wallTime = (instant: Date, zone: string) => format(inZone(instant, zone), "yyyy-MM-dd'T'HH:mm");
+
+/**
+ * Booking for the AI agents (issue 23; decision 0050): the services catalogue, the default calendar's
+ * free times and an appointment for the ticket's contact, answered as service calls (no user behind
+ * them). A booking goes through AppointmentService as a user's does: the same checks, its message
+ * and reminders, its event, shown in /schedules.
+ */
+@Injectable()
+export class BookingDesk implements OnModuleInit {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly calls: ServiceCalls,
+    private readonly services: ServiceCatalogueRepository,
+    private readonly calendars: CalendarRepository,
+    private readonly settings: BookingSettingsService,
+    private readonly blocks: BookingBlockRepository,
+    private readonly appointments: AppointmentRepository,
+    private readonly booking: AppointmentService,
+    @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  onModuleInit(): void {
+    this.calls.answer(bookingServicesCall, (companyId, input) => this.servicesOf(companyId, input));
+    this.calls.answer(bookingFreeSlotsCall, (companyId, input) => this.freeSlotsOf(companyId, input));
+    this.calls.answer(bookingBookCall, (companyId, input) => this.book(companyId, input));
+  }
+
+  async servicesOf(
+    companyId: number,
+    input: z.output<typeof bookingServicesCall.input>,
+  ): Promise<ServiceCallOutput<typeof bookingServicesCall>> {
+    const all = await this.services.all(companyId);
+    const offered = input.serviceIds.length > 0 ? all.filter((row) => input.serviceIds.includes(row.id)) : all;
+    const timeZone = await this.appointments.transaction(
+      async (manager) => (await this.settings.effective(manager, companyId, null)).row.time_zone,
+    );
+    return {
+      timeZone,
+      services: offered.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        price: Number(row.price),
+        duration: row.duration,
+      })),
+    };
+  }
+
+  async freeSlotsOf(
+    companyId: number,
+    input: z.output<typeof bookingFreeSlotsCall.input>,
+  ): Promise<ServiceCallOutput<typeof bookingFreeSlotsCall>> {
+    return this.appointments.transaction(async (manager) => {
+      const duration =
+        input.serviceId !== null ? await this.durationOf(companyId, input.serviceId) : (input.duration ?? SCHEDULE_DEFAULT_DURATION);
+      const calendar = await this.calendars.ensureDefault(manager, companyId);
+      const { row: settings } = await this.settings.effective(manager, companyId, calendar.id);
+      const zone = settings.time_zone;
+      const now = this.now();
+      const from = input.fromDay ? parseBookingDateTime(`${input.fromDay}T00:00`, zone) : localDay(now, zone).start;
+      let until = from;
+      for (let day = 0; day < input.days; day++) until = localDay(until, zone).end;
+      const blocks = await this.blocks.list(companyId, { start: from, end: until }, calendar.id);
+      const slots = freeSlots(
+        settings,
+        { from, until, notBefore: now },
+        duration,
+        {
+          blocks: blocks.map((block) => ({ start: new Date(block.start_at), end: new Date(block.end_at), title: block.title })),
+          appointments: await this.appointments.busy(manager, companyId, calendar.id, from, until),
+        },
+        input.limit,
+      );
+      return {
+        timeZone: zone,
+        duration,
+        slots: slots.map((slot) => ({ start: wallTime(slot.start, zone), end: wallTime(slot.end, zone) })),
+      };
+    });
+  }
+
+  async book(companyId: number, input: z.output<typeof bookingBookCall.input>): Promise<ServiceCallOutput<typeof bookingBookCall>> {
+    const service = input.serviceId !== null ? (await this.services.all(companyId)).find((row) => row.id === input.serviceId) : null;
+    if (input.serviceId !== null && !service) throw new AppError('ERR_NOT_FOUND', 'Service not found');
+    const duration = service?.duration ?? SCHEDULE_DEFAULT_DURATION;
+    const record = await this.booking.book({ companyId, userId: null }, null, {
+      body: service
+        ? `Olá! Seu horário de ${service.name} é agora. Estamos te esperando!`
+        : 'Olá! Seu horário é agora. Estamos te esperando!',
+      contactId: input.contactId,
+      sendAt: input.start,
+      duration,
+      serviceId: service?.id ?? null,
+      extraInfo: input.note || null,
+      WhatsappSenderId: input.whatsappId,
+      calendarId: null,
+      reminder1DayEnabled: true,
+      reminder3HoursEnabled: false,
+      reminder1HourEnabled: true,
+      reminder5MinutesEnabled: false,
+    });
+    const timeZone = await this.appointments.transaction(
+      async (manager) => (await this.settings.effective(manager, companyId, null)).row.time_zone,
+    );
+    const start = new Date(record.sendAt);
+    return {
+      id: record.id,
+      start: wallTime(start, timeZone),
+      end: wallTime(new Date(start.getTime() + duration * 60_000), timeZone),
+      serviceName: service?.name ?? null,
+      timeZone,
+    };
+  }
+
+  private async durationOf(companyId: number, serviceId: number): Promise<number> {
+    const service = (await this.services.all(companyId)).find((row) => row.id === serviceId);
+    if (!service) throw new AppError('ERR_NOT_FOUND', 'Service not found');
+    return service.duration;
+  }
+}
