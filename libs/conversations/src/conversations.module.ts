@@ -52,9 +52,11 @@ import { ExactTicketDurations1732500001331 } from './migrations/1732500001331-ex
 import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/1732500001850-announce-existing-contacts-and-tags';
 import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
 import { AiAuthoredMessages1764000000310 } from './migrations/1764000000310-ai-authored-messages';
+import { PartnerApi1764000002600 } from './migrations/1764000002600-partner-api';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
+import { PARTNER_API_CONTROLLERS, PARTNER_API_PROVIDERS } from './partner-api/partner-api.providers';
 import { IdentityProjectionConsumer } from './projections/identity-projection.consumer';
 import { ProjectionRepository } from './projections/projection.repository';
 import { QueueController } from './queues/queue.controller';
@@ -89,6 +91,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   AnnounceExistingContactsAndTags1732500001850,
   ProjectionTombstones1732500001939,
   AiAuthoredMessages1764000000310,
+  PartnerApi1764000002600,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -100,6 +103,8 @@ export class ConversationsModule {
       module: ConversationsModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'conversations', migrations: CONVERSATIONS_MIGRATIONS })],
       controllers: [
+        // First: POST /messages/send before the inbox's POST /messages/:ticketId.
+        ...PARTNER_API_CONTROLLERS,
         TicketController,
         MessageController,
         QueueController,
@@ -152,6 +157,7 @@ export class ConversationsModule {
         QueueRouter,
         InboundConversationService,
         PresenceRelay,
+        ...PARTNER_API_PROVIDERS,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(IdentityProjectionConsumer, WhatsappEventsConsumer, AiRepliesConsumer),
       ],
