@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
           { path: paths.agentTemplates, element: <AgentTemplatesRoute /> },
           { path: paths.integrationsAndAgents, element: <IntegrationsAndAgentsRoute /> },
           { path: paths.agents, element: <AgentsRoute /> },
+          {
+            path: paths.messagesApi,
+            HydrateFallback: PageSpinner,
+            lazy: () => import('./routes/messages-api').then((module) => ({ Component: module.MessagesApiRoute })),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -35,6 +35,7 @@ export const paths = {
   agentTemplates: '/agent-templates',
   integrationsAndAgents: '/integrations-and-agents',
   agents: '/agents',
+  messagesApi: '/messages-api',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */
