@@ -33,6 +33,8 @@ export const SERVICE_ROUTES = {
     'ticket',
     'chats',
     'dashboard',
+    'api-tokens',
+    'openapi.json',
   ],
   outbound: [
     'contact-lists',

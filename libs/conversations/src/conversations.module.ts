@@ -53,9 +53,11 @@ import { AnnounceExistingContactsAndTags1732500001850 } from './migrations/17325
 import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-projection-tombstones';
 import { AiAuthoredMessages1764000000310 } from './migrations/1764000000310-ai-authored-messages';
 import { MessageTranscripts1764000000510 } from './migrations/1764000000510-message-transcripts';
+import { PartnerApi1764000002600 } from './migrations/1764000002600-partner-api';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
+import { PARTNER_API_CONTROLLERS, PARTNER_API_PROVIDERS } from './partner-api/partner-api.providers';
 import { IdentityProjectionConsumer } from './projections/identity-projection.consumer';
 import { ProjectionRepository } from './projections/projection.repository';
 import { QueueController } from './queues/queue.controller';
@@ -91,6 +93,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   ProjectionTombstones1732500001939,
   AiAuthoredMessages1764000000310,
   MessageTranscripts1764000000510,
+  PartnerApi1764000002600,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -102,6 +105,8 @@ export class ConversationsModule {
       module: ConversationsModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'conversations', migrations: CONVERSATIONS_MIGRATIONS })],
       controllers: [
+        // First: POST /messages/send before the inbox's POST /messages/:ticketId.
+        ...PARTNER_API_CONTROLLERS,
         TicketController,
         MessageController,
         QueueController,
@@ -154,6 +159,7 @@ export class ConversationsModule {
         QueueRouter,
         InboundConversationService,
         PresenceRelay,
+        ...PARTNER_API_PROVIDERS,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
         ...eventConsumers(IdentityProjectionConsumer, WhatsappEventsConsumer, AiRepliesConsumer),
       ],

@@ -169,6 +169,10 @@ const screens = {
     () => import('./routes/agents'),
     (module) => module.AgentsRoute,
   ),
+  messagesApi: lazyScreen(
+    () => import('./routes/messages-api'),
+    (module) => module.MessagesApiRoute,
+  ),
   notFound: lazyScreen(
     () => import('./routes/not-found'),
     (module) => module.NotFoundRoute,
@@ -272,6 +276,7 @@ export const routes: RouteObject[] = [
           page(paths.integrationsAndAgents, screens.integrationsAndAgents),
           page(paths.queueIntegration, screens.queueIntegration),
           page(paths.agents, screens.agents),
+          page(paths.messagesApi, screens.messagesApi),
           page('*', screens.notFound),
         ],
       },

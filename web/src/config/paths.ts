@@ -38,6 +38,7 @@ export const paths = {
   integrationsAndAgents: '/integrations-and-agents',
   queueIntegration: '/queue-integration',
   agents: '/agents',
+  messagesApi: '/messages-api',
 } as const;
 
 /** Where a user lands after login: the ticket inbox, as the spec says. */

@@ -182,11 +182,11 @@ export class ProjectionRepository {
     await manager.query(`DELETE FROM conversations.company_plans WHERE company_id = $1`, [companyId]);
   }
 
-  async setPlanLimit(manager: EntityManager, planId: number, queues: number): Promise<void> {
+  async setPlanLimit(manager: EntityManager, planId: number, queues: number, useExternalApi = false): Promise<void> {
     await manager.query(
-      `INSERT INTO conversations.plan_limits (plan_id, queues) VALUES ($1, $2)
-       ON CONFLICT (plan_id) DO UPDATE SET queues = EXCLUDED.queues`,
-      [planId, queues],
+      `INSERT INTO conversations.plan_limits (plan_id, queues, use_external_api) VALUES ($1, $2, $3)
+       ON CONFLICT (plan_id) DO UPDATE SET queues = EXCLUDED.queues, use_external_api = EXCLUDED.use_external_api`,
+      [planId, queues, useExternalApi],
     );
   }
 

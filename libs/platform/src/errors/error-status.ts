@@ -34,6 +34,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_NOT_FOUND: 404,
   ERR_SUBSCRIPTION_EXPIRED: 401,
   ERR_INVALID_TOKEN: 403,
+  // 401, not 403: a partner's token that is unknown, revoked or malformed (no refresh exists for it).
+  ERR_INVALID_API_TOKEN: 401,
   ERR_EMAIL_ALREADY_EXISTS: 409,
   ERR_PLAN_FEATURE_DISABLED: 403,
   ERR_RATE_LIMITED: 429,

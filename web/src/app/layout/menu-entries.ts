@@ -15,7 +15,7 @@ import {
   LuTags,
   LuZap,
 } from 'react-icons/lu';
-import { LuBrainCircuit, LuCable, LuCalendarDays, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuBrainCircuit, LuCable, LuCalendarDays, LuCode, LuFiles, LuListChecks, LuSend, LuSlidersHorizontal } from 'react-icons/lu';
 
 import { paths } from '@/config/paths';
 import type { AuthUser, PlanFlags } from '@/features/auth/types';
@@ -189,6 +189,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'mainDrawer.listItems.users',
     icon: LuUsers,
     visible: (user) => isAdmin(user),
+  },
+  {
+    key: 'messagesApi',
+    path: paths.messagesApi,
+    labelKey: 'mainDrawer.listItems.messagesApi',
+    icon: LuCode,
+    visible: MENU_RULES.messagesApi,
   },
   {
     key: 'settings',

@@ -11,6 +11,8 @@ export * from './contacts';
 export * from './dashboard';
 export * from './kanban';
 export * from './messages';
+export * from './partner-api';
+export * from './partner-openapi';
 export * from './queues';
 export * from './quick-messages';
 export * from './tags';

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+import { errorBodySchema } from '../../errors';
+import { idParamSchema } from '../primitives';
+import {
+  idempotencyKeySchema,
+  PARTNER_MEDIA_MAX_BYTES,
+  partnerMessageSchema,
+  partnerSendMultipartSchema,
+  partnerSendResponseSchema,
+  partnerSendSchema,
+} from './partner-api';
+
+/**
+ * The public API's routes as the OpenAPI document describes them, with the very zod schemas the
+ * server validates with (decision 0051): the document is generated from this table, and a test
+ * fails when the server has a token-guarded route the table lacks.
+ */
+export interface PublicRoute {
+  method: 'get' | 'post';
+  /** OpenAPI form, relative to the server's /api: /messages/status/{id}. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: Record<string, z.ZodType>;
+  headers?: Record<string, { schema: z.ZodType; description: string }>;
+  json?: z.ZodType;
+  multipart?: z.ZodType;
+  ok: { status: 200 | 201; description: string; schema: z.ZodType };
+  errors: number[];
+}
+
+export const PARTNER_API_ROUTES: PublicRoute[] = [
+  {
+    method: 'post',
+    path: '/messages/send',
+    operationId: 'sendMessage',
+    tag: 'Mensagens',
+    summary: 'Send a text or media message to a number',
+    description:
+      'Sends through the connection the token is tied to, or the company default. JSON `{ number, body }` for a text, ' +
+      `multipart \`number\`, \`body\` (caption) and \`medias\` (files of up to ${PARTNER_MEDIA_MAX_BYTES / 1_048_576} MB) for media. ` +
+      'With an `Idempotency-Key`, a repeat within 24 hours answers the first result (header `Idempotent-Replayed: true`) and sends nothing.',
+    headers: {
+      'Idempotency-Key': { schema: idempotencyKeySchema, description: 'Any unique text per intended send (a UUID).' },
+    },
+    json: partnerSendSchema,
+    multipart: partnerSendMultipartSchema,
+    ok: { status: 200, description: 'Accepted: stored and queued for WhatsApp.', schema: partnerSendResponseSchema },
+    errors: [400, 401, 403, 404, 413, 429],
+  },
+  {
+    method: 'get',
+    path: '/messages/status/{id}',
+    operationId: 'getMessageStatus',
+    tag: 'Mensagens',
+    summary: "A sent message's status (pending, sent, delivered, read or failed)",
+    params: { id: idParamSchema },
+    ok: { status: 200, description: 'The message.', schema: partnerMessageSchema },
+    errors: [400, 401, 403, 404, 429],
+  },
+];
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (ERR_VALIDATION, with the fields).',
+  401: 'Missing, unknown or revoked token (ERR_INVALID_API_TOKEN).',
+  403: "The company's plan does not include the API (ERR_PLAN_FEATURE_DISABLED).",
+  404: 'Not found, or no connection to send with (ERR_NOT_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_NO_WAPP_FOUND).',
+  413: 'A file over the size limit.',
+  429: 'Over the token rate (ERR_RATE_LIMITED); see Retry-After.',
+};
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  return rest;
+}
+
+/** The OpenAPI 3.1 document of the public API, served at /api/openapi.json. */
+export function partnerOpenApiDocument(serverUrl = '/api'): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of PARTNER_API_ROUTES) {
+    const parameters = [
+      ...Object.entries(route.params ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: jsonSchema(schema, 'output'),
+      })),
+      ...Object.entries(route.headers ?? {}).map(([name, header]) => ({
+        name,
+        in: 'header',
+        required: false,
+        description: header.description,
+        schema: jsonSchema(header.schema, 'input'),
+      })),
+    ];
+    const content: Record<string, unknown> = {};
+    if (route.json) content['application/json'] = { schema: jsonSchema(route.json, 'input') };
+    if (route.multipart) content['multipart/form-data'] = { schema: jsonSchema(route.multipart, 'input') };
+    const responses: Record<string, unknown> = {
+      [route.ok.status]: {
+        description: route.ok.description,
+        content: { 'application/json': { schema: jsonSchema(route.ok.schema, 'output') } },
+      },
+    };
+    for (const status of route.errors) {
+      responses[status] = {
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } } : {}),
+      };
+    }
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method]: {
+        operationId: route.operationId,
+        tags: [route.tag],
+        summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
+        responses,
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'zapdesk messages API',
+      version: '1.0.0',
+      description: 'Send WhatsApp messages from your systems with an API token created in /messages-api (plan with external API).',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearerAuth: [] }],
+    tags: [{ name: 'Mensagens', description: 'Send messages and read their status.' }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'zdk_…', description: 'An API token: Authorization: Bearer zdk_...' },
+      },
+      schemas: { Error: jsonSchema(errorBodySchema, 'output') },
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { ApiTokenController } from './api-token.controller';
+import { ApiTokenGuard } from './api-token.guard';
+import { ApiTokenRepository } from './api-token.repository';
+import { ApiTokenService } from './api-token.service';
+import { OpenApiController } from './openapi.controller';
+import { PartnerMessageController } from './partner-message.controller';
+import { PartnerMessageService } from './partner-message.service';
+
+/** The partner API's part of the conversations module (decision 0051). */
+export const PARTNER_API_CONTROLLERS = [PartnerMessageController, ApiTokenController, OpenApiController];
+export const PARTNER_API_PROVIDERS = [ApiTokenRepository, ApiTokenService, ApiTokenGuard, PartnerMessageService];

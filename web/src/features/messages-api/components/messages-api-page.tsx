@@ -1,0 +1,52 @@
+import { Code, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { API_BASE_URL } from '@/lib/api-client';
+
+import { ApiTokensPanel } from './api-tokens-panel';
+import { SampleSendForm } from './sample-send-form';
+
+const CURL_TEXT = `curl -X POST ${'{base}'}/messages/send \\
+  -H "Authorization: Bearer zdk_..." \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: pedido-123" \\
+  -d '{"number": "5511999998888", "body": "Olá!"}'`;
+
+/** /messages-api (spec 3): API tokens, the messages API's documentation and live sample forms. */
+export function MessagesApiPage() {
+  const { t } = useTranslation();
+  const [lastToken, setLastToken] = useState('');
+  const base = new URL(API_BASE_URL, window.location.origin).toString().replace(/\/$/, '');
+
+  return (
+    <Stack gap="4" padding="4" data-testid="messages-api-page">
+      <Heading size="lg">{t('messagesApi.title')}</Heading>
+      <Tabs.Root defaultValue="tokens">
+        <Tabs.List>
+          <Tabs.Trigger value="tokens">{t('messagesApi.tabs.tokens')}</Tabs.Trigger>
+          <Tabs.Trigger value="messages">{t('messagesApi.tabs.messages')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="tokens">
+          <ApiTokensPanel onCreated={setLastToken} />
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <Stack gap="4">
+            <Text>{t('messagesApi.docs.intro')}</Text>
+            <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
+              {CURL_TEXT.replace('{base}', base)}
+            </Code>
+            <Text>{t('messagesApi.docs.media')}</Text>
+            <Text>{t('messagesApi.docs.status')}</Text>
+            <Text>{t('messagesApi.docs.limits')}</Text>
+            <Link href={`${base}/openapi.json`} target="_blank" rel="noreferrer">
+              {t('messagesApi.docs.openapi')}
+            </Link>
+            <SampleSendForm kind="text" token={lastToken} key={`text-${lastToken}`} />
+            <SampleSendForm kind="media" token={lastToken} key={`media-${lastToken}`} />
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}
