@@ -11,6 +11,8 @@ export const aiConfigShape = {
   AI_OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Another base URL for OpenRouter's. */
   AI_OPENROUTER_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Another Dialogflow API base (a benchmark's local server); https://dialogflow.googleapis.com otherwise. */
+  AI_DIALOGFLOW_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Provider calls one company may have in flight at once in a process (default 4). */
   AI_COMPANY_CONCURRENCY: positiveInt(1_000),
   /** How long one provider call may take, in ms (default 30,000). */
@@ -29,5 +31,6 @@ export function aiOptionsFrom(config: AiConfig, keysSecret: string): AiOptions {
     ...(Object.keys(providerBaseUrls).length > 0 && { providerBaseUrls }),
     ...(config.AI_COMPANY_CONCURRENCY && { companyConcurrency: config.AI_COMPANY_CONCURRENCY }),
     ...(config.AI_MODEL_TIMEOUT_MS && { modelTimeoutMs: config.AI_MODEL_TIMEOUT_MS }),
+    ...(config.AI_DIALOGFLOW_BASE_URL && { dialogflowBaseUrl: config.AI_DIALOGFLOW_BASE_URL }),
   };
 }

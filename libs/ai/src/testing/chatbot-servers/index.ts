@@ -4,3 +4,5 @@ export * from './dify-server';
 export * from './fake-product-server';
 export * from './flowise-server';
 export * from './openai-responses-server';
+export * from './typebot-server';
+export * from './webhook-server';
