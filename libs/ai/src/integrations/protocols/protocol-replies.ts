@@ -1,6 +1,6 @@
 import { OutboundUrlRefusedError } from '@app/platform';
 
-import { withHandoff as replyWithHandoff } from './chatbot-handoff';
+import { numbered, withHandoff as replyWithHandoff } from './chatbot-handoff';
 import { type ChatbotMessage, ChatbotProtocolError, type ChatbotReply } from './chatbot-protocol';
 
 /**
@@ -94,8 +94,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Buttons, quick replies and list rows as WhatsApp users answer them: a numbered text. */
 export function numberedChoices(title: string | undefined, choices: string[]): ChatbotMessage {
-  const lines = choices.map((choice, index) => `${index + 1} - ${choice}`);
-  return { kind: 'text', body: [title?.trim(), lines.join('\n')].filter(Boolean).join('\n\n') };
+  return { kind: 'text', body: [title?.trim(), numbered(choices)].filter(Boolean).join('\n\n') };
 }
 
 const EXTENSIONS: Record<string, ChatbotMessageMedia['mediaType']> = {
