@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-require('./support/register-typescript.cjs');
+require('./support/require-typescript.cjs');
 const { Client } = require('pg');
 const servers = path.join(root, 'libs/ai/src/testing/chatbot-servers');
 const { startWebhookServer } = require(path.join(servers, 'webhook-server.ts'));
