@@ -1,7 +1,7 @@
 import { eventConsumers } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
-import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
+import { GATEWAY_OPTIONS, type GatewayOptions } from './common/gateway-options';
 import { RealtimeRelay } from './realtime/realtime-relay';
 import { SocketGateway } from './realtime/socket.gateway';
 

@@ -2,10 +2,10 @@ import type { EventEnvelope } from '@app/contracts';
 import type { DeliveryContext, EventConsumer } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../common/gateway-options';
+import type { SocketEventMapper } from '../common/socket-emit';
 import { SOCKET_MAPPERS } from './mappers';
 import { SocketGateway } from './socket.gateway';
-import type { SocketEventMapper } from './socket-emit';
 
 /**
  * Turns domain events into the spec's socket events. Each gateway replica has its own consumer

@@ -22,11 +22,11 @@ import {
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 
-import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../common/gateway-options';
+import type { SocketEmit } from '../common/socket-emit';
+import { rooms } from '../common/socket-events';
 import { coalesceWrites } from './coalesced-writes';
 import { PRESENCE_MIN_INTERVAL_MS, presenceReport } from './presence-report';
-import type { SocketEmit } from './socket-emit';
-import { rooms } from './socket-events';
 import { checkTicketAccess } from './ticket-access';
 
 type AuthedSocket = Socket & { data: { tenancy: Tenancy; token?: string; chatBox?: string } };

@@ -4,7 +4,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 
 import { MAX_IMAGE_UPLOAD_BYTES, sendStoredFile, type UploadedFileLike } from '../common/uploads';
-import { AnnouncementCreateDto, AnnouncementSearchDto, AnnouncementUpdateDto } from '../dtos/announcement.dto';
+import { AnnouncementCreateDto, AnnouncementSearchDto, AnnouncementUpdateDto } from './announcement.dto';
 import { AnnouncementService } from './announcement.service';
 
 @Controller('announcements')

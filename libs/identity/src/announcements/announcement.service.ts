@@ -25,7 +25,7 @@ import type { EntityManager } from 'typeorm';
 
 import { assignDefined } from '../common/assign-defined';
 import { acceptedImageKind, IMAGE_CONTENT_TYPES, type UploadedFileLike, uploadedName } from '../common/uploads';
-import { type AnnouncementCreateDto, type AnnouncementUpdateDto, mapAnnouncement } from '../dtos/announcement.dto';
+import { type AnnouncementCreateDto, type AnnouncementUpdateDto, mapAnnouncement } from './announcement.dto';
 import { type Announcement, AnnouncementRepository } from './announcement.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Announcement not found');

@@ -3,8 +3,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from 
 import type { CookieOptions, Request, Response } from 'express';
 
 import { clientIp } from '../common/client-ip';
-import { LoginDto } from '../dtos/user.dto';
-import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../common/identity-options';
+import { LoginDto } from './login.dto';
 import { DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS } from './login-device-cookies';
 import { type IssuedSession, SessionService } from './session.service';
 import { SessionStateRepository } from './session-state.repository';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 
-import { DEFAULT_LOGIN_DELAYS, DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
+import { DEFAULT_LOGIN_DELAYS, DEFAULT_RATE_LIMITS } from '../common/rate-limits';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp } from '../testing/identity-test-app';
 import { DEVICE_COOKIE } from './login-device-cookies';
 

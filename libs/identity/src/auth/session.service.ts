@@ -6,11 +6,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
 
-import { mapUser, planFlags, type UserResponseDto } from '../dtos/user.dto';
-import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../common/identity-options';
+import { type User, UserRepository } from '../common/user.repository';
+import { mapUser, planFlags, type UserResponseDto } from '../common/user-answers';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { SettingRepository } from '../settings/setting.repository';
-import { type User, UserRepository } from '../users/user.repository';
 import { LoginDeviceCookies } from './login-device-cookies';
 import { RefreshTokenRepository } from './refresh-token.repository';
 

@@ -2,10 +2,10 @@ import { companyUpdated, type EventDefinition, planUpdated } from '@app/contract
 import { OutboxWriter } from '@app/platform';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
-import { CompanyRepository } from '../companies/company.repository';
-import { companySnapshot } from '../dtos/company.dto';
-import { planSnapshot } from '../dtos/plan.dto';
-import { PlanRepository } from '../plans/plan.repository';
+import { CompanyRepository } from '../common/company.repository';
+import { PlanRepository } from '../common/plan.repository';
+import { planSnapshot } from '../common/plan-answers';
+import { companySnapshot } from '../companies/company.dto';
 import { PendingAnnouncementRepository } from './pending-announcement.repository';
 
 export const COMPANIES_AND_PLANS = 'companies-and-plans';

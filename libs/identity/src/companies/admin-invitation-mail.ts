@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../common/identity-options';
 import { MailSender } from '../mail/mail-sender';
 
 /** An admin created without a password, to be asked to set one. */

@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query } from '@nestjs/common';
 
-import { CompanyCreateDto, CompanySchedulesUpdateDto, CompanySearchDto, CompanyUpdateDto } from '../dtos/company.dto';
+import { CompanyCreateDto, CompanySchedulesUpdateDto, CompanySearchDto, CompanyUpdateDto } from './company.dto';
 import { CompanyService } from './company.service';
 
 @Controller('companies')

@@ -20,16 +20,22 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { assignDefined } from '../common/assign-defined';
+import {
+  type Company,
+  COMPANY_BILLING_FIELDS,
+  type CompanyBilling,
+  CompanyRepository,
+  type NewCompany,
+} from '../common/company.repository';
 import { isUniqueViolation } from '../common/db-errors';
-import { type CompanyCreateDto, companySnapshot, type CompanyUpdateDto, mapCompany } from '../dtos/company.dto';
-import { mapPlan } from '../dtos/plan.dto';
+import { PlanRepository } from '../common/plan.repository';
+import { mapPlan } from '../common/plan-answers';
+import { UserRepository } from '../common/user.repository';
 import { EmailCodeService } from '../email-codes/email-code.service';
-import { PlanRepository } from '../plans/plan.repository';
 import { SettingService } from '../settings/setting.service';
-import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
 import { type AdminInvitation, AdminInvitationMail } from './admin-invitation-mail';
-import { type Company, COMPANY_BILLING_FIELDS, type CompanyBilling, CompanyRepository, type NewCompany } from './company.repository';
+import { type CompanyCreateDto, companySnapshot, type CompanyUpdateDto, mapCompany } from './company.dto';
 
 /** The billing fields the request carries (undefined: not sent, left as it is; null: cleared). */
 const billingOf = (input: Partial<CompanyBilling>): Partial<CompanyBilling> =>

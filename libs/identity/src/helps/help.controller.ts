@@ -1,7 +1,7 @@
 import { IdParam, Roles } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 
-import { HelpCreateDto, HelpSearchDto, HelpUpdateDto } from '../dtos/help.dto';
+import { HelpCreateDto, HelpSearchDto, HelpUpdateDto } from './help.dto';
 import { HelpService } from './help.service';
 
 @Controller('helps')

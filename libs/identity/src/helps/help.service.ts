@@ -3,7 +3,7 @@ import { AppError, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { assignDefined } from '../common/assign-defined';
-import { type HelpCreateDto, type HelpUpdateDto, mapHelp } from '../dtos/help.dto';
+import { type HelpCreateDto, type HelpUpdateDto, mapHelp } from './help.dto';
 import { type Help, HelpRepository } from './help.repository';
 
 /** Help videos: super users write them, everyone reads them. */

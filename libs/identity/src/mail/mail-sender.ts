@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 
-import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../common/identity-options';
 import { MailRepository } from './mail.repository';
 
 export interface OutgoingMail {

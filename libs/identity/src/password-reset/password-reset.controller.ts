@@ -4,7 +4,7 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 
 import { clientIp } from '../common/client-ip';
-import { ForgotPasswordDto, ResetPasswordDto } from '../dtos/password-reset.dto';
+import { ForgotPasswordDto, ResetPasswordDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 
 /**

@@ -4,12 +4,12 @@ import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 
 import { RefreshTokenRepository } from '../auth/refresh-token.repository';
-import type { ResetPasswordDto } from '../dtos/password-reset.dto';
+import { UserRepository } from '../common/user.repository';
 import { EmailCodeRepository } from '../email-codes/email-code.repository';
 import { EMAIL_CODE_TTL_MS, EmailCodeService } from '../email-codes/email-code.service';
 import { MailSender } from '../mail/mail-sender';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
-import { UserRepository } from '../users/user.repository';
+import type { ResetPasswordDto } from './password-reset.dto';
 
 /** Forgot password: a code by e-mail, then a new password (in the body) with that code. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { IdParam, Public, Roles } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 
-import { PlanCreateDto, PlanUpdateDto } from '../dtos/plan.dto';
+import { PlanCreateDto, PlanUpdateDto } from './plan.dto';
 import { PlanService } from './plan.service';
 
 @Controller('plans')

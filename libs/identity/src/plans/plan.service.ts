@@ -3,10 +3,11 @@ import { AppError, OutboxWriter } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { assignDefined } from '../common/assign-defined';
+import { CompanyRepository } from '../common/company.repository';
 import { isUniqueViolation } from '../common/db-errors';
-import { CompanyRepository } from '../companies/company.repository';
-import { mapPlan, type PlanCreateDto, planSnapshot, type PlanUpdateDto } from '../dtos/plan.dto';
-import { type Plan, PlanRepository } from './plan.repository';
+import { type Plan, PlanRepository } from '../common/plan.repository';
+import { mapPlan, planSnapshot } from '../common/plan-answers';
+import type { PlanCreateDto, PlanUpdateDto } from './plan.dto';
 
 /** Plans: limits and feature flags; super users manage them, sign-up lists the public ones. */
 @Injectable()

@@ -2,8 +2,7 @@ import { AppError } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
-import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
-import { RateLimitRepository } from './rate-limit.repository';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../common/identity-options';
 import {
   DEFAULT_LOGIN_DELAYS,
   DEFAULT_RATE_LIMITS,
@@ -11,7 +10,8 @@ import {
   type LoginDelays,
   type RateLimitBucket,
   type RateLimitRule,
-} from './rate-limits';
+} from '../common/rate-limits';
+import { RateLimitRepository } from './rate-limit.repository';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 

@@ -5,14 +5,14 @@ import { OutboxWriter } from '@app/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
 
-import { CompanyRepository } from '../companies/company.repository';
-import { companySnapshot } from '../dtos/company.dto';
-import { planSnapshot } from '../dtos/plan.dto';
-import { userSnapshot } from '../dtos/user.dto';
-import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity-options';
-import { PlanRepository } from '../plans/plan.repository';
+import { CompanyRepository } from '../common/company.repository';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../common/identity-options';
+import { PlanRepository } from '../common/plan.repository';
+import { planSnapshot } from '../common/plan-answers';
+import { UserRepository } from '../common/user.repository';
+import { userSnapshot } from '../common/user-answers';
+import { companySnapshot } from '../companies/company.dto';
 import { SettingService } from '../settings/setting.service';
-import { UserRepository } from '../users/user.repository';
 
 export const PLATFORM_COMPANY_NAME = 'Plataforma';
 

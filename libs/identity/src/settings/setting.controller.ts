@@ -3,7 +3,7 @@ import { AppError, CurrentTenancy, Public, type Tenancy } from '@app/platform';
 import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 
-import { SettingUpdateDto } from '../dtos/setting.dto';
+import { SettingUpdateDto } from './setting.dto';
 import { SettingService } from './setting.service';
 
 @Controller('settings')

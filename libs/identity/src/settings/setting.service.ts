@@ -18,7 +18,7 @@ import { AppError, OutboxWriter, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { mapSetting } from '../dtos/setting.dto';
+import { mapSetting } from './setting.dto';
 import { type CompanySetting, type GlobalSetting, SettingRepository } from './setting.repository';
 
 const isGlobalKey = (key: string): key is GlobalSettingKey => key in GLOBAL_SETTINGS;

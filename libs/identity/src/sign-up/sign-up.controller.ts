@@ -3,7 +3,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 
 import { clientIp } from '../common/client-ip';
-import { SignUpDto, VerifyCodeDto, VerifyEmailDto } from '../dtos/sign-up.dto';
+import { SignUpDto, VerifyCodeDto, VerifyEmailDto } from './sign-up.dto';
 import { SignUpService } from './sign-up.service';
 
 @Controller()

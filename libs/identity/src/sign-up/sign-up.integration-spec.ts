@@ -9,7 +9,7 @@ import {
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { CompanyRepository } from '../companies/company.repository';
+import { CompanyRepository } from '../common/company.repository';
 import { SettingRepository } from '../settings/setting.repository';
 import { as, fieldMessages, logIn, outboxEvents } from '../testing/http';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';

@@ -9,17 +9,17 @@ import {
 import { AppError } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
-import { CompanyRepository } from '../companies/company.repository';
+import { CompanyRepository } from '../common/company.repository';
+import { PlanRepository } from '../common/plan.repository';
+import { UserRepository } from '../common/user.repository';
 import { CompanyService } from '../companies/company.service';
-import type { SignUpDto, VerifyCodeDto, VerifyEmailDto } from '../dtos/sign-up.dto';
 import { EmailCodeRepository } from '../email-codes/email-code.repository';
 import { EMAIL_CODE_TTL_MS, EmailCodeService } from '../email-codes/email-code.service';
 import { MailSender } from '../mail/mail-sender';
-import { PlanRepository } from '../plans/plan.repository';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { SettingService } from '../settings/setting.service';
-import { UserRepository } from '../users/user.repository';
 import { UserWriter } from '../users/user-writer';
+import type { SignUpDto, VerifyCodeDto, VerifyEmailDto } from './sign-up.dto';
 
 /** YYYY-MM-DD of today plus the given days (UTC). */
 export function dateInDays(days: number, from = new Date()): string {

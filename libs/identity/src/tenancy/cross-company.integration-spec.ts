@@ -1,7 +1,7 @@
 import { settingListResponseSchema, userListResponseSchema, userPageResponseSchema, userResponseSchema } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 
-import { CompanyRepository } from '../companies/company.repository';
+import { CompanyRepository } from '../common/company.repository';
 import { SettingRepository } from '../settings/setting.repository';
 import { as, logIn } from '../testing/http';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, userWith } from '../testing/identity-test-app';

@@ -10,12 +10,12 @@ import {
 import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 
-import { type Company, CompanyRepository } from '../companies/company.repository';
+import { type Company, CompanyRepository } from '../common/company.repository';
+import type { IdentityOptions } from '../common/identity-options';
+import { type Plan, PlanRepository } from '../common/plan.repository';
+import { type User, UserRepository } from '../common/user.repository';
 import { IdentityModule } from '../identity.module';
-import type { IdentityOptions } from '../identity-options';
-import { type Plan, PlanRepository } from '../plans/plan.repository';
 import { ConnectionProjectionConsumer } from '../users/connection-projection.consumer';
-import { type User, UserRepository } from '../users/user.repository';
 
 export const TEST_ADMIN = { email: 'root@platform.test', password: 'Root-password-1' };
 

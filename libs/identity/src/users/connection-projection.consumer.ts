@@ -3,9 +3,9 @@ import { type EventConsumer, OutboxWriter, ProcessedEventRepository, readEvent }
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { userSnapshot } from '../dtos/user.dto';
+import { UserRepository } from '../common/user.repository';
+import { userSnapshot } from '../common/user-answers';
 import { CompanyConnectionRepository } from './company-connection.repository';
-import { UserRepository } from './user.repository';
 
 export const CONNECTION_PROJECTION_CONSUMER = 'identity-company-connections';
 

@@ -2,8 +2,8 @@ import { type EventEnvelope, presenceReported, TOPICS, userUpdated } from '@app/
 import { type EventConsumer, OutboxWriter, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
-import { isOnline, userSnapshot } from '../dtos/user.dto';
-import { UserRepository } from './user.repository';
+import { UserRepository } from '../common/user.repository';
+import { isOnline, userSnapshot } from '../common/user-answers';
 
 /**
  * Turns the gateway's presence reports (userStatus pings, sockets going away) into the users'

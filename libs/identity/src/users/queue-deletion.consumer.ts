@@ -3,9 +3,9 @@ import { CompanyQueuesProjection, OutboxWriter, ProcessedEventRepository } from 
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { userSnapshot } from '../dtos/user.dto';
+import { UserRepository } from '../common/user.repository';
+import { userSnapshot } from '../common/user-answers';
 import { CompanyQueueRepository } from './company-queue.repository';
-import { UserRepository } from './user.repository';
 
 export const QUEUE_DELETION_CONSUMER = 'identity-queue-deletions';
 

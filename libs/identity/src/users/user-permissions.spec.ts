@@ -1,6 +1,6 @@
 import type { Tenancy } from '@app/platform';
 
-import type { User } from './user.repository';
+import type { User } from '../common/user.repository';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 
 const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({

@@ -1,8 +1,8 @@
 import { can } from '@app/contracts';
 import { AppError, type Tenancy } from '@app/platform';
 
-import type { UserUpdateDto } from '../dtos/user.dto';
-import type { User } from './user.repository';
+import type { User } from '../common/user.repository';
+import type { UserUpdateDto } from './user.dto';
 
 /** Fields only admins change (the user modal's editProfile and editQueues). */
 const ADMIN_FIELDS = ['email', 'profile', 'allTicket', 'whatsappId', 'queueIds'] as const;

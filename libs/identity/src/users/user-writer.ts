@@ -5,8 +5,8 @@ import * as argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
 
 import { isUniqueViolation } from '../common/db-errors';
-import { userSnapshot } from '../dtos/user.dto';
-import { type AllTicket, type User, type UserProfile, UserRepository } from './user.repository';
+import { type AllTicket, type User, type UserProfile, UserRepository } from '../common/user.repository';
+import { userSnapshot } from '../common/user-answers';
 
 export interface NewUser {
   companyId: number;

@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 
-import { UserCreateDto, UserListQueryDto, UserSearchDto, UserUpdateDto } from '../dtos/user.dto';
+import { UserCreateDto, UserListQueryDto, UserSearchDto, UserUpdateDto } from './user.dto';
 import { UserService } from './user.service';
 
 /** Permissions per route are decided in the service (docs/permissions.md). */

@@ -15,13 +15,14 @@ import * as argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
 
 import { SessionService } from '../auth/session.service';
+import { CompanyRepository } from '../common/company.repository';
 import { isUniqueViolation } from '../common/db-errors';
-import { CompanyRepository } from '../companies/company.repository';
-import { mapUser, mapUserListItem, type UserCreateDto, userSnapshot, type UserUpdateDto } from '../dtos/user.dto';
-import { PlanRepository } from '../plans/plan.repository';
+import { PlanRepository } from '../common/plan.repository';
+import { type User, UserRepository } from '../common/user.repository';
+import { mapUser, mapUserListItem, userSnapshot } from '../common/user-answers';
 import { CompanyConnectionRepository } from './company-connection.repository';
 import { CompanyQueueRepository } from './company-queue.repository';
-import { type User, UserRepository } from './user.repository';
+import type { UserCreateDto, UserUpdateDto } from './user.dto';
 import { assertMayCreate, assertMayDelete, assertMayRead, assertMayUpdate } from './user-permissions';
 import { UserWriter } from './user-writer';
 

@@ -1,7 +1,7 @@
 import { agentDeleted, agentSaved, promptDeleted, promptSaved, queueIntegrationDeleted, queueIntegrationSaved } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEventMapper } from '../socket-emit';
+import { companySocketEmit, type SocketEventMapper } from '../../common/socket-emit';
 
 /**
  * The ai service's events: prompts on `company-{id}-prompt`, agents on `company-{id}-agent`, integrations on

@@ -1,7 +1,7 @@
 import { advanceDueDate, invoicePaid } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEventMapper } from '../socket-emit';
+import { companySocketEmit, type SocketEventMapper } from '../../common/socket-emit';
 
 /**
  * The billing service's events: a paid invoice reaches the whole company on `company-{id}-payment` as

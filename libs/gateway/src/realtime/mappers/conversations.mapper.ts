@@ -23,7 +23,7 @@ import {
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper } from '../socket-emit';
+import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper } from '../../common/socket-emit';
 
 const toAudience = <K extends 'ticket' | 'appMessage' | 'presence'>(
   companyId: number,

@@ -13,8 +13,8 @@ import {
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { type SocketEmit, socketEmit, type SocketEventMapper } from '../socket-emit';
-import { companyEvent } from '../socket-events';
+import { type SocketEmit, socketEmit, type SocketEventMapper } from '../../common/socket-emit';
+import { companyEvent } from '../../common/socket-events';
 
 /** The spec's company-wide notice channel (not per company: announcements are for everyone). */
 export const ANNOUNCEMENT_EVENT = ANNOUNCEMENT_SOCKET_EVENT;

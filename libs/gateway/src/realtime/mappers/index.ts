@@ -1,4 +1,4 @@
-import type { SocketEventMapper } from '../socket-emit';
+import type { SocketEventMapper } from '../../common/socket-emit';
 import { aiSocketMapper } from './ai.mapper';
 import { billingSocketMapper } from './billing.mapper';
 import { conversationsSocketMapper } from './conversations.mapper';

@@ -16,8 +16,8 @@ import {
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper, type SocketTarget } from '../socket-emit';
-import { rooms } from '../socket-events';
+import { companySocketEmit, type SocketEmit, socketEmit, type SocketEventMapper, type SocketTarget } from '../../common/socket-emit';
+import { rooms } from '../../common/socket-events';
 
 /** The campaign screens are admins' (spec 2, section 6): their events reach the company's admins only. */
 const admins = (companyId: number): SocketTarget => ({ kind: 'room', room: rooms.admins(companyId) });

@@ -1,7 +1,7 @@
 import { type CompanySocketPayloads, type Connection, connectionDeleted, connectionUpdated, sessionUpdated } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
-import { companySocketEmit, type SocketEmit, type SocketEventMapper } from '../socket-emit';
+import { companySocketEmit, type SocketEmit, type SocketEventMapper } from '../../common/socket-emit';
 
 const toCompany = <K extends 'whatsapp' | 'whatsappSession'>(companyId: number, name: K, payload: CompanySocketPayloads[K]): SocketEmit =>
   companySocketEmit({ kind: 'company', companyId }, companyId, name, payload);

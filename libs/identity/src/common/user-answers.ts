@@ -1,31 +1,9 @@
-import {
-  pageQuerySchema,
-  USER_ONLINE_WINDOW_MS,
-  userCreateSchema,
-  type UserListItem,
-  userListQuerySchema,
-  type UserResponse,
-  type UserSnapshot,
-  userUpdateSchema,
-} from '@app/contracts';
+import { USER_ONLINE_WINDOW_MS, type UserListItem, type UserResponse, type UserSnapshot } from '@app/contracts';
 import type { PlanFlag } from '@app/platform';
-import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 
-import type { Plan } from '../plans/plan.repository';
-import type { User } from '../users/user.repository';
-import { mapPlan } from './plan.dto';
-
-export class UserCreateDto extends createZodDto(userCreateSchema) {}
-export class UserUpdateDto extends createZodDto(userUpdateSchema) {}
-export class UserSearchDto extends createZodDto(pageQuerySchema) {}
-export class UserListQueryDto extends createZodDto(userListQuerySchema) {}
-
-export const loginSchema = z.object({
-  email: z.string({ error: 'Required' }).trim().toLowerCase().max(254),
-  password: z.string({ error: 'Required' }).min(1, 'Required').max(200),
-});
-export class LoginDto extends createZodDto(loginSchema) {}
+import type { Plan } from './plan.repository';
+import { mapPlan } from './plan-answers';
+import type { User } from './user.repository';
 
 export function planFlags(plan: Plan): PlanFlag[] {
   const flags: Record<PlanFlag, boolean> = {

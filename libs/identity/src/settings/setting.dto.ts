@@ -1,7 +1,7 @@
 import { type SettingResponse, settingUpdateSchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { CompanySetting, GlobalSetting } from '../settings/setting.repository';
+import type { CompanySetting, GlobalSetting } from './setting.repository';
 
 export class SettingUpdateDto extends createZodDto(settingUpdateSchema) {}
 

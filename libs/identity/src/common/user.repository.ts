@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type Company, type CompanyRow, toCompany } from '../companies/company.repository';
-import type { PlanRow } from '../plans/plan.repository';
+import { type Company, type CompanyRow, toCompany } from './company.repository';
+import type { PlanRow } from './plan.repository';
 
 export type UserProfile = 'admin' | 'supervisor' | 'user';
 export type AllTicket = 'enabled' | 'desabled';

@@ -1,7 +1,7 @@
 import { helpCreateSchema, type HelpResponse, helpUpdateSchema, pageQuerySchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { Help } from '../helps/help.repository';
+import type { Help } from './help.repository';
 
 export class HelpCreateDto extends createZodDto(helpCreateSchema) {}
 export class HelpUpdateDto extends createZodDto(helpUpdateSchema) {}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import type { IdentityOptions } from './identity-options';
-import { loginDelaysSchema, rateLimitRuleSchema } from './rate-limit/rate-limits';
+import { loginDelaysSchema, rateLimitRuleSchema } from './rate-limits';
 
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { identityConfigShape, identityMailAndLimits } from './identity-config';
-import { loginDelayMs } from './rate-limit/rate-limits';
+import { loginDelayMs } from './rate-limits';
 
 const schema = z.object(identityConfigShape);
 

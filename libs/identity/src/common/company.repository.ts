@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type Plan, type PlanRow, toPlan } from '../plans/plan.repository';
+import { type Plan, type PlanRow, toPlan } from './plan.repository';
 
 /** identity.companies as COLUMNS read it (the due date as its text, YYYY-MM-DD). */
 export interface CompanyRow {

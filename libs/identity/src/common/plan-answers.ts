@@ -1,10 +1,6 @@
-import { planCreateSchema, type PlanResponse, type PlanSnapshot, planUpdateSchema } from '@app/contracts';
-import { createZodDto } from 'nestjs-zod';
+import type { PlanResponse, PlanSnapshot } from '@app/contracts';
 
-import type { Plan } from '../plans/plan.repository';
-
-export class PlanCreateDto extends createZodDto(planCreateSchema) {}
-export class PlanUpdateDto extends createZodDto(planUpdateSchema) {}
+import type { Plan } from './plan.repository';
 
 export function planSnapshot(plan: Plan): PlanSnapshot {
   return {

@@ -1,7 +1,7 @@
 import { announcementCreateSchema, type AnnouncementResponse, announcementUpdateSchema, pageQuerySchema } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { Announcement } from '../announcements/announcement.repository';
+import type { Announcement } from './announcement.repository';
 
 export class AnnouncementCreateDto extends createZodDto(announcementCreateSchema) {}
 export class AnnouncementUpdateDto extends createZodDto(announcementUpdateSchema) {}

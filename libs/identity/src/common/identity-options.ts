@@ -1,4 +1,4 @@
-import type { LoginDelays, RateLimitBucket, RateLimitRule } from './rate-limit/rate-limits';
+import type { LoginDelays, RateLimitBucket, RateLimitRule } from './rate-limits';
 
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
 

@@ -9,10 +9,10 @@ import {
 } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { Company } from '../companies/company.repository';
+import type { Company } from '../common/company.repository';
+import { mapPlan } from '../common/plan-answers';
+import { mapSetting } from '../settings/setting.dto';
 import type { CompanySetting } from '../settings/setting.repository';
-import { mapPlan } from './plan.dto';
-import { mapSetting } from './setting.dto';
 
 export class CompanyCreateDto extends createZodDto(companyCreateSchema) {}
 export class CompanyUpdateDto extends createZodDto(companyUpdateSchema) {}
