@@ -1,2 +1,2 @@
+export * from './common/conversations-options';
 export * from './conversations.module';
-export * from './conversations-options';

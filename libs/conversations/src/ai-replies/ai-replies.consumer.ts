@@ -11,12 +11,12 @@ import { type EventConsumer, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { MessageRepository } from '../common/message.repository';
 import { ProcessedEventRepository } from '../common/processed-event.repository';
-import { MessageRepository } from '../messages/message.repository';
-import { OutboundMessageService } from '../messages/outbound-message.service';
+import { TicketRepository } from '../common/ticket.repository';
 import { NoteRepository } from '../notes/note.repository';
+import { OutboundMessageService } from '../sending/outbound-message.service';
 import { TagRepository } from '../tags/tag.repository';
-import { TicketRepository } from '../tickets/ticket.repository';
 
 export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
 

@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, RequirePlan, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 
-import { ChatCreateDto, ChatListQueryDto, ChatMessageCreateDto, ChatMessagesQueryDto } from '../dtos/chat.dto';
+import { ChatCreateDto, ChatListQueryDto, ChatMessageCreateDto, ChatMessagesQueryDto } from './chat.dto';
 import { ChatService } from './chat.service';
 
 /** /chats: the internal chat (spec 2); the company's plan must include useInternalChat. */

@@ -13,7 +13,7 @@ import { AppError, OutboxWriter, ProjectionMiss, type Tenancy } from '@app/platf
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { ProjectionRepository } from '../projections/projection.repository';
+import { ProjectionRepository } from '../common/projection.repository';
 import { ChatRepository } from './chat.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Chat not found');

@@ -14,11 +14,11 @@ import { type NewEvent, OutboxWriter } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { ContactRepository, mapContact } from '../contacts/contact.repository';
-import { MessageRepository } from '../messages/message.repository';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { TicketRepository } from '../tickets/ticket.repository';
+import { ContactRepository, mapContact } from './contact.repository';
 import { InboxEventRepository, type InboxViews } from './inbox-event.repository';
+import { MessageRepository } from './message.repository';
+import { ProjectionRepository } from './projection.repository';
+import { TicketRepository } from './ticket.repository';
 
 /**
  * Writes the service's facts into its outbox, inside the transaction that changed the state. Ticket

@@ -1,5 +1,5 @@
-import { ProjectionRepository } from '../projections/projection.repository';
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
+import { ProjectionRepository } from './projection.repository';
 import { maySeeTicket, type Viewer, type VisibleTicket } from './ticket-visibility';
 import { sqlParams, ticketVisibleColumnSql, ticketVisibleSql } from './ticket-visibility.sql';
 

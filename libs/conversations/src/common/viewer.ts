@@ -1,7 +1,7 @@
 import type { Tenancy } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 
-import type { ProjectionRepository } from '../projections/projection.repository';
+import type { ProjectionRepository } from './projection.repository';
 import type { ScopedViewer } from './ticket-visibility';
 
 /** The caller as the visibility rules see them: company and profile from the token, queues from the user projection (a null manager: outside any transaction). */

@@ -3,7 +3,7 @@ import { AppError, CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 
-import { ContactCreateDto, ContactListQueryDto, ContactUpdateDto } from '../dtos/contact.dto';
+import { ContactCreateDto, ContactListQueryDto, ContactUpdateDto } from './contact.dto';
 import { ContactService } from './contact.service';
 
 /** Contacts of the caller's company; `companyId` in a query is ignored (the token decides). */

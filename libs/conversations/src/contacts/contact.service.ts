@@ -13,7 +13,7 @@ import { AppError, inSheetImportSlot, OutboxWriter, type Tenancy } from '@app/pl
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { ContactRepository, type ContactRow, mapContact } from './contact.repository';
+import { ContactRepository, type ContactRow, mapContact } from '../common/contact.repository';
 import { readContactSheet } from './contact-sheet';
 import { WhatsappNumbers } from './whatsapp-numbers.client';
 

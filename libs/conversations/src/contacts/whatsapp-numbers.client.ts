@@ -2,8 +2,8 @@ import type { CheckNumbersResponse } from '@app/contracts';
 import { AppError, callService, type ServiceAnswer } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversations-options';
-import { ProjectionRepository } from '../projections/projection.repository';
+import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../common/conversations-options';
+import { ProjectionRepository } from '../common/projection.repository';
 
 /** What the check said of a number: `number` is WhatsApp's own form of it (its jid's user part). */
 export type NumberVerdict = { checked: false; number: string } | { checked: true; number: string };

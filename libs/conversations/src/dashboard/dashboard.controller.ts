@@ -1,7 +1,7 @@
 import { CurrentTenancy, Roles, type Tenancy } from '@app/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 
-import { DashboardQueryDto } from '../dtos/dashboard.dto';
+import { DashboardQueryDto } from './dashboard.dto';
 import { DashboardService } from './dashboard.service';
 
 /** The admin dashboard at / (issue 13): admins only (403 ERR_NO_PERMISSION otherwise), of their own company. */

@@ -4,9 +4,9 @@ import { prepared } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import type { ContactRow } from '../contacts/contact.repository';
-import { type LiveTicketOfChat, type LiveTicketRow, liveTicketsCtes, mapLiveTicket } from '../tickets/ticket.repository';
-import { widLock } from './early-message-fact.repository';
+import type { ContactRow } from '../common/contact.repository';
+import { widLock } from '../common/early-message-fact.repository';
+import { type LiveTicketOfChat, type LiveTicketRow, liveTicketsCtes, mapLiveTicket } from '../common/ticket.repository';
 
 /** A one-to-one chat of a batch of received messages, known by number. */
 export interface ChatToOpen {

@@ -2,14 +2,14 @@ import type { NormalisedMessage } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ContactRepository, type ContactRow } from '../common/contact.repository';
 import { ConversationEvents } from '../common/conversation-events';
-import { ContactRepository, type ContactRow } from '../contacts/contact.repository';
+import { EarlyMessageFactRepository } from '../common/early-message-fact.repository';
+import { MessageRepository } from '../common/message.repository';
+import { ProjectionRepository } from '../common/projection.repository';
+import { type LiveTicket, TicketRepository } from '../common/ticket.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
-import { MessageRepository } from '../messages/message.repository';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { type LiveTicket, TicketRepository } from '../tickets/ticket.repository';
 import { TicketTimers } from '../tickets/ticket-timers';
-import { EarlyMessageFactRepository } from './early-message-fact.repository';
 import { type ChatContact, InboundChatRepository } from './inbound-chat.repository';
 import { QueueRouter } from './queue-router';
 

@@ -4,8 +4,8 @@ import { type EventPayload, type presenceUpdated, ticketPresenceUpdated } from '
 import { EVENT_TRANSPORT, type EventTransport } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { ProjectionRepository } from '../projections/projection.repository';
-import { TicketRepository } from '../tickets/ticket.repository';
+import { ProjectionRepository } from '../common/projection.repository';
+import { TicketRepository } from '../common/ticket.repository';
 
 /**
  * Typing and recording of a contact, turned into the presence of its open ticket for the users who

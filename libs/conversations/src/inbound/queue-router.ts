@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { isWithinSchedule } from '../common/business-hours';
 import { ConversationEvents } from '../common/conversation-events';
-import { OutboundMessageService } from '../messages/outbound-message.service';
-import { type ProjectedConnection, ProjectionRepository } from '../projections/projection.repository';
-import { QueueRepository, type RoutableQueue } from '../queues/queue.repository';
-import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
-import { isWithinSchedule } from './schedule';
+import { type ProjectedConnection, ProjectionRepository } from '../common/projection.repository';
+import { QueueRepository, type RoutableQueue } from '../common/queue.repository';
+import { TicketRepository, type TicketRow } from '../common/ticket.repository';
+import { OutboundMessageService } from '../sending/outbound-message.service';
 
 /** The greeting with the numbered options, as the customer reads it. */
 export function queueMenu(greeting: string, queues: readonly { name: string }[]): string {

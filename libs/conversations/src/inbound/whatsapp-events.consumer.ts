@@ -17,10 +17,10 @@ import { type EventConsumer, readEvent } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../common/conversations-options';
+import { EarlyMessageFactRepository } from '../common/early-message-fact.repository';
 import { ProcessedEventRepository } from '../common/processed-event.repository';
-import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversations-options';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { EarlyMessageFactRepository } from './early-message-fact.repository';
+import { ProjectionRepository } from '../common/projection.repository';
 import { InboundConversationService, type ReceivedMessage } from './inbound-conversation.service';
 import { PresenceRelay } from './presence-relay';
 

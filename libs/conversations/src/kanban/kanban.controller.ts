@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, RequirePlan, type Tenancy } from '@app/platform';
 import { Controller, Delete, Get, Put, Query } from '@nestjs/common';
 
-import { KanbanQueryDto } from '../dtos/kanban.dto';
+import { KanbanQueryDto } from './kanban.dto';
 import { KanbanService } from './kanban.service';
 
 /** The kanban board's calls (spec 2): the company's plan must include useKanban (403 ERR_PLAN_FEATURE_DISABLED otherwise). */

@@ -3,8 +3,8 @@ import { AppError, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { ProjectionRepository } from '../common/projection.repository';
 import { viewerOf } from '../common/viewer';
-import { ProjectionRepository } from '../projections/projection.repository';
 import { TicketService } from '../tickets/ticket.service';
 import { KanbanRepository } from './kanban.repository';
 

@@ -3,15 +3,15 @@ import { AppError, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ContactRepository } from '../common/contact.repository';
 import { ConversationEvents } from '../common/conversation-events';
+import { MessageRepository } from '../common/message.repository';
+import { QueueRepository } from '../common/queue.repository';
+import { TicketRepository } from '../common/ticket.repository';
 import { maySeeTicket } from '../common/ticket-visibility';
-import { ContactRepository } from '../contacts/contact.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
-import { QueueRepository } from '../queues/queue.repository';
-import { TicketRepository } from '../tickets/ticket.repository';
+import { OutboundMessageService } from '../sending/outbound-message.service';
 import { TicketService } from '../tickets/ticket.service';
-import { MessageRepository } from './message.repository';
-import { OutboundMessageService } from './outbound-message.service';
 
 /** What one forward names: the message, the contact, and from the ticketz client the message's ticket and a queue. */
 export interface ForwardRequest {

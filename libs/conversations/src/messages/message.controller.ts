@@ -5,9 +5,9 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, UploadedFiles, Us
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { createZodDto } from 'nestjs-zod';
 
-import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../dtos/ticket.dto';
+import type { UploadedMedia } from '../sending/media-upload';
+import { MessageEditDto, MessageListQueryDto, MessageReactionCreateDto } from '../tickets/ticket.dto';
 import { ForwardService } from './forward.service';
-import type { UploadedMedia } from './media-upload';
 import { type MessagePageStart, MessageService } from './message.service';
 
 class MessageReactWhaticketDto extends createZodDto(messageReactWhaticketSchema) {}

@@ -4,12 +4,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
-import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
+import { MessageRepository } from '../common/message.repository';
+import { TicketRepository, type TicketRow } from '../common/ticket.repository';
+import { storeOutgoingMedia, type UploadedMedia } from '../sending/media-upload';
+import { OutboundMessageService, type OutgoingMedia } from '../sending/outbound-message.service';
+import { WhatsappCommands } from '../sending/whatsapp-commands';
 import { TicketService } from '../tickets/ticket.service';
-import { storeOutgoingMedia, type UploadedMedia } from './media-upload';
-import { MessageRepository } from './message.repository';
-import { OutboundMessageService, type OutgoingMedia } from './outbound-message.service';
-import { WhatsappCommands } from './whatsapp-commands';
 
 /** Where a page of the conversation starts (GET /messages/{ticketId}). */
 export type MessagePageStart = { nextId: number } | { pageNumber: number } | { newerId: number } | { aroundId: number };

@@ -2,7 +2,7 @@ import type { TicketNote } from '@app/contracts';
 import { AppError, isAdmin, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
-import { ContactRepository } from '../contacts/contact.repository';
+import { ContactRepository } from '../common/contact.repository';
 import { TicketService } from '../tickets/ticket.service';
 import { mapNote, NoteRepository } from './note.repository';
 

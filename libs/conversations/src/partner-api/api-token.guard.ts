@@ -3,7 +3,7 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, 
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
-import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversations-options';
+import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../common/conversations-options';
 import { type ApiCaller, ApiTokenService } from './api-token.service';
 
 type PartnerRequest = Request & { apiCaller?: ApiCaller };

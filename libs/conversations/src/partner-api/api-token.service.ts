@@ -4,7 +4,7 @@ import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, type ApiToken, type ApiTokenCreate
 import { AppError, ProjectionMiss, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
-import { ProjectionRepository } from '../projections/projection.repository';
+import { ProjectionRepository } from '../common/projection.repository';
 import { ApiTokenRepository, mapApiToken } from './api-token.repository';
 
 /** Who calls the public API: the token's company and connection. */

@@ -11,7 +11,7 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import type { z } from 'zod';
 
-import type { UploadedMedia } from '../messages/media-upload';
+import type { UploadedMedia } from '../sending/media-upload';
 import { ApiTokenGuard, CurrentApiCaller } from './api-token.guard';
 import type { ApiCaller } from './api-token.service';
 import { PartnerMessageService } from './partner-message.service';

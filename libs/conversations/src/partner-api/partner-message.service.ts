@@ -3,13 +3,13 @@ import { AppError, FILE_STORAGE, type FileStorage } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ContactRepository } from '../common/contact.repository';
 import { ConversationEvents } from '../common/conversation-events';
-import { ContactRepository } from '../contacts/contact.repository';
+import { ProjectionRepository } from '../common/projection.repository';
+import { TicketRepository, type TicketRow } from '../common/ticket.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
-import { storeOutgoingMedia, type UploadedMedia } from '../messages/media-upload';
-import { OutboundMessageService, type OutgoingMedia } from '../messages/outbound-message.service';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
+import { storeOutgoingMedia, type UploadedMedia } from '../sending/media-upload';
+import { OutboundMessageService, type OutgoingMedia } from '../sending/outbound-message.service';
 import { ApiTokenRepository, mapPartnerMessage } from './api-token.repository';
 import { type ApiCaller } from './api-token.service';
 

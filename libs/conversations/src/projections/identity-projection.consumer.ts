@@ -16,7 +16,7 @@ import { type EventConsumer, readEvent } from '@app/platform';
 import { Injectable, Logger } from '@nestjs/common';
 
 import { ProcessedEventRepository } from '../common/processed-event.repository';
-import { ProjectionRepository } from './projection.repository';
+import { ProjectionRepository } from '../common/projection.repository';
 
 export const IDENTITY_PROJECTION_CONSUMER = 'conversations-identity';
 

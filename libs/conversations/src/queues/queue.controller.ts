@@ -3,8 +3,8 @@ import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 
-import { QueueCreateDto, QueueUpdateDto } from '../dtos/queue.dto';
-import type { UploadedMedia } from '../messages/media-upload';
+import type { UploadedMedia } from '../sending/media-upload';
+import { QueueCreateDto, QueueUpdateDto } from './queue.dto';
 import { QueueService } from './queue.service';
 
 /** GET /queue is for every user of the company (ticket dialogs, filters); changes need an admin. */

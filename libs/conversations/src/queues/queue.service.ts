@@ -10,9 +10,9 @@ import { AppError, companyMediaKey, FILE_STORAGE, type FileStorage, OutboxWriter
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { storeOutgoingMedia, type UploadedMedia } from '../messages/media-upload';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { mapQueue, QueueRepository, type QueueRow } from './queue.repository';
+import { ProjectionRepository } from '../common/projection.repository';
+import { mapQueue, QueueRepository, type QueueRow } from '../common/queue.repository';
+import { storeOutgoingMedia, type UploadedMedia } from '../sending/media-upload';
 
 /** The database's uniqueness answers with the spec's codes. */
 function uniquenessError(error: unknown): AppError | null {

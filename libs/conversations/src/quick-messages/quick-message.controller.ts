@@ -3,8 +3,8 @@ import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 
-import { QuickMessageCreateDto, QuickMessagePageQueryDto, QuickMessageUpdateDto } from '../dtos/quick-message.dto';
-import type { UploadedMedia } from '../messages/media-upload';
+import type { UploadedMedia } from '../sending/media-upload';
+import { QuickMessageCreateDto, QuickMessagePageQueryDto, QuickMessageUpdateDto } from './quick-message.dto';
 import { QuickMessageService } from './quick-message.service';
 
 /** /quick-messages: every user of the company; who reads and changes which one is the service's rule. */

@@ -12,7 +12,7 @@ import { AppError, FILE_STORAGE, type FileStorage, OutboxWriter, type Tenancy } 
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { storeOutgoingMedia, type UploadedMedia } from '../messages/media-upload';
+import { storeOutgoingMedia, type UploadedMedia } from '../sending/media-upload';
 import {
   isShortcodeTaken,
   mapQuickMessage,

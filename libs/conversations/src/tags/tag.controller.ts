@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 
-import { TagCreateDto, TagPageQueryDto, TagSyncDto, TagUpdateDto } from '../dtos/tag.dto';
+import { TagCreateDto, TagPageQueryDto, TagSyncDto, TagUpdateDto } from './tag.dto';
 import { TagService } from './tag.service';
 
 /** /tags: every user of the company; only admins and supervisors set the kanban flag (the service keeps to it). */

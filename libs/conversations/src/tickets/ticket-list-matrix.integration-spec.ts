@@ -4,6 +4,14 @@ import { ticketListQuerySchema, type TicketListResponse, ticketListResponseSchem
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
+import { TicketRepository } from '../common/ticket.repository';
+import {
+  pageStart,
+  SEARCH_CONTACTS_WALKED,
+  SEARCH_INDEX_CAP,
+  type TicketListFilter,
+  TRIGRAM_SEARCH_MIN_LENGTH,
+} from '../common/ticket.sql';
 import type { ScopedViewer } from '../common/ticket-visibility';
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
 import { InboxScenario } from '../testing/inbox-scenario';
@@ -26,8 +34,6 @@ import {
   type TagName,
   type TicketSeed,
 } from './testing/list-matrix';
-import { TicketRepository } from './ticket.repository';
-import { pageStart, SEARCH_CONTACTS_WALKED, SEARCH_INDEX_CAP, type TicketListFilter, TRIGRAM_SEARCH_MIN_LENGTH } from './ticket.sql';
 
 const CONNECTION = { [MATRIX_COMPANY]: 10, [OTHER_COMPANY]: 20 } as Record<number, number>;
 

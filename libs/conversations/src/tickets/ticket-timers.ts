@@ -3,11 +3,11 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { ProjectionRepository } from '../common/projection.repository';
+import { QueueRepository } from '../common/queue.repository';
+import { TicketRepository } from '../common/ticket.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
-import { OutboundMessageService } from '../messages/outbound-message.service';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { QueueRepository } from '../queues/queue.repository';
-import { TicketRepository } from './ticket.repository';
+import { OutboundMessageService } from '../sending/outbound-message.service';
 
 export const TRANSFER_QUEUE = 'conversations-ticket-transfer';
 export const EXPIRY_QUEUE = 'conversations-ticket-expiry';

@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 
-import { TicketCloseAllDto, TicketCreateDto, TicketListQueryDto, TicketUpdateDto } from '../dtos/ticket.dto';
+import { TicketCloseAllDto, TicketCreateDto, TicketListQueryDto, TicketUpdateDto } from './ticket.dto';
 import { TicketService } from './ticket.service';
 
 /** The ticket manager's calls; visibility is checked by the service on every one. */

@@ -12,17 +12,17 @@ import { AppError, ProjectionMiss, type Tenancy } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { localTime } from '../common/business-hours';
+import { ContactRepository } from '../common/contact.repository';
 import { ConversationEvents } from '../common/conversation-events';
+import { ProjectionRepository } from '../common/projection.repository';
+import { QueueRepository } from '../common/queue.repository';
+import { TicketRepository, type TicketRow } from '../common/ticket.repository';
 import { maySeeTicket, type ScopedViewer } from '../common/ticket-visibility';
 import { viewerOf } from '../common/viewer';
-import { ContactRepository } from '../contacts/contact.repository';
 import { WhatsappNumbers } from '../contacts/whatsapp-numbers.client';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
-import { localTime } from '../inbound/schedule';
-import { OutboundMessageService } from '../messages/outbound-message.service';
-import { ProjectionRepository } from '../projections/projection.repository';
-import { QueueRepository } from '../queues/queue.repository';
-import { TicketRepository, type TicketRow } from './ticket.repository';
+import { OutboundMessageService } from '../sending/outbound-message.service';
 import { nextTicketState } from './ticket-transitions';
 
 const isUniqueViolation = (error: unknown, constraint: string) =>

@@ -6,9 +6,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from '../common/ticket-views.sql';
-import { type ScopedViewer } from '../common/ticket-visibility';
-import { type SqlParam, sqlParams, ticketVisibleColumnSql } from '../common/ticket-visibility.sql';
 import { hedgedSearch } from './hedged-search';
 import {
   indexedWord,
@@ -30,6 +27,9 @@ import {
   TRIGRAM_SEARCH_MIN_LENGTH,
   walkSql,
 } from './ticket.sql';
+import { mapTicket, TICKET_VIEW_SELECT, type TicketViewRow, ticketViewSelect } from './ticket-views.sql';
+import { type ScopedViewer } from './ticket-visibility';
+import { type SqlParam, sqlParams, ticketVisibleColumnSql } from './ticket-visibility.sql';
 
 const WITH_CONTACT = 'conversations.tickets t JOIN conversations.contacts c ON c.id = t.contact_id';
 

@@ -10,8 +10,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type VisibleTicket } from '../common/ticket-visibility';
-import { ticketAudienceSql } from '../common/ticket-visibility.sql';
+import { type VisibleTicket } from './ticket-visibility';
+import { ticketAudienceSql } from './ticket-visibility.sql';
 
 export interface ProjectedUser {
   id: number;

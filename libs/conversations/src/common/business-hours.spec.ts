@@ -1,6 +1,6 @@
 import { DEFAULT_QUEUE_SCHEDULES } from '@app/contracts';
 
-import { isWithinSchedule, localTime } from './schedule';
+import { isWithinSchedule, localTime } from './business-hours';
 
 // 2026-01-05 is a Monday; São Paulo is UTC-3.
 const at = (iso: string) => new Date(iso);

@@ -1,8 +1,8 @@
 import { type TicketListQuery, TICKETS_PAGE_SIZE } from '@app/contracts';
 import { likeContaining } from '@app/platform';
 
-import { type ScopedViewer, seesAllTickets } from '../common/ticket-visibility';
-import { type SqlParam, ticketVisibleSql } from '../common/ticket-visibility.sql';
+import { type ScopedViewer, seesAllTickets } from './ticket-visibility';
+import { type SqlParam, ticketVisibleSql } from './ticket-visibility.sql';
 
 // The statements of the ticket list (run by TicketRepository.list). A page is found by walking an
 // index in the list's order (updatedAt, id, newest first) from the cursor and stopping at the page's

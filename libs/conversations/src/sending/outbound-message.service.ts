@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { ConversationEvents } from '../common/conversation-events';
+import { MessageRepository } from '../common/message.repository';
+import { TicketRepository, type TicketRow } from '../common/ticket.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
-import { TicketRepository, type TicketRow } from '../tickets/ticket.repository';
-import { MessageRepository } from './message.repository';
 import { WhatsappCommands } from './whatsapp-commands';
 
 /**

@@ -4,11 +4,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type InboxViews, type InboxViewsRow, inboxViewsSql, mapInboxViews } from '../common/inbox-event.repository';
-import { mapMessage, type MessageViewRow, messageViewSelect } from '../common/ticket-views.sql';
-import { type ScopedViewer } from '../common/ticket-visibility';
-import { quoteVisibleToAudienceSql, type SqlParam, sqlParams, visibleTicketIdsSql } from '../common/ticket-visibility.sql';
-import { widLock } from '../inbound/early-message-fact.repository';
+import { widLock } from './early-message-fact.repository';
+import { type InboxViews, type InboxViewsRow, inboxViewsSql, mapInboxViews } from './inbox-event.repository';
+import { mapMessage, type MessageViewRow, messageViewSelect } from './ticket-views.sql';
+import { type ScopedViewer } from './ticket-visibility';
+import { quoteVisibleToAudienceSql, type SqlParam, sqlParams, visibleTicketIdsSql } from './ticket-visibility.sql';
 
 /** A message as editing, deleting or reacting to it needs it. */
 export interface OwnMessageRow {
