@@ -53,18 +53,19 @@ export class IntegrationAnswerer {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  /** Whether the company's integration exists (a customer's message is then kept for it). */
-  async answers(companyId: number, integrationId: number): Promise<boolean> {
-    return (await this.integrations.find(companyId, integrationId)) !== null;
+  /** Whether the company's integration exists (a customer's message is then kept for it), read in the message's transaction. */
+  async answers(manager: EntityManager, companyId: number, integrationId: number): Promise<boolean> {
+    return (await this.integrations.find(companyId, integrationId, manager)) !== null;
   }
 
   /** Answers the customer's messages since the last answer. Runs again harmlessly. */
   async answer({ ticketId, companyId }: IntegrationAnswerJob, integrationId: number): Promise<void> {
+    // Read before the transaction, none of whose statements leaves its connection (see BoundMessage).
+    const row = await this.integrations.find(companyId, integrationId);
+    if (!row) return;
     const prepared = await this.conversations.transaction(async (manager) => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       if (!conversation || conversation.state !== 'answering') return null;
-      const row = await this.integrations.find(companyId, integrationId);
-      if (!row) return null;
       const pending = await this.conversations.customerMessagesAfter(manager, ticketId, conversation.answered_through);
       const newest = pending.at(-1);
       if (!newest) return null;
@@ -83,10 +84,10 @@ export class IntegrationAnswerer {
         return null;
       }
       const session = await this.sessions.current(manager, ticketId, row.id);
-      return { conversation, row, author, text, newest: newest.id, session: session?.session ?? null };
+      return { conversation, author, text, newest: newest.id, session: session?.session ?? null };
     });
     if (!prepared) return;
-    const { row, author, newest } = prepared;
+    const { author, newest } = prepared;
     const answer = await this.caller.converse({
       settings: chatbotSettingsOf(row, this.cipher),
       ticketId,
