@@ -141,6 +141,8 @@ try {
       env: {
         PATH: process.env.PATH,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+        // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the product's time goes.
+        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
         PORT: String(port),
         DATABASE_URL: dbUrl.toString(),
         DATA_DIR: dataDir,
