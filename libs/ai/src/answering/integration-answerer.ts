@@ -82,44 +82,43 @@ export class IntegrationAnswerer implements OnModuleInit {
 
   /** Answers the customer's messages since the last answer. Runs again harmlessly. */
   async answer({ ticketId, companyId }: IntegrationAnswerJob, integrationId: number): Promise<void> {
-    // Read before the transaction, none of whose statements leaves its connection (see BoundMessage).
-    const row = await this.integrations.find(companyId, integrationId);
-    if (!row) return;
-    const prepared = await this.conversations.transaction(async (manager) => {
-      const conversation = await this.conversations.lock(manager, companyId, ticketId);
-      if (!conversation || conversation.state !== 'answering') return null;
-      const pending = await this.conversations.customerMessagesAfter(manager, ticketId, conversation.answered_through);
-      const newest = pending.at(-1);
-      if (!newest) return null;
-      const text = pending.map((message) => message.body).join('\n');
-      const author: AiAuthor = { kind: 'integration', id: row.id, name: row.name };
-      if (row.type === 'typebot' && row.typebot_keyword_finish && same(text, row.typebot_keyword_finish)) {
-        await this.conversations.markAnswered(manager, ticketId, newest.id);
+    // One read, outside any transaction (none of whose statements may leave its connection, see
+    // BoundMessage); what it saw is checked again under the conversation's lock before anything is written.
+    const turn = await this.sessions.turn(companyId, ticketId, integrationId);
+    if (!turn || turn.conversation.state !== 'answering') return;
+    const { integration: row, pending } = turn;
+    const newest = pending.at(-1)?.id;
+    if (!newest) return;
+    const text = pending.map((message) => message.body).join('\n');
+    const author: AiAuthor = { kind: 'integration', id: row.id, name: row.name };
+    const keyword =
+      row.type !== 'typebot'
+        ? null
+        : row.typebot_keyword_finish && same(text, row.typebot_keyword_finish)
+          ? 'finish'
+          : row.typebot_keyword_restart && same(text, row.typebot_keyword_restart)
+            ? 'restart'
+            : null;
+    if (keyword) {
+      // typebot's own words: typebot is not called with them.
+      await this.conversations.transaction(async (manager) => {
+        const conversation = await this.conversations.lock(manager, companyId, ticketId);
+        if (!conversation || conversation.state !== 'answering') return;
+        if (BigInt(conversation.answered_through) >= BigInt(newest)) return;
+        await this.conversations.markAnswered(manager, ticketId, newest);
         await this.sessions.drop(manager, ticketId);
-        await this.handOff(manager, conversation, author, 'keyword', {});
-        return null;
-      }
-      if (row.type === 'typebot' && row.typebot_keyword_restart && same(text, row.typebot_keyword_restart)) {
-        await this.conversations.markAnswered(manager, ticketId, newest.id);
-        await this.sessions.drop(manager, ticketId);
-        if (row.typebot_restart_message) await this.reply(manager, conversation, author, row.typebot_restart_message);
-        return null;
-      }
-      const session = await this.sessions.current(manager, ticketId, row.id);
-      return { conversation, author, text, newest: newest.id, session: session?.session ?? null };
-    });
-    if (!prepared) return;
-    const { author, newest } = prepared;
+        if (keyword === 'finish') await this.handOff(manager, conversation, author, 'keyword', {});
+        else if (row.typebot_restart_message) await this.reply(manager, conversation, author, row.typebot_restart_message);
+      });
+      return;
+    }
+    const { conversation: seen } = turn;
     const answer = await this.caller.converse({
       settings: chatbotSettingsOf(row, this.cipher),
       ticketId,
-      contact: {
-        id: prepared.conversation.contact_id ?? 0,
-        name: prepared.conversation.contact_name ?? '',
-        number: prepared.conversation.contact_number ?? '',
-      },
-      text: prepared.text,
-      session: prepared.session,
+      contact: { id: seen.contact_id ?? 0, name: seen.contact_name ?? '', number: seen.contact_number ?? '' },
+      text,
+      session: turn.session,
     });
     const later = await this.conversations.transaction(async (manager): Promise<{ dueAt: Date }[]> => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
