@@ -136,23 +136,28 @@ try {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   children.push(
-    spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-        PORT: String(port),
-        DATABASE_URL: dbUrl.toString(),
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD: 'Bench12345',
-        SIMULATOR_ENABLED: 'true',
-        WEB_DIST: '/nonexistent',
-        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-        AI_OPENAI_BASE_URL: openai.baseUrl,
-        AI_DIALOGFLOW_BASE_URL: google.apiBase,
+    // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the product's time goes.
+    spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/apps/standalone/src/main.js')],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+          PORT: String(port),
+          DATABASE_URL: dbUrl.toString(),
+          DATA_DIR: dataDir,
+          ADMIN_PASSWORD: 'Bench12345',
+          SIMULATOR_ENABLED: 'true',
+          WEB_DIST: '/nonexistent',
+          OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+          AI_OPENAI_BASE_URL: openai.baseUrl,
+          AI_DIALOGFLOW_BASE_URL: google.apiBase,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
+    ),
   );
   for (let i = 0; ; i++) {
     try {

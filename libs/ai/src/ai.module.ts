@@ -36,6 +36,7 @@ import { GroupRepository } from './groups/group.repository';
 import { GroupService } from './groups/group.service';
 import { GroupSummaryService } from './groups/group-summary.service';
 import { CHATBOT_SESSION_TESTER } from './integrations/chatbot-session-tester';
+import { IntegrationReplyRepository } from './integrations/integration-reply.repository';
 import { IntegrationSessionRepository } from './integrations/integration-session.repository';
 import { CHATBOT_PROTOCOL_CLASSES, chatbotProtocolsProvider } from './integrations/protocols';
 import { QueueIntegrationController } from './integrations/queue-integration.controller';
@@ -55,6 +56,7 @@ import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
 import { AiKnowledge1764000000400 } from './migrations/1764000000400-knowledge';
 import { AiTranscriptionAndSummaries1764000000500 } from './migrations/1764000000500-transcription-and-summaries';
 import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
+import { AiIntegrationReplies1764000000700 } from './migrations/1764000000700-integration-replies';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -74,6 +76,7 @@ export const AI_MIGRATIONS = [
   AiKnowledge1764000000400,
   AiTranscriptionAndSummaries1764000000500,
   AiQueueIntegrations1764000000600,
+  AiIntegrationReplies1764000000700,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -103,6 +106,7 @@ export class AiModule {
         ConversationRepository,
         QueueIntegrationRepository,
         IntegrationSessionRepository,
+        IntegrationReplyRepository,
         KnowledgeRepository,
         CopilotAssistantRepository,
         // Services.

@@ -117,7 +117,7 @@ export class AnsweringService implements OnModuleInit {
     if (ticket.userId !== null || ticket.status === 'closed') return false;
     if (binding.integrationId !== null) {
       // A chatbot integration has its own words (typebot's finish and restart keywords), read when it answers.
-      if (!(await this.integrations.answers(ticket.companyId, binding.integrationId))) return false;
+      if (!(await this.integrations.answers(manager, ticket.companyId, binding.integrationId))) return false;
     } else {
       if (!answerer) return false;
       if (asksForHuman(text, answerer.transferToHumanKeywords)) {

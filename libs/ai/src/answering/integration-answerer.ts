@@ -1,10 +1,11 @@
 import { type AiAuthor, type AiHandoffReason, aiHandoffRequested, aiReplyRequested } from '@app/contracts';
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { KeyCipher } from '../common/key-cipher';
 import { chatbotSettingsOf } from '../integrations/chatbot-settings';
+import { IntegrationReplyRepository } from '../integrations/integration-reply.repository';
 import { IntegrationSessionRepository } from '../integrations/integration-session.repository';
 import type { ChatbotMessage, ChatbotReply } from '../integrations/protocols';
 import { handoffOf } from '../integrations/protocols/chatbot-handoff';
@@ -19,7 +20,17 @@ export interface IntegrationAnswerJob {
   companyId: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An integration's later reply whose time has come (one job per reply, scheduled with the answer that produced it). */
+interface LaterReplyJob {
+  ticketId: number;
+  companyId: number;
+  replyId: string;
+}
+
+/** The jobs of the later replies. */
+export const INTEGRATION_REPLY_QUEUE = 'ai-integration-reply';
+/** Later replies sent at once, each in its own short transaction. */
+const REPLIES_AT_ONCE = 64;
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
 
 /** A bot's message as the ticket's text: media go as their caption and link (WhatsApp previews the link). */
@@ -40,7 +51,7 @@ export const integrationFailureNote = (row: QueueIntegrationRow, reason: string)
  * A failing product sends nothing to the customer: the ticket goes to a human with a note saying why.
  */
 @Injectable()
-export class IntegrationAnswerer {
+export class IntegrationAnswerer implements OnModuleInit {
   private readonly logger = new Logger(IntegrationAnswerer.name);
 
   constructor(
@@ -48,57 +59,68 @@ export class IntegrationAnswerer {
     private readonly conversations: ConversationRepository,
     private readonly integrations: QueueIntegrationRepository,
     private readonly sessions: IntegrationSessionRepository,
+    private readonly replies: IntegrationReplyRepository,
     private readonly cipher: KeyCipher,
     private readonly caller: ChatbotCaller,
     private readonly outbox: OutboxWriter,
   ) {}
 
-  /** Whether the company's integration exists (a customer's message is then kept for it). */
-  async answers(companyId: number, integrationId: number): Promise<boolean> {
-    return (await this.integrations.find(companyId, integrationId)) !== null;
+  async onModuleInit(): Promise<void> {
+    if (!this.jobs) return;
+    await this.jobs.declareQueue(INTEGRATION_REPLY_QUEUE);
+    await this.jobs.work<LaterReplyJob>(INTEGRATION_REPLY_QUEUE, (job) => this.sendLater(job.data), {
+      batchSize: 50,
+      pollingIntervalSeconds: 0.5,
+      concurrency: REPLIES_AT_ONCE,
+    });
+  }
+
+  /** Whether the company's integration exists (a customer's message is then kept for it), read in the message's transaction. */
+  async answers(manager: EntityManager, companyId: number, integrationId: number): Promise<boolean> {
+    return (await this.integrations.find(companyId, integrationId, manager)) !== null;
   }
 
   /** Answers the customer's messages since the last answer. Runs again harmlessly. */
   async answer({ ticketId, companyId }: IntegrationAnswerJob, integrationId: number): Promise<void> {
-    const prepared = await this.conversations.transaction(async (manager) => {
-      const conversation = await this.conversations.lock(manager, companyId, ticketId);
-      if (!conversation || conversation.state !== 'answering') return null;
-      const row = await this.integrations.find(companyId, integrationId);
-      if (!row) return null;
-      const pending = await this.conversations.customerMessagesAfter(manager, ticketId, conversation.answered_through);
-      const newest = pending.at(-1);
-      if (!newest) return null;
-      const text = pending.map((message) => message.body).join('\n');
-      const author: AiAuthor = { kind: 'integration', id: row.id, name: row.name };
-      if (row.type === 'typebot' && row.typebot_keyword_finish && same(text, row.typebot_keyword_finish)) {
-        await this.conversations.markAnswered(manager, ticketId, newest.id);
+    // One read, outside any transaction (none of whose statements may leave its connection, see
+    // BoundMessage); what it saw is checked again under the conversation's lock before anything is written.
+    const turn = await this.sessions.turn(companyId, ticketId, integrationId);
+    if (!turn || turn.conversation.state !== 'answering') return;
+    const { integration: row, pending } = turn;
+    const newest = pending.at(-1)?.id;
+    if (!newest) return;
+    const text = pending.map((message) => message.body).join('\n');
+    const author: AiAuthor = { kind: 'integration', id: row.id, name: row.name };
+    const keyword =
+      row.type !== 'typebot'
+        ? null
+        : row.typebot_keyword_finish && same(text, row.typebot_keyword_finish)
+          ? 'finish'
+          : row.typebot_keyword_restart && same(text, row.typebot_keyword_restart)
+            ? 'restart'
+            : null;
+    if (keyword) {
+      // typebot's own words: typebot is not called with them.
+      await this.conversations.transaction(async (manager) => {
+        const conversation = await this.conversations.lock(manager, companyId, ticketId);
+        if (!conversation || conversation.state !== 'answering') return;
+        if (BigInt(conversation.answered_through) >= BigInt(newest)) return;
+        await this.conversations.markAnswered(manager, ticketId, newest);
         await this.sessions.drop(manager, ticketId);
-        await this.handOff(manager, conversation, author, 'keyword', {});
-        return null;
-      }
-      if (row.type === 'typebot' && row.typebot_keyword_restart && same(text, row.typebot_keyword_restart)) {
-        await this.conversations.markAnswered(manager, ticketId, newest.id);
-        await this.sessions.drop(manager, ticketId);
-        if (row.typebot_restart_message) await this.reply(manager, conversation, author, row.typebot_restart_message);
-        return null;
-      }
-      const session = await this.sessions.current(manager, ticketId, row.id);
-      return { conversation, row, author, text, newest: newest.id, session: session?.session ?? null };
-    });
-    if (!prepared) return;
-    const { row, author, newest } = prepared;
+        if (keyword === 'finish') await this.handOff(manager, conversation, author, 'keyword', {});
+        else if (row.typebot_restart_message) await this.reply(manager, conversation, author, row.typebot_restart_message);
+      });
+      return;
+    }
+    const { conversation: seen } = turn;
     const answer = await this.caller.converse({
       settings: chatbotSettingsOf(row, this.cipher),
       ticketId,
-      contact: {
-        id: prepared.conversation.contact_id ?? 0,
-        name: prepared.conversation.contact_name ?? '',
-        number: prepared.conversation.contact_number ?? '',
-      },
-      text: prepared.text,
-      session: prepared.session,
+      contact: { id: seen.contact_id ?? 0, name: seen.contact_name ?? '', number: seen.contact_number ?? '' },
+      text,
+      session: turn.session,
     });
-    const rest = await this.conversations.transaction(async (manager): Promise<ChatbotMessage[]> => {
+    const later = await this.conversations.transaction(async (manager): Promise<{ dueAt: Date }[]> => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       // A staff reply or a handoff while the bot thought, or this job ran before: say nothing.
       if (!conversation || conversation.state !== 'answering') return [];
@@ -115,34 +137,64 @@ export class IntegrationAnswerer {
         reply.messages.length === 0 && row.type === 'typebot' && row.typebot_unknown_message && !reply.handoff && !reply.finished
           ? [{ kind: 'text' as const, body: row.typebot_unknown_message }]
           : reply.messages;
-      const [first, ...later] = messages;
+      const [first, ...rest] = messages;
       if (first) await this.reply(manager, conversation, author, bodyOf(first));
-      if (reply.handoff && later.length === 0) await this.transfer(manager, conversation, author, reply.handoff);
-      return later.length > 0 ? [...later, ...(reply.handoff ? [handoffMarker(reply.handoff)] : [])] : [];
+      if (reply.handoff && rest.length === 0) await this.transfer(manager, conversation, author, reply.handoff);
+      if (rest.length === 0) return [];
+      return this.keepForLater(manager, conversation, author, [...rest, ...(reply.handoff ? [handoffMarker(reply.handoff)] : [])], row);
     });
-    // The later replies go on their own, typebotDelayMessage apart: the job (and the other tickets of its
-    // batch) does not wait for them. A restart between two of them loses the rest (the session is kept).
-    if (rest.length > 0) {
-      void this.sendLater(companyId, ticketId, author, rest, row.typebot_delay_message).catch((error: unknown) =>
-        this.logger.warn({ ticketId, error: String(error) }, "the integration's later replies were not all sent"),
-      );
+    // The jobs are looked for when each is due rather than at the worker's next poll (a lost timer only
+    // costs that poll's wait).
+    for (const { dueAt } of later) {
+      setTimeout(() => this.jobs?.wake(INTEGRATION_REPLY_QUEUE), Math.max(0, dueAt.getTime() - Date.now()) + 5).unref();
     }
   }
 
-  /** The replies after the first, typebotDelayMessage apart, each only while the bot still has the ticket. */
-  private async sendLater(companyId: number, ticketId: number, author: AiAuthor, messages: ChatbotMessage[], delayMs: number) {
-    for (const message of messages) {
-      await sleep(delayMs);
-      const sent = await this.conversations.transaction(async (manager) => {
-        const conversation = await this.conversations.lock(manager, companyId, ticketId);
-        if (!conversation || conversation.state !== 'answering') return false;
-        const order = message.kind === 'text' ? handoffOf(message.body) : null;
-        if (order) await this.transfer(manager, conversation, author, order);
-        else await this.reply(manager, conversation, author, bodyOf(message));
-        return true;
+  /**
+   * The replies after the first, typebotDelayMessage apart: kept with a job each in the answer's
+   * transaction, so that the answer job (and the other tickets) does not wait for them and a restart in
+   * the middle of the sequence still sends the rest.
+   */
+  private async keepForLater(
+    manager: EntityManager,
+    conversation: ConversationRow,
+    author: AiAuthor,
+    messages: ChatbotMessage[],
+    row: QueueIntegrationRow,
+  ): Promise<{ dueAt: Date }[]> {
+    if (!this.jobs) return [];
+    const { ticket_id: ticketId, company_id: companyId } = conversation;
+    const queued = await this.replies.queue(manager, { ticketId, companyId, author, messages }, row.typebot_delay_message);
+    for (const { id, dueAt } of queued) {
+      await this.jobs.schedule(manager, INTEGRATION_REPLY_QUEUE, { ticketId, companyId, replyId: id } satisfies LaterReplyJob, {
+        startAfter: dueAt,
+        retryLimit: 5,
+        retryDelaySeconds: 1,
       });
-      if (!sent) return;
     }
+    return queued;
+  }
+
+  /**
+   * A later reply's job: sends it (and any earlier one of the ticket still waiting, first) while the bot
+   * still has the ticket, deleting each in the transaction that sends it: once, also when the job runs
+   * again after a crash.
+   */
+  private async sendLater({ ticketId, companyId, replyId }: LaterReplyJob): Promise<void> {
+    await this.conversations.transaction(async (manager) => {
+      const conversation = await this.conversations.lock(manager, companyId, ticketId);
+      if (!conversation) return;
+      if (conversation.state !== 'answering') {
+        // A staff reply or a handoff: the bot says no more on the ticket.
+        await this.replies.drop(manager, ticketId);
+        return;
+      }
+      for (const { message, author } of await this.replies.takeThrough(manager, ticketId, replyId)) {
+        const order = message.kind === 'text' ? handoffOf(message.body) : null;
+        if (order) return this.transfer(manager, conversation, author, order);
+        await this.reply(manager, conversation, author, bodyOf(message));
+      }
+    });
   }
 
   private async keepSession(manager: EntityManager, conversation: ConversationRow, row: QueueIntegrationRow, reply: ChatbotReply) {
@@ -186,6 +238,7 @@ export class IntegrationAnswerer {
     extra: { queueId?: number; userId?: number; note?: string },
   ): Promise<void> {
     await this.conversations.setState(manager, conversation.ticket_id, 'handed_off');
+    await this.replies.drop(manager, conversation.ticket_id);
     await this.jobs?.cancelByKey(manager, ANSWER_QUEUE, `answer-${conversation.ticket_id}`);
     await this.outbox.add(manager, {
       definition: aiHandoffRequested,

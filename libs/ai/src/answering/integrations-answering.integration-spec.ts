@@ -267,6 +267,19 @@ describe('chatbot integrations answer customers', () => {
     expect(bodiesTo(ticket)).toEqual(['Recebido: queria um bolo\nde chocolate\npara sábado']);
   });
 
+  it('answers more tickets at once than the pool has connections: no answer waits inside its transaction for a second one', async () => {
+    const poolSize = (t.dataSource.options.extra as { max: number }).max;
+    const queueId = await boundTo(A, (await integration(A, { type: 'webhook', name: 'Muitos', urlN8N: hook.url })).id);
+    // Due in the same grouping window: the worker runs them all at once, three times as many as the pool holds.
+    const tickets = Array.from({ length: 3 * poolSize }, () => ticketIn(A, queueId));
+    await Promise.all(tickets.map((ticket) => say(ticket, `Oi ${ticket.id}`)));
+    await waitFor(() => tickets.every((ticket) => repliesTo(ticket).length === 1), {
+      what: `answers to ${tickets.length} tickets over a pool of ${poolSize}`,
+      timeoutMs: 20_000,
+    });
+    for (const ticket of tickets) expect(bodiesTo(ticket)).toEqual([`Recebido: Oi ${ticket.id}`]);
+  });
+
   it('webhook and n8n: a signed POST of the message with its ticket and contact; the reply, session and handoff taken from the answer', async () => {
     const webhook = await integration(A, { type: 'webhook', name: 'Gancho Assinado', urlN8N: hook.url, signingSecret: SECRET });
     const ticket = ticketIn(A, await boundTo(A, webhook.id));

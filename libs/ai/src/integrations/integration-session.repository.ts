@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import type { ConversationRow } from '../answering/conversation.repository';
+import type { QueueIntegrationRow } from './queue-integration.repository';
 
 export interface IntegrationSessionRow {
   ticket_id: number;
@@ -9,9 +13,47 @@ export interface IntegrationSessionRow {
   expires_at: Date;
 }
 
+/** What an integration's turn starts from: the ticket's conversation, the integration, the customer's messages not answered yet and the live session. */
+export interface IntegrationTurn {
+  conversation: ConversationRow;
+  integration: QueueIntegrationRow;
+  /** Oldest first. */
+  pending: { id: string; body: string }[];
+  session: Record<string, unknown> | null;
+}
+
 /** ai.integration_sessions: what an integration keeps per ticket between turns (gone with the ticket's conversation). */
 @Injectable()
 export class IntegrationSessionRepository {
+  constructor(@InjectDataSource('ai') private readonly dataSource: DataSource) {}
+
+  /**
+   * The company's ticket and integration as a turn sees them, in one statement outside any transaction
+   * (the answer's transaction after the product's call checks again under its lock); null when the
+   * ticket is not followed or the company has no such integration.
+   */
+  async turn(companyId: number, ticketId: number, integrationId: number): Promise<IntegrationTurn | null> {
+    const rows: (ConversationRow & {
+      integration: QueueIntegrationRow;
+      pending: { id: string; body: string }[];
+      session: IntegrationTurn['session'];
+    })[] = await this.dataSource.query(
+      `SELECT c.ticket_id, c.company_id, c.queue_id, c.connection_id, c.state, c.answered_through, c.contact_id, c.contact_name,
+                c.contact_number, to_jsonb(i.*) AS integration,
+                COALESCE((SELECT jsonb_agg(jsonb_build_object('id', m.message_id::text, 'body', m.body) ORDER BY m.message_id)
+                            FROM ai.conversation_messages m
+                           WHERE m.ticket_id = c.ticket_id AND m.role = 'user' AND m.message_id > c.answered_through), '[]'::jsonb) AS pending,
+                (SELECT s.session FROM ai.integration_sessions s
+                  WHERE s.ticket_id = c.ticket_id AND s.integration_id = i.id AND s.expires_at > now()) AS session
+           FROM ai.conversations c JOIN ai.queue_integrations i ON i.id = $3 AND i.company_id = c.company_id
+          WHERE c.ticket_id = $1 AND c.company_id = $2`,
+      [ticketId, companyId, integrationId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const { integration, pending, session, ...conversation } = row;
+    return { conversation: { ...conversation, answered_through: String(conversation.answered_through) }, integration, pending, session };
+  }
   /** The ticket's session with this integration while it has not expired; null otherwise. */
   async current(manager: EntityManager, ticketId: number, integrationId: number): Promise<IntegrationSessionRow | null> {
     const rows: IntegrationSessionRow[] = await manager.query(

@@ -130,8 +130,12 @@ export class QueueIntegrationRepository {
     return { rows, count: counted[0]?.n ?? 0 };
   }
 
-  async find(companyId: number, id: number): Promise<QueueIntegrationRow | null> {
-    const rows: QueueIntegrationRow[] = await this.dataSource.query(
+  /**
+   * The company's integration; inside a transaction, pass its manager: a read on a second pooled
+   * connection there waits for one that other transactions, all waiting likewise, may hold.
+   */
+  async find(companyId: number, id: number, manager?: EntityManager): Promise<QueueIntegrationRow | null> {
+    const rows: QueueIntegrationRow[] = await (manager ?? this.dataSource).query(
       `SELECT * FROM ai.queue_integrations WHERE id = $1 AND company_id = $2`,
       [id, companyId],
     );

@@ -120,7 +120,9 @@ export function IntegrationModal({ integration, start, onClose }: IntegrationMod
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           {FIELDS_BY_TYPE[type].map((field) => (
             <Field.Root key={field} invalid={!!errors[field]} gridColumn={LONG_FIELDS.has(field) ? { md: 'span 2' } : undefined}>
-              <Field.Label>{t(`integrations.fields.${field}`)}</Field.Label>
+              <Field.Label>
+                {t(field === 'apidify' && type === 'flowise' ? 'integrations.fields.apiFlowise' : `integrations.fields.${field}`)}
+              </Field.Label>
               {field === 'language' ? (
                 <NativeSelect.Root>
                   <NativeSelect.Field {...register('language')} data-testid="integration-language">

@@ -139,6 +139,30 @@ describe('the queue integrations page', () => {
     expect(within(modal).queryByTestId('integration-urldify')).toBeNull();
   });
 
+  it("a Flowise chatflow's API key goes in the form's key field, labelled for Flowise and optional", async () => {
+    const calls = stubApi(
+      on('GET', '/queue', 200, []),
+      on('GET', '/queueIntegration', 200, page([])),
+      on('POST', '/queueIntegration', 201, anIntegration({ id: 10, type: 'flowise', name: 'Flow', urlflowise: 'https://f.example.com/x' })),
+      on('POST', '/queue', 201, aQueue({ id: 40, integrationId: 10 })),
+    );
+    render();
+    fireEvent.click(await screen.findByTestId('integration-new'));
+    const form = await screen.findByTestId('integration-new-form');
+    fireEvent.change(within(form).getByTestId('integration-new-type'), { target: { value: 'flowise' } });
+    fireEvent.change(within(form).getByTestId('integration-new-name'), { target: { value: 'Flow' } });
+    fireEvent.click(within(form).getByTestId('integration-new-create'));
+    const modal = await screen.findByTestId('integration-modal');
+    const key = within(modal).getByLabelText('Chave de API do Flowise (opcional)') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    fireEvent.change(within(modal).getByTestId('integration-urlflowise'), {
+      target: { value: 'https://flowise.example.com/api/v1/prediction/abc' },
+    });
+    fireEvent.change(key, { target: { value: 'flowise-key-1234' } });
+    fireEvent.click(within(modal).getByTestId('integration-save'));
+    await waitFor(() => expect(posted(calls, '/api/queueIntegration')).toMatchObject({ type: 'flowise', apidify: 'flowise-key-1234' }));
+  });
+
   it("still reports the integration when its queue can't be made, with the spec's limit warning", async () => {
     stubApi(
       on('GET', '/queue', 200, []),

@@ -37,7 +37,8 @@ export const FIELDS_BY_TYPE: Record<QueueIntegrationType, readonly (keyof Integr
   ],
   n8n: ['urlN8N', 'signingSecret'],
   webhook: ['urlN8N', 'signingSecret'],
-  flowise: ['urlflowise'],
+  // The spec's one API-key field (apidify) also holds a Flowise chatflow's key: optional, a public chatflow has none.
+  flowise: ['urlflowise', 'apidify'],
   dify: ['urldify', 'apidify'],
   openaiassist: ['openaiid', 'openaikey'],
   dialogflow: ['projectName', 'language', 'jsonContent'],
