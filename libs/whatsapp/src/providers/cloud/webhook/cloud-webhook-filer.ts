@@ -35,28 +35,44 @@ export class CloudWebhookFiler {
     private readonly graph: CloudGraphFactory,
   ) {}
 
-  async file(account: StoredCloudAccount, body: unknown): Promise<void> {
+  /**
+   * Files deliveries of the connection in their order: all their messages in one inbound burst (one
+   * statement, a repeated id taken once), then their statuses.
+   */
+  async file(account: StoredCloudAccount, bodies: unknown[]): Promise<void> {
+    const messages: unknown[] = [];
+    const statuses: unknown[] = [];
+    const pushNames = new Map<string, string>();
+    for (const body of bodies) {
+      for (const value of this.changesOf(account, body)) {
+        for (const contact of value.contacts ?? []) if (contact.profile?.name) pushNames.set(contact.wa_id, contact.profile.name);
+        messages.push(...(value.messages ?? []));
+        statuses.push(...(value.statuses ?? []));
+      }
+    }
+    await this.fileMessages(account, messages, pushNames);
+    await this.fileStatuses(account, statuses);
+  }
+
+  /** The `messages` changes of a delivery that name this connection's own phone number id. */
+  private changesOf(account: StoredCloudAccount, body: unknown) {
     const webhook = cloudWebhookSchema.safeParse(body);
     if (!webhook.success) {
       this.logger.warn({ connectionId: account.connectionId }, 'cloud webhook of an unknown shape ignored');
-      return;
+      return [];
     }
-    for (const entry of webhook.data.entry) {
-      for (const change of entry.changes) {
-        if (change.field !== 'messages') continue;
+    return webhook.data.entry.flatMap((entry) =>
+      entry.changes.flatMap((change) => {
+        if (change.field !== 'messages') return [];
         const value = cloudChangeValueSchema.safeParse(change.value);
-        if (!value.success) continue;
+        if (!value.success) return [];
         if (value.data.metadata.phone_number_id !== account.phoneNumberId) {
           this.logger.warn({ connectionId: account.connectionId }, 'cloud webhook change for another phone number ignored');
-          continue;
+          return [];
         }
-        const pushNames = new Map(
-          (value.data.contacts ?? []).flatMap((c) => (c.profile?.name ? [[c.wa_id, c.profile.name] as const] : [])),
-        );
-        await this.fileMessages(account, value.data.messages ?? [], pushNames);
-        await this.fileStatuses(account, value.data.statuses ?? []);
-      }
-    }
+        return [value.data];
+      }),
+    );
   }
 
   private async fileMessages(account: StoredCloudAccount, raw: unknown[], pushNames: Map<string, string>): Promise<void> {

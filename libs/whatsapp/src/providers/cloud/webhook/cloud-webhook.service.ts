@@ -10,7 +10,7 @@ import { CloudWebhookInboxRepository } from './cloud-webhook-inbox.repository';
 import { TokenBuckets } from './token-buckets';
 
 /** Deliveries filed per claim; a connection's deliveries are filed in their order. */
-const CLAIM_BATCH = 20;
+const CLAIM_BATCH = 50;
 /** How often deliveries nobody was woken for (or a dead process left claimed) are looked for. */
 const SWEEP_MS = 5_000;
 
@@ -119,11 +119,13 @@ export class CloudWebhookService implements OnModuleInit, OnModuleDestroy {
       const deliveries = await this.inbox.claim(connectionId, CLAIM_BATCH);
       if (deliveries.length === 0) return;
       const account = await this.accounts.ofConnection(connectionId);
-      for (const delivery of deliveries) {
-        // A connection deleted meanwhile: its deliveries have nobody to go to.
-        if (account) await this.filer.file(account, delivery.body);
-        await this.inbox.remove([delivery.id]);
-      }
+      // A connection deleted meanwhile: its deliveries have nobody to go to.
+      if (account)
+        await this.filer.file(
+          account,
+          deliveries.map((delivery) => delivery.body),
+        );
+      await this.inbox.remove(deliveries.map((delivery) => delivery.id));
     }
   }
 
