@@ -131,13 +131,16 @@ try {
     else received.set(key, { count: 1, latency: performance.now() - sentAt.get(key) });
   });
 
+  const answerTimes = [];
   const deliverOnce = async (body) => {
+    const asked = performance.now();
     const response = await fetch(`${base}${webhookPath}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signWebhook(body, number.appSecret) },
       body,
     });
     await response.arrayBuffer();
+    answerTimes.push(performance.now() - asked);
     return response.status;
   };
 
@@ -201,11 +204,18 @@ try {
     p50: `${percentile(latencies, 50)?.toFixed(1)} ms`,
     p95: `${percentile(latencies, 95)?.toFixed(1)} ms`,
     p99: `${percentile(latencies, 99)?.toFixed(1)} ms`,
+    webhookAnswerP99: `${percentile(
+      [...answerTimes].sort((a, b) => a - b),
+      99,
+    )?.toFixed(1)} ms`,
     refusedWebhooks: refused,
     lost: total - rows[0].stored,
     twiceInDatabase: rows[0].duplicated,
     twiceOnSocket: socketTwice,
-    loadavg: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+    loadavg: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
   };
   console.log(JSON.stringify(result, null, 2));
   const p99 = percentile(latencies, 99) ?? Infinity;

@@ -13,6 +13,11 @@ import { TokenBuckets } from './token-buckets';
 const CLAIM_BATCH = 50;
 /** How often deliveries nobody was woken for (or a dead process left claimed) are looked for. */
 const SWEEP_MS = 5_000;
+/**
+ * How long a webhook key's account is reused without reading it again (Meta calls many times a
+ * second): a changed app secret or verify token applies to the calls after this.
+ */
+const ACCOUNT_TTL_MS = 5_000;
 
 const sameSecret = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -35,6 +40,7 @@ export class CloudWebhookService implements OnModuleInit, OnModuleDestroy {
   private readonly perAddress = new TokenBuckets(30, 5);
   private readonly draining = new Map<number, Promise<void>>();
   private readonly again = new Set<number>();
+  private readonly recent = new Map<string, { account: StoredCloudAccount; until: number }>();
   private sweeper?: NodeJS.Timeout;
 
   constructor(
@@ -90,7 +96,14 @@ export class CloudWebhookService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async account(webhookKey: string, address: string): Promise<StoredCloudAccount> {
+    const now = Date.now();
+    const cached = this.recent.get(webhookKey);
+    if (cached && cached.until > now) return cached.account;
     const account = this.graph.enabled ? await this.accounts.byWebhookKey(webhookKey) : null;
+    if (account) {
+      if (this.recent.size > 10_000) this.recent.clear();
+      this.recent.set(webhookKey, { account, until: now + ACCOUNT_TTL_MS });
+    }
     if (!account) {
       if (!this.perAddress.take(address)) throw new AppError('ERR_RATE_LIMITED', 'Too many calls', { retryAfterSeconds: 5 });
       throw new AppError('ERR_NOT_FOUND', 'No Cloud API connection has this webhook URL');
