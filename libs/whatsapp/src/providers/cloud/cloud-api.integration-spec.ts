@@ -326,6 +326,27 @@ describe('the WhatsApp Cloud API provider against a local Graph API (real Postgr
       expect(meta.requests.filter((r) => r.path === `/download/${mediaId}`)).toHaveLength(1);
     });
 
+    it('a media Meta no longer has does not hold back the other messages: it is filed once, without the file', async () => {
+      const payload = messagesWebhook(number, [
+        {
+          from: CUSTOMER,
+          id: 'wamid.sumiu1',
+          type: 'document',
+          document: { id: '999000999', mime_type: 'application/pdf', filename: 'nota.pdf' },
+        },
+        { from: CUSTOMER, id: 'wamid.depois1', type: 'text', text: { body: 'mandei a nota' } },
+      ]);
+      await deliver(webhook, payload, number.appSecret).expect(200);
+      await deliver(webhook, payload, number.appSecret).expect(200);
+      const after = await waitFor(() => received(connection.id).find((m) => m.id === 'wamid.depois1'), {
+        what: 'the text after the media',
+      });
+      expect(after.body).toBe('mandei a nota');
+      const gone = received(connection.id).filter((m) => m.id === 'wamid.sumiu1');
+      expect(gone).toHaveLength(1);
+      expect(gone[0]).toMatchObject({ kind: 'document', media: null });
+    });
+
     it('a change naming another phone number id is not filed under this connection', async () => {
       const stranger = meta.addNumber();
       const payload = messagesWebhook({ ...stranger }, [

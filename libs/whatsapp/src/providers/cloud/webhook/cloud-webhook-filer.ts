@@ -6,6 +6,7 @@ import type { InboundMessage } from '../../whatsapp-provider';
 import type { StoredCloudAccount } from '../cloud-account.repository';
 import { CloudGraphFactory } from '../cloud-graph.factory';
 import { CloudMessageRepository } from '../cloud-message.repository';
+import { GraphError } from '../graph-client';
 import { normaliseCloudMessage } from './cloud-normalise';
 import {
   cloudChangeValueSchema,
@@ -14,6 +15,9 @@ import {
   cloudStatusSchema,
   cloudWebhookSchema,
 } from './cloud-webhook.schema';
+
+/** Meta answered that the media is not there (not a pause: asking again will not bring it). */
+const goneMedia = (error: unknown) => error instanceof GraphError && !error.retriable;
 
 /** Meta's statuses as the platform's acks (Baileys' scale: 2 server, 3 delivered, 4 read). */
 const ACKS: Record<string, number> = { sent: 2, delivered: 3, read: 4 };
@@ -95,7 +99,27 @@ export class CloudWebhookFiler {
     }
     // The window opens before the messages are filed: an answer sent the moment one appears is allowed.
     await this.messages.openWindows(account.connectionId, lastInbound);
-    await this.inbound.receiveAll(account.companyId, account.connectionId, normalised);
+    try {
+      await this.inbound.receiveAll(account.companyId, account.connectionId, normalised);
+    } catch (error) {
+      if (!goneMedia(error)) throw error;
+      // A media Meta no longer has (or never had) must not hold back the burst: each message is filed
+      // on its own, and the one whose media is gone is filed without it.
+      for (const message of normalised) await this.receiveWithoutGoneMedia(account, message);
+    }
+  }
+
+  private async receiveWithoutGoneMedia(account: StoredCloudAccount, message: InboundMessage): Promise<void> {
+    try {
+      await this.inbound.receive(account.companyId, account.connectionId, message);
+    } catch (error) {
+      if (!goneMedia(error)) throw error;
+      this.logger.warn(
+        { connectionId: account.connectionId, messageId: message.id, error: String(error) },
+        'cloud media gone; filed without it',
+      );
+      await this.inbound.receive(account.companyId, account.connectionId, { ...message, media: null });
+    }
   }
 
   private async fileStatuses(account: StoredCloudAccount, raw: unknown[]): Promise<void> {
