@@ -196,6 +196,12 @@ describe('the WhatsApp Cloud API provider against a local Graph API (real Postgr
         expect(response.status).toBe(404);
       }
       expect((await api().get(`/api/whatsapp/${connection.id}/cloud`).set(as(userA))).status).toBe(403);
+      const number = meta.addNumber();
+      const takeOver = await api()
+        .put(`/api/whatsapp/${connection.id}`)
+        .set(as(adminB))
+        .send({ cloud: credentials(number) });
+      expect(takeOver.status).toBe(404);
     });
   });
 
@@ -236,6 +242,17 @@ describe('the WhatsApp Cloud API provider against a local Graph API (real Postgr
       expect((await deliver('/api/whatsapp-cloud/webhook/00000000-0000-4000-8000-000000000000', payload, number.appSecret)).status).toBe(
         404,
       );
+    });
+
+    it('guessing webhook keys from one address is rate limited', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 120 && !statuses.includes(429); i++) {
+        statuses.push(
+          (await api().post(`/api/whatsapp-cloud/webhook/${randomUUID()}`).set('Content-Type', 'application/json').send('{}')).status,
+        );
+      }
+      expect(statuses[0]).toBe(404);
+      expect(statuses).toContain(429);
     });
 
     it('a webhook delivered twice files its messages once; text, location, contacts, interactive and button answers, replies', async () => {
