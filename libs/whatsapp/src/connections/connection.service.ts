@@ -100,16 +100,12 @@ export class ConnectionService {
       await this.connections.lockCompany(manager, tenancy.companyId);
       const current = await this.find(manager, tenancy, id);
       const { cloud: _credentials, ...settings } = withoutUndefined(body);
-      const change = keepMaskedSecrets(current, settings);
+      const change: ConnectionUpdateBody & { number?: string } = keepMaskedSecrets(current, settings);
       if (cloud) {
+        // New credentials: the number is Meta's, and the session opens again with them.
         await this.cloud.save(manager, current, cloud);
-        const number = cloud.state.displayPhoneNumber.replace(/\D/g, '');
-        const saved = await this.connections.update(manager, current, { ...change, ...applyGreetingRule(current, change), number });
-        await this.announce(manager, saved);
-        await this.requestSession(manager, saved, 'restart');
-        return saved;
-      }
-      if (change.provider !== undefined && change.provider !== 'cloud' && current.provider === 'cloud') {
+        change.number = cloud.state.displayPhoneNumber.replace(/\D/g, '');
+      } else if (change.provider !== undefined && change.provider !== 'cloud' && current.provider === 'cloud') {
         await this.cloud.removeWith(manager, current.id);
       }
       if (Object.keys(change).length === 0) return current;
@@ -121,7 +117,7 @@ export class ConnectionService {
       if (change.isDefault === true && !current.isDefault) {
         await this.connections.clearDefault(manager, tenancy.companyId);
       }
-      const restart = RESTART_FIELDS.some((field) => change[field] !== undefined && change[field] !== current[field]);
+      const restart = !!cloud || RESTART_FIELDS.some((field) => change[field] !== undefined && change[field] !== current[field]);
       const saved = await this.connections.update(manager, current, { ...change, ...greeting });
       await this.announce(manager, saved);
       if (restart) await this.requestSession(manager, saved, 'restart');
