@@ -28,6 +28,14 @@ export const standaloneConfigSchema = z.object({
   ...identityConfigShape,
   ...billingConfigShape,
   ...aiConfigShape,
+  /** Seals the Cloud API connections' tokens and secrets at rest; unset, a key derived from the JWT secret is used. */
+  WHATSAPP_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
+  /** Meta's Graph API (default https://graph.facebook.com) and its version (default v23.0). */
+  WHATSAPP_GRAPH_URL: env.optionalUrl(),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v23.0')
+    .optional(),
   /** The fake WhatsApp phone and its control API (on by default here, off in the distributed apps). */
   SIMULATOR_ENABLED: env.flag(true),
 });

@@ -48,7 +48,15 @@ export async function createStandaloneApp(
         ...identityMailAndLimits(config),
       },
       gateway: { instanceId: 'standalone', webDist: path.resolve(config.WEB_DIST), conversationsUrl: `http://127.0.0.1:${config.PORT}` },
-      whatsapp: { simulatorEnabled: config.SIMULATOR_ENABLED, advertisedUrl: `http://127.0.0.1:${config.PORT}` },
+      whatsapp: {
+        simulatorEnabled: config.SIMULATOR_ENABLED,
+        advertisedUrl: `http://127.0.0.1:${config.PORT}`,
+        cloud: {
+          keysSecret: config.WHATSAPP_KEYS_SECRET ?? jwtSecret,
+          graphUrl: config.WHATSAPP_GRAPH_URL,
+          graphVersion: config.WHATSAPP_GRAPH_VERSION,
+        },
+      },
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
       outbound: options.outbound,
       ai: aiOptionsFrom(config, config.AI_KEYS_SECRET ?? jwtSecret),

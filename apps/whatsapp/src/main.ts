@@ -29,6 +29,14 @@ const configSchema = z.object({
   SEND_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /** Where the other replicas reach this one (number checks are forwarded to the session's owner); default: this host's own port. */
   WHATSAPP_ADVERTISED_URL: env.optionalUrl(),
+  /** Seals the Cloud API connections' tokens and secrets at rest; unset, the Cloud API provider is off. */
+  WHATSAPP_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
+  /** Meta's Graph API (default https://graph.facebook.com) and its version (default v23.0). */
+  WHATSAPP_GRAPH_URL: env.optionalUrl(),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v23.0')
+    .optional(),
 });
 
 runApp(async () => {
@@ -43,6 +51,9 @@ runApp(async () => {
         sendTimeoutMs: config.SEND_TIMEOUT_MS,
         commandsGroupId: config.COMMANDS_GROUP_ID,
         advertisedUrl: config.WHATSAPP_ADVERTISED_URL ?? `http://127.0.0.1:${config.PORT}`,
+        cloud: config.WHATSAPP_KEYS_SECRET
+          ? { keysSecret: config.WHATSAPP_KEYS_SECRET, graphUrl: config.WHATSAPP_GRAPH_URL, graphVersion: config.WHATSAPP_GRAPH_VERSION }
+          : undefined,
       }),
     ],
   })

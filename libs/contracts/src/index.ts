@@ -6,6 +6,7 @@ export * from './api/outbound';
 export * from './api/primitives';
 export * from './api/sheets';
 export * from './api/whatsapp';
+export * from './api/whatsapp-cloud';
 export * from './envelope';
 export * from './errors';
 export * from './events';

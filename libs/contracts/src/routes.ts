@@ -19,7 +19,7 @@ export const SERVICE_ROUTES = {
     'announcements',
     'logos',
   ],
-  whatsapp: ['whatsapp', 'whatsapp-restart', 'whatsappsession', 'simulator', 'whatsapp-media'],
+  whatsapp: ['whatsapp', 'whatsapp-restart', 'whatsappsession', 'simulator', 'whatsapp-media', 'whatsapp-cloud'],
   conversations: [
     'tickets',
     'messages',

@@ -22,7 +22,24 @@ export interface WhatsappOptions {
   advertisedUrl?: string;
   /** Start sessions at all (tests of REST rules alone may turn it off). */
   runSessions?: boolean;
+  /** Meta's WhatsApp Cloud API; left out, the `cloud` provider is not offered. */
+  cloud?: CloudApiOptions;
 }
+
+export interface CloudApiOptions {
+  /** Seals the Cloud API access tokens, app secrets and verify tokens at rest (at least 32 characters). */
+  keysSecret: string;
+  /** Where the Graph API answers (default https://graph.facebook.com; tests point it at a local server). */
+  graphUrl?: string;
+  /** The Graph API version in every path (default DEFAULT_GRAPH_VERSION). */
+  graphVersion?: string;
+  /** The first wait after a rate-limit answer, doubling up to a minute (default 1 s; tests shorten it). */
+  backoffFirstMs?: number;
+}
+
+/** The Graph API version used unless WHATSAPP_GRAPH_VERSION says otherwise. */
+export const DEFAULT_GRAPH_VERSION = 'v23.0';
+export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 
 export const DEFAULT_LEASE_TTL_MS = 15_000;
 export const DEFAULT_SEND_TIMEOUT_MS = 120_000;

@@ -20,10 +20,20 @@ import { CompanyQueues1732400000002 } from './migrations/1732400000002-company-q
 import { AnnounceExistingConnections1732400000003 } from './migrations/1732400000003-announce-existing-connections';
 import { ProjectionTombstones1732400000039 } from './migrations/1732400000039-projection-tombstones';
 import { AnnounceTranscriptionSettings1764000000520 } from './migrations/1764000000520-announce-transcription-settings';
+import { CloudApi1764000000540 } from './migrations/1764000000540-cloud-api';
 import { NumberCheckController } from './numbers/number-check.controller';
 import { NumberCheckService } from './numbers/number-check.service';
 import { PlanLimitsConsumer } from './plans/plan-limits.consumer';
 import { PlanLimitsRepository } from './plans/plan-limits.repository';
+import { CloudAccountController } from './providers/cloud/cloud-account.controller';
+import { CloudAccountRepository } from './providers/cloud/cloud-account.repository';
+import { CloudAccountService } from './providers/cloud/cloud-account.service';
+import { CloudGraphFactory } from './providers/cloud/cloud-graph.factory';
+import { CloudMessageRepository } from './providers/cloud/cloud-message.repository';
+import { CloudWebhookController } from './providers/cloud/webhook/cloud-webhook.controller';
+import { CloudWebhookService } from './providers/cloud/webhook/cloud-webhook.service';
+import { CloudWebhookFiler } from './providers/cloud/webhook/cloud-webhook-filer';
+import { CloudWebhookInboxRepository } from './providers/cloud/webhook/cloud-webhook-inbox.repository';
 import { SimulatorController } from './providers/simulator/simulator.controller';
 import { SimulatorControlService } from './providers/simulator/simulator-control.service';
 import { SimulatorPhoneRepository } from './providers/simulator/simulator-phone.repository';
@@ -49,16 +59,25 @@ export const WHATSAPP_MIGRATIONS = [
   AnnounceExistingConnections1732400000003,
   ProjectionTombstones1732400000039,
   AnnounceTranscriptionSettings1764000000520,
+  CloudApi1764000000540,
 ];
 
-/** Connections, their sessions and auth state, the providers (Baileys, simulator) and media. */
+/** Connections, their sessions and auth state, the providers (Baileys, simulator, Cloud API) and media. */
 @Module({})
 export class WhatsappModule {
   static forRoot(options: WhatsappOptions): DynamicModule {
     return {
       module: WhatsappModule,
       imports: [ServiceDatabaseModule.forService({ schema: 'whatsapp', migrations: WHATSAPP_MIGRATIONS })],
-      controllers: [NumberCheckController, ConnectionController, ConnectionSessionController, SimulatorController, MediaController],
+      controllers: [
+        NumberCheckController,
+        ConnectionController,
+        ConnectionSessionController,
+        SimulatorController,
+        MediaController,
+        CloudAccountController,
+        CloudWebhookController,
+      ],
       providers: [
         { provide: WHATSAPP_OPTIONS, useValue: options },
         ConnectionRecordAnswer,
@@ -74,6 +93,9 @@ export class WhatsappModule {
         SessionLeaseRepository,
         AuthStateRepository,
         SimulatorPhoneRepository,
+        CloudAccountRepository,
+        CloudMessageRepository,
+        CloudWebhookInboxRepository,
         // Services
         ConnectionService,
         SimulatorControlService,
@@ -84,6 +106,10 @@ export class WhatsappModule {
         SessionStateWriter,
         WhatsappProviders,
         SessionManager,
+        CloudGraphFactory,
+        CloudAccountService,
+        CloudWebhookFiler,
+        CloudWebhookService,
         // Every consumer of the service; the commands only where this process runs sessions.
         ...eventConsumers(PlanLimitsConsumer, QueueDeletionConsumer, ...(options.runSessions !== false ? [CommandConsumer] : [])),
       ],

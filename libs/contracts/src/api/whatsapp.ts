@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idParamSchema, idSchema } from './primitives';
+import { cloudCredentialsSchema } from './whatsapp-cloud';
 
 /**
  * The WhatsApp connections API (owned by the whatsapp service): REST bodies and answers, the
@@ -15,8 +16,11 @@ export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 /** Statuses that put the '!' badge on the side menu's Connections entry. */
 export const CONNECTION_WARNING_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
-/** `beta` is the Baileys (WhatsApp Web) provider, the spec's default; `simulator` is the fake phone. */
-export const CONNECTION_PROVIDERS = ['beta', 'simulator'] as const;
+/**
+ * `beta` is the Baileys (WhatsApp Web) provider, the spec's default; `simulator` is the fake phone;
+ * `cloud` is Meta's official WhatsApp Cloud API (saved with `cloud` credentials).
+ */
+export const CONNECTION_PROVIDERS = ['beta', 'simulator', 'cloud'] as const;
 export const connectionProviderSchema = z.enum(CONNECTION_PROVIDERS);
 export type ConnectionProvider = z.infer<typeof connectionProviderSchema>;
 
@@ -83,6 +87,8 @@ const connectionFields = {
   api1_medias: apiMedias,
   api2_medias: apiMedias,
   api3_medias: apiMedias,
+  /** The Cloud API credentials (provider `cloud` only): checked with Meta before anything is saved. */
+  cloud: cloudCredentialsSchema,
 };
 
 /** POST /whatsapp: only the name is required; everything else takes the spec's defaults. */

@@ -235,6 +235,17 @@ export const sendContentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('edit'), targetId: waMessageId, body: z.string().min(1).max(65_536) }),
   z.object({ type: z.literal('delete'), targetId: waMessageId, targetFromMe: z.boolean() }),
   z.object({ type: z.literal('read'), messageIds: z.array(waMessageId).min(1).max(500) }),
+  /**
+   * An approved message template of a Cloud API number (the only thing it may send outside the
+   * 24-hour customer-service window), its variables filled in order ({{1}}, {{2}} ...).
+   */
+  z.object({
+    type: z.literal('template'),
+    name: z.string().min(1).max(512),
+    language: z.string().min(2).max(15),
+    bodyParameters: z.array(z.string().min(1).max(1_024)).max(50).default([]),
+    headerParameters: z.array(z.string().min(1).max(60)).max(1).default([]),
+  }),
 ]);
 export type SendContent = z.infer<typeof sendContentSchema>;
 

@@ -1,7 +1,8 @@
+import { CLOUD_WEBHOOK_PATH } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
+import { type NextFunction, raw, type Request, type Response } from 'express';
 import { Logger } from 'nestjs-pino';
 
 import { httpMetricsMiddleware } from '../health/metrics';
@@ -26,8 +27,13 @@ export function configureHttpApp(app: INestApplication, options: { parseBodies?:
     next();
   });
   express.use(httpMetricsMiddleware);
-  // Every JSON body, on every route: at most 1 MB and MAX_JSON_NESTING levels deep (400 otherwise).
-  if (options.parseBodies !== false) express.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
+  if (options.parseBodies !== false) {
+    // Meta's webhooks are signed over their exact bytes: they reach the route as a Buffer (at most 3 MB,
+    // Meta's own cap) and nothing parses them before the route has checked the signature.
+    express.use(`/${API_PREFIX}/${CLOUD_WEBHOOK_PATH}`, raw({ type: () => true, limit: '3mb' }));
+    // Every JSON body, on every route: at most 1 MB and MAX_JSON_NESTING levels deep (400 otherwise).
+    express.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
+  }
   // Text PostgreSQL cannot store is refused in every body, query and param, before any route sees it.
   express.useGlobalPipes(new StorableTextPipe());
   express.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'ready', 'metrics'] });

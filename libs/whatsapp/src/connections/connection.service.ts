@@ -17,6 +17,7 @@ import type { EntityManager } from 'typeorm';
 import { mapConnection } from '../dtos/connection.dto';
 import { ApiMediaLibrary } from '../media/api-media-library';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { type CheckedCloudAccount, CloudAccountService } from '../providers/cloud/cloud-account.service';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
 import { CompanyQueueRepository, newQueueIds } from './company-queues.repository';
 import { ConnectionRepository, type StoredConnection } from './connection.repository';
@@ -41,6 +42,7 @@ export class ConnectionService {
     @Inject(WHATSAPP_OPTIONS) private readonly options: WhatsappOptions,
     private readonly outboundGuard: OutboundUrlGuard,
     private readonly apiMedias: ApiMediaLibrary,
+    private readonly cloud: CloudAccountService,
   ) {}
 
   async list(tenancy: Tenancy, query: ConnectionListQuery): Promise<Connection[]> {
@@ -61,6 +63,8 @@ export class ConnectionService {
   async create(tenancy: Tenancy, body: ConnectionCreateBody): Promise<Connection> {
     this.assertProviderEnabled(body.provider);
     await assertProxyUrlAllowed(this.outboundGuard, body.proxyUrl);
+    // Meta is asked before the transaction: a refused credential creates nothing.
+    const cloud = body.provider === 'cloud' ? await this.cloud.check(null, body.cloud) : null;
     const row = await this.connections.transaction(async (manager) => {
       await this.connections.lockCompany(manager, tenancy.companyId);
       const count = await this.connections.countOfCompany(manager, tenancy.companyId);
@@ -78,7 +82,9 @@ export class ConnectionService {
         isDefault,
         companyId: tenancy.companyId,
         status: 'OPENING',
+        ...(cloud ? { number: cloud.state.displayPhoneNumber.replace(/\D/g, '') } : {}),
       });
+      if (cloud) await this.cloud.save(manager, saved, cloud);
       await this.announce(manager, saved);
       await this.requestSession(manager, saved, 'start');
       return saved;
@@ -89,10 +95,19 @@ export class ConnectionService {
   async update(tenancy: Tenancy, id: number, body: ConnectionUpdateBody): Promise<Connection> {
     if (body.provider !== undefined) this.assertProviderEnabled(body.provider);
     await assertProxyUrlAllowed(this.outboundGuard, body.proxyUrl);
+    const cloud = await this.checkedCloud(tenancy, id, body);
     const row = await this.connections.transaction(async (manager) => {
       await this.connections.lockCompany(manager, tenancy.companyId);
       const current = await this.find(manager, tenancy, id);
-      const change = keepMaskedSecrets(current, withoutUndefined(body));
+      const { cloud: _credentials, ...settings } = withoutUndefined(body);
+      const change: ConnectionUpdateBody & { number?: string } = keepMaskedSecrets(current, settings);
+      if (cloud) {
+        // New credentials: the number is Meta's, and the session opens again with them.
+        await this.cloud.save(manager, current, cloud);
+        change.number = cloud.state.displayPhoneNumber.replace(/\D/g, '');
+      } else if (change.provider !== undefined && change.provider !== 'cloud' && current.provider === 'cloud') {
+        await this.cloud.removeWith(manager, current.id);
+      }
       if (Object.keys(change).length === 0) return current;
       assertDefaultKept(current.isDefault, change.isDefault);
       const greeting = applyGreetingRule(current, change);
@@ -102,7 +117,7 @@ export class ConnectionService {
       if (change.isDefault === true && !current.isDefault) {
         await this.connections.clearDefault(manager, tenancy.companyId);
       }
-      const restart = RESTART_FIELDS.some((field) => change[field] !== undefined && change[field] !== current[field]);
+      const restart = !!cloud || RESTART_FIELDS.some((field) => change[field] !== undefined && change[field] !== current[field]);
       const saved = await this.connections.update(manager, current, { ...change, ...greeting });
       await this.announce(manager, saved);
       if (restart) await this.requestSession(manager, saved, 'restart');
@@ -116,6 +131,7 @@ export class ConnectionService {
       await this.connections.lockCompany(manager, tenancy.companyId);
       const current = await this.find(manager, tenancy, id);
       await this.connections.delete(manager, current.id);
+      await this.cloud.removeWith(manager, current.id);
       if (current.isDefault) {
         const next = await this.connections.firstOfCompany(manager, tenancy.companyId);
         if (next) {
@@ -182,7 +198,21 @@ export class ConnectionService {
     return row;
   }
 
+  /**
+   * The Cloud API credentials of an edit, checked with Meta before the transaction: when they are sent,
+   * or when the connection becomes a Cloud API one (which cannot run without them).
+   */
+  private async checkedCloud(tenancy: Tenancy, id: number, body: ConnectionUpdateBody): Promise<CheckedCloudAccount | null> {
+    const current = await this.find(null, tenancy, id);
+    const provider = body.provider ?? current.provider;
+    if (provider !== 'cloud') return null;
+    const account = await this.cloud.current(current.id);
+    if (!body.cloud && account) return null;
+    return this.cloud.check(account, body.cloud);
+  }
+
   private assertProviderEnabled(provider: string | undefined): void {
+    if (provider === 'cloud') this.cloud.assertEnabled();
     if (provider === 'simulator' && !this.options.simulatorEnabled) {
       throw new AppError('ERR_VALIDATION', 'The simulator is not enabled on this installation', {
         fields: [{ path: 'provider', message: 'simulator desativado' }],

@@ -76,6 +76,15 @@ export class SendIntentRepository {
     return rows[0] ? toIntent(rows[0]) : null;
   }
 
+  /** The send that gave a message this id (for a provider that learns of a failure after the send). */
+  async byMessageId(connectionId: number, waMessageId: string): Promise<SendIntent | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM whatsapp.send_intents WHERE connection_id = $1 AND wa_message_id = $2 ORDER BY id DESC LIMIT 1`,
+      [connectionId, waMessageId],
+    );
+    return rows[0] ? toIntent(rows[0]) : null;
+  }
+
   async markSending(intent: SendIntent): Promise<void> {
     await this.dataSource.query(
       `UPDATE whatsapp.send_intents SET status = 'sending', attempts = attempts + 1, updated_at = now() WHERE id = $1`,

@@ -6,6 +6,10 @@ import { SendIntentRepository } from '../messages/send-intent.repository';
 import { AuthStateRepository } from '../sessions/auth-state.repository';
 import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
 import { BaileysProvider } from './baileys/baileys.provider';
+import { CloudProvider } from './cloud/cloud.provider';
+import { CloudAccountRepository } from './cloud/cloud-account.repository';
+import { CloudGraphFactory } from './cloud/cloud-graph.factory';
+import { CloudMessageRepository } from './cloud/cloud-message.repository';
 import { SimulatorProvider } from './simulator/simulator.provider';
 import { SimulatorPhoneRepository } from './simulator/simulator-phone.repository';
 import type { WhatsAppProvider } from './whatsapp-provider';
@@ -23,6 +27,9 @@ export class WhatsappProviders {
     phone: SimulatorPhoneRepository,
     @Inject(FILE_STORAGE) storage: FileStorage,
     @Inject(WHATSAPP_OPTIONS) options: WhatsappOptions,
+    cloudAccounts: CloudAccountRepository,
+    cloudMessages: CloudMessageRepository,
+    graph: CloudGraphFactory,
   ) {
     const logger = new Logger('WhatsappSessions');
     this.byName.set(
@@ -30,6 +37,18 @@ export class WhatsappProviders {
       new BaileysProvider({ intents, auth, seen: (id, messageId) => inbound.alreadySeen(id, messageId), logger, outboundGuard }),
     );
     if (options.simulatorEnabled) this.byName.set('simulator', new SimulatorProvider(phone, storage));
+    if (graph.enabled) {
+      this.byName.set(
+        'cloud',
+        new CloudProvider({
+          accounts: cloudAccounts,
+          messages: cloudMessages,
+          graph,
+          logger,
+          backoffFirstMs: options.cloud?.backoffFirstMs,
+        }),
+      );
+    }
   }
 
   get(name: string): WhatsAppProvider | undefined {

@@ -391,6 +391,8 @@ export async function buildContent(
       return { text: content.body, edit: { remoteJid: jid, id: content.targetId, fromMe: true } };
     case 'delete':
       return { delete: { remoteJid: jid, id: content.targetId, fromMe: content.targetFromMe } };
+    case 'template':
+      throw new Error('message templates are a Cloud API feature; a WhatsApp Web connection sends text instead');
   }
 }
 

@@ -233,6 +233,8 @@ function describe(content: SendContent): { body: string; mediaType: string | nul
       return { body: '', ...none, mediaType: 'delete' };
     case 'read':
       return { body: content.messageIds.join(','), ...none, mediaType: 'read' };
+    case 'template':
+      return { body: [content.name, ...content.headerParameters, ...content.bodyParameters].join('|'), ...none, mediaType: 'template' };
   }
 }
 

@@ -5,6 +5,7 @@ import { LuPencil, LuStar, LuTrash2 } from 'react-icons/lu';
 import type { Connection, ConnectionQueue } from '../types';
 import { formatLastUpdate } from '../utils/format-last-update';
 import { formatPhone } from '../utils/format-phone';
+import { CloudAccountDetails } from './cloud-account-details';
 import { ConnectionSessionActions, type ConnectionSessionHandlers } from './connection-session-actions';
 import { ConnectionSettings } from './connection-settings';
 import { ConnectionStatusChip } from './connection-status-chip';
@@ -89,6 +90,7 @@ export function ConnectionCard({
           <Text fontSize="xs" color="fg.muted">
             {t('connections.card.transcription')}: {connection.activeTranscribe ? t('connections.card.on') : t('connections.card.off')}
           </Text>
+          {connection.provider === 'cloud' && canEditOrDelete && <CloudAccountDetails connectionId={connection.id} />}
           <ConnectionSessionActions connection={connection} busy={sessionBusy} handlers={sessionHandlers} />
           {canEditOrDelete && <ConnectionSettings connection={connection} queues={queues} />}
         </Stack>

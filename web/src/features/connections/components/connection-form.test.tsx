@@ -73,13 +73,67 @@ describe('connection form', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: 'Central', queueIds: [] });
   });
 
-  it('offers the simulator provider only where the simulator is enabled', () => {
+  it('offers WhatsApp and the official Cloud API, and the simulator only where it is enabled', () => {
+    const optionsOf = () => [...(screen.getByTestId('connection-provider') as HTMLSelectElement).options].map((option) => option.value);
     const { unmount } = renderWithProviders(<ConnectionForm defaultValues={EMPTY_CONNECTION_FORM} queues={[]} onSubmit={vi.fn()} />);
-    expect(screen.queryByTestId('connection-provider')).toBeNull();
+    expect(optionsOf()).toEqual(['beta', 'cloud']);
     unmount();
     renderWithProviders(<ConnectionForm defaultValues={EMPTY_CONNECTION_FORM} queues={[]} simulatorEnabled onSubmit={vi.fn()} />);
-    const options = [...(screen.getByTestId('connection-provider') as HTMLSelectElement).options].map((option) => option.value);
-    expect(options).toEqual(['beta', 'simulator']);
+    expect(optionsOf()).toEqual(['beta', 'simulator', 'cloud']);
+  });
+
+  it('the Cloud API asks for its five credentials, digits for the two ids', async () => {
+    const onSubmit = vi.fn();
+    const { container } = renderWithProviders(
+      <ConnectionForm defaultValues={{ ...EMPTY_CONNECTION_FORM, name: 'Oficial' }} queues={[]} onSubmit={onSubmit} />,
+    );
+    expect(screen.queryByTestId('connection-cloud-fields')).toBeNull();
+    fireEvent.change(screen.getByTestId('connection-provider'), { target: { value: 'cloud' } });
+    expect(await screen.findByLabelText(/Token de acesso permanente/)).toHaveProperty('type', 'password');
+    fireEvent.change(screen.getByTestId('connection-cloudPhoneNumberId'), { target: { value: '10abc' } });
+    submit(container);
+    expect(await screen.findByText('Só dígitos, como aparece no painel da Meta')).toBeTruthy();
+    expect(screen.getAllByText('Obrigatório')).toHaveLength(4);
+    expect(onSubmit).not.toHaveBeenCalled();
+    const values = {
+      cloudPhoneNumberId: '106540352242922',
+      cloudWabaId: '102290129340398',
+      cloudAccessToken: 'EAAGtoken',
+      cloudAppSecret: 'segredo-do-app',
+      cloudVerifyToken: 'meu-token-de-verificacao',
+    };
+    for (const [name, value] of Object.entries(values)) fireEvent.change(screen.getByTestId(`connection-${name}`), { target: { value } });
+    submit(container);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ provider: 'cloud', ...values });
+  });
+
+  it("shows Meta's refusal of a credential under that credential's field", async () => {
+    const refusal = new ApiError({
+      status: 400,
+      code: 'ERR_VALIDATION',
+      message: 'Meta refused the access token',
+      fields: [{ path: 'cloud.accessToken', message: 'A Meta recusou o token de acesso' }],
+    });
+    const { container } = renderWithProviders(
+      <ConnectionForm
+        defaultValues={{
+          ...EMPTY_CONNECTION_FORM,
+          name: 'Oficial',
+          provider: 'cloud',
+          cloudPhoneNumberId: '106540352242922',
+          cloudWabaId: '102290129340398',
+          cloudAccessToken: 'EAAGvencido',
+          cloudAppSecret: 'segredo-do-app',
+          cloudVerifyToken: 'meu-token-de-verificacao',
+        }}
+        queues={[]}
+        onSubmit={() => Promise.reject(refusal)}
+      />,
+    );
+    submit(container);
+    const message = await screen.findByText('A Meta recusou o token de acesso');
+    expect(message.closest('[data-invalid]')?.querySelector('input')?.getAttribute('data-testid')).toBe('connection-cloudAccessToken');
   });
 
   it("shows the server's field messages under their fields when a save is refused", async () => {

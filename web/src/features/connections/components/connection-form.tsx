@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 
 import type { ConnectionQueue } from '../types';
-import { connectionFormSchema, type ConnectionFormValues, EMPTY_CONNECTION_FORM } from '../utils/connection-form';
+import { connectionFormSchema, type ConnectionFormValues, EMPTY_CONNECTION_FORM, formFieldOf } from '../utils/connection-form';
 
 export const CONNECTION_FORM_ID = 'connection-form';
 
 type ConnectionFormProps = {
   defaultValues: ConnectionFormValues;
   queues: readonly ConnectionQueue[];
-  /** Offer the provider choice (WhatsApp or the simulator) where the simulator is enabled. */
+  /** Offer the simulator among the providers (WhatsApp, the official Cloud API) where it is enabled. */
   simulatorEnabled?: boolean;
   /** May throw: a validation answer's field messages are shown under their fields. */
   onSubmit: (values: ConnectionFormValues) => Promise<void> | void;
@@ -23,6 +23,14 @@ type ConnectionFormProps = {
 const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_CONNECTION_FORM));
 
 type MessageKey = 'connections.validation.required';
+
+const CLOUD_INPUTS = [
+  { name: 'cloudPhoneNumberId', label: 'connections.cloud.phoneNumberId', secret: false },
+  { name: 'cloudWabaId', label: 'connections.cloud.wabaId', secret: false },
+  { name: 'cloudAccessToken', label: 'connections.cloud.accessToken', secret: true },
+  { name: 'cloudAppSecret', label: 'connections.cloud.appSecret', secret: true },
+  { name: 'cloudVerifyToken', label: 'connections.cloud.verifyToken', secret: true },
+] as const;
 
 /** The fields of the connection modal (spec section 2); the modal's footer submits it by id. */
 export function ConnectionForm({ defaultValues, queues, simulatorEnabled = false, onSubmit }: ConnectionFormProps) {
@@ -38,6 +46,8 @@ export function ConnectionForm({ defaultValues, queues, simulatorEnabled = false
   const selectQueues = useWatch({ control, name: 'selectQueues' });
   const queueIds = useWatch({ control, name: 'queueIds' });
   const activeTranscribe = useWatch({ control, name: 'activeTranscribe' });
+  const provider = useWatch({ control, name: 'provider' });
+  const providers = CONNECTION_PROVIDERS.filter((option) => option !== 'simulator' || simulatorEnabled);
   const greetingUsed = selectQueues && queueIds.length > 1;
 
   async function handleValidSubmit(values: ConnectionFormValues) {
@@ -46,7 +56,7 @@ export function ConnectionForm({ defaultValues, queues, simulatorEnabled = false
     } catch (error) {
       if (!isApiError(error)) return;
       for (const field of error.fields ?? []) {
-        const name = field.path === 'queueIds' ? 'selectQueues' : field.path;
+        const name = formFieldOf(field.path);
         if (FORM_FIELDS.has(name)) setError(name as keyof ConnectionFormValues, { message: field.message });
       }
       if (error.code === 'ERR_WAPP_GREETING_REQUIRED') {
@@ -68,20 +78,44 @@ export function ConnectionForm({ defaultValues, queues, simulatorEnabled = false
           {errorText(errors.name?.message)}
         </Field.Root>
 
-        {simulatorEnabled && (
-          <Field.Root>
-            <Field.Label>{t('connections.modal.provider')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('provider')} data-testid="connection-provider">
-                {CONNECTION_PROVIDERS.map((provider) => (
-                  <option key={provider} value={provider}>
-                    {t(`connections.providers.${provider}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+        <Field.Root invalid={!!errors.provider}>
+          <Field.Label>{t('connections.modal.provider')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('provider')} data-testid="connection-provider">
+              {providers.map((option) => (
+                <option key={option} value={option}>
+                  {t(`connections.providers.${option}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errorText(errors.provider?.message)}
+        </Field.Root>
+
+        {provider === 'cloud' && (
+          <Stack as="fieldset" gap="3" data-testid="connection-cloud-fields">
+            <Text as="legend" fontWeight="semibold" fontSize="sm">
+              {t('connections.cloud.credentialsTitle')}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('connections.cloud.credentialsHint')}
+            </Text>
+            {CLOUD_INPUTS.map((input) => (
+              <Field.Root key={input.name} invalid={!!errors[input.name]} required>
+                <Field.Label>{t(input.label)}</Field.Label>
+                <Input
+                  {...register(input.name)}
+                  type={input.secret ? 'password' : 'text'}
+                  inputMode={input.secret ? undefined : 'numeric'}
+                  autoComplete="off"
+                  spellCheck={false}
+                  data-testid={`connection-${input.name}`}
+                />
+                {errorText(errors[input.name]?.message)}
+              </Field.Root>
+            ))}
+          </Stack>
         )}
 
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">

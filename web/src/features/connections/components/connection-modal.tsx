@@ -6,6 +6,7 @@ import { FormModal } from '@/components/ui/form-modal';
 import { toastSuccess } from '@/components/ui/toaster';
 
 import { useCreateConnection } from '../api/create-connection';
+import { useCloudAccount } from '../api/get-cloud-account';
 import { useConnection } from '../api/get-connection';
 import { useSimulatorEnabled } from '../api/get-simulator-status';
 import { useUpdateConnection } from '../api/update-connection';
@@ -34,7 +35,10 @@ export function ConnectionModal({ connectionId, onClose }: ConnectionModalProps)
   const createMutation = useCreateConnection();
   const updateMutation = useUpdateConnection();
 
-  const initialValues = editing ? (connectionQuery.data ? connectionToFormValues(connectionQuery.data) : null) : EMPTY_CONNECTION_FORM;
+  const isCloud = connectionQuery.data?.provider === 'cloud';
+  const cloudQuery = useCloudAccount(editing && isCloud ? connectionId : null);
+  const loaded = connectionQuery.data && (!isCloud || cloudQuery.data);
+  const initialValues = editing ? (loaded ? connectionToFormValues(connectionQuery.data!, cloudQuery.data) : null) : EMPTY_CONNECTION_FORM;
   const saving = createMutation.isPending || updateMutation.isPending;
 
   /** A failure is toasted by the query client and thrown on to the form, which stays open. */

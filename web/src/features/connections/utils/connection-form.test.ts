@@ -8,6 +8,7 @@ import {
   type ConnectionFormValues,
   connectionToFormValues,
   EMPTY_CONNECTION_FORM,
+  formFieldOf,
   greetingFor,
   toConnectionPayload,
 } from './connection-form';
@@ -132,5 +133,65 @@ describe('connection form', () => {
         transferQueueId: 2,
       });
     });
+  });
+});
+
+describe('a Cloud API connection in the form', () => {
+  const card = {
+    connectionId: 7,
+    phoneNumberId: '106540352242922',
+    wabaId: '102290129340398',
+    accessToken: `${SECRET_MASK}abcd`,
+    appSecret: `${SECRET_MASK}ef01`,
+    verifyToken: `${SECRET_MASK}2345`,
+    webhookPath: '/api/whatsapp-cloud/webhook/8c1d1d7e-7d55-4b55-9a39-2f0d3c1c7a11',
+    displayPhoneNumber: '+55 11 4000-1000',
+    verifiedName: 'Loja',
+    qualityRating: 'GREEN',
+    messagingTier: 'TIER_1K',
+    graphVersion: 'v23.0',
+    checkedAt: null,
+    checkError: '',
+  };
+
+  it('sends its credentials as one object, only for the cloud provider', () => {
+    const values = {
+      ...valid,
+      provider: 'cloud' as const,
+      cloudPhoneNumberId: ' 1065 ',
+      cloudWabaId: '1022',
+      cloudAccessToken: 't',
+      cloudAppSecret: 's',
+      cloudVerifyToken: 'v',
+    };
+    expect(toConnectionPayload(values).cloud).toEqual({
+      phoneNumberId: '1065',
+      wabaId: '1022',
+      accessToken: 't',
+      appSecret: 's',
+      verifyToken: 'v',
+    });
+    expect(toConnectionPayload({ ...values, provider: 'beta' })).not.toHaveProperty('cloud');
+  });
+
+  it('an edit keeps the hints: unchanged credentials send nothing; a new token sends all five, the hints keeping the other secrets', () => {
+    const initial = connectionToFormValues(aConnection({ provider: 'cloud' }), card);
+    expect(initial).toMatchObject({ cloudAccessToken: `${SECRET_MASK}abcd`, cloudPhoneNumberId: card.phoneNumberId });
+    expect(buildConnectionUpdate(initial, { ...initial })).toBeNull();
+    const changed = buildConnectionUpdate(initial, { ...initial, cloudAccessToken: 'EAAGnovo' });
+    expect(changed?.cloud).toEqual({
+      phoneNumberId: card.phoneNumberId,
+      wabaId: card.wabaId,
+      accessToken: 'EAAGnovo',
+      appSecret: `${SECRET_MASK}ef01`,
+      verifyToken: `${SECRET_MASK}2345`,
+    });
+  });
+
+  it('a refusal naming cloud.<credential> lands on its input', () => {
+    expect(formFieldOf('cloud.accessToken')).toBe('cloudAccessToken');
+    expect(formFieldOf('cloud.wabaId')).toBe('cloudWabaId');
+    expect(formFieldOf('queueIds')).toBe('selectQueues');
+    expect(formFieldOf('proxyUrl')).toBe('proxyUrl');
   });
 });

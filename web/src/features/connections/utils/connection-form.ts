@@ -1,4 +1,6 @@
 import {
+  type CloudAccount,
+  type CloudCredentialsBody,
   CONNECTION_NAME_MAX,
   CONNECTION_NAME_MIN,
   CONNECTION_PROVIDERS,
@@ -35,14 +37,47 @@ export const connectionFormSchema = z
     /** The queue selection toggle: off means no queues. Not sent. */
     selectQueues: z.boolean(),
     queueIds: z.array(z.number().int()),
+    /** The Cloud API credentials (provider `cloud`); secrets come back as their hints on an edit. */
+    cloudPhoneNumberId: z.string().trim(),
+    cloudWabaId: z.string().trim(),
+    cloudAccessToken: z.string().trim(),
+    cloudAppSecret: z.string().trim(),
+    cloudVerifyToken: z.string().trim(),
   })
   .superRefine((values, context) => {
+    if (values.provider === 'cloud') {
+      for (const field of CLOUD_FORM_FIELDS) {
+        if (!values[field].trim()) context.addIssue({ code: 'custom', path: [field], message: 'connections.validation.required' });
+      }
+      for (const field of ['cloudPhoneNumberId', 'cloudWabaId'] as const) {
+        if (values[field].trim() && !/^\d{5,30}$/.test(values[field].trim())) {
+          context.addIssue({ code: 'custom', path: [field], message: 'connections.validation.digitsOnly' });
+        }
+      }
+    }
     if (selectedQueueIds(values).length > 1 && !values.greetingMessage.trim()) {
       context.addIssue({ code: 'custom', path: ['greetingMessage'], message: 'connections.validation.greetingRequired' });
     }
   });
 
 export type ConnectionFormValues = z.input<typeof connectionFormSchema>;
+
+/** The form's Cloud API fields, by the name of the credential each one sends. */
+export const CLOUD_FORM_FIELDS = ['cloudPhoneNumberId', 'cloudWabaId', 'cloudAccessToken', 'cloudAppSecret', 'cloudVerifyToken'] as const;
+const CLOUD_FIELD_OF: Record<keyof CloudCredentialsBody, (typeof CLOUD_FORM_FIELDS)[number]> = {
+  phoneNumberId: 'cloudPhoneNumberId',
+  wabaId: 'cloudWabaId',
+  accessToken: 'cloudAccessToken',
+  appSecret: 'cloudAppSecret',
+  verifyToken: 'cloudVerifyToken',
+};
+
+/** The form field a server refusal's path names (`cloud.accessToken` is the access token's input). */
+export function formFieldOf(path: string): string {
+  const cloud = /^cloud\.(\w+)$/.exec(path)?.[1] as keyof CloudCredentialsBody | undefined;
+  if (cloud && cloud in CLOUD_FIELD_OF) return CLOUD_FIELD_OF[cloud];
+  return path === 'queueIds' ? 'selectQueues' : path;
+}
 
 /** What `POST /api/whatsapp` receives from this form; an edit sends a part of it. */
 export type ConnectionPayload = Required<
@@ -61,7 +96,8 @@ export type ConnectionPayload = Required<
     | 'expiresTicket'
     | 'queueIds'
   >
->;
+> &
+  Pick<ConnectionCreateBody, 'cloud'>;
 
 function selectedQueueIds(values: Pick<ConnectionFormValues, 'selectQueues' | 'queueIds'>): number[] {
   return values.selectQueues ? values.queueIds : [];
@@ -86,9 +122,15 @@ export const EMPTY_CONNECTION_FORM: ConnectionFormValues = {
   expiresTicket: '0',
   selectQueues: false,
   queueIds: [],
+  cloudPhoneNumberId: '',
+  cloudWabaId: '',
+  cloudAccessToken: '',
+  cloudAppSecret: '',
+  cloudVerifyToken: '',
 };
 
-export function connectionToFormValues(connection: Connection): ConnectionFormValues {
+/** The form's values for a connection; a Cloud API one's credentials come from its card (secrets as hints). */
+export function connectionToFormValues(connection: Connection, cloud?: CloudAccount | null): ConnectionFormValues {
   const queueIds = connection.queueIds;
   return {
     name: connection.name,
@@ -104,6 +146,21 @@ export function connectionToFormValues(connection: Connection): ConnectionFormVa
     expiresTicket: String(connection.expiresTicket ?? 0),
     selectQueues: queueIds.length > 0,
     queueIds,
+    cloudPhoneNumberId: cloud?.phoneNumberId ?? '',
+    cloudWabaId: cloud?.wabaId ?? '',
+    cloudAccessToken: cloud?.accessToken ?? '',
+    cloudAppSecret: cloud?.appSecret ?? '',
+    cloudVerifyToken: cloud?.verifyToken ?? '',
+  };
+}
+
+function cloudCredentials(values: ConnectionFormValues): CloudCredentialsBody {
+  return {
+    phoneNumberId: values.cloudPhoneNumberId.trim(),
+    wabaId: values.cloudWabaId.trim(),
+    accessToken: values.cloudAccessToken.trim(),
+    appSecret: values.cloudAppSecret.trim(),
+    verifyToken: values.cloudVerifyToken.trim(),
   };
 }
 
@@ -127,11 +184,14 @@ export function toConnectionPayload(values: ConnectionFormValues): ConnectionPay
     transferQueueId: optionalNumber(values.transferQueueId),
     expiresTicket: optionalNumber(values.expiresTicket) ?? 0,
     queueIds,
+    ...(values.provider === 'cloud' ? { cloud: cloudCredentials(values) } : {}),
   };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  // The Cloud API credentials go as one object: all of them when any changed (hints keep the stored secrets).
+  if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
   return a === b;
 }
 

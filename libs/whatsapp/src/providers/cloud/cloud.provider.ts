@@ -1,0 +1,250 @@
+import { type NumberCheck, parseVCard, type SendContent } from '@app/contracts';
+import type { Logger } from '@nestjs/common';
+
+import type { OutgoingMessage, SessionContext, WhatsAppProvider, WhatsAppSession } from '../whatsapp-provider';
+import { CloudAccountRepository, type StoredCloudAccount } from './cloud-account.repository';
+import { CloudGraphFactory } from './cloud-graph.factory';
+import { CloudMessageRepository } from './cloud-message.repository';
+import { type GraphClient, GraphError } from './graph-client';
+
+/** Backoff after Meta's rate-limit answers: 1 s, 2 s, 4 s ... at most a minute between tries. */
+const BACKOFF_FIRST_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+/** 131056: Meta allows about one message every 6 seconds to the same recipient. */
+const PAIR_RATE_MS = 6_000;
+
+/** Thrown when a free-form message would reach a contact outside the 24-hour window. */
+export const WINDOW_CLOSED =
+  'ERR_SENDING_WAPP_MSG: outside the 24-hour customer service window only an approved message template can be sent (Meta 131047)';
+
+export interface CloudProviderDeps {
+  accounts: CloudAccountRepository;
+  messages: CloudMessageRepository;
+  graph: CloudGraphFactory;
+  logger: Logger;
+  /** How long a send waits between tries after a rate-limit answer (tests shorten it). */
+  backoffFirstMs?: number;
+}
+
+/**
+ * A Cloud API connection: no socket to keep, only Meta's Graph API. The session checks the number
+ * when it opens (CONNECTED with its display number, or DISCONNECTED saying what Meta refused) and
+ * sends through POST /messages; what Meta sends back comes through the webhook, not the session.
+ */
+export class CloudSession implements WhatsAppSession {
+  private account: StoredCloudAccount | null = null;
+  private client: GraphClient | null = null;
+  private open = false;
+  private stopped = false;
+  private wakeBackoff?: () => void;
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly deps: CloudProviderDeps,
+  ) {}
+
+  get connected(): boolean {
+    return this.open && !this.stopped;
+  }
+
+  async start(): Promise<void> {
+    const { listener, connectionId } = this.context;
+    await listener.onState({ status: 'OPENING', qrcode: '' });
+    this.account = await this.deps.accounts.ofConnection(connectionId);
+    if (!this.account) {
+      await listener.onState({ status: 'DISCONNECTED', qrcode: '' });
+      return;
+    }
+    this.client = this.deps.graph.clientOf(this.account);
+    try {
+      const info = await this.client.phoneNumber(this.account.phoneNumberId);
+      await this.deps.accounts.recordCheck(connectionId, { ...info, checkError: '' });
+      this.open = true;
+      await listener.onState({ status: 'CONNECTED', qrcode: '', number: info.displayPhoneNumber.replace(/\D/g, ''), retries: 'reset' });
+    } catch (error) {
+      const reason = error instanceof GraphError ? error.message : String(error);
+      await this.deps.accounts.recordCheck(connectionId, { checkError: reason });
+      this.deps.logger.warn({ connectionId, reason }, 'cloud api number check failed');
+      const temporary = error instanceof GraphError && error.retriable;
+      await listener.onState({ status: temporary ? 'TIMEOUT' : 'DISCONNECTED', qrcode: '', retries: 'increment' });
+    }
+  }
+
+  async send(message: OutgoingMessage): Promise<{ stored?: string }> {
+    if (!this.connected || !this.account || !this.client) throw new Error('the Cloud API connection is not connected');
+    const { content } = message;
+    if (content.type === 'read') {
+      for (const id of content.messageIds) await this.withBackoff(() => this.client!.markRead(this.account!.phoneNumberId, id), message.to);
+      return {};
+    }
+    if (content.type === 'edit' || content.type === 'delete') {
+      throw new Error(`ERR_SENDING_WAPP_MSG: the Cloud API cannot ${content.type} a sent message`);
+    }
+    if (message.isGroup) throw new Error('ERR_SENDING_WAPP_MSG: the Cloud API connection does not send to groups');
+    if (content.type !== 'template') {
+      const closesAt = await this.deps.messages.windowClosesAt(this.context.connectionId, message.to);
+      if (!closesAt || closesAt.getTime() <= Date.now()) throw new Error(WINDOW_CLOSED);
+    }
+    const body = await this.messageBody(message);
+    let wamid: string;
+    try {
+      wamid = await this.withBackoff(() => this.client!.sendMessage(this.account!.phoneNumberId, body), message.to);
+    } catch (error) {
+      if (error instanceof GraphError && error.code === 131047) throw new Error(WINDOW_CLOSED, { cause: error });
+      throw error instanceof GraphError ? new Error(`ERR_SENDING_WAPP_MSG: Meta ${error.message}`, { cause: error }) : error;
+    }
+    await this.deps.messages.recordSent(this.context.connectionId, message.messageId, wamid);
+    return {};
+  }
+
+  /**
+   * Tries until Meta takes the request or refuses it for good. Rate-limit answers (130429 throughput,
+   * 131056 pair rate ...) wait and try again, so such a message is neither lost nor sent twice (Meta
+   * took nothing when it answered with them). Stopping the session ends the wait: the message stays
+   * to be sent by the next session.
+   */
+  private async withBackoff<T>(request: () => Promise<T>, to: string): Promise<T> {
+    let delay = this.deps.backoffFirstMs ?? BACKOFF_FIRST_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await request();
+      } catch (error) {
+        if (!(error instanceof GraphError) || !error.retriable || this.stopped) throw error;
+        const wait = error.code === 131056 && this.deps.backoffFirstMs === undefined ? Math.max(delay, PAIR_RATE_MS) : delay;
+        this.deps.logger.warn(
+          { connectionId: this.context.connectionId, to, code: error.code, attempt, wait },
+          'cloud api asked to slow down',
+        );
+        await this.pause(wait);
+        if (this.stopped) {
+          this.open = false;
+          throw new Error('the session stopped while waiting to send again', { cause: error });
+        }
+        delay = Math.min(delay * 2, BACKOFF_MAX_MS);
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      function done() {
+        resolve();
+      }
+      this.wakeBackoff = wake;
+    });
+  }
+
+  private async messageBody(message: OutgoingMessage): Promise<Record<string, unknown>> {
+    const content = message.content as Exclude<SendContent, { type: 'read' | 'edit' | 'delete' }>;
+    const base = { recipient_type: 'individual', to: message.to };
+    const context = await this.replyContext(message.quotedId);
+    switch (content.type) {
+      case 'text':
+        return { ...base, ...context, type: 'text', text: { body: content.body, preview_url: /https?:\/\//.test(content.body) } };
+      case 'media': {
+        const bytes = await message.loadMedia(content.mediaUrl);
+        const id = await this.withBackoff(
+          () =>
+            this.client!.uploadMedia(
+              this.account!.phoneNumberId,
+              bytes,
+              content.mimetype || 'application/octet-stream',
+              content.fileName || 'file',
+            ),
+          message.to,
+        );
+        const type = content.mediaType;
+        const media: Record<string, unknown> = { id };
+        if (content.caption && (type === 'image' || type === 'video' || type === 'document')) media.caption = content.caption;
+        if (type === 'document') media.filename = content.fileName;
+        return { ...base, ...context, type, [type]: media };
+      }
+      case 'location':
+        return {
+          ...base,
+          ...context,
+          type: 'location',
+          location: { latitude: content.latitude, longitude: content.longitude, name: content.name },
+        };
+      case 'vcard': {
+        const card = parseVCard(content.vcard);
+        const name = card?.name || content.displayName || 'Contato';
+        return {
+          ...base,
+          ...context,
+          type: 'contacts',
+          contacts: [
+            {
+              name: { formatted_name: name, first_name: name },
+              phones: (card?.phones ?? []).map((phone) => ({
+                phone: phone.number,
+                type: 'CELL',
+                ...(phone.waid ? { wa_id: phone.waid } : {}),
+              })),
+            },
+          ],
+        };
+      }
+      case 'reaction': {
+        const target = (await this.deps.messages.wamidOf(this.context.connectionId, content.targetId)) ?? content.targetId;
+        return { ...base, type: 'reaction', reaction: { message_id: target, emoji: content.emoji } };
+      }
+      case 'template': {
+        const components: Record<string, unknown>[] = [];
+        if (content.headerParameters.length) {
+          components.push({ type: 'header', parameters: content.headerParameters.map((text) => ({ type: 'text', text })) });
+        }
+        if (content.bodyParameters.length) {
+          components.push({ type: 'body', parameters: content.bodyParameters.map((text) => ({ type: 'text', text })) });
+        }
+        return { ...base, type: 'template', template: { name: content.name, language: { code: content.language }, components } };
+      }
+    }
+  }
+
+  /** A reply names the quoted message by Meta's id (ours are translated; received ones are Meta's already). */
+  private async replyContext(quotedId: string | null): Promise<{ context?: { message_id: string } }> {
+    if (!quotedId) return {};
+    const wamid = (await this.deps.messages.wamidOf(this.context.connectionId, quotedId)) ?? quotedId;
+    return { context: { message_id: wamid } };
+  }
+
+  async wasSent(messageId: string): Promise<boolean> {
+    return (await this.deps.messages.wamidOf(this.context.connectionId, messageId)) !== null;
+  }
+
+  /** The Cloud API has no contact lookup: a well-formed number is taken as reachable (Meta answers 131026 if not). */
+  async checkNumbers(numbers: string[]): Promise<NumberCheck[]> {
+    if (!this.connected) throw new Error('the Cloud API connection is not connected');
+    return numbers.map((number) => {
+      const exists = /^\d{8,15}$/.test(number);
+      return { number, exists, jid: exists ? `${number}@s.whatsapp.net` : null };
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.open = false;
+    this.wakeBackoff?.();
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+    await this.context.listener.onState({ status: 'DISCONNECTED', qrcode: '' });
+  }
+}
+
+export class CloudProvider implements WhatsAppProvider {
+  readonly kind = 'cloud' as const;
+
+  constructor(private readonly deps: CloudProviderDeps) {}
+
+  createSession(context: SessionContext): CloudSession {
+    return new CloudSession(context, this.deps);
+  }
+}
