@@ -95,11 +95,13 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // The libraries every page needs, in two chunks of their own (chakra -> react, one way, so no
-        // chunk cycle) that stay cached across releases which change only the app's code. Every other
-        // library goes with the screens that import it (recharts with the dashboard and the campaign
-        // report, dnd-kit with the kanban, FullCalendar with the schedules, ical.js with the ticket
-        // screen, the MP3 encoder with the voice note), never into what /login downloads.
+        // React and its companions, used by every page, in a chunk of their own that stays cached
+        // across releases which change only the app's code. Chakra is left to Rollup's own chunking:
+        // the components /login uses go with its code, and one that only a later screen uses (menus,
+        // comboboxes, sliders, tabs... and their Zag machines) with that screen, as every other library
+        // does (recharts with the dashboard and the campaign report, dnd-kit with the kanban,
+        // FullCalendar with the schedules, ical.js with the ticket screen, the MP3 encoder with the
+        // voice note), never into what /login downloads.
         manualChunks(id) {
           if (
             /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|i18next-browser-languagedetector)\//.test(
@@ -107,9 +109,6 @@ export default defineConfig({
             )
           ) {
             return 'react';
-          }
-          if (/node_modules\/(@chakra-ui\/react|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)\//.test(id)) {
-            return 'chakra';
           }
           return undefined;
         },
