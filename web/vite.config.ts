@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
+/** Bytes (minified, before compression) under which a chunk is merged into another (see below). */
+const MIN_CHUNK_SIZE = 40_000;
+
 /** What is worth compressing: text. Source maps are left as they are (only developer tools fetch them). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
 
@@ -95,6 +98,10 @@ export default defineConfig({
         warn(warning);
       },
       output: {
+        // A screen's code comes in few files, not dozens of 1-2 KB ones (shared Chakra parts, small
+        // helpers): over HTTP/1.1's six connections and a 150 ms link each round of requests costs
+        // the ticket screen a latency. Rollup merges a chunk under this size into one loaded with it.
+        experimentalMinChunkSize: MIN_CHUNK_SIZE,
         // React and its companions, used by every page, in a chunk of their own that stays cached
         // across releases which change only the app's code. Chakra is left to Rollup's own chunking:
         // the components /login uses go with its code, and one that only a later screen uses (menus,

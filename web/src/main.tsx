@@ -1,3 +1,6 @@
+// First: the router module starts fetching the landing screen's chunks when it runs (see there).
+import '@/app/router';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

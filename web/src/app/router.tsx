@@ -301,6 +301,10 @@ function preloadScreensOf(pathname: string): void {
   }
 }
 
+// As soon as this module runs (main.tsx imports it first), before the theme, the providers and React's
+// first render have run: the chunks of the screen a page load lands on are on their way meanwhile.
+if (typeof window !== 'undefined') preloadScreensOf(window.location.pathname);
+
 export function AppRouter() {
   const router = useMemo(() => {
     preloadScreensOf(window.location.pathname);
