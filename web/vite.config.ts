@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
+/** Bytes (minified, before compression) under which a chunk is merged into another (see below). */
+const MIN_CHUNK_SIZE = 40_000;
+
 /** What is worth compressing: text. Source maps are left as they are (only developer tools fetch them). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
 
@@ -95,11 +98,17 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // The libraries every page needs, in two chunks of their own (chakra -> react, one way, so no
-        // chunk cycle) that stay cached across releases which change only the app's code. Every other
-        // library goes with the screens that import it (recharts with the dashboard and the campaign
-        // report, dnd-kit with the kanban, FullCalendar with the schedules, ical.js with the ticket
-        // screen, the MP3 encoder with the voice note), never into what /login downloads.
+        // A screen's code comes in few files, not dozens of 1-2 KB ones (shared Chakra parts, small
+        // helpers): over HTTP/1.1's six connections and a 150 ms link each round of requests costs
+        // the ticket screen a latency. Rollup merges a chunk under this size into one loaded with it.
+        experimentalMinChunkSize: MIN_CHUNK_SIZE,
+        // React and its companions, used by every page, in a chunk of their own that stays cached
+        // across releases which change only the app's code. Chakra is left to Rollup's own chunking:
+        // the components /login uses go with its code, and one that only a later screen uses (menus,
+        // comboboxes, sliders, tabs... and their Zag machines) with that screen, as every other library
+        // does (recharts with the dashboard and the campaign report, dnd-kit with the kanban,
+        // FullCalendar with the schedules, ical.js with the ticket screen, the MP3 encoder with the
+        // voice note), never into what /login downloads.
         manualChunks(id) {
           if (
             /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|i18next-browser-languagedetector)\//.test(
@@ -107,9 +116,6 @@ export default defineConfig({
             )
           ) {
             return 'react';
-          }
-          if (/node_modules\/(@chakra-ui\/react|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)\//.test(id)) {
-            return 'chakra';
           }
           return undefined;
         },

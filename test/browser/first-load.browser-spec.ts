@@ -2,8 +2,8 @@
 /**
  * The first load of the real build as the standalone serves it (issue 29): /login's page and the
  * chunks it needs go out brotli-compressed, hashed chunks cached for a year and the page revalidated;
- * the libraries of one screen (recharts, dnd-kit, ical.js, the MP3 encoder, FullCalendar) are not in
- * what /login downloads; the HTML shell paints with the brand's name before any script has run; the
+ * the libraries of one screen (recharts, dnd-kit, ical.js, the MP3 encoder, FullCalendar, libphonenumber-js),
+ * socket.io-client and the texts of the languages not chosen are not in what /login downloads; the HTML shell paints with the brand's name before any script has run; the
  * login page, then the ticket screen (loaded on demand), work.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { newPage, type ProductStack, startProductStack } from '../support/produc
 jest.setTimeout(120_000);
 
 const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
-/** Issue 29 asks for under 300 KB; this guards what was reached (see the issue's report) from growing back. */
-const LOGIN_SCRIPTS_BUDGET = 380 * 1024;
+/** Issue 29's budget for what /login downloads (its scripts were 256 KB brotli when it was met). */
+const LOGIN_SCRIPTS_BUDGET = 300 * 1024;
 /** A string each library's code carries, minified or not. */
 const LIBRARY_MARKERS: Record<string, string> = {
   recharts: 'recharts-wrapper',
@@ -26,6 +26,11 @@ const LIBRARY_MARKERS: Record<string, string> = {
   'ical.js': 'BYWEEKNO',
   lamejs: 'Mp3Encoder',
   FullCalendar: 'fc-daygrid',
+  'libphonenumber-js': 'INVALID_COUNTRY',
+  'socket.io-client': 'transport close',
+  // The other languages' texts (their login titles): /login has only the active language's.
+  'English texts': 'Welcome back',
+  'Spanish texts': 'Bienvenido de nuevo',
 };
 
 /** One answer as it came over the wire (not decoded). */

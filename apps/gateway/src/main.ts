@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
-import { GatewayModule, mountServiceProxy, mountWebApp } from '@app/gateway';
+import { GatewayModule, mountJsonCompression, mountServiceProxy, mountWebApp } from '@app/gateway';
 import { closeOnSignals, configureHttpApp, env, loadConfig, PlatformModule, runApp } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -52,6 +52,8 @@ runApp(async () => {
 
   // Bodies stream through the proxy untouched, so nothing here parses them.
   const app = await NestFactory.create(GatewayAppModule, { bufferLogs: true, bodyParser: false });
+  // Before the proxy: the services' JSON answers are compressed on their way through.
+  mountJsonCompression(app);
   mountServiceProxy(app, {
     identity: config.IDENTITY_URL,
     whatsapp: config.WHATSAPP_URL,

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import { aiOptionsFrom } from '@app/ai';
 import { billingOptionsFrom } from '@app/billing';
-import { mountWebApp } from '@app/gateway';
+import { mountJsonCompression, mountWebApp } from '@app/gateway';
 import { identityMailAndLimits } from '@app/identity';
 import type { OutboundOptions } from '@app/outbound';
 import { configureHttpApp, loadOrCreateSecrets } from '@app/platform';
@@ -65,6 +65,7 @@ export async function createStandaloneApp(
     { bufferLogs: true },
   );
   configureHttpApp(app);
+  mountJsonCompression(app);
   const servesWeb = mountWebApp(app, path.resolve(config.WEB_DIST));
   return { app, servesWeb };
 }

@@ -1,5 +1,5 @@
 import { contactCreateSchema } from './api/conversations/contacts';
-import { phoneSchema } from './api/identity/fields';
+import { phoneSchema } from './api/identity/phone-field';
 
 const contactNumber = (number: string) => contactCreateSchema.parse({ name: 'Cliente', number }).number;
 

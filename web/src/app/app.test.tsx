@@ -139,7 +139,9 @@ describe('the app', () => {
     expect(localStorage.getItem('companyId')).toBe('1');
     expect(localStorage.getItem('userId')).toBe('1');
 
-    const topBar = await screen.findByTestId('top-bar');
+    // The shell renders after the session's answer and the ticket screen: on a loaded machine that is
+    // more than findBy's default second.
+    const topBar = await screen.findByTestId('top-bar', {}, { timeout: 10_000 });
     expect(within(topBar).getByText('Olá Admin, seja bem-vindo!')).toBeTruthy();
     expect(within(topBar).getByRole('button', { name: 'Alternar tema' })).toBeTruthy();
     const sideMenu = screen.getByTestId('side-menu');
@@ -170,7 +172,7 @@ describe('the app', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/auth/logout')).toBe(true);
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeTruthy();
-  });
+  }, 30_000);
 
   it('with a stored token the app asks /api/auth/me and / is the dashboard for an admin', async () => {
     // A wide window: the side menu is open and shows the version to admins.

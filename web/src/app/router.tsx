@@ -5,6 +5,7 @@ import { FullPageSpinner, PageSpinner } from '@/components/ui/full-page-spinner'
 import { paths } from '@/config/paths';
 import { PrivateRoute, PublicOnlyRoute } from '@/features/auth/components/route-guards';
 import { getToken } from '@/lib/session';
+import { loadSocketClient } from '@/lib/socket';
 
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
@@ -210,6 +211,7 @@ function LoginScreen() {
     const timer = window.setTimeout(() => {
       void layout.preload();
       void screens.tickets.preload();
+      void loadSocketClient().catch(() => undefined);
     }, 1_000);
     return () => window.clearTimeout(timer);
   }, []);
@@ -286,17 +288,22 @@ export const routes: RouteObject[] = [
 
 /**
  * The code of the screens the address names, fetched at once: a signed-in page load gets the shell
- * and its page while the session is checked, not one after the other. Without a stored session the
- * private screens are left alone (the visitor goes to /login).
+ * and its page (and socket.io-client) while the session is checked, not one after the other.
+ * Without a stored session the private screens are left alone (the visitor goes to /login).
  */
 function preloadScreensOf(pathname: string): void {
   const signedIn = getToken() !== null;
+  if (signedIn) void loadSocketClient().catch(() => undefined);
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const preload = (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
     const isPublic = route.path === paths.signup || route.path === paths.forgotPassword;
     if (preload && (signedIn || isPublic)) void preload();
   }
 }
+
+// As soon as this module runs (main.tsx imports it first), before the theme, the providers and React's
+// first render have run: the chunks of the screen a page load lands on are on their way meanwhile.
+if (typeof window !== 'undefined') preloadScreensOf(window.location.pathname);
 
 export function AppRouter() {
   const router = useMemo(() => {

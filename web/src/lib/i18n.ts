@@ -1,21 +1,37 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import en from '@/locales/en.json';
-import es from '@/locales/es.json';
 import ptBR from '@/locales/pt-BR.json';
 
 export const SUPPORTED_LANGUAGES = ['pt-BR', 'en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
-export const resources = {
-  'pt-BR': { translation: ptBR },
-  en: { translation: en },
-  es: { translation: es },
-} as const;
+/**
+ * The texts of the other languages, each a chunk of its own fetched when that language is chosen
+ * (issue 29: /login downloads one language, not three). Portuguese, the default and the fallback
+ * of every missing key, is in the first download. A locale file added under src/locales is found here.
+ */
+const otherLocales = import.meta.glob<ResourceKey>(['../locales/*.json', '!../locales/pt-BR.json'], { import: 'default' });
+
+/** An i18next backend reading the locale chunks above. */
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = otherLocales[`../locales/${language}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -41,11 +57,17 @@ function syncDocumentLanguage(lng: string): void {
 
 i18n.on('languageChanged', syncDocumentLanguage);
 
-void i18n
+/**
+ * Settles once the active language's texts are here (at once for Portuguese; after its chunk for
+ * another; a chunk that fails to load leaves the Portuguese texts). The app renders after it.
+ */
+export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
+  .use(localeChunks)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { [DEFAULT_LANGUAGE]: { translation: ptBR } },
+    partialBundledLanguages: true,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     nonExplicitSupportedLngs: false,
     load: 'currentOnly',
@@ -66,6 +88,11 @@ void i18n
 
 export function changeLanguage(lng: Language): Promise<unknown> {
   return i18n.changeLanguage(lng);
+}
+
+/** The texts of every language loaded (tests render any language without waiting for it). */
+export function loadAllLanguages(): Promise<unknown> {
+  return i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
 }
 
 /** The active language, mapped onto the supported ones. */

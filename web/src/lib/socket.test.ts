@@ -48,6 +48,7 @@ vi.mock('socket.io-client', () => ({
 }));
 
 const socketModule = await import('@/lib/socket');
+await socketModule.loadSocketClient();
 const session = await import('@/lib/session');
 
 describe('socket', () => {
@@ -148,5 +149,35 @@ describe('socket', () => {
     const socket = state.sockets[0] as ReturnType<typeof createFakeSocket>;
     socketModule.reconnectSocket();
     expect(socket.connect).not.toHaveBeenCalled();
+  });
+
+  it('a connect asked for before socket.io-client arrived opens once it has, sending the joins made meanwhile', async () => {
+    vi.resetModules();
+    const fresh = await import('@/lib/socket');
+    (await import('@/lib/session')).setToken(fakeJwt({ id: 1, exp: Date.now() / 1000 + 3600 }));
+    expect(fresh.connectSocket()).toBe('connected');
+    fresh.joinRoom('joinNotification');
+    expect(fresh.getSocket()).toBeNull();
+
+    await fresh.loadSocketClient();
+    await Promise.resolve();
+    const socket = state.sockets.at(-1) as ReturnType<typeof createFakeSocket>;
+    expect(state.ioCalls).toHaveLength(1);
+    expect(fresh.getSocket()).toBe(socket);
+    expect(socket.emit.mock.calls).toEqual([['joinNotification']]);
+    fresh.disconnectSocket();
+  });
+
+  it('a disconnect while socket.io-client is loading leaves no socket behind', async () => {
+    vi.resetModules();
+    const fresh = await import('@/lib/socket');
+    (await import('@/lib/session')).setToken(fakeJwt({ id: 1, exp: Date.now() / 1000 + 3600 }));
+    fresh.connectSocket();
+    fresh.disconnectSocket();
+
+    await fresh.loadSocketClient();
+    await Promise.resolve();
+    expect(state.ioCalls).toHaveLength(0);
+    expect(fresh.getSocket()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { SocketEventMap, SocketEventName } from '@app/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as createSocket, Socket } from 'socket.io-client';
 
 import { isTokenExpired } from '@/lib/jwt';
 import { endSession, getToken } from '@/lib/session';
@@ -14,6 +14,11 @@ import { endSession, getToken } from '@/lib/session';
 export const SOCKET_URL: string | undefined = import.meta.env.VITE_SOCKET_URL || undefined;
 
 let socket: Socket | null = null;
+/** socket.io-client, fetched on the first connect (a signed-in session), not with /login's code. */
+let client: typeof createSocket | null = null;
+let clientLoading: Promise<void> | null = null;
+/** A connect asked for while the client was still loading (cleared by a disconnect meanwhile). */
+let connectWanted = false;
 const joins = new Map<string, { event: string; args: unknown[] }>();
 const listeners = new Set<() => void>();
 
@@ -32,8 +37,25 @@ function emitJoins(target: Socket): void {
 export type ConnectResult = 'connected' | 'no-token' | 'expired';
 
 /**
- * Opens the socket if there is none. An expired token is cleared and the session ends (the auth
- * provider sends the user to /login).
+ * Fetches socket.io-client (once). A signed-in page load starts it early, beside the screen's own
+ * code; tests await it so that a connect opens the socket at once.
+ */
+export function loadSocketClient(): Promise<void> {
+  clientLoading ??= import('socket.io-client').then(
+    (module) => {
+      client = module.io;
+    },
+    (error: unknown) => {
+      clientLoading = null;
+      throw error;
+    },
+  );
+  return clientLoading;
+}
+
+/**
+ * Opens the socket if there is none ('connected': open, or opening as soon as socket.io-client has
+ * arrived). An expired token is cleared and the session ends (the auth provider sends the user to /login).
  */
 export function connectSocket(): ConnectResult {
   if (socket) return 'connected';
@@ -43,9 +65,29 @@ export function connectSocket(): ConnectResult {
     endSession();
     return 'expired';
   }
+  if (client) {
+    openSocket(client, token);
+    return 'connected';
+  }
+  connectWanted = true;
+  loadSocketClient().then(
+    () => {
+      if (!connectWanted || socket) return;
+      connectWanted = false;
+      const current = getToken();
+      if (client && current && !isTokenExpired(current)) openSocket(client, current);
+    },
+    (error: unknown) => {
+      connectWanted = false;
+      console.warn('[socket] socket.io-client did not load', error);
+    },
+  );
+  return 'connected';
+}
 
+function openSocket(create: typeof createSocket, token: string): void {
   const options = { transports: ['websocket'], query: { token } };
-  const created = SOCKET_URL ? io(SOCKET_URL, options) : io(options);
+  const created = SOCKET_URL ? create(SOCKET_URL, options) : create(options);
 
   // The API client may have refreshed the token since: hand the current one to each new attempt.
   created.io.on('reconnect_attempt', () => {
@@ -60,11 +102,13 @@ export function connectSocket(): ConnectResult {
   });
 
   socket = created;
+  // Rooms joined while the client was loading go out with the first connection.
+  emitJoins(created);
   notify();
-  return 'connected';
 }
 
 export function disconnectSocket(): void {
+  connectWanted = false;
   if (!socket) return;
   const closing = socket;
   socket = null;

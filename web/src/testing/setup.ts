@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster';
+import { loadAllLanguages } from '@/lib/i18n';
 
 // jsdom lacks these browser APIs that Chakra (Ark/Zag), next-themes and our hooks use.
 if (!window.matchMedia) {
@@ -46,6 +47,9 @@ window.scrollTo ??= vi.fn() as unknown as typeof window.scrollTo;
 globalThis.CSS ??= {} as typeof CSS;
 CSS.escape ??= (value: string) => value.replace(/([^\w-])/g, '\\$1');
 Element.prototype.scrollIntoView ??= vi.fn();
+
+// The app fetches a language's texts when it is chosen; tests have them all, as they switch freely.
+await loadAllLanguages();
 
 afterEach(() => {
   cleanup();

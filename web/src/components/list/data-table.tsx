@@ -67,7 +67,7 @@ export function DataTable<T>({
             <Table.Row>
               <Table.Cell colSpan={span}>
                 <Center py="4">
-                  <Spinner size="sm" aria-label={t('common.loading')} />
+                  <Spinner size="sm" role="status" aria-label={t('common.loading')} />
                 </Center>
               </Table.Cell>
             </Table.Row>

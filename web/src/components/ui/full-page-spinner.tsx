@@ -5,7 +5,7 @@ export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
     <Center h="100vh" w="full" data-testid="page-loading">
-      <Spinner size="xl" color="brand.solid" aria-label={t('common.loading')} />
+      <Spinner size="xl" color="brand.solid" role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }
@@ -15,7 +15,7 @@ export function PageSpinner() {
   const { t } = useTranslation();
   return (
     <Center minH="60vh" w="full" data-testid="page-loading">
-      <Spinner size="xl" color="brand.solid" aria-label={t('common.loading')} />
+      <Spinner size="xl" color="brand.solid" role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

@@ -1,8 +1,8 @@
 import { IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuMoon, LuSun } from 'react-icons/lu';
 
 import { useColorMode } from '@/components/ui/color-mode';
+import { MoonIcon, SunIcon } from '@/components/ui/shell-icons';
 
 /** Switches between light and dark; the icon shows the mode a click leads to. */
 export function ThemeToggle() {
@@ -23,7 +23,7 @@ export function ThemeToggle() {
       size="sm"
       onClick={handleClick}
     >
-      {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
+      {colorMode === 'dark' ? <SunIcon /> : <MoonIcon />}
     </IconButton>
   );
 }

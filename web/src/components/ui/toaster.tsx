@@ -1,8 +1,8 @@
 import { Box, createToaster, IconButton, Portal, Spinner, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { type ReactNode, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
 
+import { ChevronDownIcon, ChevronUpIcon } from '@/components/ui/shell-icons';
 import { getErrorDetails, getErrorMessage } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 
@@ -199,7 +199,7 @@ function AreaToast({ id, title, description, type, closable }: AreaToastProps) {
           onClick={() => setExpanded((open) => !open)}
           data-testid="toast-expand"
         >
-          {expanded ? <LuChevronUp /> : <LuChevronDown />}
+          {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
         </IconButton>
       )}
       {closable && <Toast.CloseTrigger position="static" flexShrink={0} />}

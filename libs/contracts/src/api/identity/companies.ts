@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 import { isCalendarDate } from '../primitives';
 import { recurrenceEnum } from './constants';
-import { isoDateTime, M, phoneSchema, positiveId, userPassword } from './fields';
+import { isoDateTime, M, positiveId, userPassword } from './fields';
+import { phoneSchema } from './phone-field';
 import { planResponseSchema } from './plans';
 import { settingResponseSchema } from './settings';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-import { normalisePhoneNumber } from '../../phone';
 import { idSchema } from '../primitives';
 import { IDENTITY_MESSAGES } from './constants';
 
@@ -47,12 +46,6 @@ export const emailCodeSchema = z
   .string({ error: M.fieldRequired })
   .trim()
   .regex(/^\d{6}$/, 'O código tem 6 dígitos');
-
-/** Brazilian phone: the digits of what was typed (the mask (99) 99999-9999 read by normalisePhoneNumber), at most 11. */
-export const phoneSchema = z
-  .string()
-  .transform(normalisePhoneNumber)
-  .pipe(z.string().regex(/^\d*$/, M.invalidValue).max(11, M.genericTooLong));
 
 const searchParam = z.string().trim().max(100).default('');
 const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);

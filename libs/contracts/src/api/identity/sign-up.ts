@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { MAX_ID } from '../primitives';
-import { emailCodeSchema, M, phoneSchema, positiveId, signUpEmail, signUpName, strongPasswordSchema } from './fields';
+import { emailCodeSchema, M, positiveId, signUpEmail, signUpName, strongPasswordSchema } from './fields';
+import { phoneSchema } from './phone-field';
 
 // Sign-up
 // ---------------------------------------------------------------------------------------------

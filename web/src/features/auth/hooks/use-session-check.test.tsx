@@ -37,7 +37,8 @@ vi.mock('socket.io-client', async () => {
   };
 });
 
-const { connectSocket, disconnectSocket } = await import('@/lib/socket');
+const { connectSocket, disconnectSocket, loadSocketClient } = await import('@/lib/socket');
+await loadSocketClient();
 const { getToken, setToken } = await import('@/lib/session');
 const { useSessionCheckOnServerDisconnect } = await import('@/features/auth/hooks/use-session-events');
 

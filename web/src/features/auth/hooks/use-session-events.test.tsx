@@ -23,7 +23,8 @@ vi.mock('socket.io-client', () => ({
 }));
 vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
-const { connectSocket, disconnectSocket } = await import('@/lib/socket');
+const { connectSocket, disconnectSocket, loadSocketClient } = await import('@/lib/socket');
+await loadSocketClient();
 const { setToken } = await import('@/lib/session');
 const { reloadPage } = await import('@/lib/reload-page');
 const { useOtherSessionSignOut, useUserStatusHeartbeat, USER_STATUS_INTERVAL_MS } =
