@@ -72,7 +72,7 @@ export class SessionService {
       throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
     }
     await this.rateLimiter.loginSucceeded(email, device);
-    this.assertCompanyMayLogIn(user);
+    this.assertCompanyMayLogIn(user, { offerCheckout: true });
     const session = await this.tokens.transaction(async (manager) => {
       const issued = await this.issue(manager, user, randomUUID());
       await this.outbox.add(manager, {
@@ -161,7 +161,11 @@ export class SessionService {
     return this.users.findWithCompanyAndPlan(where);
   }
 
-  private assertCompanyMayLogIn(user: User): void {
+  /**
+   * `offerCheckout`: the password was just checked, so an expired company's admin is handed a pass to
+   * pay its invoice with (decision 0053); the refusal stays a refusal, and no session is opened.
+   */
+  private assertCompanyMayLogIn(user: User, { offerCheckout = false } = {}): void {
     const company = user.company!;
     if (user.super) return;
     if (!company.approved) throw new AppError('ERR_COMPANY_NOT_APPROVED', 'Company not approved yet');
@@ -170,6 +174,8 @@ export class SessionService {
     if (company.dueDate && company.dueDate < today) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${company.dueDate}`, {
         dueDate: company.dueDate,
+        ...(offerCheckout &&
+          user.profile === 'admin' && { checkoutPass: this.accessTokens.signCheckoutPass({ userId: user.id, companyId: user.companyId }) }),
       });
     }
   }
