@@ -57,12 +57,21 @@ describe('login rules and sessions', () => {
        SELECT company_id, 'Lapsed agent', 'agent@lapsed.test', password_hash, 'user', false, 'desabled', '{}', false FROM identity.users WHERE id = $1`,
       [admin.id],
     );
-    const refused = await request(t.http).post('/api/auth/login').send({ email: 'boss@lapsed.test', password: 'lapsed-pass-1' }).expect(401);
+    const refused = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'boss@lapsed.test', password: 'lapsed-pass-1' })
+      .expect(401);
     expect(refused.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: inDays(-3) });
-    expect(t.app.get(AccessTokenService).verifyCheckoutPass(refused.body.checkoutPass)).toEqual({ userId: admin.id, companyId: company.id });
+    expect(t.app.get(AccessTokenService).verifyCheckoutPass(refused.body.checkoutPass)).toEqual({
+      userId: admin.id,
+      companyId: company.id,
+    });
     expect(refused.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/^jrt=/));
 
-    const wrongPassword = await request(t.http).post('/api/auth/login').send({ email: 'boss@lapsed.test', password: 'guess-1' }).expect(401);
+    const wrongPassword = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'boss@lapsed.test', password: 'guess-1' })
+      .expect(401);
     expect(wrongPassword.body.error).toBe('ERR_INVALID_CREDENTIALS');
     expect(wrongPassword.body.checkoutPass).toBeUndefined();
     const agent = await request(t.http).post('/api/auth/login').send({ email: 'agent@lapsed.test', password: 'lapsed-pass-1' }).expect(401);

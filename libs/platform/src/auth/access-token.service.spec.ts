@@ -67,12 +67,14 @@ describe('checkout passes (decision 0053)', () => {
     }
   };
 
-  it("name the admin and the company, and are not an access token, nor is an access token a pass", () => {
+  it('name the admin and the company, and are not an access token, nor is an access token a pass', () => {
     const pass = tokens.signCheckoutPass({ userId: 7, companyId: 3 });
     expect(tokens.verifyCheckoutPass(pass)).toEqual({ userId: 7, companyId: 3 });
     expect(codeOf(() => tokens.verify(pass))).toBe('ERR_SESSION_EXPIRED');
     expect(codeOf(() => tokens.verifyCheckoutPass(tokens.sign(claims)))).toBe('ERR_INVALID_TOKEN');
-    expect(codeOf(() => tokens.verifyCheckoutPass(tokens.signServiceCall({ svc: 'ai', call: 'x', companyId: 3 })))).toBe('ERR_INVALID_TOKEN');
+    expect(codeOf(() => tokens.verifyCheckoutPass(tokens.signServiceCall({ svc: 'ai', call: 'x', companyId: 3 })))).toBe(
+      'ERR_INVALID_TOKEN',
+    );
   });
 
   it('a pass signed with another secret, changed, or missing is refused', () => {
