@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
-import { isSecretSettingKey, sessionEnded, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
+import { sessionEnded, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
 import { AccessTokenService, AppError, OutboxWriter, SessionRegistry } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
@@ -151,10 +151,10 @@ export class SessionService {
     return mapUser(user, await this.companySettings(user));
   }
 
-  /** The company's settings for the browser; the billing secrets only for super users. */
+  /** The company's settings for the browser. */
   private async companySettings(user: User, manager?: EntityManager) {
     const rows = await this.settings.companySettingsByKey(user.companyId, manager);
-    return rows.filter(({ key }) => user.super || !isSecretSettingKey(key)).map(({ key, value }) => ({ key, value }));
+    return rows.map(({ key, value }) => ({ key, value }));
   }
 
   private loadUser(where: { id?: number; email?: string; companyId?: number }): Promise<User | null> {
