@@ -37,6 +37,7 @@ import { CompanyConnections1763900000010 } from './migrations/1763900000010-comp
 import { ProjectionTombstones1763900000039 } from './migrations/1763900000039-projection-tombstones';
 import { CompanyBillingFields1763900000040 } from './migrations/1763900000040-company-billing-fields';
 import { BillingBackfill1763900000041 } from './migrations/1763900000041-billing-backfill';
+import { PaymentKeysToBilling1763900000042 } from './migrations/1763900000042-payment-keys-to-billing';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
@@ -69,6 +70,7 @@ export const IDENTITY_MIGRATIONS = [
   ProjectionTombstones1763900000039,
   CompanyBillingFields1763900000040,
   BillingBackfill1763900000041,
+  PaymentKeysToBilling1763900000042,
 ];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */

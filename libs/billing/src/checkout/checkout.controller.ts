@@ -14,6 +14,6 @@ export class CheckoutController {
   @Post()
   @HttpCode(200)
   pay(@CurrentTenancy() tenancy: Tenancy, @Body() body: SubscriptionBodyDto) {
-    return this.checkout.pay(tenancy, body);
+    return this.checkout.pay(tenancy.companyId, body);
   }
 }

@@ -1,5 +1,5 @@
 import { centsToPixAmount, type SubscriptionFields, type SubscriptionPixResponse } from '@app/contracts';
-import { AppError, type Tenancy } from '@app/platform';
+import { AppError } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { toDataURL } from 'qrcode';
 
@@ -17,8 +17,9 @@ export class CheckoutService {
     private readonly providers: PaymentProviders,
   ) {}
 
-  async pay(tenancy: Tenancy, body: SubscriptionFields): Promise<SubscriptionPixResponse> {
-    const invoice = await this.invoices.find(tenancy.companyId, body.invoiceId);
+  /** The company's: its admin's session, or the pass its refused login handed the admin. */
+  async pay(companyId: number, body: SubscriptionFields): Promise<SubscriptionPixResponse> {
+    const invoice = await this.invoices.find(companyId, body.invoiceId);
     if (!invoice) throw new AppError('ERR_NOT_FOUND', 'Invoice not found');
     if (invoice.status === 'paid')
       throw new AppError('ERR_VALIDATION', 'This invoice is paid already', { fields: [{ path: 'invoiceId', message: 'Fatura já paga' }] });

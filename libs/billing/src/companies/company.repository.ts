@@ -9,10 +9,16 @@ export interface BillableCompanyRow {
   plan_id: number;
   plan_name: string | null;
   value_cents: number | null;
+  /** The plan's users and connections, for the checkout's plan card (null until identity announces the plan again). */
+  plan_users: number | null;
+  plan_connections: number | null;
   status: boolean;
   due_date: string | null;
   recurrence: string;
 }
+
+const BILLABLE_COLUMNS = `c.id, c.name, c.plan_id, p.name AS plan_name, p.value_cents, p.users AS plan_users,
+  p.connections AS plan_connections, c.status, to_char(c.due_date, 'YYYY-MM-DD') AS due_date, c.recurrence`;
 
 /**
  * billing.companies and billing.plans: what identity announces of each company (plan, status, due date,
@@ -35,9 +41,10 @@ export class CompanyRepository {
 
   async upsertPlan(manager: EntityManager, plan: PlanSnapshot): Promise<void> {
     await manager.query(
-      `INSERT INTO billing.plans (id, name, value_cents) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, value_cents = EXCLUDED.value_cents`,
-      [plan.id, plan.name, reaisToCents(plan.value)],
+      `INSERT INTO billing.plans (id, name, value_cents, users, connections) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, value_cents = EXCLUDED.value_cents,
+                                      users = EXCLUDED.users, connections = EXCLUDED.connections`,
+      [plan.id, plan.name, reaisToCents(plan.value), plan.users, plan.connections],
     );
   }
 
@@ -51,11 +58,19 @@ export class CompanyRepository {
    */
   async dueBy(manager: EntityManager, until: string, afterId: number, limit: number): Promise<BillableCompanyRow[]> {
     return manager.query(
-      `SELECT c.id, c.name, c.plan_id, p.name AS plan_name, p.value_cents, c.status, to_char(c.due_date, 'YYYY-MM-DD') AS due_date, c.recurrence
-       FROM billing.companies c JOIN billing.plans p ON p.id = c.plan_id
+      `SELECT ${BILLABLE_COLUMNS} FROM billing.companies c JOIN billing.plans p ON p.id = c.plan_id
        WHERE c.status AND c.due_date IS NOT NULL AND c.due_date <= $1 AND c.id > $2
        ORDER BY c.id LIMIT $3`,
       [until, afterId, limit],
     );
+  }
+
+  /** One company as billing knows it, with its plan when known. */
+  async find(manager: EntityManager, id: number): Promise<BillableCompanyRow | null> {
+    const rows: BillableCompanyRow[] = await manager.query(
+      `SELECT ${BILLABLE_COLUMNS} FROM billing.companies c LEFT JOIN billing.plans p ON p.id = c.plan_id WHERE c.id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 }

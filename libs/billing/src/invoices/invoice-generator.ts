@@ -9,10 +9,11 @@ import {
 } from '@app/contracts';
 import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import { type BillableCompanyRow, CompanyRepository } from '../companies/company.repository';
-import { InvoiceRepository, mapInvoice, type NewInvoice } from './invoice.repository';
+import { InvoiceRepository, type InvoiceRow, mapInvoice, type NewInvoice } from './invoice.repository';
 
 export const INVOICE_GENERATION_QUEUE = 'billing-invoice-generation';
 const DEFAULT_ISSUE_DAYS_AHEAD = 10;
@@ -37,6 +38,7 @@ export function periodInvoice(company: BillableCompanyRow): NewInvoice | null {
   if (company.due_date === null || company.value_cents === null || !isRecurrence(company.recurrence)) return null;
   return {
     companyId: company.id,
+    planId: company.plan_id,
     detail: `${company.plan_name ?? `Plano ${company.plan_id}`} (${RECURRENCE_LABELS[company.recurrence]})`,
     valueCents: periodValueCents(company.value_cents, company.recurrence),
     dueDate: company.due_date,
@@ -89,22 +91,7 @@ export class InvoiceGenerator implements OnModuleInit {
     for (;;) {
       const batch = await this.invoices.transaction(async (manager) => {
         const companies = await this.companies.dueBy(manager, until, afterId, BATCH);
-        const rows = await this.invoices.issueAll(
-          manager,
-          companies.map(periodInvoice).filter((invoice): invoice is NewInvoice => invoice !== null),
-        );
-        if (rows.length > 0) {
-          await this.outbox.addAll(
-            manager,
-            rows.map((row) => ({
-              definition: invoiceCreated as EventDefinition,
-              companyId: row.company_id,
-              key: row.company_id,
-              payload: { invoice: mapInvoice(row) },
-            })),
-          );
-        }
-        return { companies, issued: rows.length };
+        return { companies, issued: (await this.issueIn(manager, companies)).length };
       });
       issued += batch.issued;
       if (batch.companies.length < BATCH) break;
@@ -112,5 +99,28 @@ export class InvoiceGenerator implements OnModuleInit {
     }
     if (issued > 0) this.logger.log(`issued ${issued} invoices due by ${until}`);
     return issued;
+  }
+
+  /**
+   * In the caller's transaction: the companies' current period invoices that are not issued yet,
+   * announced as billing.invoice.created; returns those issued now.
+   */
+  async issueIn(manager: EntityManager, companies: BillableCompanyRow[]): Promise<InvoiceRow[]> {
+    const rows = await this.invoices.issueAll(
+      manager,
+      companies.map(periodInvoice).filter((invoice): invoice is NewInvoice => invoice !== null),
+    );
+    if (rows.length > 0) {
+      await this.outbox.addAll(
+        manager,
+        rows.map((row) => ({
+          definition: invoiceCreated as EventDefinition,
+          companyId: row.company_id,
+          key: row.company_id,
+          payload: { invoice: mapInvoice(row) },
+        })),
+      );
+    }
+    return rows;
   }
 }

@@ -20,6 +20,8 @@ export interface InvoiceRow {
 /** What issuing a period's invoice writes. */
 export interface NewInvoice {
   companyId: number;
+  /** The plan the period is charged for (the revenue view groups by it); null when not known. */
+  planId?: number | null;
   detail: string;
   valueCents: number;
   dueDate: string;
@@ -95,6 +97,15 @@ export class InvoiceRepository {
     );
   }
 
+  /** The company's invoice of the period ending on `dueDate` (YYYY-MM-DD), paid or not. */
+  async ofPeriod(manager: EntityManager, companyId: number, dueDate: string): Promise<InvoiceRow | null> {
+    const rows: InvoiceRow[] = await manager.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE company_id = $1 AND due_date = $2`, [
+      companyId,
+      dueDate,
+    ]);
+    return rows[0] ?? null;
+  }
+
   /** Any company's invoice, for the platform's operator. */
   async findAny(id: number): Promise<InvoiceRow | null> {
     const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE id = $1`, [id]);
@@ -109,8 +120,8 @@ export class InvoiceRepository {
   async issueAll(manager: EntityManager, invoices: NewInvoice[]): Promise<InvoiceRow[]> {
     if (invoices.length === 0) return [];
     return manager.query(
-      `INSERT INTO billing.invoices (company_id, detail, value_cents, due_date, recurrence)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::date[], $5::text[])
+      `INSERT INTO billing.invoices (company_id, detail, value_cents, due_date, recurrence, plan_id)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::date[], $5::text[], $6::int[])
        ON CONFLICT ON CONSTRAINT invoices_period_key DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -119,6 +130,7 @@ export class InvoiceRepository {
         invoices.map((invoice) => invoice.valueCents),
         invoices.map((invoice) => invoice.dueDate),
         invoices.map((invoice) => invoice.recurrence),
+        invoices.map((invoice) => invoice.planId ?? null),
       ],
     );
   }

@@ -1,4 +1,5 @@
 import { loginResponseSchema, userResponseSchema, versionResponseSchema } from '@app/contracts';
+import { AccessTokenService } from '@app/platform';
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
@@ -42,6 +43,40 @@ describe('login rules and sessions', () => {
     // An open session of the expired company cannot refresh either.
     const again = await request(t.http).post('/api/auth/refresh_token').set('Cookie', today.cookie).expect(401);
     expect(again.body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+  });
+
+  it("an expired company's admin, with the right password, is refused with a pass to pay the company's invoice; nobody else gets one", async () => {
+    const { company, admin } = await insertCompanyWithAdmin(t.dataSource, {
+      name: 'Lapsed',
+      adminEmail: 'boss@lapsed.test',
+      password: 'lapsed-pass-1',
+      dueDate: inDays(-3),
+    });
+    await t.dataSource.query(
+      `INSERT INTO identity.users (company_id, name, email, password_hash, profile, super, all_ticket, queue_ids, online)
+       SELECT company_id, 'Lapsed agent', 'agent@lapsed.test', password_hash, 'user', false, 'desabled', '{}', false FROM identity.users WHERE id = $1`,
+      [admin.id],
+    );
+    const refused = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'boss@lapsed.test', password: 'lapsed-pass-1' })
+      .expect(401);
+    expect(refused.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: inDays(-3) });
+    expect(t.app.get(AccessTokenService).verifyCheckoutPass(refused.body.checkoutPass)).toEqual({
+      userId: admin.id,
+      companyId: company.id,
+    });
+    expect(refused.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/^jrt=/));
+
+    const wrongPassword = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'boss@lapsed.test', password: 'guess-1' })
+      .expect(401);
+    expect(wrongPassword.body.error).toBe('ERR_INVALID_CREDENTIALS');
+    expect(wrongPassword.body.checkoutPass).toBeUndefined();
+    const agent = await request(t.http).post('/api/auth/login').send({ email: 'agent@lapsed.test', password: 'lapsed-pass-1' }).expect(401);
+    expect(agent.body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    expect(agent.body.checkoutPass).toBeUndefined();
   });
 
   it('a company set inactive cannot log in', async () => {

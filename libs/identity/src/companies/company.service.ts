@@ -9,7 +9,6 @@ import {
   type CompanyResponse,
   companyUpdated,
   IDENTITY_PAGE_SIZE,
-  isSecretSettingKey,
   type PageQuery,
   type Recurrence,
   userDeleted,
@@ -89,7 +88,7 @@ export class CompanyService {
     this.assertOwnOrSuper(tenancy, id);
     const company = await this.load(id);
     const settings = await this.settings.companySettings(id);
-    return mapCompany(company, tenancy.super ? settings : settings.filter((setting) => !isSecretSettingKey(setting.key)));
+    return mapCompany(company, settings);
   }
 
   /** GET /companies/listPlan/:companyId: the plan and its flags. */

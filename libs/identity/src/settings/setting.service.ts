@@ -9,7 +9,6 @@ import {
   type GlobalSettingKey,
   IDENTITY_MESSAGES,
   invalidTimeZoneMessage,
-  isSecretSettingKey,
   isValidSettingValue,
   type SettingResponse,
   settingUpdated,
@@ -44,11 +43,9 @@ export class SettingService {
     return saved;
   }
 
-  /** GET /settings: the company's settings (secrets of the billing integrations only for super users), plus the global ones for super users. */
+  /** GET /settings: the company's settings, plus the global ones for super users. */
   async list(tenancy: Tenancy): Promise<SettingResponse[]> {
-    const company = (await this.companySettings(tenancy.companyId))
-      .filter((setting) => tenancy.super || !isSecretSettingKey(setting.key))
-      .map(mapSetting);
+    const company = (await this.companySettings(tenancy.companyId)).map(mapSetting);
     if (!tenancy.super) return company;
     const global = await this.globalSettings();
     return [...company, ...global.map(mapSetting)];
@@ -96,15 +93,15 @@ export class SettingService {
 
   /**
    * GET /settings/:key for a company key: its value for the caller's company, to every user of it as
-   * GET /settings lists them (billing secrets only to super users; unknown keys 404).
+   * GET /settings lists them (unknown keys, the spec's payment keys among them, 404: they are billing's).
    */
   async companyValue(tenancy: Tenancy, key: string): Promise<{ key: string; value: string }> {
-    if (!isCompanyKey(key) || (isSecretSettingKey(key) && !tenancy.super)) throw new AppError('ERR_NO_SETTING_FOUND', `No setting ${key}`);
+    if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `No setting ${key}`);
     const row = await this.repository.companySetting(tenancy.companyId, key);
     return { key, value: row?.value ?? COMPANY_SETTINGS[key].default };
   }
 
-  /** PUT /settings/:key: global keys by super users, company keys by admins (billing secrets by super users). */
+  /** PUT /settings/:key: global keys by super users, company keys by admins. */
   async update(tenancy: Tenancy, key: string, value: string): Promise<SettingResponse> {
     if (isGlobalKey(key)) {
       if (!tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change global settings');
@@ -117,7 +114,6 @@ export class SettingService {
     }
     if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `No setting ${key}`);
     if (!can(tenancy, 'settings-page:edit')) throw new AppError('ERR_NO_PERMISSION', 'Only admins change settings');
-    if (isSecretSettingKey(key) && !tenancy.super) throw new AppError('ERR_NO_PERMISSION', 'Only super users change this setting');
     this.assertValue(key, value);
     if (key === COMPANY_TIME_ZONE_SETTING && !(await this.repository.knowsTimeZone(value))) this.refuse(key, value);
     return this.repository.transaction(async (manager) => mapSetting(await this.setCompanyValue(manager, tenancy.companyId, key, value)));

@@ -1,19 +1,15 @@
-import {
-  COMPANY_SETTING_KEYS,
-  companyResponseSchema,
-  settingListResponseSchema,
-  settingResponseSchema,
-  userResponseSchema,
-} from '@app/contracts';
-import { expectAnswer } from '@app/platform/testing';
+import { COMPANY_SETTING_KEYS, settingListResponseSchema, settingResponseSchema } from '@app/contracts';
+import { expectAnswer, expectErrorAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
-import { SettingRepository } from '../settings/setting.repository';
+import { PaymentKeysToBilling1763900000042 } from '../migrations/1763900000042-payment-keys-to-billing';
 import { as, logIn, outboxEvents } from '../testing/http';
 import { type IdentityTestApp, insertCompanyWithAdmin, startIdentityTestApp, TEST_ADMIN } from '../testing/identity-test-app';
 
 // Passwords are hashed with argon2: slow by design, slower still when suites run side by side.
 jest.setTimeout(30_000);
+
+const PAYMENT_KEY = /^(asaas|ipixc|tokenixc|ipmkauth|clientidmkauth|clientsecretmkauth)$/;
 
 describe('company settings over HTTP', () => {
   let t: IdentityTestApp;
@@ -35,15 +31,16 @@ describe('company settings over HTTP', () => {
   });
   afterAll(() => t?.close());
 
-  it('GET /settings lists every key the spec names with its default; billing secrets only for super users', async () => {
+  it("GET /settings lists every company key with its default (the spec's payment keys are billing's, not here)", async () => {
     const settings = expectAnswer(settingListResponseSchema, await as(t, acme).get('/api/settings').expect(200));
-    const secrets = ['ipixc', 'tokenixc', 'ipmkauth', 'clientidmkauth', 'clientsecretmkauth', 'asaas'];
-    expect(settings.map((s) => s.key).sort()).toEqual(COMPANY_SETTING_KEYS.filter((k) => !secrets.includes(k)).sort());
+    expect(settings.map((s) => s.key).sort()).toEqual([...COMPANY_SETTING_KEYS].sort());
+    expect(settings.map((s) => s.key)).not.toEqual(expect.arrayContaining([expect.stringMatching(PAYMENT_KEY)]));
     expect(settings.every((s) => s.companyId === acmeId)).toBe(true);
     expect(valueOf(settings, 'scheduleType')).toBe('disabled');
     expect(valueOf(settings, 'userRating')).toBe('disabled');
     const superList = expectAnswer(settingListResponseSchema, await as(t, root).get('/api/settings').expect(200));
-    expect(superList.map((s) => s.key)).toEqual(expect.arrayContaining([...secrets, 'allowregister', 'viewregister', 'trial']));
+    expect(superList.map((s) => s.key)).toEqual(expect.arrayContaining(['allowregister', 'viewregister', 'trial']));
+    expect(superList.some((s) => PAYMENT_KEY.test(s.key))).toBe(false);
     expect(superList.find((s) => s.key === 'trial')!.companyId).toBeNull();
   });
 
@@ -117,7 +114,7 @@ describe('company settings over HTTP', () => {
     await as(t, acme).put('/api/settings/userRating').send({}).expect(400);
   });
 
-  it('plain users read the settings but do not change them; billing secrets and global keys are for super users', async () => {
+  it('plain users read the settings but do not change them; global keys are for super users', async () => {
     await as(t, acme).post('/api/users').send({ name: 'Plain', email: 'plain@acme.test', password: 'plain-pass' }).expect(201);
     const plain = await logIn(t, 'plain@acme.test', 'plain-pass');
     await as(t, plain.token).get('/api/settings').expect(200);
@@ -127,12 +124,10 @@ describe('company settings over HTTP', () => {
     expect((await as(t, plain.token).put('/api/settings/timezone').send({ value: 'America/New_York' }).expect(403)).body.error).toBe(
       'ERR_NO_PERMISSION',
     );
-    await as(t, acme).put('/api/settings/asaas').send({ value: 'token' }).expect(403);
     await as(t, acme).put('/api/settings/allowregister').send({ value: 'disabled' }).expect(403);
-    await as(t, root).put('/api/settings/asaas').send({ value: '$aact_123' }).expect(200);
   });
 
-  it('GET /settings/{key} answers a company key { key, value } to any user of the company (the ticketz client reads userRating); secrets and unknown keys 404', async () => {
+  it('GET /settings/{key} answers a company key { key, value } to any user of the company (the ticketz client reads userRating); unknown keys 404', async () => {
     await as(t, acme).put('/api/settings/userRating').send({ value: 'enabled' }).expect(200);
     await as(t, acme).post('/api/users').send({ name: 'Reader', email: 'reader@acme.test', password: 'reader-pass' }).expect(201);
     const reader = await logIn(t, 'reader@acme.test', 'reader-pass');
@@ -142,29 +137,27 @@ describe('company settings over HTTP', () => {
     expect((await as(t, acme).get('/api/settings/scheduleType').expect(200)).body).toEqual({ key: 'scheduleType', value: 'disabled' });
     expect((await as(t, acme).get('/api/settings/asaas').expect(404)).body.error).toBe('ERR_NO_SETTING_FOUND');
     expect((await as(t, acme).get('/api/settings/nonsense').expect(404)).body.error).toBe('ERR_NO_SETTING_FOUND');
-    expect((await as(t, root).get('/api/settings/asaas').expect(200)).body.key).toBe('asaas');
+    expect((await as(t, root).get('/api/settings/asaas').expect(404)).body.error).toBe('ERR_NO_SETTING_FOUND');
     // A company key needs the caller's company: no token, no answer; the global keys stay public.
     await request(t.http).get('/api/settings/userRating').expect(401);
     expect((await request(t.http).get('/api/settings/allowregister').expect(200)).body).toEqual({ key: 'allowregister', value: 'enabled' });
   });
 
-  it('billing secrets stored for a company never reach its non-super users: not at login, not in its company record', async () => {
-    await t.dataSource.transaction((manager) =>
-      new SettingRepository(t.dataSource).upsertCompanySetting(manager, acmeId, 'tokenixc', 'secret-token'),
+  it("the spec's payment keys are billing's (decision 0053): identity stores none, and the migration dropped the plain-text ones", async () => {
+    for (const key of ['asaas', 'tokenixc', 'clientsecretmkauth']) {
+      expectErrorAnswer(await as(t, root).put(`/api/settings/${key}`).send({ value: 'secret-token' }).expect(404), 'ERR_NO_SETTING_FOUND');
+    }
+    await t.dataSource.query(
+      `INSERT INTO identity.company_settings (company_id, key, value) VALUES ($1, 'tokenixc', 'secret-token'), ($1, 'asaas', 'secret-token')`,
+      [acmeId],
     );
-    const session = await logIn(t, 'boss@acme.test', 'acme-pass-1');
-    expect(JSON.stringify(session.body)).not.toContain('secret-token');
-    expect(JSON.stringify(expectAnswer(userResponseSchema, await as(t, session.token).get('/api/auth/me').expect(200)))).not.toContain(
-      'secret-token',
-    );
-    expect(
-      JSON.stringify(expectAnswer(companyResponseSchema, await as(t, session.token).get(`/api/companies/${acmeId}`).expect(200))),
-    ).not.toContain('secret-token');
-    expect(
-      JSON.stringify(expectAnswer(settingListResponseSchema, await as(t, session.token).get('/api/settings').expect(200))),
-    ).not.toContain('secret-token');
-    expect(JSON.stringify(expectAnswer(companyResponseSchema, await as(t, root).get(`/api/companies/${acmeId}`).expect(200)))).toContain(
-      'secret-token',
-    );
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await new PaymentKeysToBilling1763900000042().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await t.dataSource.query(`SELECT key FROM identity.company_settings WHERE value = 'secret-token'`)).toEqual([]);
+    expect((await as(t, acme).get('/api/settings').expect(200)).body.length).toBe(COMPANY_SETTING_KEYS.length);
   });
 });

@@ -56,3 +56,36 @@ describe('access tokens', () => {
     }
   });
 });
+
+describe('checkout passes (decision 0053)', () => {
+  const codeOf = (work: () => unknown): string => {
+    try {
+      work();
+      return 'passed';
+    } catch (error) {
+      return (error as AppError).code;
+    }
+  };
+
+  it('name the admin and the company, and are not an access token, nor is an access token a pass', () => {
+    const pass = tokens.signCheckoutPass({ userId: 7, companyId: 3 });
+    expect(tokens.verifyCheckoutPass(pass)).toEqual({ userId: 7, companyId: 3 });
+    expect(codeOf(() => tokens.verify(pass))).toBe('ERR_SESSION_EXPIRED');
+    expect(codeOf(() => tokens.verifyCheckoutPass(tokens.sign(claims)))).toBe('ERR_INVALID_TOKEN');
+    expect(codeOf(() => tokens.verifyCheckoutPass(tokens.signServiceCall({ svc: 'ai', call: 'x', companyId: 3 })))).toBe(
+      'ERR_INVALID_TOKEN',
+    );
+  });
+
+  it('a pass signed with another secret, changed, or missing is refused', () => {
+    const forged = new JwtService().sign(
+      { aud: 'zapdesk-expired-checkout', sub: '7', companyId: 3 },
+      { secret: 'x'.repeat(40), expiresIn: 60, algorithm: 'HS256' },
+    );
+    expect(codeOf(() => tokens.verifyCheckoutPass(forged))).toBe('ERR_INVALID_TOKEN');
+    const [head, , signature] = tokens.signCheckoutPass({ userId: 7, companyId: 3 }).split('.');
+    const otherCompany = Buffer.from(JSON.stringify({ aud: 'zapdesk-expired-checkout', sub: '7', companyId: 4 })).toString('base64url');
+    expect(codeOf(() => tokens.verifyCheckoutPass(`${head}.${otherCompany}.${signature}`))).toBe('ERR_INVALID_TOKEN');
+    expect(codeOf(() => tokens.verifyCheckoutPass(undefined))).toBe('ERR_SESSION_EXPIRED');
+  });
+});

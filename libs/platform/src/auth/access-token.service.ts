@@ -40,6 +40,23 @@ const serviceCallClaimsSchema = z.object({
 });
 export type ServiceCallClaims = Omit<z.infer<typeof serviceCallClaimsSchema>, 'aud'>;
 
+/**
+ * The audience of the pass a refused login hands an expired company's admin (decision 0053): it pays
+ * that company's invoice and nothing else; not an access token (no profile, no session), never taken as one.
+ */
+const CHECKOUT_PASS_AUDIENCE = 'zapdesk-expired-checkout';
+const CHECKOUT_PASS_TTL_SECONDS = 30 * 60;
+
+const checkoutPassClaimsSchema = z.object({
+  aud: z.literal(CHECKOUT_PASS_AUDIENCE),
+  sub: z.string().regex(/^\d+$/),
+  companyId: z.number().int().positive(),
+});
+export interface CheckoutPassClaims {
+  userId: number;
+  companyId: number;
+}
+
 /** Signs and verifies access tokens (HS256 with the platform's JWT secret). */
 @Injectable()
 export class AccessTokenService {
@@ -93,6 +110,28 @@ export class AccessTokenService {
     if (!claims.success) throw new AppError('ERR_INVALID_TOKEN', 'Invalid service token');
     const { svc, call, companyId } = claims.data;
     return { svc, call, companyId };
+  }
+
+  /** The pass an expired company's admin pays its invoice with after a refused login (valid 30 minutes). */
+  signCheckoutPass(claims: CheckoutPassClaims): string {
+    return this.jwt.sign(
+      { aud: CHECKOUT_PASS_AUDIENCE, sub: String(claims.userId), companyId: claims.companyId },
+      { secret: this.key, expiresIn: CHECKOUT_PASS_TTL_SECONDS, algorithm: 'HS256' },
+    );
+  }
+
+  /** A checkout pass's user and company; missing: ERR_SESSION_EXPIRED; an access token, expired or forged: ERR_INVALID_TOKEN. */
+  verifyCheckoutPass(token: string | undefined): CheckoutPassClaims {
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'Missing checkout pass');
+    let decoded: unknown;
+    try {
+      decoded = this.jwt.verify(token, { secret: this.key, algorithms: ['HS256'], audience: CHECKOUT_PASS_AUDIENCE });
+    } catch {
+      throw new AppError('ERR_INVALID_TOKEN', 'Invalid checkout pass');
+    }
+    const claims = checkoutPassClaimsSchema.safeParse(decoded);
+    if (!claims.success) throw new AppError('ERR_INVALID_TOKEN', 'Invalid checkout pass');
+    return { userId: Number(claims.data.sub), companyId: claims.data.companyId };
   }
 
   /**

@@ -54,11 +54,11 @@ describe('settings tabs', () => {
     expect(tabs()).toEqual(['Opções', 'Horários']);
   });
 
-  it('a super user also gets Logo, Companies, New Company, Plans, Help and the global settings', async () => {
+  it('a super user also gets Logo, Companies, New Company, Plans, Help, the revenue and the global settings', async () => {
     stubApi(on('GET', '/settings', 200, [setting('scheduleType', 'disabled'), setting('trial', '3', null)]));
     renderAs({ ...admin, super: true });
     await screen.findByTestId('global-settings');
-    expect(tabs()).toEqual(['Opções', 'Logo', 'Empresas', 'Nova Empresa', 'Planos', 'Ajuda']);
+    expect(tabs()).toEqual(['Opções', 'Logo', 'Empresas', 'Nova Empresa', 'Planos', 'Ajuda', 'Receita']);
   });
 
   it('a plain user is turned away', async () => {

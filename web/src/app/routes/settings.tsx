@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { isSuper } from '@/features/auth/utils/roles';
 import { ConfirmPaymentButton } from '@/features/billing/components/confirm-payment-button';
 import { PaymentSettingsPanel } from '@/features/billing/components/payment-settings-panel';
+import { RevenuePanel } from '@/features/billing/components/revenue-panel';
 import { companiesQueryKey } from '@/features/companies/api/get-companies';
 import { CompaniesManager } from '@/features/companies/components/companies-manager';
 import { CompanyForm } from '@/features/companies/components/company-form';
@@ -74,6 +75,9 @@ function SettingsTabs() {
               {t('settings.tabs.plans')}
             </Tabs.Trigger>
             <Tabs.Trigger value="helps">{t('settings.tabs.helps')}</Tabs.Trigger>
+            <Tabs.Trigger value="revenue" data-testid="settings-tab-revenue">
+              {t('settings.tabs.revenue')}
+            </Tabs.Trigger>
           </>
         )}
       </Tabs.List>
@@ -107,6 +111,9 @@ function SettingsTabs() {
           </Tabs.Content>
           <Tabs.Content value="helps">
             <HelpsManager />
+          </Tabs.Content>
+          <Tabs.Content value="revenue">
+            <RevenuePanel />
           </Tabs.Content>
         </>
       )}

@@ -78,3 +78,34 @@ export function reaisToCents(reais: number): number {
  * and returns to / after 4 s.
  */
 export type PaymentSocketPayload = { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoice: Invoice };
+
+// ---------------------------------------------------------------------------------------------
+// Revenue (the platform operator's view on the super settings, beyond the spec): invoices by the
+// month of their due date and by plan, counted and summed in cents.
+// ---------------------------------------------------------------------------------------------
+
+/** GET /invoices/revenue?months= (super users): the last `months` months up to the current one. */
+export const revenueQuerySchema = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
+
+/** Paid, still open and overdue (open past its due date) invoices: how many and how much, in cents. */
+const revenueFiguresSchema = z.object({
+  paidCount: z.number().int().min(0),
+  paidCents: z.number().int().min(0),
+  openCount: z.number().int().min(0),
+  openCents: z.number().int().min(0),
+  overdueCount: z.number().int().min(0),
+  overdueCents: z.number().int().min(0),
+});
+export type RevenueFigures = z.infer<typeof revenueFiguresSchema>;
+
+export const revenueResponseSchema = z.object({
+  /** YYYY-MM of the first and last month shown. */
+  from: z.string().regex(/^\d{4}-\d{2}$/),
+  to: z.string().regex(/^\d{4}-\d{2}$/),
+  /** Every month from `from` to `to`, oldest first, empty months included. */
+  months: z.array(revenueFiguresSchema.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) })),
+  /** Each plan invoiced in those months, most received first (planId null: issued before plans were recorded). */
+  plans: z.array(revenueFiguresSchema.extend({ planId: z.number().int().nullable(), planName: z.string() })),
+  totals: revenueFiguresSchema,
+});
+export type RevenueResponse = z.infer<typeof revenueResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idParamSchema } from '../primitives';
+import { invoiceSchema } from './invoices';
 
 // ---------------------------------------------------------------------------------------------
 // Checkout (spec 3 "Subscription payload", "Checkout in 3 steps"): the payer's details and the
@@ -57,3 +58,27 @@ export type SubscriptionPixResponse = z.infer<typeof subscriptionPixResponseSche
 
 /** Cents as Pix writes an amount: reais with two decimals ('99.90'). */
 export const centsToPixAmount = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+// ---------------------------------------------------------------------------------------------
+// The expired company's checkout (decision 0053): a login refused with ERR_SUBSCRIPTION_EXPIRED hands
+// the company's admin a `checkoutPass`; with it in this header, the login page reads the invoice of
+// the expired period and pays it (GET and POST /subscription/expired), nothing else.
+// ---------------------------------------------------------------------------------------------
+
+export const CHECKOUT_PASS_HEADER = 'x-checkout-pass';
+
+/** What the refusal of an expired company's admin carries besides its code and due date. */
+export const subscriptionExpiredDetailsSchema = z.object({ dueDate: z.string(), checkoutPass: z.string().min(1).optional() });
+
+/**
+ * GET /subscription/expired: the company as billing knows it; while `expired`, the invoice of the
+ * period that ended (issued now when it was not yet) and the plan card; once paid and renewed,
+ * `expired` is false with the new due date (the login works again).
+ */
+export const expiredCheckoutResponseSchema = z.object({
+  company: z.object({ id: z.number().int().positive(), name: z.string(), dueDate: z.string().nullable() }),
+  expired: z.boolean(),
+  invoice: invoiceSchema.nullable(),
+  plan: z.object({ name: z.string(), users: z.number().int().nullable(), connections: z.number().int().nullable() }).nullable(),
+});
+export type ExpiredCheckoutResponse = z.infer<typeof expiredCheckoutResponseSchema>;

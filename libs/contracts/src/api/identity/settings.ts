@@ -12,8 +12,9 @@ const enabledDisabled = ['enabled', 'disabled'] as const;
 
 /**
  * Every company setting key with the values it accepts (null: free text up to 500 characters, or
- * the `format` it must have) and its default for a new company. `superOnly` keys (billing
- * integrations) are edited by super users. `timezone` is the company's IANA zone (decision 0037).
+ * the `format` it must have) and its default for a new company. `timezone` is the company's IANA zone
+ * (decision 0037). The spec's payment keys (asaas, ipixc, tokenixc, ipmkauth, clientidmkauth,
+ * clientsecretmkauth) are billing's payment settings, kept sealed (decision 0053), not company settings.
  */
 export const COMPANY_SETTINGS = {
   userRating: { values: enabledDisabled, default: 'disabled' },
@@ -26,21 +27,9 @@ export const COMPANY_SETTINGS = {
   chatBotType: { values: ['text'], default: 'text' },
   campaignsEnabled: { values: ['true', 'false', 'enabled'], default: 'false' },
   [COMPANY_TIME_ZONE_SETTING]: { values: null, default: DEFAULT_COMPANY_TIME_ZONE, format: 'timeZone' },
-  ipixc: { values: null, default: '', superOnly: true },
-  tokenixc: { values: null, default: '', superOnly: true },
-  ipmkauth: { values: null, default: '', superOnly: true },
-  clientidmkauth: { values: null, default: '', superOnly: true },
-  clientsecretmkauth: { values: null, default: '', superOnly: true },
-  asaas: { values: null, default: '', superOnly: true },
-} as const satisfies Record<string, { values: readonly string[] | null; default: string; superOnly?: boolean; format?: 'timeZone' }>;
+} as const satisfies Record<string, { values: readonly string[] | null; default: string; format?: 'timeZone' }>;
 export type CompanySettingKey = keyof typeof COMPANY_SETTINGS;
 export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
-
-/** The billing integrations' keys: secrets that only super users read, never sent to sockets. */
-export function isSecretSettingKey(key: string): boolean {
-  const definition = (COMPANY_SETTINGS as Record<string, object>)[key];
-  return !!definition && 'superOnly' in definition;
-}
 
 /** Platform-wide settings, edited by super users; their GETs are public (the sign-up page reads them). */
 export const GLOBAL_SETTINGS = {

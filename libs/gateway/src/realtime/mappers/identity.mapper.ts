@@ -4,7 +4,6 @@ import {
   announcementDeleted,
   announcementUpdated,
   type EventEnvelope,
-  isSecretSettingKey,
   sessionStarted,
   settingUpdated,
   userCreated,
@@ -52,8 +51,7 @@ function mapIdentityEvent(envelope: EventEnvelope): SocketEmit[] {
     return [socketEmit({ kind: 'everyone' }, ANNOUNCEMENT_EVENT, { action: 'delete', id: removed.announcementId })];
   }
   const setting = readEvent(settingUpdated, envelope);
-  // The billing integrations' keys are secrets only super users read.
-  if (setting?.companyId && !isSecretSettingKey(setting.key)) {
+  if (setting?.companyId) {
     const { companyId } = setting;
     return [socketEmit({ kind: 'company', companyId }, companyEvent(companyId, 'settings'), { action: 'update', setting })];
   }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { CompanySettingsPanel } from '@/features/settings/components/company-settings-panel';
 import { GlobalSettingsPanel } from '@/features/settings/components/global-settings-panel';
-import { COMPANY_SETTING_KEYS, COMPANY_SETTINGS } from '@/features/settings/types';
+import { COMPANY_SETTING_KEYS } from '@/features/settings/types';
 import { timeZoneOptions } from '@/features/settings/utils/time-zones';
 import { on, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -22,8 +22,7 @@ describe('settings', () => {
     const scheduleType = (await screen.findByTestId('setting-scheduleType')) as HTMLSelectElement;
     expect(scheduleType.value).toBe('queue');
     expect(Array.from(scheduleType.options).map((option) => option.value)).toEqual(['disabled', 'queue', 'company']);
-    const visible = COMPANY_SETTING_KEYS.filter((key) => !('superOnly' in COMPANY_SETTINGS[key]));
-    for (const key of visible) expect(screen.getByTestId(`setting-${key}`)).toBeTruthy();
+    for (const key of COMPANY_SETTING_KEYS) expect(screen.getByTestId(`setting-${key}`)).toBeTruthy();
     expect(screen.queryByTestId('setting-asaas')).toBeNull();
     expect((screen.getByTestId('setting-userRating') as HTMLSelectElement).value).toBe('disabled');
   });

@@ -14,14 +14,11 @@ type CompanySettingsPanelProps = {
   isSuper: boolean;
 };
 
-type SettingDefinition = { values: readonly string[] | null; default: string; superOnly?: boolean; format?: 'timeZone' };
+type SettingDefinition = { values: readonly string[] | null; default: string; format?: 'timeZone' };
 
-/** The general settings; the superOnly keys (IXC, MK-AUTH, ASAAS) are kept by billing, encrypted (its payment settings panel). */
+/** The general settings; the spec's payment keys (IXC, MK-AUTH, ASAAS) are billing's payment settings panel. */
 const GROUPS: { titleKey: 'settings.groups.general'; keys: CompanySettingKey[] }[] = [
-  {
-    titleKey: 'settings.groups.general',
-    keys: COMPANY_SETTING_KEYS.filter((key) => !(COMPANY_SETTINGS[key] as SettingDefinition).superOnly),
-  },
+  { titleKey: 'settings.groups.general', keys: COMPANY_SETTING_KEYS },
 ];
 
 /** The Options tab: every company setting of the spec with its enumeration. */
