@@ -35,6 +35,7 @@ import { GroupController } from './groups/group.controller';
 import { GroupRepository } from './groups/group.repository';
 import { GroupService } from './groups/group.service';
 import { GroupSummaryService } from './groups/group-summary.service';
+import { BotMedia } from './integrations/bot-media';
 import { CHATBOT_SESSION_TESTER } from './integrations/chatbot-session-tester';
 import { IntegrationReplyRepository } from './integrations/integration-reply.repository';
 import { IntegrationSessionRepository } from './integrations/integration-session.repository';
@@ -145,6 +146,7 @@ export class AiModule {
         ...CHATBOT_PROTOCOL_CLASSES,
         chatbotProtocolsProvider,
         ChatbotCaller,
+        BotMedia,
         { provide: CHATBOT_SESSION_TESTER, useExisting: ChatbotCaller },
         IntegrationAnswerer,
         // Speech: transcription of audio, answers spoken as voice notes.

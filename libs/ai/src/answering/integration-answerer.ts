@@ -4,10 +4,11 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { KeyCipher } from '../common/key-cipher';
+import { BotMedia } from '../integrations/bot-media';
 import { chatbotSettingsOf } from '../integrations/chatbot-settings';
 import { IntegrationReplyRepository } from '../integrations/integration-reply.repository';
 import { IntegrationSessionRepository } from '../integrations/integration-session.repository';
-import type { ChatbotMessage, ChatbotReply } from '../integrations/protocols';
+import type { ChatbotMessage, ChatbotReply, StoredBotMedia } from '../integrations/protocols';
 import { handoffOf } from '../integrations/protocols/chatbot-handoff';
 import { QueueIntegrationRepository, type QueueIntegrationRow } from '../integrations/queue-integration.repository';
 import { ANSWER_QUEUE } from './answer-queue';
@@ -33,9 +34,16 @@ export const INTEGRATION_REPLY_QUEUE = 'ai-integration-reply';
 const REPLIES_AT_ONCE = 64;
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
 
-/** A bot's message as the ticket's text: media go as their caption and link (WhatsApp previews the link). */
-const bodyOf = (message: ChatbotMessage): string =>
-  message.kind === 'text' ? message.body : [message.caption ?? message.fileName ?? '', message.url].filter(Boolean).join('\n');
+/**
+ * A bot's message as the ticket's: a stored media as that media with its caption; one that could not
+ * be stored as its caption and link (WhatsApp previews the link).
+ */
+const replyOf = (message: ChatbotMessage): { body: string; media?: StoredBotMedia } =>
+  message.kind === 'text'
+    ? { body: message.body }
+    : message.stored
+      ? { body: message.caption ?? '', media: message.stored }
+      : { body: [message.caption ?? message.fileName ?? '', message.url].filter(Boolean).join('\n') };
 
 /** What the humans read on the ticket when the integration could not answer. */
 export const integrationFailureNote = (row: QueueIntegrationRow, reason: string) =>
@@ -63,6 +71,7 @@ export class IntegrationAnswerer implements OnModuleInit {
     private readonly cipher: KeyCipher,
     private readonly caller: ChatbotCaller,
     private readonly outbox: OutboxWriter,
+    private readonly media: BotMedia,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -108,18 +117,23 @@ export class IntegrationAnswerer implements OnModuleInit {
         await this.conversations.markAnswered(manager, ticketId, newest);
         await this.sessions.drop(manager, ticketId);
         if (keyword === 'finish') await this.handOff(manager, conversation, author, 'keyword', {});
-        else if (row.typebot_restart_message) await this.reply(manager, conversation, author, row.typebot_restart_message);
+        else if (row.typebot_restart_message) await this.reply(manager, conversation, author, { body: row.typebot_restart_message });
       });
       return;
     }
     const { conversation: seen } = turn;
-    const answer = await this.caller.converse({
+    const answered = await this.caller.converse({
       settings: chatbotSettingsOf(row, this.cipher),
       ticketId,
       contact: { id: seen.contact_id ?? 0, name: seen.contact_name ?? '', number: seen.contact_number ?? '' },
       text,
       session: turn.session,
     });
+    // The bot's media are downloaded before the ticket is locked (a download may take seconds).
+    const answer =
+      answered.kind === 'reply'
+        ? { ...answered, reply: { ...answered.reply, messages: await this.media.store(companyId, row.id, answered.reply.messages) } }
+        : answered;
     const later = await this.conversations.transaction(async (manager): Promise<{ dueAt: Date }[]> => {
       const conversation = await this.conversations.lock(manager, companyId, ticketId);
       // A staff reply or a handoff while the bot thought, or this job ran before: say nothing.
@@ -138,7 +152,7 @@ export class IntegrationAnswerer implements OnModuleInit {
           ? [{ kind: 'text' as const, body: row.typebot_unknown_message }]
           : reply.messages;
       const [first, ...rest] = messages;
-      if (first) await this.reply(manager, conversation, author, bodyOf(first));
+      if (first) await this.reply(manager, conversation, author, replyOf(first));
       if (reply.handoff && rest.length === 0) await this.transfer(manager, conversation, author, reply.handoff);
       if (rest.length === 0) return [];
       return this.keepForLater(manager, conversation, author, [...rest, ...(reply.handoff ? [handoffMarker(reply.handoff)] : [])], row);
@@ -192,7 +206,7 @@ export class IntegrationAnswerer implements OnModuleInit {
       for (const { message, author } of await this.replies.takeThrough(manager, ticketId, replyId)) {
         const order = message.kind === 'text' ? handoffOf(message.body) : null;
         if (order) return this.transfer(manager, conversation, author, order);
-        await this.reply(manager, conversation, author, bodyOf(message));
+        await this.reply(manager, conversation, author, replyOf(message));
       }
     });
   }
@@ -210,13 +224,18 @@ export class IntegrationAnswerer implements OnModuleInit {
     );
   }
 
-  private async reply(manager: EntityManager, conversation: ConversationRow, author: AiAuthor, body: string): Promise<void> {
-    if (!body.trim()) return;
+  private async reply(
+    manager: EntityManager,
+    conversation: ConversationRow,
+    author: AiAuthor,
+    { body, media }: { body: string; media?: StoredBotMedia },
+  ): Promise<void> {
+    if (!body.trim() && !media) return;
     await this.outbox.add(manager, {
       definition: aiReplyRequested,
       companyId: conversation.company_id,
       key: `ticket-${conversation.ticket_id}`,
-      payload: { ticketId: conversation.ticket_id, body: body.slice(0, 65_536), author },
+      payload: { ticketId: conversation.ticket_id, body: body.slice(0, 65_536), author, ...(media ? { media } : {}) },
     });
   }
 

@@ -28,18 +28,35 @@ export const queueIntegrationDeleted = aiEvent('ai.queueIntegration.deleted', z.
  */
 export const aiReplyRequested = aiEvent(
   'ai.reply.requested',
-  z.object({
-    ticketId: z.number().int().positive(),
-    body: z.string().min(1).max(65_536),
-    author: aiAuthorSchema,
-    /**
-     * The answer spoken (the agent's or prompt's voice): a file of the company's media storage that
-     * conversations sends after the text as a WhatsApp voice note (ogg/opus, ptt).
-     */
-    voiceNote: z
-      .object({ mediaUrl: z.string().min(1).max(2_000), mimetype: z.string().max(255), fileName: z.string().max(255) })
-      .optional(),
-  }),
+  z
+    .object({
+      ticketId: z.number().int().positive(),
+      /** The answer; a media's caption, which may be empty. */
+      body: z.string().max(65_536),
+      author: aiAuthorSchema,
+      /**
+       * The answer spoken (the agent's or prompt's voice): a file of the company's media storage that
+       * conversations sends after the text as a WhatsApp voice note (ogg/opus, ptt).
+       */
+      voiceNote: z
+        .object({ mediaUrl: z.string().min(1).max(2_000), mimetype: z.string().max(255), fileName: z.string().max(255) })
+        .optional(),
+      /**
+       * A chatbot's media (image, audio, video, document): a file ai downloaded from the bot's URL into the
+       * company's media storage (never the bot's URL itself), sent as that WhatsApp media with `body` as its
+       * caption (empty: none). `kind` is what the bot said it is; the mimetype is what was downloaded.
+       */
+      media: z
+        .object({
+          mediaUrl: z.string().min(1).max(2_000),
+          mimetype: z.string().min(1).max(255),
+          fileName: z.string().min(1).max(255),
+          kind: z.enum(['image', 'audio', 'video', 'document']),
+        })
+        .optional(),
+    })
+    // Only a media goes without words.
+    .refine((reply) => reply.body.length > 0 || reply.media !== undefined, { message: 'body is empty', path: ['body'] }),
 );
 
 /**

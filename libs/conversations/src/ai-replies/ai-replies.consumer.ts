@@ -7,7 +7,7 @@ import {
   type EventEnvelope,
   TOPICS,
 } from '@app/contracts';
-import { type EventConsumer, readEvent } from '@app/platform';
+import { companyMediaKey, type EventConsumer, readEvent } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ConversationEvents } from '../common/conversation-events';
@@ -22,7 +22,8 @@ export const AI_REPLIES_CONSUMER = 'conversations-ai-replies';
 
 /**
  * What the ai service asks of a ticket: its assistant's answer becomes an ordinary message of the
- * ticket (sent to WhatsApp, in the chat, marked as the assistant's; its voice note after it), and its
+ * ticket (sent to WhatsApp, in the chat, marked as the assistant's; its voice note after it; a chatbot's
+ * image, audio, video or document as that media with the text as its caption), and its
  * handoff makes the ticket pending in its queue (a chatbot's transfer: in the queue, and with the user,
  * it named), with its note (why, e.g. what failed) on the ticket. A ticket closed or held by a user in
  * the meantime gets neither. An audio's transcript is set on the message and announced; a group's daily summary
@@ -79,7 +80,12 @@ export class AiRepliesConsumer implements EventConsumer {
           await this.events.ticketTagged(manager, ticket.id);
         return;
       }
-      if (reply) await this.outbound.sendText(manager, ticket, reply.body, null, { aiAuthor: reply.author });
+      // A chatbot's media: the company's file ai stored, sent as that WhatsApp media with the body as its caption.
+      const media = reply?.media && companyMediaKey(reply.media.mediaUrl, companyId) ? reply.media : undefined;
+      if (reply && media) {
+        const { mediaUrl: url, mimetype, fileName } = media;
+        await this.outbound.sendText(manager, ticket, reply.body, null, { aiAuthor: reply.author, media: { url, mimetype, fileName } });
+      } else if (reply?.body) await this.outbound.sendText(manager, ticket, reply.body, null, { aiAuthor: reply.author });
       if (reply?.voiceNote) {
         const { mediaUrl, mimetype, fileName } = reply.voiceNote;
         await this.outbound.sendText(manager, ticket, '', null, {

@@ -3,6 +3,7 @@ import {
   aiHandoffRequested,
   aiReplyRequested,
   type EventEnvelope,
+  type EventPayload,
   messageCreated,
   messageListResponseSchema,
   messageSendRequested,
@@ -131,6 +132,60 @@ describe("the AI assistant's replies and handoffs", () => {
       [toUser.id, toQueue.id, foreign.id],
     ]);
     expect(notes).toEqual([{ ticket_id: foreign.id, note: 'A integração "Typebot Vendas" (typebot) não respondeu', user_id: null }]);
+  });
+
+  it("a chatbot's media goes as that WhatsApp media, its body the caption, stored with mediaType and mediaUrl and shown in the chat", async () => {
+    const ticket = await ticketOf('5511970000006');
+    const BOT: AiAuthor = { kind: 'integration', id: 9, name: 'Loja Bot' };
+    const image = {
+      mediaUrl: `/api/whatsapp-media/companies/${A}/ai/bot-media/abc-produto.png`,
+      mimetype: 'image/png',
+      fileName: 'produto.png',
+      kind: 'image' as const,
+    };
+    const document = {
+      mediaUrl: `/api/whatsapp-media/companies/${A}/ai/bot-media/def-Catalogo_2026.pdf`,
+      mimetype: 'application/pdf',
+      fileName: 'Catálogo_2026.pdf',
+      kind: 'document' as const,
+    };
+    const reply = (payload: Pick<EventPayload<typeof aiReplyRequested>, 'body' | 'media'>) =>
+      consumer().handle(envelopeOf(aiReplyRequested, A, `ticket-${ticket.id}`, { ticketId: ticket.id, author: BOT, ...payload }));
+    await reply({ body: 'Nosso tênis', media: image });
+    await reply({ body: '', media: document });
+    // Another company's file is never sent from this ticket: only the words go.
+    await reply({ body: 'Veja', media: { ...image, mediaUrl: '/api/whatsapp-media/companies/2/ai/bot-media/x.png' } });
+    await t.published();
+    const sends = t.events.flatMap((envelope) => {
+      const send = readEvent(messageSendRequested, envelope);
+      return send?.reference?.ticketId === ticket.id ? [send.content] : [];
+    });
+    expect(sends).toEqual([
+      expect.objectContaining({
+        type: 'media',
+        mediaType: 'image',
+        mediaUrl: image.mediaUrl,
+        mimetype: 'image/png',
+        caption: 'Nosso tênis',
+      }),
+      expect.objectContaining({
+        type: 'media',
+        mediaType: 'document',
+        mediaUrl: document.mediaUrl,
+        fileName: 'Catálogo_2026.pdf',
+        caption: '',
+      }),
+      { type: 'text', body: 'Veja' },
+    ]);
+    const chat = expectAnswer(
+      messageListResponseSchema,
+      await request(t.http).get(`/api/messages/${ticket.id}`).set('Authorization', `Bearer ${admin()}`).expect(200),
+    );
+    expect(chat.messages.slice(-3).map((m) => [m.mediaType, m.body, m.mediaUrl, m.aiAuthor])).toEqual([
+      ['image', 'Nosso tênis', image.mediaUrl, BOT],
+      ['application', '', document.mediaUrl, BOT],
+      ['chat', 'Veja', null, BOT],
+    ]);
   });
 
   it('a ticket a user holds, a closed one, or one of another company gets nothing from the assistant', async () => {

@@ -39,9 +39,25 @@ export interface ChatbotTurn {
   signal: AbortSignal;
 }
 
-export type ChatbotMessage =
-  | { kind: 'text'; body: string }
-  | { kind: 'media'; url: string; mediaType: 'image' | 'audio' | 'video' | 'document'; caption?: string; fileName?: string };
+/** A bot's media file once the engine downloaded it into the company's media storage (bot-media.ts). */
+export interface StoredBotMedia {
+  mediaUrl: string;
+  mimetype: string;
+  fileName: string;
+  kind: 'image' | 'audio' | 'video' | 'document';
+}
+
+export interface ChatbotMedia {
+  kind: 'media';
+  url: string;
+  mediaType: 'image' | 'audio' | 'video' | 'document';
+  caption?: string;
+  fileName?: string;
+  /** Set by the engine, never by a protocol: the file stored; absent, the media goes as its caption and link. */
+  stored?: StoredBotMedia;
+}
+
+export type ChatbotMessage = { kind: 'text'; body: string } | ChatbotMedia;
 
 export interface ChatbotReply {
   /** In order; buttons and lists already rendered as numbered text. */

@@ -140,7 +140,8 @@ export function mediaTypeOf(nameOrMime: string): ChatbotMessageMedia['mediaType'
   return extension ? EXTENSIONS[extension] : undefined;
 }
 
-function fileNameOf(url: string): string | undefined {
+/** The file's name a URL ends with (its last path part, decoded), if any. */
+export function fileNameIn(url: string): string | undefined {
   try {
     const last = new URL(url).pathname.split('/').pop();
     return last ? decodeURIComponent(last) : undefined;
@@ -169,7 +170,7 @@ export function textWithMedia(text: string): ChatbotMessage[] {
     if (!mediaType) continue;
     pushText(text.slice(rest, match.index));
     rest = match.index + whole.length;
-    const fileName = mediaType === 'document' ? label.trim() || fileNameOf(url) : undefined;
+    const fileName = mediaType === 'document' ? label.trim() || fileNameIn(url) : undefined;
     messages.push({
       kind: 'media',
       url,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { numbered } from './chatbot-handoff';
 import { type ChatbotMessage, type ChatbotProtocol, ChatbotProtocolError, type ChatbotReply, type ChatbotTurn } from './chatbot-protocol';
+import { fileNameIn, mediaTypeOf } from './protocol-replies';
 
 /** What the engine keeps of a typebot conversation: its session and the choices last offered (for "1", "2"...). */
 interface TypebotSession {
@@ -62,7 +63,13 @@ function messageOf(bubble: TypebotBubble): ChatbotMessage | null {
   }
   const mediaType = MEDIA[bubble.type];
   if (mediaType && bubble.content?.url) return { kind: 'media', url: bubble.content.url, mediaType };
-  if (bubble.type === 'embed' && bubble.content?.url) return { kind: 'text', body: bubble.content.url };
+  if (bubble.type === 'embed' && bubble.content?.url) {
+    // typebot has no file bubble: a PDF (or other document) is embedded by its URL; any other page stays a link.
+    const url = bubble.content.url;
+    if (mediaTypeOf(url) !== 'document') return { kind: 'text', body: url };
+    const fileName = fileNameIn(url);
+    return { kind: 'media', url, mediaType: 'document', ...(fileName ? { fileName } : {}) };
+  }
   return null;
 }
 

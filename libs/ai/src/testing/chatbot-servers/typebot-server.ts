@@ -31,6 +31,8 @@ export interface TypebotServer {
   behave(behaviour: TypebotBehaviour): void;
   /** Forgets every session (continueChat then answers 404, as typebot does for an expired one). */
   forgetSessions(): void;
+  /** The bubbles startChat answers from now on (a flow that ends there, no input); null: the `loja` flow again. */
+  startWith(bubbles: object[] | null): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startTypebotServer(slowMs = 3_000): Promise<TypebotServer>
   const sessions = new Map<string, BotSession>();
   const sockets = new Set<Socket>();
   let behaviour: TypebotBehaviour = 'ok';
+  let firstBubbles: object[] | null = null;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,6 +70,8 @@ export async function startTypebotServer(slowMs = 3_000): Promise<TypebotServer>
         const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(req.url ?? '');
         if (req.method === 'POST' && start) {
           if (start[1] !== 'loja') return send(404, { message: 'Typebot not found' });
+          if (firstBubbles)
+            return send(200, { sessionId: randomUUID(), typebot: { id: 'typebot-loja' }, messages: firstBubbles, input: null });
           const sessionId = randomUUID();
           sessions.set(sessionId, { slug: 'loja', step: 'menu', variables: body.prefilledVariables ?? {} });
           const name = String(body.prefilledVariables?.['pushName'] ?? '');
@@ -118,6 +123,7 @@ export async function startTypebotServer(slowMs = 3_000): Promise<TypebotServer>
     requests,
     behave: (next) => (behaviour = next),
     forgetSessions: () => sessions.clear(),
+    startWith: (bubbles) => (firstBubbles = bubbles),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
