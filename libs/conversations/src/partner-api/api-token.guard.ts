@@ -1,5 +1,6 @@
 import { AppError, bearerToken } from '@app/platform';
-import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -7,6 +8,14 @@ import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../conversatio
 import { type ApiCaller, ApiTokenService } from './api-token.service';
 
 type PartnerRequest = Request & { apiCaller?: ApiCaller };
+
+const CHECKED_BY_STATEMENT = 'partner-api:token-checked-by-statement';
+
+/**
+ * A route whose own statement accepts only for a token that is live and allowed at that instant (the
+ * send): its guard may take the token from memory (decision 0051, "Accepting a send").
+ */
+export const TokenCheckedByStatement = () => SetMetadata(CHECKED_BY_STATEMENT, true);
 
 /** The default rate of one token in one process. */
 export const PARTNER_API_RATE = { points: 50, seconds: 1 };
@@ -23,6 +32,7 @@ export class ApiTokenGuard implements CanActivate {
 
   constructor(
     private readonly tokens: ApiTokenService,
+    private readonly reflector: Reflector,
     @Inject(CONVERSATIONS_OPTIONS) options: ConversationsOptions,
   ) {
     const rate = options.partnerApiRate ?? PARTNER_API_RATE;
@@ -31,7 +41,8 @@ export class ApiTokenGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<PartnerRequest>();
-    const caller = await this.tokens.authenticate(bearerToken(request.headers.authorization));
+    const fromMemory = this.reflector.get<boolean>(CHECKED_BY_STATEMENT, context.getHandler()) === true;
+    const caller = await this.tokens.authenticate(bearerToken(request.headers.authorization), fromMemory);
     try {
       const state = await this.limiter.consume(String(caller.tokenId));
       const response = context.switchToHttp().getResponse<Response>();

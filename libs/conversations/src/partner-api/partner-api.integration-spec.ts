@@ -163,14 +163,17 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(sent.messages[0]).toMatchObject({ number: '5511988880001', body: 'Seu pedido saiu para entrega', status: 'pending' });
     const [command] = await waitFor(() => (sends('5511988880001').length ? sends('5511988880001') : undefined));
     expect(command!.payload).toMatchObject({ connectionId: 10, content: { type: 'text', body: 'Seu pedido saiu para entrega' } });
+
+    const status = expectAnswer(
+      partnerMessageSchema,
+      await api().get(`/api/messages/status/${sent.id}`).set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    expect(status).toMatchObject({ id: sent.id, status: 'pending', body: 'Seu pedido saiu para entrega' });
     const ticket: { status: string; whatsapp_id: number }[] = await t.dataSource.query(
       `SELECT status, whatsapp_id FROM conversations.tickets WHERE id = $1`,
-      [sent.messages[0]!.ticketId],
+      [status.ticketId],
     );
     expect(ticket[0]).toEqual({ status: 'pending', whatsapp_id: 10 });
-
-    const status = await api().get(`/api/messages/status/${sent.id}`).set('Authorization', `Bearer ${token}`).expect(200);
-    expect(expectAnswer(partnerMessageSchema, status)).toMatchObject({ id: sent.id, status: 'pending' });
     // WhatsApp confirms: the status follows the ack.
     await t.dataSource.query(`UPDATE conversations.messages SET ack = 3 WHERE id = $1`, [sent.id]);
     expect((await api().get(`/api/messages/status/${sent.id}`).set('Authorization', `Bearer ${token}`).expect(200)).body.status).toBe(
@@ -178,7 +181,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     // A second send to the number goes on the same live ticket.
     const again = expectAnswer(partnerSendResponseSchema, await send(token, { number: '5511988880001', body: 'Chegou?' }).expect(200));
-    expect(again.messages[0]!.ticketId).toBe(sent.messages[0]!.ticketId);
+    await waitFor(() => (sends('5511988880001').length === 2 ? true : undefined));
+    const againStatus = await api().get(`/api/messages/status/${again.id}`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(againStatus.body.ticketId).toBe(status.ticketId);
     // The last use is recorded.
     const [row] = await t.dataSource.query(`SELECT last_used_at FROM conversations.api_tokens WHERE id = $1`, [tokenId]);
     expect(row.last_used_at).not.toBeNull();
@@ -252,7 +257,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     expect(listed.tokens.map((row) => row.id)).not.toContain(id);
     await api().delete(`/api/api-tokens/${id}`).set('Authorization', `Bearer ${admin()}`).expect(404);
-    expect(sends('5511988880005')).toHaveLength(1);
+    // 'antes' was accepted before the revocation: it is sent; nothing after it was accepted.
+    await waitFor(() => (sends('5511988880005').length ? true : undefined));
+    expect(sends('5511988880005').map((command) => command.payload.content.body)).toEqual(['antes']);
   });
 
   it("another company's token neither reads this company's messages nor sends through its connections", async () => {
@@ -294,6 +301,7 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     expect(together.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     expect(new Set(together.map((answer) => answer.body.id)).size).toBe(1);
+    await waitFor(() => (sends('5511988880009').length ? true : undefined));
     const stored = await t.dataSource.query(
       `SELECT count(*)::int AS n FROM conversations.messages m JOIN conversations.contacts c ON c.id = m.contact_id WHERE c.number = $1`,
       ['5511988880009'],
@@ -303,7 +311,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(sends('5511988880008')).toHaveLength(1);
     expect(sends('5511988880009')).toHaveLength(1);
     // A key older than 24 h is free again.
-    await t.dataSource.query(`UPDATE conversations.api_idempotency SET created_at = now() - interval '25 hours' WHERE key = 'pedido-1'`);
+    await t.dataSource.query(
+      `UPDATE conversations.api_sends SET accepted_at = now() - interval '25 hours' WHERE idempotency_key = 'pedido-1'`,
+    );
     const later = expectAnswer(
       partnerSendResponseSchema,
       await send(token, { number: '5511988880008', body: 'uma vez' }, 'pedido-1').expect(200),

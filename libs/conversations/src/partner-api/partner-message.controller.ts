@@ -12,7 +12,7 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 
 import type { UploadedMedia } from '../messages/media-upload';
-import { ApiTokenGuard, CurrentApiCaller } from './api-token.guard';
+import { ApiTokenGuard, CurrentApiCaller, TokenCheckedByStatement } from './api-token.guard';
 import type { ApiCaller } from './api-token.service';
 import { PartnerMessageService } from './partner-message.service';
 
@@ -38,6 +38,7 @@ export class PartnerMessageController {
   /** JSON `{ number, body }` or multipart `number`, `body`, `medias`; `Idempotency-Key` optional. */
   @Post('send')
   @HttpCode(200)
+  @TokenCheckedByStatement()
   @UseInterceptors(
     FilesInterceptor('medias', PARTNER_MEDIAS_MAX, { limits: { fileSize: PARTNER_MEDIA_MAX_BYTES, fields: 10, fieldSize: 64 * 1024 } }),
   )

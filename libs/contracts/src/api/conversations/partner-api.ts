@@ -103,7 +103,9 @@ export const partnerSendMultipartSchema = z.object({
 export const partnerMessageSchema = z.object({
   id: id.meta({ description: 'The message id: GET /messages/status/{id} reads its status.' }),
   status: z.enum(PARTNER_MESSAGE_STATUSES),
-  ticketId: id,
+  ticketId: id
+    .nullable()
+    .meta({ description: 'The ticket it was sent on; null while the accepted send waits to be sent (status pending).' }),
   number: z.string(),
   body: z.string(),
   mediaType: z.string(),
