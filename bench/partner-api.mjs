@@ -64,7 +64,7 @@ const child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src
     DATA_DIR: storageDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     ADMIN_PASSWORD: 'Bench12345',
-    SIMULATOR_ENABLED: 'true',
+    SIMULATOR_ENABLED: 'true', BENCH_NO_DRAIN: process.env.BENCH_NO_DRAIN ?? '',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -141,7 +141,8 @@ try {
   // What reached the phone.
   const expected = statuses[200] ? new Set([...started.keys()]) : new Set();
   let rows = [];
-  for (let tries = 0; tries < 600; tries++) {
+  // Until all arrived, or nothing more arrives for 30 s (what is missing then counts as lost).
+  for (let last = 0, stalled = 0; stalled < 60; stalled = rows.length > last ? 0 : stalled + 1, last = Math.max(last, rows.length)) {
     ({ rows } = await db.query(`SELECT body, sent_at FROM whatsapp.simulator_outbound WHERE connection_id = $1`, [connection.id]));
     if (rows.length >= expected.size) break;
     await sleep(500);

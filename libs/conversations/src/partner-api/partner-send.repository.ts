@@ -41,6 +41,9 @@ export interface NewPartnerSend {
   medias: AcceptedMedia[];
 }
 
+/** The most sends one accepting statement takes. */
+const ACCEPT_GROUP_MAX = 500;
+
 const SEND_COLUMNS = `s.id, s.token_id, s.company_id, s.number, s.body, s.medias, s.message_ids, s.state, s.ticket_id, s.error, s.accepted_at`;
 
 /**
@@ -51,6 +54,11 @@ const SEND_COLUMNS = `s.id, s.token_id, s.company_id, s.number, s.body, s.medias
  */
 @Injectable()
 export class PartnerSendRepository {
+  /** Sends waiting for the next accepting statement, and whether one is running. */
+  private readonly waiting: { send: NewPartnerSend; resolve: (row: PartnerSendRow | null) => void; reject: (error: unknown) => void }[] =
+    [];
+  private accepting = false;
+
   constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -59,26 +67,70 @@ export class PartnerSendRepository {
 
   /**
    * The accepted row, or null when nothing was accepted: the token is no longer live or allowed, it
-   * has no connection to send with, or the key is already taken (see {@link byKey}).
+   * has no connection to send with, or the key is already taken (see {@link byKey}). Sends that
+   * arrive while a statement is running are accepted together by the next one (a group commit): at
+   * hundreds a second they cost a few statements, not one each.
    */
-  async accept(send: NewPartnerSend): Promise<PartnerSendRow | null> {
-    const rows: PartnerSendRow[] = await this.dataSource.query(
-      `WITH caller AS (
+  accept(send: NewPartnerSend): Promise<PartnerSendRow | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ send, resolve, reject });
+      if (!this.accepting) {
+        this.accepting = true;
+        // Sends made in the same turn of the event loop go in the first statement.
+        queueMicrotask(() => void this.acceptWaiting());
+      }
+    });
+  }
+
+  private async acceptWaiting(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, ACCEPT_GROUP_MAX);
+      try {
+        const rows = await this.acceptAll(group.map((waiter) => waiter.send));
+        group.forEach((waiter, index) => waiter.resolve(rows[index] ?? null));
+      } catch (error) {
+        group.forEach((waiter) => waiter.reject(error));
+      }
+    }
+    this.accepting = false;
+  }
+
+  /** One statement for the sends, in this order: each one's row, or null where it was not accepted. */
+  private async acceptAll(sends: NewPartnerSend[]): Promise<(PartnerSendRow | null)[]> {
+    const rows: (PartnerSendRow & { ord: string })[] = await this.dataSource.query(
+      `WITH input AS MATERIALIZED (
+         SELECT i.*, nextval('conversations.api_sends_id_seq') AS send_id
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::int[])
+           WITH ORDINALITY AS i(token_id, idempotency_key, number, body, medias, messages, ord)
+       ),
+       caller AS (
          SELECT t.id, t.company_id FROM conversations.api_tokens t
          JOIN conversations.company_plans c ON c.company_id = t.company_id AND c.active
          JOIN conversations.plan_limits p ON p.plan_id = c.plan_id AND p.use_external_api
-         WHERE t.id = $1 AND t.revoked_at IS NULL
+         WHERE t.id IN (SELECT token_id FROM input) AND t.revoked_at IS NULL
            AND EXISTS (SELECT 1 FROM conversations.connections k WHERE k.company_id = t.company_id AND (t.whatsapp_id IS NULL OR k.id = t.whatsapp_id))
+       ),
+       accepted AS (
+         INSERT INTO conversations.api_sends AS s (id, token_id, company_id, idempotency_key, number, body, medias, message_ids)
+         SELECT i.send_id, caller.id, caller.company_id, i.idempotency_key, i.number, i.body, i.medias,
+           ARRAY(SELECT nextval('conversations.messages_id_seq')::int FROM generate_series(1, i.messages))
+         FROM input i JOIN caller ON caller.id = i.token_id
+         ORDER BY i.ord
+         ON CONFLICT (token_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+         RETURNING ${SEND_COLUMNS}
        )
-       INSERT INTO conversations.api_sends AS s (token_id, company_id, idempotency_key, number, body, medias, message_ids)
-       SELECT caller.id, caller.company_id, $2, $3, $4, $5::jsonb,
-         ARRAY(SELECT nextval('conversations.messages_id_seq')::int FROM generate_series(1, $6::int))
-       FROM caller
-       ON CONFLICT (token_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-       RETURNING ${SEND_COLUMNS}`,
-      [send.tokenId, send.idempotencyKey, send.number, send.body, JSON.stringify(send.medias), Math.max(1, send.medias.length)],
+       SELECT i.ord, s.* FROM input i JOIN accepted s ON s.id = i.send_id`,
+      [
+        sends.map((send) => send.tokenId),
+        sends.map((send) => send.idempotencyKey),
+        sends.map((send) => send.number),
+        sends.map((send) => send.body),
+        sends.map((send) => JSON.stringify(send.medias)),
+        sends.map((send) => Math.max(1, send.medias.length)),
+      ],
     );
-    return rows[0] ?? null;
+    const byOrdinal = new Map(rows.map(({ ord, ...row }) => [Number(ord), row]));
+    return sends.map((_, index) => byOrdinal.get(index + 1) ?? null);
   }
 
   /** The send that holds the token's key, with whether the key's window has passed. */
