@@ -17,9 +17,9 @@ import { expectAnswer, type ServiceTestApp, startServiceTestApp, waitFor } from 
 import request from 'supertest';
 
 import { ConversationsModule } from '../conversations.module';
-import { PartnerSendDrainer } from './partner-send.drainer';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+import { PartnerSendDrainer } from './partner-send.drainer';
 
 const A = 1;
 const B = 2;
