@@ -66,7 +66,7 @@ export const PARTNER_API_ROUTES: PublicRoute[] = [
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (ERR_VALIDATION, with the fields).',
   401: 'Missing, unknown or revoked token (ERR_INVALID_API_TOKEN).',
-  403: "The company's plan does not include the API (ERR_PLAN_FEATURE_DISABLED).",
+  403: "The company's plan does not include the API (ERR_PLAN_FEATURE_DISABLED), or the company is inactive (ERR_NO_PERMISSION).",
   404: 'Not found, or no connection to send with (ERR_NOT_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_NO_WAPP_FOUND).',
   413: 'A file over the size limit.',
   429: 'Over the token rate (ERR_RATE_LIMITED); see Retry-After.',

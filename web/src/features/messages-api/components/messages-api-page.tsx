@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { API_BASE_URL } from '@/lib/api-client';
 
+import { ApiReference } from './api-reference';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { SampleSendForm } from './sample-send-form';
 
@@ -26,6 +27,7 @@ export function MessagesApiPage() {
         <Tabs.List>
           <Tabs.Trigger value="tokens">{t('messagesApi.tabs.tokens')}</Tabs.Trigger>
           <Tabs.Trigger value="messages">{t('messagesApi.tabs.messages')}</Tabs.Trigger>
+          <Tabs.Trigger value="reference">{t('messagesApi.tabs.reference')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tokens">
           <ApiTokensPanel onCreated={setLastToken} />
@@ -33,6 +35,7 @@ export function MessagesApiPage() {
         <Tabs.Content value="messages">
           <Stack gap="4">
             <Text>{t('messagesApi.docs.intro')}</Text>
+            <Text>{t('messagesApi.docs.accepted')}</Text>
             <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
               {CURL_TEXT.replace('{base}', base)}
             </Code>
@@ -45,6 +48,9 @@ export function MessagesApiPage() {
             <SampleSendForm kind="text" token={lastToken} key={`text-${lastToken}`} />
             <SampleSendForm kind="media" token={lastToken} key={`media-${lastToken}`} />
           </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="reference">
+          <ApiReference />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
