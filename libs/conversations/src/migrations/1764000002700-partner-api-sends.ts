@@ -6,6 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the message ids reserved for it; the inbox's path (contact, ticket, message, command) runs after,
  * in the transaction that settles the row. It replaces api_idempotency: the key is the row's.
  * company_plans.active carries the company's status, so an inactive company's tokens stop.
+ * api_token_rates: each token's requests per rate window, summed over the processes.
  */
 export class PartnerApiSends1764000002700 implements MigrationInterface {
   name = 'PartnerApiSends1764000002700';
@@ -35,9 +36,17 @@ export class PartnerApiSends1764000002700 implements MigrationInterface {
     await runner.query(`CREATE INDEX api_sends_accepted_idx ON conversations.api_sends (accepted_at)`);
     await runner.query(`DROP TABLE conversations.api_idempotency`);
     await runner.query(`ALTER TABLE conversations.company_plans ADD COLUMN active boolean NOT NULL DEFAULT true`);
+    await runner.query(`
+      CREATE TABLE conversations.api_token_rates (
+        token_id int NOT NULL,
+        window_index bigint NOT NULL,
+        used int NOT NULL,
+        PRIMARY KEY (token_id, window_index)
+      )`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE IF EXISTS conversations.api_token_rates`);
     await runner.query(`ALTER TABLE conversations.company_plans DROP COLUMN IF EXISTS active`);
     await runner.query(`
       CREATE TABLE conversations.api_idempotency (

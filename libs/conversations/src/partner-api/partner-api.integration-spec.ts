@@ -20,6 +20,7 @@ import { ConversationsModule } from '../conversations.module';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
 import { PartnerSendDrainer } from './partner-send.drainer';
+import { RateExceeded, SharedTokenRate } from './shared-token-rate';
 
 const A = 1;
 const B = 2;
@@ -459,5 +460,37 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     expect(again.id).not.toBe(sent.id);
     t.app.get(PartnerSendDrainer).wake();
+  });
+
+  it('the rate is shared by the processes: two of them let the rate through once, not twice; a new window starts afresh', async () => {
+    const options = { partnerApiRate: { points: 10, seconds: 3_600 } };
+    const [one, two] = [new SharedTokenRate(t.dataSource, options), new SharedTokenRate(t.dataSource, options)];
+    const tokenId = 990_001;
+    // 5 ms into the current hour's window (the processes forget windows that are over by the clock).
+    const now = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 5;
+    for (let i = 0; i < 6; i += 1) one.consume(tokenId, now);
+    await one.sync();
+    let admitted = 6;
+    two.consume(tokenId, now);
+    admitted += 1;
+    await two.sync();
+    for (;;) {
+      try {
+        two.consume(tokenId, now);
+        admitted += 1;
+      } catch (rejection) {
+        expect(rejection).toBeInstanceOf(RateExceeded);
+        expect((rejection as RateExceeded).msBeforeNext).toBe(3_600_000 - 5);
+        break;
+      }
+    }
+    expect(admitted).toBe(10);
+    await two.sync();
+    await one.sync();
+    expect(() => one.consume(tokenId, now)).toThrow(RateExceeded);
+    // The next window.
+    expect(one.consume(tokenId, now + 3_600_000)).toBe(9);
+    one.onApplicationShutdown();
+    two.onApplicationShutdown();
   });
 });

@@ -7,6 +7,7 @@ import { PartnerMessageController } from './partner-message.controller';
 import { PartnerMessageService } from './partner-message.service';
 import { PartnerSendDrainer } from './partner-send.drainer';
 import { PartnerSendRepository } from './partner-send.repository';
+import { SharedTokenRate } from './shared-token-rate';
 
 /** The partner API's part of the conversations module (decision 0051). */
 export const PARTNER_API_CONTROLLERS = [PartnerMessageController, ApiTokenController, OpenApiController];
@@ -17,4 +18,5 @@ export const PARTNER_API_PROVIDERS = [
   PartnerMessageService,
   PartnerSendRepository,
   PartnerSendDrainer,
+  SharedTokenRate,
 ];
