@@ -130,6 +130,13 @@ export class ApiTokenRepository {
     return rows[0] ?? null;
   }
 
+  /** The company's tags, by name. */
+  async tags(companyId: number): Promise<{ id: number; name: string; color: string }[]> {
+    return this.dataSource.query(`SELECT id, name, color FROM conversations.tags WHERE company_id = $1 ORDER BY lower(name), id`, [
+      companyId,
+    ]);
+  }
+
   /** The contact's ticket on the connection that is not closed (the partial unique index allows one). */
   async liveTicketId(manager: EntityManager, companyId: number, contactId: number, connectionId: number): Promise<number | null> {
     const rows: { id: number }[] = await manager.query(

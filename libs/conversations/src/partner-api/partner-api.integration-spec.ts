@@ -8,6 +8,7 @@ import {
   messageSendRequested,
   partnerMessageSchema,
   partnerSendResponseSchema,
+  partnerTagListSchema,
   planCreated,
   type PlanSnapshot,
   planUpdated,
@@ -492,5 +493,37 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(one.consume(tokenId, now + 3_600_000)).toBe(9);
     one.onApplicationShutdown();
     two.onApplicationShutdown();
+  });
+
+  it("GET /messages/tags lists the token's company's tags by name, never another company's", async () => {
+    await t.dataSource.query(
+      `INSERT INTO conversations.tags (company_id, name, color) VALUES ($1, 'VIP', '#ff0000'), ($1, 'atacado', '#00ff00'), ($2, 'De B', '#0000ff')`,
+      [A, B],
+    );
+    const { token } = await createToken(A);
+    const listed = expectAnswer(
+      partnerTagListSchema,
+      await api().get('/api/messages/tags').set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    const names = listed.tags.map((tag) => tag.name);
+    expect(names.indexOf('atacado')).toBeLessThan(names.indexOf('VIP'));
+    expect(listed.tags.find((tag) => tag.name === 'VIP')).toMatchObject({ color: '#ff0000' });
+    expect(names).not.toContain('De B');
+    const { token: tokenB } = await createToken(B);
+    const ofB = expectAnswer(
+      partnerTagListSchema,
+      await api().get('/api/messages/tags').set('Authorization', `Bearer ${tokenB}`).expect(200),
+    );
+    expect(ofB.tags.map((tag) => tag.name)).toEqual(['De B']);
+    expect((await api().get('/api/messages/tags').expect(401)).body.error).toBe('ERR_INVALID_API_TOKEN');
+    // A user's session is not an API token.
+    expect(
+      (
+        await api()
+          .get('/api/messages/tags')
+          .set('Authorization', `Bearer ${admin(A)}`)
+          .expect(401)
+      ).body.error,
+    ).toBe('ERR_INVALID_API_TOKEN');
   });
 });

@@ -124,6 +124,11 @@ export const partnerSendResponseSchema = z.object({
 });
 export type PartnerSendResponse = z.infer<typeof partnerSendResponseSchema>;
 
+/** GET /messages/tags: the company's tags (the Tags tab of /messages-api). */
+export const partnerTagSchema = z.object({ id, name: z.string(), color: z.string().meta({ description: 'Hex colour, #RRGGBB.' }) });
+export const partnerTagListSchema = z.object({ tags: z.array(partnerTagSchema) });
+export type PartnerTagList = z.infer<typeof partnerTagListSchema>;
+
 export const idempotencyKeySchema = z
   .string()
   .trim()

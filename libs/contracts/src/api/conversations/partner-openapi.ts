@@ -9,6 +9,7 @@ import {
   partnerSendMultipartSchema,
   partnerSendResponseSchema,
   partnerSendSchema,
+  partnerTagListSchema,
 } from './partner-api';
 
 /**
@@ -60,6 +61,15 @@ export const PARTNER_API_ROUTES: PublicRoute[] = [
     params: { id: idParamSchema },
     ok: { status: 200, description: 'The message.', schema: partnerMessageSchema },
     errors: [400, 401, 403, 404, 429],
+  },
+  {
+    method: 'get',
+    path: '/messages/tags',
+    operationId: 'listTags',
+    tag: 'Tags',
+    summary: "The company's tags, by name",
+    ok: { status: 200, description: 'The tags.', schema: partnerTagListSchema },
+    errors: [401, 403, 429],
   },
 ];
 
