@@ -105,4 +105,34 @@ describe('the messages API page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Referência da API' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar o documento OpenAPI.');
   });
+
+  it('the Tags tab lists the tags with the API token as the bearer', async () => {
+    stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/tags', 200, { tags: [{ id: 4, name: 'VIP', color: '#ff0000' }] }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Tags' }));
+    expect((screen.getByTestId('sample-tags-send') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(await screen.findByTestId('sample-tags-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-tags-send'));
+    const table = await screen.findByTestId('sample-tags-result');
+    expect(within(table).getByText('VIP')).toBeTruthy();
+    expect(within(table).getByText('#ff0000')).toBeTruthy();
+    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/messages/tags'))!;
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it('the Tags tab shows the error of a refused token', async () => {
+    stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/tags', 401, { error: 'ERR_INVALID_API_TOKEN', message: 'Token de API inválido ou revogado' }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Tags' }));
+    fireEvent.change(await screen.findByTestId('sample-tags-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-tags-send'));
+    await waitFor(() => expect(toaster.getVisibleToasts().length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('sample-tags-result')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { API_BASE_URL } from '@/lib/api-client';
 import { ApiReference } from './api-reference';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { SampleSendForm } from './sample-send-form';
+import { TagsTab } from './tags-tab';
 
 const CURL_TEXT = `curl -X POST ${'{base}'}/messages/send \\
   -H "Authorization: Bearer zdk_..." \\
@@ -27,6 +28,7 @@ export function MessagesApiPage() {
         <Tabs.List>
           <Tabs.Trigger value="tokens">{t('messagesApi.tabs.tokens')}</Tabs.Trigger>
           <Tabs.Trigger value="messages">{t('messagesApi.tabs.messages')}</Tabs.Trigger>
+          <Tabs.Trigger value="tags">{t('messagesApi.tabs.tags')}</Tabs.Trigger>
           <Tabs.Trigger value="reference">{t('messagesApi.tabs.reference')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tokens">
@@ -48,6 +50,9 @@ export function MessagesApiPage() {
             <SampleSendForm kind="text" token={lastToken} key={`text-${lastToken}`} />
             <SampleSendForm kind="media" token={lastToken} key={`media-${lastToken}`} />
           </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="tags">
+          <TagsTab base={base} token={lastToken} key={`tags-${lastToken}`} />
         </Tabs.Content>
         <Tabs.Content value="reference">
           <ApiReference />
