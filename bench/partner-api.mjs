@@ -64,7 +64,7 @@ const child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src
     DATA_DIR: storageDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     ADMIN_PASSWORD: 'Bench12345',
-    SIMULATOR_ENABLED: 'true', BENCH_NO_DRAIN: process.env.BENCH_NO_DRAIN ?? '',
+    SIMULATOR_ENABLED: 'true',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
