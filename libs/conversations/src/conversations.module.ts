@@ -54,6 +54,7 @@ import { ProjectionTombstones1732500001939 } from './migrations/1732500001939-pr
 import { AiAuthoredMessages1764000000310 } from './migrations/1764000000310-ai-authored-messages';
 import { MessageTranscripts1764000000510 } from './migrations/1764000000510-message-transcripts';
 import { PartnerApi1764000002600 } from './migrations/1764000002600-partner-api';
+import { PartnerApiSends1764000002700 } from './migrations/1764000002700-partner-api-sends';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -94,6 +95,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   AiAuthoredMessages1764000000310,
   MessageTranscripts1764000000510,
   PartnerApi1764000002600,
+  PartnerApiSends1764000002700,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 

@@ -8,6 +8,6 @@ export interface ConversationsOptions {
    * this process's own address in standalone. Absent (tests of this service alone): numbers are not checked.
    */
   whatsappUrl?: string;
-  /** The partner API's rate per token and process (decision 0051): `points` requests each `seconds`; default 50 a second. */
+  /** The partner API's rate per token over all processes (decision 0051): `points` requests each `seconds`; default 50 a second. */
   partnerApiRate?: { points: number; seconds: number };
 }

@@ -52,6 +52,8 @@ export interface NewOutgoingMessage {
   sentBy: number | null;
   /** The AI assistant that wrote it (ai's answer), or null. */
   aiAuthor?: AiAuthor | null;
+  /** An id reserved earlier from the messages' sequence (a partner API send answered before it is stored); none: the next one. */
+  id?: number;
 }
 
 /** The conversation of a ticket: its contact on its connection. */
@@ -206,9 +208,10 @@ export class MessageRepository {
   /** A message we send (ack 0, read): its id. */
   async insertOutgoing(manager: EntityManager, message: NewOutgoingMessage): Promise<number> {
     const rows: { id: number }[] = await manager.query(
-      `INSERT INTO conversations.messages (company_id, ticket_id, contact_id, whatsapp_id, command_id, body, from_me, media_type,
+      `INSERT INTO conversations.messages (id, company_id, ticket_id, contact_id, whatsapp_id, command_id, body, from_me, media_type,
          media_url, file_name, quoted_msg_id, ack, read, is_forwarded, queue_id, media_mimetype, user_id, ai_author)
-       VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, 0, true, $11, $12, $13, $14, $15) RETURNING id`,
+       VALUES (${message.id === undefined ? 'DEFAULT' : '$16'}, $1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, 0, true, $11, $12, $13, $14, $15)
+       RETURNING id`,
       [
         message.companyId,
         message.ticketId,
@@ -225,6 +228,7 @@ export class MessageRepository {
         message.mediaMimetype,
         message.sentBy,
         message.aiAuthor ? JSON.stringify(message.aiAuthor) : null,
+        ...(message.id === undefined ? [] : [message.id]),
       ],
     );
     return rows[0]!.id;

@@ -172,9 +172,9 @@ export class ProjectionRepository {
 
   async setCompany(manager: EntityManager, company: CompanySnapshot): Promise<void> {
     await manager.query(
-      `INSERT INTO conversations.company_plans (company_id, plan_id, schedules) VALUES ($1, $2, $3)
-       ON CONFLICT (company_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, schedules = EXCLUDED.schedules`,
-      [company.id, company.planId, JSON.stringify(company.schedules)],
+      `INSERT INTO conversations.company_plans (company_id, plan_id, schedules, active) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (company_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, schedules = EXCLUDED.schedules, active = EXCLUDED.active`,
+      [company.id, company.planId, JSON.stringify(company.schedules), company.status],
     );
   }
 

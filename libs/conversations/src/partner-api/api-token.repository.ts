@@ -1,5 +1,5 @@
 import type { ApiToken, PartnerMessage } from '@app/contracts';
-import { IDEMPOTENCY_WINDOW_HOURS, partnerStatusOf } from '@app/contracts';
+import { partnerStatusOf } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -28,6 +28,8 @@ export function mapApiToken(row: ApiTokenRow): ApiToken {
 /** A live token found by its hash, with whether its company's plan still allows the API. */
 export interface ApiCallerRow extends ApiTokenRow {
   use_external_api: boolean;
+  /** The company's status (identity's company events): an inactive company's tokens stop. */
+  active: boolean;
 }
 
 export interface PartnerMessageRow {
@@ -56,7 +58,7 @@ export function mapPartnerMessage(row: PartnerMessageRow): PartnerMessage {
 
 const TOKEN_COLUMNS = `t.id, t.company_id, t.name, t.preview, t.whatsapp_id, t.created_at, t.last_used_at`;
 
-/** API tokens (only their SHA-256), the Idempotency-Key answers, and the messages a token may read. */
+/** API tokens (only their SHA-256) and the messages a token may read. */
 @Injectable()
 export class ApiTokenRepository {
   constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
@@ -95,15 +97,15 @@ export class ApiTokenRepository {
     return rows.length > 0;
   }
 
-  /** The live token with this hash (no cache: a revocation is seen by the next request), and its plan's flag. */
-  async caller(hash: Buffer): Promise<ApiCallerRow | null> {
+  /** The live token with this hash or id, with its plan's flag and its company's status. */
+  async caller(token: { hash: Buffer } | { id: number }): Promise<ApiCallerRow | null> {
     const rows: ApiCallerRow[] = await this.dataSource.query(
-      `SELECT ${TOKEN_COLUMNS}, COALESCE(p.use_external_api, false) AS use_external_api
+      `SELECT ${TOKEN_COLUMNS}, COALESCE(p.use_external_api, false) AS use_external_api, COALESCE(c.active, false) AS active
        FROM conversations.api_tokens t
        LEFT JOIN conversations.company_plans c ON c.company_id = t.company_id
        LEFT JOIN conversations.plan_limits p ON p.plan_id = c.plan_id
-       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
-      [hash],
+       WHERE ${'hash' in token ? 't.token_hash' : 't.id'} = $1 AND t.revoked_at IS NULL`,
+      ['hash' in token ? token.hash : token.id],
     );
     return rows[0] ?? null;
   }
@@ -117,41 +119,6 @@ export class ApiTokenRepository {
     );
   }
 
-  /**
-   * Claims an Idempotency-Key for this request in its transaction: true when this request is the
-   * first (or the key's previous use is older than the window). A concurrent request with the same
-   * key waits on the key's row until this transaction ends, then finds it claimed (or free again, if
-   * this one rolled back).
-   */
-  async claimKey(manager: EntityManager, tokenId: number, companyId: number, key: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO conversations.api_idempotency AS i (token_id, key, company_id) VALUES ($1, $2, $3)
-       ON CONFLICT (token_id, key) DO UPDATE SET created_at = now(), response = NULL
-       WHERE i.created_at < now() - make_interval(hours => $4)
-       RETURNING i.token_id`,
-      [tokenId, key, companyId, IDEMPOTENCY_WINDOW_HOURS],
-    );
-    return rows.length > 0;
-  }
-
-  async saveAnswer(manager: EntityManager, tokenId: number, key: string, response: unknown): Promise<void> {
-    await manager.query(`UPDATE conversations.api_idempotency SET response = $3 WHERE token_id = $1 AND key = $2`, [
-      tokenId,
-      key,
-      JSON.stringify(response),
-    ]);
-  }
-
-  /** The answer a key gave within the window, if any. */
-  async answerOf(tokenId: number, key: string): Promise<unknown> {
-    const rows: { response: unknown }[] = await this.dataSource.query(
-      `SELECT response FROM conversations.api_idempotency
-       WHERE token_id = $1 AND key = $2 AND created_at >= now() - make_interval(hours => $3)`,
-      [tokenId, key, IDEMPOTENCY_WINDOW_HOURS],
-    );
-    return rows[0]?.response ?? null;
-  }
-
   /** A message the company sent (fromMe), as the API shows it; null for another company's or a received one. */
   async message(manager: EntityManager | null, companyId: number, id: number): Promise<PartnerMessageRow | null> {
     const rows: PartnerMessageRow[] = await (manager ?? this.dataSource.manager).query(
@@ -161,6 +128,13 @@ export class ApiTokenRepository {
       [id, companyId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The company's tags, by name. */
+  async tags(companyId: number): Promise<{ id: number; name: string; color: string }[]> {
+    return this.dataSource.query(`SELECT id, name, color FROM conversations.tags WHERE company_id = $1 ORDER BY lower(name), id`, [
+      companyId,
+    ]);
   }
 
   /** The contact's ticket on the connection that is not closed (the partial unique index allows one). */

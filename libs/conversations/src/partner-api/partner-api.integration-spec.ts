@@ -2,11 +2,13 @@ import {
   apiTokenCreatedSchema,
   apiTokenListSchema,
   companyCreated,
+  companyUpdated,
   errorBodySchema,
   type EventEnvelope,
   messageSendRequested,
   partnerMessageSchema,
   partnerSendResponseSchema,
+  partnerTagListSchema,
   planCreated,
   type PlanSnapshot,
   planUpdated,
@@ -18,11 +20,15 @@ import request from 'supertest';
 import { ConversationsModule } from '../conversations.module';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+import { PartnerSendDrainer } from './partner-send.drainer';
+import { RateExceeded, SharedTokenRate } from './shared-token-rate';
 
 const A = 1;
 const B = 2;
 /** A company whose plan has no external API. */
 const C = 3;
+/** A company with the API and no connection. */
+const D = 4;
 const RATE = 8;
 
 type SendEnvelope = EventEnvelope<{ commandId: string; connectionId: number; to: string; content: Record<string, unknown> }>;
@@ -66,6 +72,27 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     return call.send(body);
   };
   const identity = (envelope: EventEnvelope) => t.app.get(IdentityProjectionConsumer).handle(envelope);
+  const status = (token: string, id: number) => api().get(`/api/messages/status/${id}`).set('Authorization', `Bearer ${token}`);
+  /** Runs `accepting` with the drainer asleep (sends stay queued), then drains. */
+  const withDrainerAsleep = async <T>(accepting: () => Promise<T>): Promise<T> => {
+    const drainer = t.app.get(PartnerSendDrainer);
+    const asleep = jest.spyOn(drainer, 'wake').mockImplementation(() => undefined);
+    try {
+      return await accepting();
+    } finally {
+      asleep.mockRestore();
+    }
+  };
+  const company = (id: number, planId: number, active: boolean) => ({
+    id,
+    name: `Empresa ${id}`,
+    planId,
+    status: active,
+    approved: true,
+    dueDate: null,
+    recurrence: 'MENSAL',
+    schedules: [],
+  });
 
   beforeAll(async () => {
     t = await startServiceTestApp({
@@ -80,18 +107,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
       [A, 5],
       [B, 5],
       [C, 6],
+      [D, 5],
     ] as const) {
-      const company = {
-        id,
-        name: `Empresa ${id}`,
-        planId,
-        status: true,
-        approved: true,
-        dueDate: null,
-        recurrence: 'MENSAL',
-        schedules: [],
-      };
-      await identity(envelopeOf(companyCreated, id, id, { company }));
+      await identity(envelopeOf(companyCreated, id, id, { company: company(id, planId, true) }));
       await s.user({ id: id * 10, companyId: id, profile: 'admin' });
     }
     await s.connection({ id: 10, companyId: A, isDefault: true });
@@ -163,14 +181,17 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(sent.messages[0]).toMatchObject({ number: '5511988880001', body: 'Seu pedido saiu para entrega', status: 'pending' });
     const [command] = await waitFor(() => (sends('5511988880001').length ? sends('5511988880001') : undefined));
     expect(command!.payload).toMatchObject({ connectionId: 10, content: { type: 'text', body: 'Seu pedido saiu para entrega' } });
+
+    const status = expectAnswer(
+      partnerMessageSchema,
+      await api().get(`/api/messages/status/${sent.id}`).set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    expect(status).toMatchObject({ id: sent.id, status: 'pending', body: 'Seu pedido saiu para entrega' });
     const ticket: { status: string; whatsapp_id: number }[] = await t.dataSource.query(
       `SELECT status, whatsapp_id FROM conversations.tickets WHERE id = $1`,
-      [sent.messages[0]!.ticketId],
+      [status.ticketId],
     );
     expect(ticket[0]).toEqual({ status: 'pending', whatsapp_id: 10 });
-
-    const status = await api().get(`/api/messages/status/${sent.id}`).set('Authorization', `Bearer ${token}`).expect(200);
-    expect(expectAnswer(partnerMessageSchema, status)).toMatchObject({ id: sent.id, status: 'pending' });
     // WhatsApp confirms: the status follows the ack.
     await t.dataSource.query(`UPDATE conversations.messages SET ack = 3 WHERE id = $1`, [sent.id]);
     expect((await api().get(`/api/messages/status/${sent.id}`).set('Authorization', `Bearer ${token}`).expect(200)).body.status).toBe(
@@ -178,7 +199,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     // A second send to the number goes on the same live ticket.
     const again = expectAnswer(partnerSendResponseSchema, await send(token, { number: '5511988880001', body: 'Chegou?' }).expect(200));
-    expect(again.messages[0]!.ticketId).toBe(sent.messages[0]!.ticketId);
+    await waitFor(() => (sends('5511988880001').length === 2 ? true : undefined));
+    const againStatus = await api().get(`/api/messages/status/${again.id}`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(againStatus.body.ticketId).toBe(status.ticketId);
     // The last use is recorded.
     const [row] = await t.dataSource.query(`SELECT last_used_at FROM conversations.api_tokens WHERE id = $1`, [tokenId]);
     expect(row.last_used_at).not.toBeNull();
@@ -252,7 +275,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     expect(listed.tokens.map((row) => row.id)).not.toContain(id);
     await api().delete(`/api/api-tokens/${id}`).set('Authorization', `Bearer ${admin()}`).expect(404);
-    expect(sends('5511988880005')).toHaveLength(1);
+    // 'antes' was accepted before the revocation: it is sent; nothing after it was accepted.
+    await waitFor(() => (sends('5511988880005').length ? true : undefined));
+    expect(sends('5511988880005').map((command) => command.payload.content.body)).toEqual(['antes']);
   });
 
   it("another company's token neither reads this company's messages nor sends through its connections", async () => {
@@ -294,6 +319,7 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     );
     expect(together.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     expect(new Set(together.map((answer) => answer.body.id)).size).toBe(1);
+    await waitFor(() => (sends('5511988880009').length ? true : undefined));
     const stored = await t.dataSource.query(
       `SELECT count(*)::int AS n FROM conversations.messages m JOIN conversations.contacts c ON c.id = m.contact_id WHERE c.number = $1`,
       ['5511988880009'],
@@ -303,7 +329,9 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(sends('5511988880008')).toHaveLength(1);
     expect(sends('5511988880009')).toHaveLength(1);
     // A key older than 24 h is free again.
-    await t.dataSource.query(`UPDATE conversations.api_idempotency SET created_at = now() - interval '25 hours' WHERE key = 'pedido-1'`);
+    await t.dataSource.query(
+      `UPDATE conversations.api_sends SET accepted_at = now() - interval '25 hours' WHERE idempotency_key = 'pedido-1'`,
+    );
     const later = expectAnswer(
       partnerSendResponseSchema,
       await send(token, { number: '5511988880008', body: 'uma vez' }, 'pedido-1').expect(200),
@@ -322,5 +350,180 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(expectAnswer(errorBodySchema, limited).error).toBe('ERR_RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await send(other, { number: '5511988880010', body: 'outro' }).expect(200);
+  });
+
+  it('a send is answered when accepted: pending with its reserved id and no ticket yet; the inbox path runs after and the status follows', async () => {
+    const { token } = await createToken();
+    const sent = await withDrainerAsleep(async () => {
+      const accepted = expectAnswer(partnerSendResponseSchema, await send(token, { number: '5511988880011', body: 'na fila' }).expect(200));
+      expect(accepted.messages[0]).toMatchObject({ id: accepted.id, status: 'pending', ticketId: null, mediaType: 'chat' });
+      const queued = expectAnswer(partnerMessageSchema, await status(token, accepted.id).expect(200));
+      expect(queued).toMatchObject({ id: accepted.id, status: 'pending', ticketId: null, body: 'na fila' });
+      expect(sends('5511988880011')).toHaveLength(0);
+      return accepted;
+    });
+    t.app.get(PartnerSendDrainer).wake();
+    await waitFor(() => (sends('5511988880011').length ? true : undefined));
+    const stored = expectAnswer(partnerMessageSchema, await status(token, sent.id).expect(200));
+    expect(stored.ticketId).not.toBeNull();
+    const [message] = await t.dataSource.query(`SELECT id, body FROM conversations.messages WHERE id = $1`, [sent.id]);
+    expect(message).toEqual({ id: sent.id, body: 'na fila' });
+  });
+
+  it('sends arriving together are accepted by one statement with distinct ids, each sent once', async () => {
+    const { token } = await createToken();
+    // RATE requests, two by two with the same key.
+    const answers = await Promise.all(
+      Array.from({ length: RATE }, (_, i) =>
+        send(token, { number: '5511988880012', body: `junto ${i % (RATE / 2)}` }, `lote-${i % (RATE / 2)}`),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(RATE).fill(200));
+    const ids = answers.map((answer) => expectAnswer(partnerSendResponseSchema, answer).id);
+    expect(new Set(ids).size).toBe(RATE / 2);
+    ids.slice(0, RATE / 2).forEach((id, i) => expect(ids[i + RATE / 2]).toBe(id));
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(RATE / 2);
+    const commands = await waitFor(() => (sends('5511988880012').length >= RATE / 2 ? sends('5511988880012') : undefined));
+    expect(commands).toHaveLength(RATE / 2);
+    expect(new Set(commands.map((command) => command.payload.content.body)).size).toBe(RATE / 2);
+  });
+
+  it('a queued send whose connection is gone fails alone (its status says why); the next one in the batch is sent', async () => {
+    await s.connection({ id: 12, companyId: A, isDefault: false, number: '5511900000012' });
+    const { token: doomed } = await createToken(A, { name: 'Loja 12', whatsappId: 12 });
+    const { token } = await createToken();
+    const [lost, fine] = await withDrainerAsleep(async () => {
+      const first = expectAnswer(partnerSendResponseSchema, await send(doomed, { number: '5511988880013', body: 'pela 12' }).expect(200));
+      const second = expectAnswer(
+        partnerSendResponseSchema,
+        await send(token, { number: '5511988880014', body: 'pela padrão' }).expect(200),
+      );
+      await t.dataSource.query(`DELETE FROM conversations.connections WHERE id = 12`);
+      return [first, second];
+    });
+    t.app.get(PartnerSendDrainer).wake();
+    await waitFor(() => (sends('5511988880014').length ? true : undefined));
+    const failed = expectAnswer(partnerMessageSchema, await status(doomed, lost.id).expect(200));
+    expect(failed).toMatchObject({ status: 'failed', ticketId: null });
+    expect(failed.error).toContain('ERR_NO_WAPP_FOUND');
+    expect(sends('5511988880013')).toHaveLength(0);
+    expect((await status(token, fine.id).expect(200)).body.status).toBe('pending');
+    // Once accepted, its token is refused at the next send (the connection is gone).
+    expect((await send(doomed, { number: '5511988880013', body: 'de novo' }).expect(404)).body.error).toBe('ERR_NO_WAPP_FOUND');
+  });
+
+  it('a company without a connection gets 404 ERR_NO_DEF_WAPP_FOUND and nothing is queued', async () => {
+    const { token } = await createToken(D);
+    expect((await send(token, { number: '5511988880015', body: 'x' }).expect(404)).body.error).toBe('ERR_NO_DEF_WAPP_FOUND');
+    const [queued] = await t.dataSource.query(`SELECT count(*)::int AS n FROM conversations.api_sends WHERE company_id = $1`, [D]);
+    expect(queued.n).toBe(0);
+  });
+
+  it('an inactive company stops its tokens (403 ERR_NO_PERMISSION), also for reads, and gets them back when active', async () => {
+    const { token } = await createToken(B);
+    const sent = expectAnswer(partnerSendResponseSchema, await send(token, { number: '5511988880016', body: 'antes' }).expect(200));
+    await identity(envelopeOf(companyUpdated, B, B, { company: company(B, 5, false) }));
+    expect((await send(token, { number: '5511988880016', body: 'x' }).expect(403)).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await status(token, sent.id).expect(403)).body.error).toBe('ERR_NO_PERMISSION');
+    await identity(envelopeOf(companyUpdated, B, B, { company: company(B, 5, true) }));
+    await send(token, { number: '5511988880016', body: 'depois' }).expect(200);
+  });
+
+  it('settled sends past the 24 h window are forgotten (a sent one is still read from its message); queued ones stay', async () => {
+    const { token } = await createToken();
+    const sent = expectAnswer(
+      partnerSendResponseSchema,
+      await send(token, { number: '5511988880017', body: 'velha' }, 'velha-1').expect(200),
+    );
+    await waitFor(async () => {
+      const [row] = await t.dataSource.query(`SELECT state FROM conversations.api_sends WHERE message_ids @> ARRAY[$1::int]`, [sent.id]);
+      return row?.state === 'sent' ? true : undefined;
+    });
+    const queued = await withDrainerAsleep(async () => {
+      const accepted = expectAnswer(partnerSendResponseSchema, await send(token, { number: '5511988880018', body: 'fila' }).expect(200));
+      await t.dataSource.query(
+        `UPDATE conversations.api_sends SET accepted_at = now() - interval '25 hours' WHERE message_ids && ARRAY[$1::int, $2::int]`,
+        [sent.id, accepted.id],
+      );
+      expect(await t.app.get(PartnerSendDrainer).purge()).toBeGreaterThanOrEqual(1);
+      return accepted;
+    });
+    const left: { message_ids: number[] }[] = await t.dataSource.query(
+      `SELECT message_ids FROM conversations.api_sends WHERE message_ids && ARRAY[$1::int, $2::int]`,
+      [sent.id, queued.id],
+    );
+    expect(left.map((row) => row.message_ids[0])).toEqual([queued.id]);
+    expect((await status(token, sent.id).expect(200)).body).toMatchObject({ id: sent.id, body: 'velha' });
+    // Its key is free again.
+    const again = expectAnswer(
+      partnerSendResponseSchema,
+      await send(token, { number: '5511988880017', body: 'velha' }, 'velha-1').expect(200),
+    );
+    expect(again.id).not.toBe(sent.id);
+    t.app.get(PartnerSendDrainer).wake();
+  });
+
+  it('the rate is shared by the processes: two of them let the rate through once, not twice; a new window starts afresh', async () => {
+    const options = { partnerApiRate: { points: 10, seconds: 3_600 } };
+    const [one, two] = [new SharedTokenRate(t.dataSource, options), new SharedTokenRate(t.dataSource, options)];
+    const tokenId = 990_001;
+    // 5 ms into the current hour's window (the processes forget windows that are over by the clock).
+    const now = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 5;
+    for (let i = 0; i < 6; i += 1) one.consume(tokenId, now);
+    await one.sync();
+    let admitted = 6;
+    two.consume(tokenId, now);
+    admitted += 1;
+    await two.sync();
+    for (;;) {
+      try {
+        two.consume(tokenId, now);
+        admitted += 1;
+      } catch (rejection) {
+        expect(rejection).toBeInstanceOf(RateExceeded);
+        expect((rejection as RateExceeded).msBeforeNext).toBe(3_600_000 - 5);
+        break;
+      }
+    }
+    expect(admitted).toBe(10);
+    await two.sync();
+    await one.sync();
+    expect(() => one.consume(tokenId, now)).toThrow(RateExceeded);
+    // The next window.
+    expect(one.consume(tokenId, now + 3_600_000)).toBe(9);
+    one.onApplicationShutdown();
+    two.onApplicationShutdown();
+  });
+
+  it("GET /messages/tags lists the token's company's tags by name, never another company's", async () => {
+    await t.dataSource.query(
+      `INSERT INTO conversations.tags (company_id, name, color) VALUES ($1, 'VIP', '#ff0000'), ($1, 'atacado', '#00ff00'), ($2, 'De B', '#0000ff')`,
+      [A, B],
+    );
+    const { token } = await createToken(A);
+    const listed = expectAnswer(
+      partnerTagListSchema,
+      await api().get('/api/messages/tags').set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    const names = listed.tags.map((tag) => tag.name);
+    expect(names.indexOf('atacado')).toBeLessThan(names.indexOf('VIP'));
+    expect(listed.tags.find((tag) => tag.name === 'VIP')).toMatchObject({ color: '#ff0000' });
+    expect(names).not.toContain('De B');
+    const { token: tokenB } = await createToken(B);
+    const ofB = expectAnswer(
+      partnerTagListSchema,
+      await api().get('/api/messages/tags').set('Authorization', `Bearer ${tokenB}`).expect(200),
+    );
+    expect(ofB.tags.map((tag) => tag.name)).toEqual(['De B']);
+    expect((await api().get('/api/messages/tags').expect(401)).body.error).toBe('ERR_INVALID_API_TOKEN');
+    // A user's session is not an API token.
+    expect(
+      (
+        await api()
+          .get('/api/messages/tags')
+          .set('Authorization', `Bearer ${admin(A)}`)
+          .expect(401)
+      ).body.error,
+    ).toBe('ERR_INVALID_API_TOKEN');
   });
 });

@@ -5,7 +5,18 @@ import { ApiTokenService } from './api-token.service';
 import { OpenApiController } from './openapi.controller';
 import { PartnerMessageController } from './partner-message.controller';
 import { PartnerMessageService } from './partner-message.service';
+import { PartnerSendDrainer } from './partner-send.drainer';
+import { PartnerSendRepository } from './partner-send.repository';
+import { SharedTokenRate } from './shared-token-rate';
 
 /** The partner API's part of the conversations module (decision 0051). */
 export const PARTNER_API_CONTROLLERS = [PartnerMessageController, ApiTokenController, OpenApiController];
-export const PARTNER_API_PROVIDERS = [ApiTokenRepository, ApiTokenService, ApiTokenGuard, PartnerMessageService];
+export const PARTNER_API_PROVIDERS = [
+  ApiTokenRepository,
+  ApiTokenService,
+  ApiTokenGuard,
+  PartnerMessageService,
+  PartnerSendRepository,
+  PartnerSendDrainer,
+  SharedTokenRate,
+];

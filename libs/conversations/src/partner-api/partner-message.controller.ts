@@ -12,7 +12,8 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 
 import type { UploadedMedia } from '../sending/media-upload';
-import { ApiTokenGuard, CurrentApiCaller } from './api-token.guard';
+import { ApiTokenGuard, CurrentApiCaller, TokenCheckedByStatement } from './api-token.guard';
+import { ApiTokenRepository } from './api-token.repository';
 import type { ApiCaller } from './api-token.service';
 import { PartnerMessageService } from './partner-message.service';
 
@@ -33,11 +34,15 @@ const multipartFields = partnerSendMultipartSchema.omit({ medias: true });
 @Public()
 @UseGuards(ApiTokenGuard)
 export class PartnerMessageController {
-  constructor(private readonly messages: PartnerMessageService) {}
+  constructor(
+    private readonly messages: PartnerMessageService,
+    private readonly tokens: ApiTokenRepository,
+  ) {}
 
   /** JSON `{ number, body }` or multipart `number`, `body`, `medias`; `Idempotency-Key` optional. */
   @Post('send')
   @HttpCode(200)
+  @TokenCheckedByStatement()
   @UseInterceptors(
     FilesInterceptor('medias', PARTNER_MEDIAS_MAX, { limits: { fileSize: PARTNER_MEDIA_MAX_BYTES, fields: 10, fieldSize: 64 * 1024 } }),
   )
@@ -53,6 +58,12 @@ export class PartnerMessageController {
     const result = await this.messages.send(caller, { ...body, files, idempotencyKey });
     if (result.replayed) response.setHeader('Idempotent-Replayed', 'true');
     return result.response;
+  }
+
+  /** The company's tags (the Tags tab). Declared before status/:id and the inbox's /messages/:ticketId. */
+  @Get('tags')
+  async tags(@CurrentApiCaller() caller: ApiCaller) {
+    return { tags: await this.tokens.tags(caller.companyId) };
   }
 
   /** A message the company sent: its status now. */

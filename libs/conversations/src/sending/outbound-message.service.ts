@@ -42,12 +42,20 @@ export class OutboundMessageService {
     ticket: TicketRow,
     body: string,
     quoted: { id: number; wid: string | null } | null = null,
-    options: { media?: OutgoingMedia; isForwarded?: boolean; sentBy?: number | null; automatic?: boolean; aiAuthor?: AiAuthor } = {},
+    options: {
+      media?: OutgoingMedia;
+      isForwarded?: boolean;
+      sentBy?: number | null;
+      automatic?: boolean;
+      aiAuthor?: AiAuthor;
+      /** The message's id when it was reserved before (a partner API send answered on acceptance). */
+      messageId?: number;
+    } = {},
   ): Promise<Message> {
     // sentBy: the user who sends it (their own message: they may edit and delete it); none for the
     // service's own texts (ratings, expiry messages). `automatic`: sent in a user's name without them
     // writing it (the accept greeting), so not their reply to the customer.
-    const { media, isForwarded = false, sentBy = null, automatic = false, aiAuthor = null } = options;
+    const { media, isForwarded = false, sentBy = null, automatic = false, aiAuthor = null, messageId: reservedId } = options;
     const kind = media ? mediaKindOf(media.mimetype) : null;
     const commandId = await this.commands.send(
       manager,
@@ -81,6 +89,7 @@ export class OutboundMessageService {
       mediaMimetype: media?.mimetype ?? null,
       sentBy,
       aiAuthor,
+      id: reservedId,
     });
     await this.tickets.recordOutbound(manager, ticket.id, (body.trim() || media?.fileName || kind?.mediaType || '').slice(0, 255));
     if (sentBy !== null && !automatic) await this.stats.replied(manager, ticket.id, sentBy);

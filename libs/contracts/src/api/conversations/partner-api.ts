@@ -103,7 +103,9 @@ export const partnerSendMultipartSchema = z.object({
 export const partnerMessageSchema = z.object({
   id: id.meta({ description: 'The message id: GET /messages/status/{id} reads its status.' }),
   status: z.enum(PARTNER_MESSAGE_STATUSES),
-  ticketId: id,
+  ticketId: id
+    .nullable()
+    .meta({ description: 'The ticket it was sent on; null while the accepted send waits to be sent (status pending).' }),
   number: z.string(),
   body: z.string(),
   mediaType: z.string(),
@@ -121,6 +123,11 @@ export const partnerSendResponseSchema = z.object({
   messages: z.array(partnerMessageSchema),
 });
 export type PartnerSendResponse = z.infer<typeof partnerSendResponseSchema>;
+
+/** GET /messages/tags: the company's tags (the Tags tab of /messages-api). */
+export const partnerTagSchema = z.object({ id, name: z.string(), color: z.string().meta({ description: 'Hex colour, #RRGGBB.' }) });
+export const partnerTagListSchema = z.object({ tags: z.array(partnerTagSchema) });
+export type PartnerTagList = z.infer<typeof partnerTagListSchema>;
 
 export const idempotencyKeySchema = z
   .string()

@@ -9,6 +9,7 @@ import {
   partnerSendMultipartSchema,
   partnerSendResponseSchema,
   partnerSendSchema,
+  partnerTagListSchema,
 } from './partner-api';
 
 /**
@@ -61,12 +62,21 @@ export const PARTNER_API_ROUTES: PublicRoute[] = [
     ok: { status: 200, description: 'The message.', schema: partnerMessageSchema },
     errors: [400, 401, 403, 404, 429],
   },
+  {
+    method: 'get',
+    path: '/messages/tags',
+    operationId: 'listTags',
+    tag: 'Tags',
+    summary: "The company's tags, by name",
+    ok: { status: 200, description: 'The tags.', schema: partnerTagListSchema },
+    errors: [401, 403, 429],
+  },
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (ERR_VALIDATION, with the fields).',
   401: 'Missing, unknown or revoked token (ERR_INVALID_API_TOKEN).',
-  403: "The company's plan does not include the API (ERR_PLAN_FEATURE_DISABLED).",
+  403: "The company's plan does not include the API (ERR_PLAN_FEATURE_DISABLED), or the company is inactive (ERR_NO_PERMISSION).",
   404: 'Not found, or no connection to send with (ERR_NOT_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_NO_WAPP_FOUND).',
   413: 'A file over the size limit.',
   429: 'Over the token rate (ERR_RATE_LIMITED); see Retry-After.',

@@ -1,4 +1,4 @@
-import type { ApiToken } from '@app/contracts';
+import { type ApiToken, partnerOpenApiDocument } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -79,5 +79,60 @@ describe('the messages API page', () => {
     expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${SECRET}`);
     expect(JSON.parse(String(init?.body))).toEqual({ number: '5511999998888', body: 'Olá' });
     expect(toaster.getVisibleToasts().map((toast) => toast.title)).toContain('Mensagem enviada com sucesso');
+  });
+
+  it('the API reference reads /api/openapi.json: each operation with its parameters, required body fields and answers', async () => {
+    stubApi(on('GET', '/api-tokens', 200, { tokens: [] }), on('GET', '/openapi.json', 200, partnerOpenApiDocument('/api')));
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Referência da API' }));
+    const send = await screen.findByTestId('api-operation-sendMessage');
+    expect(within(send).getByRole('heading', { name: '/messages/send' })).toBeTruthy();
+    expect(within(send).getByText('post')).toBeTruthy();
+    expect(within(send).getByText('Idempotency-Key')).toBeTruthy();
+    expect(within(send).getByText('multipart/form-data')).toBeTruthy();
+    // The JSON body's number is required and limited as the server validates it.
+    const number = within(send).getAllByText('number')[0]!.closest('li')!;
+    expect(within(number).getByLabelText('obrigatório')).toBeTruthy();
+    expect(within(send).getByText('429')).toBeTruthy();
+    const status = screen.getByTestId('api-operation-getMessageStatus');
+    expect(within(status).getByRole('heading', { name: '/messages/status/{id}' })).toBeTruthy();
+    expect(within(status).getByText(/"pending" \| "sent" \| "delivered" \| "read" \| "failed"/)).toBeTruthy();
+  });
+
+  it('the API reference says so when the document cannot be read', async () => {
+    stubApi(on('GET', '/api-tokens', 200, { tokens: [] }), on('GET', '/openapi.json', 500, { error: 'ERR_INTERNAL', message: 'x' }));
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Referência da API' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar o documento OpenAPI.');
+  });
+
+  it('the Tags tab lists the tags with the API token as the bearer', async () => {
+    stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/tags', 200, { tags: [{ id: 4, name: 'VIP', color: '#ff0000' }] }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Tags' }));
+    expect((screen.getByTestId('sample-tags-send') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(await screen.findByTestId('sample-tags-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-tags-send'));
+    const table = await screen.findByTestId('sample-tags-result');
+    expect(within(table).getByText('VIP')).toBeTruthy();
+    expect(within(table).getByText('#ff0000')).toBeTruthy();
+    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/messages/tags'))!;
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it('the Tags tab shows the error of a refused token', async () => {
+    stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/tags', 401, { error: 'ERR_INVALID_API_TOKEN', message: 'Token de API inválido ou revogado' }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Tags' }));
+    fireEvent.change(await screen.findByTestId('sample-tags-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-tags-send'));
+    await waitFor(() => expect(toaster.getVisibleToasts().length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('sample-tags-result')).toBeNull();
   });
 });

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { API_BASE_URL } from '@/lib/api-client';
 
+import { ApiReference } from './api-reference';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { SampleSendForm } from './sample-send-form';
+import { TagsTab } from './tags-tab';
 
 const CURL_TEXT = `curl -X POST ${'{base}'}/messages/send \\
   -H "Authorization: Bearer zdk_..." \\
@@ -26,6 +28,8 @@ export function MessagesApiPage() {
         <Tabs.List>
           <Tabs.Trigger value="tokens">{t('messagesApi.tabs.tokens')}</Tabs.Trigger>
           <Tabs.Trigger value="messages">{t('messagesApi.tabs.messages')}</Tabs.Trigger>
+          <Tabs.Trigger value="tags">{t('messagesApi.tabs.tags')}</Tabs.Trigger>
+          <Tabs.Trigger value="reference">{t('messagesApi.tabs.reference')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tokens">
           <ApiTokensPanel onCreated={setLastToken} />
@@ -33,6 +37,7 @@ export function MessagesApiPage() {
         <Tabs.Content value="messages">
           <Stack gap="4">
             <Text>{t('messagesApi.docs.intro')}</Text>
+            <Text>{t('messagesApi.docs.accepted')}</Text>
             <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
               {CURL_TEXT.replace('{base}', base)}
             </Code>
@@ -45,6 +50,12 @@ export function MessagesApiPage() {
             <SampleSendForm kind="text" token={lastToken} key={`text-${lastToken}`} />
             <SampleSendForm kind="media" token={lastToken} key={`media-${lastToken}`} />
           </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="tags">
+          <TagsTab base={base} token={lastToken} key={`tags-${lastToken}`} />
+        </Tabs.Content>
+        <Tabs.Content value="reference">
+          <ApiReference />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
