@@ -75,11 +75,14 @@ export class AnsweringService implements OnModuleInit {
     if (!this.jobs) return;
     await this.jobs.declareQueue(ANSWER_QUEUE, { uniqueByKey: true });
     // Up to ANSWERS_AT_ONCE answers run at once, each finished by itself: one slow provider call holds
-    // up no other ticket's answer (the per-company limiter still caps each company's calls).
+    // up no other ticket's answer. A company at its limit leaves its next answers waiting in the queue,
+    // not in a worker's slot, so it never delays another company's (the limiter would make them wait
+    // holding one).
     await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), {
       batchSize: 50,
       pollingIntervalSeconds: 0.5,
       concurrency: ANSWERS_AT_ONCE,
+      perKey: { field: 'companyId', concurrency: this.limiter.limit },
     });
   }
 
@@ -182,9 +185,11 @@ export class AnsweringService implements OnModuleInit {
         await this.handOff(manager, conversation, answerer, 'failure');
         return;
       }
-      await this.answerers.recordUsage(manager, answerer, result.usage);
       if (spoken) await this.reply(manager, conversation, answerer, spoken, voiceNote);
       if (result.kind === 'handoff') await this.handOff(manager, conversation, answerer, 'tool');
+      // Last: every answer of the assistant adds to its one counter row, whose lock is held until the
+      // commit; taken earlier, its answers at once would wait for each other's whole transaction.
+      await this.answerers.recordUsage(manager, answerer, result.usage);
     });
   }
 
