@@ -22,6 +22,7 @@ import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
 import { ProviderBreaker } from './answering/provider-breaker';
 import { AgentTools } from './answering/tools/agent-tools';
+import { ToolBookingRepository } from './answering/tools/tool-booking.repository';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
@@ -55,6 +56,7 @@ import { AiAnswering1764000000300 } from './migrations/1764000000300-answering';
 import { AiKnowledge1764000000400 } from './migrations/1764000000400-knowledge';
 import { AiTranscriptionAndSummaries1764000000500 } from './migrations/1764000000500-transcription-and-summaries';
 import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
+import { AiToolBookings1764000000723 } from './migrations/1764000000723-tool-bookings';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -74,6 +76,7 @@ export const AI_MIGRATIONS = [
   AiKnowledge1764000000400,
   AiTranscriptionAndSummaries1764000000500,
   AiQueueIntegrations1764000000600,
+  AiToolBookings1764000000723,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -105,6 +108,7 @@ export class AiModule {
         IntegrationSessionRepository,
         KnowledgeRepository,
         CopilotAssistantRepository,
+        ToolBookingRepository,
         // Services.
         KeyCipher,
         PromptService,

@@ -162,6 +162,7 @@ export class AnsweringService implements OnModuleInit {
         contactId: conversation.contact_id,
         connectionId: conversation.connection_id,
         author: answerer.author,
+        answeringThrough: newestFromCustomer,
       });
       return { turns, newestFromCustomer, toolbox };
     });
