@@ -57,6 +57,7 @@ import { AiKnowledge1764000000400 } from './migrations/1764000000400-knowledge';
 import { AiTranscriptionAndSummaries1764000000500 } from './migrations/1764000000500-transcription-and-summaries';
 import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
 import { AiToolBookings1764000000723 } from './migrations/1764000000723-tool-bookings';
+import { AiTranscriptionKeyAsked1764000000724 } from './migrations/1764000000724-transcription-key-asked';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -77,6 +78,7 @@ export const AI_MIGRATIONS = [
   AiTranscriptionAndSummaries1764000000500,
   AiQueueIntegrations1764000000600,
   AiToolBookings1764000000723,
+  AiTranscriptionKeyAsked1764000000724,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
