@@ -153,4 +153,80 @@ describe('browser: AI agents', () => {
     expect((await outbound()).filter((message) => message.body === GREETING)).toHaveLength(1);
     await item.waitFor();
   });
+  it('a document uploaded to the agent grounds its answer: the customer asks, the agent answers from it and names it', async () => {
+    const MENU = 'Bolo de cenoura com cobertura de chocolate: R$ 45,00 o quilo.';
+    const systems: string[] = [];
+    model.answerWith((received) => {
+      const system = received.body.messages.map((message) => message.content).join('\n');
+      systems.push(system);
+      // Grounded: the passage and the document's title are in what the agent was told.
+      return system.includes('R$ 45,00') && system.includes('cardapio')
+        ? { kind: 'reply', text: 'O bolo de cenoura custa R$ 45,00 o quilo (segundo o documento "cardapio").' }
+        : { kind: 'reply', text: GREETING };
+    });
+    const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Doceria Sol', { useIntegrations: true, useOpenAi: true });
+    const page = await signedInPage(stack, admin, VIEWPORT);
+    const token = await pageToken(page);
+    const agent = (
+      await api(baseUrl, 'POST', '/api/agents', token, {
+        name: 'Sol',
+        mode: 'template',
+        companyName: 'Doceria Sol',
+        apiKey: 'sk-proj-browser-agent-0002',
+        questionnaireData: { businessType: 'Confeitaria', businessDescription: 'Bolos', tone: 'amigavel', mainServices: 'Bolos' },
+      })
+    ).body as { id: number };
+    const queue = (await api(baseUrl, 'POST', '/api/queue', token, { name: 'Sol', color: '#aa3300' })).body as { id: number };
+    await api(baseUrl, 'PUT', `/api/queue/${queue.id}`, token, { agentId: agent.id });
+
+    // The document, on the agent's edit dialog.
+    await page.goto(`${baseUrl}/integrations-and-agents`);
+    await page.locator('[data-testid="tab-agents"]').click();
+    await page.locator(`[data-testid="agent-card-${agent.id}"]`).getByRole('button', { name: 'Editar' }).click();
+    const documents = page.locator('[data-testid="agent-documents"]');
+    await documents.locator('[data-testid="agent-documents-input"]').setInputFiles({
+      name: 'cardapio.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`Cardápio da Doceria Sol\n\n${MENU}\nBrigadeiro: R$ 3,00 a unidade.\n`),
+    });
+    const document = documents.locator('[data-testid="agent-document"]', { hasText: 'cardapio' });
+    await document.locator('[data-testid="agent-document-status"]', { hasText: 'Pronto' }).waitFor({ timeout: 30_000 });
+
+    const connection = await scannedConnection(baseUrl, token, 'Simulador Sol');
+    expectAnswer(
+      connectionSchema,
+      await api(baseUrl, 'PUT', `/api/whatsapp/${connection.id}`, token, { queueIds: [queue.id], timeforagroup: 0 }),
+    );
+    const customer = '5511966665555';
+    const answers = async () =>
+      expectAnswer(
+        simulatorOutboundResponseSchema,
+        await api(baseUrl, 'GET', `/api/simulator/connections/${connection.id}/outbound`, token),
+      ).messages.filter((message) => message.to === customer);
+    await until(
+      async () => {
+        if ((await answers()).some((message) => message.body.includes('R$ 45,00'))) return true;
+        await api(baseUrl, 'POST', `/api/simulator/connections/${connection.id}/inbound`, token, {
+          from: customer,
+          pushName: 'Caio Lima',
+          body: 'Quanto custa o bolo de cenoura?',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        return (await answers()).some((message) => message.body.includes('R$ 45,00'));
+      },
+      'the grounded answer at the phone',
+      60_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; the model was told: ${systems.at(-1)?.slice(-800)}`);
+    });
+    await page.goto(`${baseUrl}/tickets`);
+    await page.locator('[data-testid="tickets-subtab-pending"]').click();
+    await page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: 'Caio Lima' }).click();
+    await page
+      .locator('[data-testid="ticket-chat"] [data-testid="message"][data-from-me="true"]', {
+        hasText: 'segundo o documento "cardapio"',
+      })
+      .first()
+      .waitFor({ timeout: 30_000 });
+  });
 });
