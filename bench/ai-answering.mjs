@@ -384,7 +384,12 @@ async function headOfLine(model) {
       const all = sent.flatMap((one) => one.messages);
       await settle(async () => (await repliesAtPhone(product.db, root)).size, all.length, 30_000);
       const replies = await repliesAtPhone(product.db, root);
-      if (process.env.BENCH_AI_DEBUG) await stages(product.db, model, all);
+      if (process.env.BENCH_AI_DEBUG) {
+        for (const { messages } of sent) {
+          console.log(`  where the time of ${messages.length} messages ${messages[0].body.replace(/\d+$/, '')}* went:`);
+          await stages(product.db, model, messages);
+        }
+      }
       return (prefix) =>
         all
           .filter((m) => m.body.startsWith(prefix))
