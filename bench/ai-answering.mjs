@@ -63,11 +63,13 @@ async function startModel() {
     request.on('end', async () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const users = body.messages.filter((message) => message.role === 'user').map((message) => message.content);
-      model.calls.push({ at: Date.now(), users });
+      const call = { at: Date.now(), users };
+      model.calls.push(call);
       model.inFlight += 1;
       model.mostInFlight = Math.max(model.mostInFlight, model.inFlight);
       if (model.delayMs) await sleep(model.delayMs);
       model.inFlight -= 1;
+      call.answeredAt = Date.now();
       response.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: `chatcmpl-${model.calls.length}`,
@@ -200,6 +202,53 @@ async function repliesAtPhone(db, prefix) {
     [`re: ${prefix}%`],
   );
   return new Map(rows.map((row) => [row.answered, row]));
+}
+
+/**
+ * Where the time of each message `{ body, dueAt }` went: when conversations filed it, ai kept it, its
+ * answer job was created, started and finished, the model was asked and answered, the reply was filed
+ * and reached the phone; p50 and p99 of each, in ms since the message was due.
+ */
+async function stages(db, model, messages) {
+  const { rows } = await db.query(
+    `SELECT m.body,
+            extract(epoch FROM m.created_at) * 1000 AS filed,
+            extract(epoch FROM kept.created_at) * 1000 AS kept,
+            extract(epoch FROM job.created_on) * 1000 AS scheduled,
+            extract(epoch FROM job.started_on) * 1000 AS started,
+            extract(epoch FROM job.completed_on) * 1000 AS finished,
+            extract(epoch FROM reply.created_at) * 1000 AS reply_filed,
+            extract(epoch FROM phone.sent_at) * 1000 AS at_phone
+       FROM conversations.messages m
+       LEFT JOIN ai.conversation_messages kept ON kept.message_id = m.id
+       LEFT JOIN LATERAL (SELECT created_on, started_on, completed_on FROM pgboss.job
+                           WHERE name = 'ai-answer' AND data->>'ticketId' = m.ticket_id::text AND created_on >= m.created_at
+                           ORDER BY created_on LIMIT 1) job ON true
+       LEFT JOIN LATERAL (SELECT created_at FROM conversations.messages r
+                           WHERE r.ticket_id = m.ticket_id AND r.from_me AND r.body = 're: ' || m.body LIMIT 1) reply ON true
+       LEFT JOIN LATERAL (SELECT min(sent_at) AS sent_at FROM whatsapp.simulator_outbound s WHERE s.body = 're: ' || m.body) phone ON true
+      WHERE NOT m.from_me AND m.body = ANY($1::text[])`,
+    [messages.map((m) => m.body)],
+  );
+  const due = new Map(messages.map((m) => [m.body, m.dueAt]));
+  const asked = new Map(model.calls.map((call) => [call.users.at(-1), call]));
+  const columns = [
+    ['filed', (row) => row.filed],
+    ['kept by ai', (row) => row.kept],
+    ['job created', (row) => row.scheduled],
+    ['job started', (row) => row.started],
+    ['model asked', (row) => asked.get(row.body)?.at],
+    ['model answered', (row) => asked.get(row.body)?.answeredAt],
+    ['job finished', (row) => row.finished],
+    ['reply filed', (row) => row.reply_filed],
+    ['at the phone', (row) => row.at_phone],
+  ];
+  for (const [name, of] of columns) {
+    const times = rows.flatMap((row) => (of(row) == null ? [] : [Number(of(row)) - due.get(row.body)])).sort((a, b) => a - b);
+    console.log(
+      `    ${name.padEnd(15)} p50 ${percentile(times, 50)?.toFixed(0)} ms  p99 ${percentile(times, 99)?.toFixed(0)} ms  (${times.length})`,
+    );
+  }
 }
 
 /** Waits until `count()` reaches `expected` or has not moved for `quietMs` (times BENCH_AI_PATIENCE on a loaded machine). */
@@ -335,6 +384,12 @@ async function headOfLine(model) {
       const all = sent.flatMap((one) => one.messages);
       await settle(async () => (await repliesAtPhone(product.db, root)).size, all.length, 30_000);
       const replies = await repliesAtPhone(product.db, root);
+      if (process.env.BENCH_AI_DEBUG) {
+        for (const { messages } of sent) {
+          console.log(`  where the time of ${messages.length} messages ${messages[0].body.replace(/\d+$/, '')}* went:`);
+          await stages(product.db, model, messages);
+        }
+      }
       return (prefix) =>
         all
           .filter((m) => m.body.startsWith(prefix))

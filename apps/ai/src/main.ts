@@ -11,6 +11,7 @@ import {
   runApp,
   serveService,
   serviceEnvShape,
+  whatsappUrlEnv,
 } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ const configSchema = z.object({
   CONVERSATIONS_URL: conversationsUrlEnv(),
   /** Where the agents' booking tools ask for services, free slots and appointments (decision 0050). */
   OUTBOUND_URL: outboundUrlEnv(),
+  /** Where a connection's transcription key is asked for when an audio is transcribed (decision 0052). */
+  WHATSAPP_URL: whatsappUrlEnv(),
   /** Encrypts the providers' keys at rest; changing it makes the stored keys unreadable. */
   AI_KEYS_SECRET: env.secret(),
   ...aiConfigShape,

@@ -18,12 +18,13 @@ import {
 } from '@app/contracts';
 import { ConversationsModule } from '@app/conversations';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, PlatformModule } from '@app/platform';
+import { AccessTokenService, configureHttpApp, JOBS, type Jobs, PlatformModule } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 
 jest.setTimeout(120_000);
 
@@ -261,5 +262,39 @@ describe("an agent's tools: tags and booking (simulator, real PostgreSQL)", () =
     const ticket = await ticketOf(customer);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(expectAnswer(ticketSchema, await api().get(`/api/tickets/${ticket.id}`).set(as()).expect(200)).tags).toEqual([]);
+  });
+  it('a retried answer books nothing twice: the job answering the same message again gets the appointment it made', async () => {
+    model.answerWith((received): ModelBehaviour => {
+      const [booked] = toolResults(received) as { ok: boolean; alreadyBooked?: boolean; appointment?: { id: number; start: string } }[];
+      if (!booked) return { kind: 'tool', name: 'book_appointment', args: { serviceId: haircutId, start: `${monday}T09:00` } };
+      if (!booked.ok) return { kind: 'reply', text: 'Falhou' };
+      return {
+        kind: 'reply',
+        text: `Agendado #${booked.appointment!.id} ${booked.appointment!.start}${booked.alreadyBooked ? ' (já feito)' : ''}`,
+      };
+    });
+    const customer = '5511955551003';
+    await customerWrites(customer, 'Pode ser às 9?');
+    const first = await answerOnPhone(customer);
+    const ticket = await ticketOf(customer);
+    const booked = (await schedules()).filter((one) => one.contactId === ticket.contactId);
+    expect(booked).toHaveLength(1);
+    expect(first.body).toBe(`Agendado #${booked[0]!.id} ${monday}T09:00`);
+
+    // The answer's last transaction lost (a crash after the booking, before the answer was kept): the
+    // job runs again for the same customer message, and the model books again.
+    const db = new DataSource({ type: 'postgres', url: database.url });
+    await db.initialize();
+    try {
+      await db.query(`UPDATE ai.conversations SET answered_through = 0 WHERE ticket_id = $1`, [ticket.id]);
+    } finally {
+      await db.destroy();
+    }
+    const jobs = app.get<Jobs>(JOBS);
+    await jobs.schedule(null, 'ai-answer', { ticketId: ticket.id, companyId: A }, { singletonKey: `answer-${ticket.id}` });
+    jobs.wake('ai-answer');
+    await waitFor(async () => (await phone(customer)).length === 2, { what: 'the retried answer', timeoutMs: 30_000 });
+    expect((await phone(customer)).map((message) => message.body)).toContain(`Agendado #${booked[0]!.id} ${monday}T09:00 (já feito)`);
+    expect((await schedules()).filter((one) => one.contactId === ticket.contactId)).toHaveLength(1);
   });
 });

@@ -22,6 +22,7 @@ import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
 import { ProviderBreaker } from './answering/provider-breaker';
 import { AgentTools } from './answering/tools/agent-tools';
+import { ToolBookingRepository } from './answering/tools/tool-booking.repository';
 import { KeyCipher } from './common/key-cipher';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionEventsConsumer } from './connections/connection-events.consumer';
@@ -58,6 +59,8 @@ import { AiKnowledge1764000000400 } from './migrations/1764000000400-knowledge';
 import { AiTranscriptionAndSummaries1764000000500 } from './migrations/1764000000500-transcription-and-summaries';
 import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-queue-integrations';
 import { AiIntegrationReplies1764000000700 } from './migrations/1764000000700-integration-replies';
+import { AiToolBookings1764000000723 } from './migrations/1764000000723-tool-bookings';
+import { AiTranscriptionKeyAsked1764000000724 } from './migrations/1764000000724-transcription-key-asked';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -78,6 +81,8 @@ export const AI_MIGRATIONS = [
   AiTranscriptionAndSummaries1764000000500,
   AiQueueIntegrations1764000000600,
   AiIntegrationReplies1764000000700,
+  AiToolBookings1764000000723,
+  AiTranscriptionKeyAsked1764000000724,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -110,6 +115,7 @@ export class AiModule {
         IntegrationReplyRepository,
         KnowledgeRepository,
         CopilotAssistantRepository,
+        ToolBookingRepository,
         // Services.
         KeyCipher,
         PromptService,

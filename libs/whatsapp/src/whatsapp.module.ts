@@ -8,6 +8,7 @@ import { ConnectionService } from './connections/connection.service';
 import { ConnectionRecordAnswer } from './connections/connection-record-answer';
 import { ConnectionSessionController } from './connections/connection-session.controller';
 import { QueueDeletionConsumer } from './connections/queue-deletion.consumer';
+import { TranscriptionKeyAnswer } from './connections/transcription-key-answer';
 import { ApiMediaLibrary } from './media/api-media-library';
 import { MediaController } from './media/media.controller';
 import { MediaStore } from './media/media-store';
@@ -81,6 +82,7 @@ export class WhatsappModule {
       providers: [
         { provide: WHATSAPP_OPTIONS, useValue: options },
         ConnectionRecordAnswer,
+        TranscriptionKeyAnswer,
         { provide: SESSION_LEASE_TTL_MS, useValue: options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS },
         { provide: ADVERTISED_URL, useValue: options.advertisedUrl ?? null },
         { provide: SESSION_OWNER, inject: [PLATFORM_OPTIONS], useFactory: sessionOwner },

@@ -1,4 +1,4 @@
-import { IdParam, Roles } from '@app/platform';
+import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 
 import { AgentTemplateBodyDto, AgentTemplateProcessDto } from './agent-template.dto';
@@ -38,10 +38,10 @@ export class AgentTemplateController {
     return this.templates.delete(id);
   }
 
-  /** POST /agent-templates/{id}/process {data, timeZone} → {processedPrompt}. */
+  /** POST /agent-templates/{id}/process {data} → {processedPrompt}, dated by the caller's company's clock. */
   @Post(':id/process')
   @HttpCode(200)
-  process(@IdParam() id: number, @Body() body: AgentTemplateProcessDto) {
-    return this.templates.process(id, body.data, body.timeZone);
+  process(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: AgentTemplateProcessDto) {
+    return this.templates.process(tenancy.companyId, id, body.data);
   }
 }

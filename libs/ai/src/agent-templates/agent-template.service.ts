@@ -2,6 +2,7 @@ import { AGENT_TEMPLATE_MESSAGES, type AgentTemplate, type AgentTemplateFields }
 import { AppError } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
+import { GroupRepository } from '../groups/group.repository';
 import { AgentTemplateRepository, mapAgentTemplate } from './agent-template.repository';
 import { fillTemplate } from './template-variables';
 
@@ -10,7 +11,10 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 'Agent template not found')
 /** The agent templates: every company picks from them, super users write them. */
 @Injectable()
 export class AgentTemplateService {
-  constructor(private readonly templates: AgentTemplateRepository) {}
+  constructor(
+    private readonly templates: AgentTemplateRepository,
+    private readonly settings: GroupRepository,
+  ) {}
 
   async list(): Promise<{ templates: AgentTemplate[] }> {
     return { templates: (await this.templates.list()).map(mapAgentTemplate) };
@@ -37,12 +41,14 @@ export class AgentTemplateService {
     return { message: AGENT_TEMPLATE_MESSAGES.deleted };
   }
 
+  /** The template filled for the caller's company: its date and time on the company's clock (identity's timezone setting). */
   async process(
+    companyId: number,
     id: number,
     data: Record<string, string | number | boolean | null>,
-    timeZone: string,
   ): Promise<{ processedPrompt: string }> {
     const template = await this.get(id);
+    const timeZone = await this.settings.companyTimeZone(companyId);
     return { processedPrompt: fillTemplate(template.basePrompt, data, new Date(), timeZone) };
   }
 }

@@ -1,10 +1,11 @@
-import { agentTemplateListResponseSchema, agentTemplateProcessResponseSchema } from '@app/contracts';
-import { expectAnswer, expectErrorAnswer } from '@app/platform/testing';
+import { agentTemplateListResponseSchema, agentTemplateProcessResponseSchema, settingUpdated } from '@app/contracts';
+import { expectAnswer, expectErrorAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
 import { type AiTestApp, startAiTestApp } from '../testing/ai-test-app';
 
 const A = 1;
+const B = 2;
 const PROMPT = 'Você é {{AGENT_NAME}} da {{COMPANY_NAME}}, uma empresa de {{BUSINESS_TYPE}}, e fala num tom {{TONE}}.';
 
 /** Agent templates (spec 3 "Agent template", sections 5, 6 and 7): super users write them, everyone fills them. */
@@ -114,40 +115,34 @@ describe('agent templates over HTTP', () => {
         }),
       )
       .expect(201);
-    const before = new Date();
-    const answer = expectAnswer(
-      agentTemplateProcessResponseSchema,
-      await api()
-        .post(`/api/agent-templates/${created.body.template.id}/process`)
-        .set(as(admin()))
-        .send({
-          data: { agent_name: 'Bia', companyName: 'Loja Azul', business_type: 'moda', tone: 'amigavel', extraField: 'x' },
-          timeZone: 'Asia/Tokyo',
-        })
-        .expect(200),
-    );
-    const tokyoDay = new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'Asia/Tokyo',
-      weekday: 'long',
-      day: '2-digit',
-      month: 'long',
-      year: 'numeric',
-    }).format(before);
-    const tokyoHour = new Intl.DateTimeFormat('pt-BR', { timeZone: 'Asia/Tokyo', hour: '2-digit', hourCycle: 'h23' }).format(before);
-    expect(answer.processedPrompt).toContain('Você é Bia da Loja Azul, uma empresa de moda, e fala num tom amigável.');
-    expect(answer.processedPrompt).toContain(`Hoje: ${tokyoDay} às ${tokyoHour}:`);
-    expect(answer.processedPrompt).toContain('Local: não informado.');
-    expect(answer.processedPrompt).toContain('Outro: x {{NOT_GIVEN}}');
+    // The company's clock is identity's timezone setting, as its event said (São Paulo until then).
+    const process = async () =>
+      expectAnswer(
+        agentTemplateProcessResponseSchema,
+        await api()
+          .post(`/api/agent-templates/${created.body.template.id}/process`)
+          .set(as(admin()))
+          .send({ data: { agent_name: 'Bia', companyName: 'Loja Azul', business_type: 'moda', tone: 'amigavel', extraField: 'x' } })
+          .expect(200),
+      ).processedPrompt;
+    const hourIn = (timeZone: string, at: Date) =>
+      new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at);
+    const dayIn = (timeZone: string, at: Date) =>
+      new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'long', day: '2-digit', month: 'long', year: 'numeric' }).format(at);
+    let before = new Date();
+    expect(await process()).toContain(`Hoje: ${dayIn('America/Sao_Paulo', before)} às ${hourIn('America/Sao_Paulo', before)}:`);
 
-    const badZone = expectErrorAnswer(
-      await api()
-        .post(`/api/agent-templates/${created.body.template.id}/process`)
-        .set(as(admin()))
-        .send({ timeZone: '-03:00' })
-        .expect(400),
-      'ERR_VALIDATION',
+    await t.publish(settingUpdated, A, 'setting-timezone', { companyId: A, key: 'timezone', value: 'Asia/Tokyo' });
+    await t.publish(settingUpdated, B, 'setting-timezone', { companyId: B, key: 'timezone', value: 'America/Los_Angeles' });
+    await waitFor(
+      async () => (await t.dataSource.query(`SELECT 1 FROM ai.company_settings WHERE company_id IN ($1, $2)`, [A, B])).length === 2,
     );
-    expect(badZone.fields?.[0]?.path).toBe('timeZone');
+    before = new Date();
+    const processed = await process();
+    expect(processed).toContain('Você é Bia da Loja Azul, uma empresa de moda, e fala num tom amigável.');
+    expect(processed).toContain(`Hoje: ${dayIn('Asia/Tokyo', before)} às ${hourIn('Asia/Tokyo', before)}:`);
+    expect(processed).toContain('Local: não informado.');
+    expect(processed).toContain('Outro: x {{NOT_GIVEN}}');
     expectErrorAnswer(await api().post('/api/agent-templates/999999/process').set(as(admin())).send({}).expect(404), 'ERR_NOT_FOUND');
   });
 });

@@ -75,11 +75,14 @@ export class AnsweringService implements OnModuleInit {
     if (!this.jobs) return;
     await this.jobs.declareQueue(ANSWER_QUEUE, { uniqueByKey: true });
     // Up to ANSWERS_AT_ONCE answers run at once, each finished by itself: one slow provider call holds
-    // up no other ticket's answer (the per-company limiter still caps each company's calls).
+    // up no other ticket's answer. A company at its limit leaves its next answers waiting in the queue,
+    // not in a worker's slot, so it never delays another company's (the limiter would make them wait
+    // holding one).
     await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), {
       batchSize: 50,
       pollingIntervalSeconds: 0.5,
       concurrency: ANSWERS_AT_ONCE,
+      perKey: { field: 'companyId', concurrency: this.limiter.limit },
     });
   }
 
@@ -90,9 +93,14 @@ export class AnsweringService implements OnModuleInit {
 
   /**
    * A message of a bound queue's ticket, in the transaction that records its event as consumed; true
-   * when it scheduled an answer due at once (the caller wakes the worker after its commit).
+   * when it scheduled an answer due at once (the caller wakes the worker after its commit). `groupings`
+   * keeps the connections' grouping windows read in that transaction, read once for a batch.
    */
-  async received(manager: EntityManager, { message, ticket, binding, answerer }: BoundMessage): Promise<boolean> {
+  async received(
+    manager: EntityManager,
+    { message, ticket, binding, answerer }: BoundMessage,
+    groupings = new Map<string, number>(),
+  ): Promise<boolean> {
     const conversation = await this.conversations.follow(manager, {
       id: ticket.id,
       companyId: ticket.companyId,
@@ -126,7 +134,9 @@ export class AnsweringService implements OnModuleInit {
       }
     }
     if (!this.jobs) return false;
-    const seconds = await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId);
+    const connection = `${ticket.companyId}:${ticket.whatsappId}`;
+    const seconds = groupings.get(connection) ?? (await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId));
+    groupings.set(connection, seconds);
     await this.jobs.schedule(manager, ANSWER_QUEUE, { ticketId: ticket.id, companyId: ticket.companyId } satisfies AnswerJob, {
       startAfter: seconds,
       singletonKey: `answer-${ticket.id}`,
@@ -138,32 +148,27 @@ export class AnsweringService implements OnModuleInit {
 
   /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */
   async answer({ ticketId, companyId }: AnswerJob): Promise<void> {
-    // Who answers is read before the transaction, none of whose statements leaves its connection: a
-    // transaction waiting for a second pooled connection, while all of them wait likewise, would never end.
+    // Who answers and what to answer are read before the one transaction, none of whose statements
+    // leaves its connection: a transaction waiting for a second pooled connection, while all of them
+    // wait likewise, would never end. Each read is a statement by itself (answers run 256 at once).
     const followed = await this.conversations.find(companyId, ticketId);
     if (!followed || followed.state !== 'answering') return;
     const binding = await this.bindingOf(followed);
     if (binding && binding.integrationId !== null) return this.integrations.answer({ ticketId, companyId }, binding.integrationId);
     const answerer = binding && (await this.answerers.of(binding, companyId));
     if (!answerer) return;
-    const prepared = await this.conversations.transaction(async (manager) => {
-      const conversation = await this.conversations.lock(manager, companyId, ticketId);
-      if (!conversation || conversation.state !== 'answering') return null;
-      // Moved to another queue meanwhile: its next message is answered by that queue's assistant.
-      if (conversation.queue_id !== followed.queue_id) return null;
-      const { turns, newestFromCustomer } = await this.conversations.lastMessages(manager, ticketId, answerer.maxMessages);
-      if (BigInt(newestFromCustomer) <= BigInt(conversation.answered_through)) return null;
-      const toolbox = this.tools.toolboxFor(answerer, {
-        companyId,
-        ticketId,
-        contactId: conversation.contact_id,
-        connectionId: conversation.connection_id,
-        author: answerer.author,
-      });
-      return { turns, newestFromCustomer, toolbox };
+    // What to answer, read by itself: the last transaction checks again, under the conversation's lock,
+    // that nobody answered or took the ticket meanwhile.
+    const { turns, newestFromCustomer } = await this.conversations.lastMessages(null, ticketId, answerer.maxMessages);
+    if (BigInt(newestFromCustomer) <= BigInt(followed.answered_through)) return;
+    const toolbox = this.tools.toolboxFor(answerer, {
+      companyId,
+      ticketId,
+      contactId: followed.contact_id,
+      connectionId: followed.connection_id,
+      author: answerer.author,
+      answeringThrough: newestFromCustomer,
     });
-    if (!prepared) return;
-    const { turns, newestFromCustomer, toolbox } = prepared;
     const asked = this.grounding ? await this.grounding.ground(answerer, turns) : answerer;
     const result = await this.limiter.run(companyId, () => this.model.answer(asked, turns, toolbox));
     const spoken = result.kind !== 'failed' && result.text ? this.safe(answerer, result.text) : null;
@@ -182,9 +187,11 @@ export class AnsweringService implements OnModuleInit {
         await this.handOff(manager, conversation, answerer, 'failure');
         return;
       }
-      await this.answerers.recordUsage(manager, answerer, result.usage);
       if (spoken) await this.reply(manager, conversation, answerer, spoken, voiceNote);
       if (result.kind === 'handoff') await this.handOff(manager, conversation, answerer, 'tool');
+      // Last: every answer of the assistant adds to its one counter row, whose lock is held until the
+      // commit; taken earlier, its answers at once would wait for each other's whole transaction.
+      await this.answerers.recordUsage(manager, answerer, result.usage);
     });
   }
 

@@ -13,7 +13,8 @@ interface CompanySlots {
  */
 @Injectable()
 export class CompanyLimiter {
-  private readonly limit: number;
+  /** The most provider calls of one company at once. */
+  readonly limit: number;
   private readonly companies = new Map<number, CompanySlots>();
 
   constructor(@Inject(AI_OPTIONS) options: AiOptions) {

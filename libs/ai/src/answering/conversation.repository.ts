@@ -125,13 +125,13 @@ export class ConversationRepository {
     );
   }
 
-  /** The conversation's last `limit` messages, oldest first, with the id of its newest customer message ('0' if none). */
+  /** The conversation's last `limit` messages, oldest first, with the id of its newest customer message ('0' if none); null manager: by itself. */
   async lastMessages(
-    manager: EntityManager,
+    manager: EntityManager | null,
     ticketId: number,
     limit: number,
   ): Promise<{ turns: ConversationTurn[]; newestFromCustomer: string }> {
-    const rows: { message_id: string; role: ConversationTurn['role']; body: string }[] = await manager.query(
+    const rows: { message_id: string; role: ConversationTurn['role']; body: string }[] = await (manager ?? this.dataSource).query(
       `SELECT message_id, role, body FROM ai.conversation_messages WHERE ticket_id = $1 ORDER BY message_id DESC LIMIT $2`,
       [ticketId, limit],
     );

@@ -67,7 +67,8 @@ export class InboundMessagesConsumer implements EventConsumer {
       bound.map((item) => item.envelope),
       async (manager, fresh) => {
         dueNow = false;
-        for (const envelope of fresh) if (await this.answering.received(manager, byEnvelope.get(envelope.id)!)) dueNow = true;
+        const groupings = new Map<string, number>();
+        for (const envelope of fresh) if (await this.answering.received(manager, byEnvelope.get(envelope.id)!, groupings)) dueNow = true;
       },
     );
     // Committed: an answer due at once starts now rather than at the worker's next poll.

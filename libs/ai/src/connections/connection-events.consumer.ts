@@ -3,14 +3,14 @@ import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/pl
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AI_OPTIONS, type AiOptions } from '../ai-options';
-import { KeyCipher } from '../common/key-cipher';
 import { ConnectionRepository } from './connection.repository';
 
 export const CONNECTION_EVENTS_CONSUMER = 'ai-connections';
 
 /**
  * Keeps ai.connections from whatsapp's connection events: how long a customer's messages are grouped
- * before an answer, the connection's number, and how its audio is transcribed (the key encrypted).
+ * before an answer, the connection's number, and how its audio is transcribed (whether it has a key:
+ * the key itself stays with whatsapp, decision 0052).
  */
 @Injectable()
 export class ConnectionEventsConsumer implements EventConsumer {
@@ -20,7 +20,6 @@ export class ConnectionEventsConsumer implements EventConsumer {
     @Inject(AI_OPTIONS) options: AiOptions,
     private readonly processed: ProcessedEventRepository,
     private readonly connections: ConnectionRepository,
-    private readonly cipher: KeyCipher,
   ) {
     this.subscription = {
       groupId: options.connectionsGroupId ?? CONNECTION_EVENTS_CONSUMER,
@@ -52,7 +51,7 @@ export class ConnectionEventsConsumer implements EventConsumer {
           transcribeme: transcription.transcribeme,
           sendme: transcription.sendme,
           provider: transcription.transcribeprovider,
-          sealedKey: this.cipher.encrypt(transcription.transcribekey),
+          hasKey: transcription.hasKey,
         });
       }
       if (deleted) await this.connections.delete(manager, deleted.companyId, deleted.connectionId);

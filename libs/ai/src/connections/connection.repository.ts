@@ -9,7 +9,7 @@ interface TranscriptionRow {
   transcribeme: boolean;
   sendme: boolean;
   transcribe_provider: TranscribeProvider;
-  transcribe_key: string;
+  has_transcribe_key: boolean;
 }
 
 /** How a connection's audio is transcribed (spec 1: transcribe received, transcribeme sent, sendme to its own number). */
@@ -19,8 +19,8 @@ export interface TranscriptionSettings {
   transcribeme: boolean;
   sendme: boolean;
   provider: TranscribeProvider;
-  /** The key encrypted by the KeyCipher ('' when none). */
-  sealedKey: string;
+  /** Whether the connection has a key: whatsapp keeps it and is asked for it when an audio is transcribed (decision 0052). */
+  hasKey: boolean;
 }
 
 const mapTranscription = (row: TranscriptionRow): TranscriptionSettings => ({
@@ -29,7 +29,7 @@ const mapTranscription = (row: TranscriptionRow): TranscriptionSettings => ({
   transcribeme: row.transcribeme,
   sendme: row.sendme,
   provider: row.transcribe_provider,
-  sealedKey: row.transcribe_key,
+  hasKey: row.has_transcribe_key,
 });
 
 /** ai.connections: each connection's grouping window (timeforagroup), as whatsapp announces it. */
@@ -52,22 +52,22 @@ export class ConnectionRepository {
     );
   }
 
-  /** The connection's transcription settings, its key as the cipher sealed it. */
+  /** The connection's transcription settings (whether it has a key, not the key). */
   async setTranscription(manager: EntityManager, settings: TranscriptionSettings & { id: number; companyId: number }): Promise<void> {
     await manager.query(
-      `INSERT INTO ai.connections (id, company_id, transcribe, transcribeme, sendme, transcribe_provider, transcribe_key)
+      `INSERT INTO ai.connections (id, company_id, transcribe, transcribeme, sendme, transcribe_provider, has_transcribe_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (id) DO UPDATE SET transcribe = EXCLUDED.transcribe, transcribeme = EXCLUDED.transcribeme, sendme = EXCLUDED.sendme,
-         transcribe_provider = EXCLUDED.transcribe_provider, transcribe_key = EXCLUDED.transcribe_key
+         transcribe_provider = EXCLUDED.transcribe_provider, has_transcribe_key = EXCLUDED.has_transcribe_key
        WHERE ai.connections.company_id = EXCLUDED.company_id`,
-      [settings.id, settings.companyId, settings.transcribe, settings.transcribeme, settings.sendme, settings.provider, settings.sealedKey],
+      [settings.id, settings.companyId, settings.transcribe, settings.transcribeme, settings.sendme, settings.provider, settings.hasKey],
     );
   }
 
-  /** The company's connection's transcription settings (its key still sealed); null when unknown. */
+  /** The company's connection's transcription settings; null when unknown. */
   async transcription(manager: EntityManager, companyId: number, id: number): Promise<TranscriptionSettings | null> {
     const rows: TranscriptionRow[] = await manager.query(
-      `SELECT number, transcribe, transcribeme, sendme, transcribe_provider, transcribe_key FROM ai.connections
+      `SELECT number, transcribe, transcribeme, sendme, transcribe_provider, has_transcribe_key FROM ai.connections
        WHERE id = $1 AND company_id = $2`,
       [id, companyId],
     );

@@ -232,6 +232,11 @@ export class GroupRepository {
     );
   }
 
+  /** The company's time zone, read by itself (no transaction). */
+  companyTimeZone(companyId: number): Promise<string> {
+    return this.timeZone(this.dataSource.manager, companyId);
+  }
+
   /** The company's time zone (identity's `timezone`; America/Sao_Paulo until it says otherwise). */
   async timeZone(manager: EntityManager, companyId: number): Promise<string> {
     const rows: { time_zone: string }[] = await manager.query(`SELECT time_zone FROM ai.company_settings WHERE company_id = $1`, [

@@ -9,8 +9,9 @@ import {
   type Ticket,
   TOPICS,
   type TranscribeProvider,
+  whatsappTranscriptionKeyCall,
 } from '@app/contracts';
-import { FILE_STORAGE, type FileStorage, mediaUrlOfKey, readEvent } from '@app/platform';
+import { AppError, FILE_STORAGE, type FileStorage, mediaUrlOfKey, readEvent, ServiceCalls } from '@app/platform';
 import { connectionFixture, waitFor } from '@app/platform/testing';
 
 import { type AiTestApp, startAiTestApp } from '../testing/ai-test-app';
@@ -47,23 +48,28 @@ describe('audio transcription', () => {
   let assembly: FakeAssemblyAi;
   let nextTicket = 500;
   let nextMessage = 5_000;
+  /** Whatsapp's side of whatsapp.transcription-key: each connection's provider and key, and the calls it answered. */
+  const whatsappKeys = new Map<string, { transcribeprovider: TranscribeProvider; transcribekey: string }>();
+  const keyCalls: { companyId: number; connectionId: number }[] = [];
 
   const transcribeSettings = (
     companyId: number,
     connectionId: number,
     provider: TranscribeProvider,
     flags: Partial<{ transcribe: boolean; transcribeme: boolean; sendme: boolean }> = {},
-  ) =>
-    t.publish(connectionTranscriptionUpdated, companyId, connectionId, {
+  ) => {
+    whatsappKeys.set(`${companyId}:${connectionId}`, { transcribeprovider: provider, transcribekey: KEYS[provider] });
+    return t.publish(connectionTranscriptionUpdated, companyId, connectionId, {
       connectionId,
       companyId,
       transcribe: true,
       transcribeme: false,
       sendme: false,
       transcribeprovider: provider,
-      transcribekey: KEYS[provider],
+      hasKey: true,
       ...flags,
     });
+  };
   /** An audio file of the company whose speech is `spoken` (the fake providers read it from the bytes). */
   const audioFile = async (companyId: number, spoken: string, extra = 0): Promise<string> => {
     const key = `companies/${companyId}/whatsapp/media/${nextMessage}-voz.ogg`;
@@ -107,13 +113,20 @@ describe('audio transcription', () => {
       { outboundAllowedHosts: ['127.0.0.1'], watch: [TOPICS.whatsappCommands] },
     );
     storage = t.app.get<FileStorage>(FILE_STORAGE);
+    // Whatsapp's answer, as its TranscriptionKeyAnswer gives it in the standalone process.
+    t.app.get(ServiceCalls).answer(whatsappTranscriptionKeyCall, async (companyId, { connectionId }) => {
+      keyCalls.push({ companyId, connectionId });
+      const found = whatsappKeys.get(`${companyId}:${connectionId}`);
+      if (!found) throw new AppError('ERR_NOT_FOUND', 'Connection not found');
+      return found;
+    });
     for (const provider of ['openai', 'deepgram', 'assemblyai'] as const) await transcribeSettings(A, BY_PROVIDER[provider], provider);
     await t.publish(connectionUpdated, A, SEND_ME, { connection: connectionFixture(A, SEND_ME, { number: OWN_NUMBER }) });
     await transcribeSettings(A, SEND_ME, 'openai', { sendme: true });
     await transcribeSettings(A, SENT_TOO, 'deepgram', { transcribe: false, transcribeme: true });
     await transcribeSettings(B, B_CONNECTION, 'openai');
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM ai.connections WHERE number = $1`, [OWN_NUMBER])).length === 1);
-    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM ai.connections WHERE transcribe_key <> ''`)).length === 6);
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM ai.connections WHERE has_transcribe_key`)).length === 6);
   }, 60_000);
 
   afterAll(async () => {
@@ -216,14 +229,37 @@ describe('audio transcription', () => {
     expect(openai.requests.length - before).toBe(1);
   });
 
-  it('the transcription key is kept encrypted at rest', async () => {
-    const rows: { transcribe_key: string }[] = await t.dataSource.query(
-      `SELECT transcribe_key FROM ai.connections WHERE transcribe_key <> ''`,
+  it('the key travels on no event and is not kept by ai: whatsapp is asked for it as each audio is transcribed, a new key used at once', async () => {
+    const calls = keyCalls.length;
+    whatsappKeys.set(`${A}:${BY_PROVIDER.deepgram}`, { transcribeprovider: 'deepgram', transcribekey: 'dg-rotated-key-000077778888' });
+    const message = await sendAudio(ticketOn(A, BY_PROVIDER.deepgram), await audioFile(A, 'chave nova'));
+    expect((await transcriptOf(message)).transcript).toBe('chave nova');
+    expect(deepgram.requests.at(-1)!.headers.authorization).toBe('Token dg-rotated-key-000077778888');
+    expect(keyCalls.slice(calls)).toEqual([{ companyId: A, connectionId: BY_PROVIDER.deepgram }]);
+    const columns: { column_name: string }[] = await t.dataSource.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'ai' AND table_name = 'connections' AND column_name LIKE '%key%'`,
     );
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) {
-      expect(row.transcribe_key).toMatch(/^v1\./);
-      for (const key of Object.values(KEYS)) expect(row.transcribe_key).not.toContain(key);
-    }
+    expect(columns.map((column) => column.column_name)).toEqual(['has_transcribe_key']);
+    const everything = JSON.stringify(t.events);
+    for (const key of [...Object.values(KEYS), 'dg-rotated-key-000077778888']) expect(everything).not.toContain(key);
+  });
+
+  it('a connection without a key is not asked for one, and its audio is left alone', async () => {
+    const NO_KEY = 27;
+    await t.publish(connectionTranscriptionUpdated, A, NO_KEY, {
+      connectionId: NO_KEY,
+      companyId: A,
+      transcribe: true,
+      transcribeme: false,
+      sendme: false,
+      transcribeprovider: 'openai',
+      hasKey: false,
+    });
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM ai.connections WHERE id = $1`, [NO_KEY])).length === 1);
+    const calls = keyCalls.length;
+    const message = await sendAudio(ticketOn(A, NO_KEY), await audioFile(A, 'sem chave'));
+    await settle();
+    expect(transcriptsOf(message)).toEqual([]);
+    expect(keyCalls.length).toBe(calls);
   });
 });

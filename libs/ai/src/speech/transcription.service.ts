@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 
-import { aiMessageTranscribed, type Message, messageSendRequested, type Ticket, TRANSCRIPT_MAX_LENGTH } from '@app/contracts';
-import { companyMediaKey, FILE_STORAGE, type FileStorage, JOBS, type Jobs, OutboxWriter } from '@app/platform';
+import {
+  aiMessageTranscribed,
+  type Message,
+  messageSendRequested,
+  type Ticket,
+  TRANSCRIPT_MAX_LENGTH,
+  whatsappTranscriptionKeyCall,
+} from '@app/contracts';
+import { AppError, companyMediaKey, FILE_STORAGE, type FileStorage, JOBS, type Jobs, OutboxWriter, ServiceCalls } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { AI_OPTIONS, type AiOptions } from '../ai-options';
-import { KeyCipher } from '../common/key-cipher';
 import { ConnectionRepository } from '../connections/connection.repository';
 import { GroupRepository } from '../groups/group.repository';
 import { ProviderCallError } from './provider-http';
@@ -36,8 +42,8 @@ export const ownNumberText = (speaker: string, transcript: string) => `🎤 *Tra
  * Audio messages become text (spec 1: a connection's transcribe for received audio, transcribeme for
  * sent audio; spec 3: a group's activetranscribe). Each audio is a pg-boss job (retried, surviving a
  * restart): the file is read from the company's media storage (shared with whatsapp, which stores the
- * media it receives and sends), bounded in size, transcribed with the connection's provider and key,
- * and the text goes to conversations (ai.message.transcribed: shown under the audio) or, where the
+ * media it receives and sends), bounded in size, transcribed with the connection's provider and key
+ * (asked of whatsapp as the job runs: the key travels on no event, decision 0052), and the text goes to conversations (ai.message.transcribed: shown under the audio) or, where the
  * connection says sendme, to the company's own number as a WhatsApp message.
  */
 @Injectable()
@@ -50,7 +56,7 @@ export class TranscriptionService implements OnModuleInit {
     @Inject(AI_OPTIONS) private readonly options: AiOptions,
     private readonly connections: ConnectionRepository,
     private readonly groups: GroupRepository,
-    private readonly cipher: KeyCipher,
+    private readonly calls: ServiceCalls,
     private readonly client: TranscriptionClient,
     private readonly outbox: OutboxWriter,
   ) {}
@@ -68,7 +74,7 @@ export class TranscriptionService implements OnModuleInit {
   async received(manager: EntityManager, message: Message, ticket: Ticket): Promise<void> {
     if (message.mediaType !== 'audio' || !message.mediaUrl || !this.jobs) return;
     const settings = await this.connections.transcription(manager, ticket.companyId, ticket.whatsappId);
-    if (!settings?.sealedKey) return;
+    if (!settings?.hasKey) return;
     const wanted = ticket.isGroup
       ? await this.groups.transcribes(manager, ticket.companyId, ticket.contactId)
       : message.fromMe
@@ -98,19 +104,21 @@ export class TranscriptionService implements OnModuleInit {
     const settings = await this.connections.transaction((manager) =>
       this.connections.transcription(manager, job.companyId, job.connectionId),
     );
-    if (!settings?.sealedKey) return;
+    if (!settings?.hasKey) return;
+    const key = await this.keyOf(job);
+    if (!key?.transcribekey) return;
     const audio = await this.audioOf(job);
     if (!audio) return;
     let text: string;
     try {
-      text = (await this.client.transcribe(settings.provider, this.cipher.decrypt(settings.sealedKey), audio)).slice(
-        0,
-        TRANSCRIPT_MAX_LENGTH,
-      );
+      text = (await this.client.transcribe(key.transcribeprovider, key.transcribekey, audio)).slice(0, TRANSCRIPT_MAX_LENGTH);
     } catch (error) {
       // A refusal (a wrong key, an audio it cannot read) will not mend: the job is not tried again.
       const refused = error instanceof ProviderCallError && error.status !== null && error.status < 500 && error.status !== 429;
-      this.logger.warn({ messageId: job.messageId, provider: settings.provider, reason: String(error) }, 'the audio was not transcribed');
+      this.logger.warn(
+        { messageId: job.messageId, provider: key.transcribeprovider, reason: String(error) },
+        'the audio was not transcribed',
+      );
       if (refused) return;
       throw error;
     }
@@ -145,6 +153,19 @@ export class TranscriptionService implements OnModuleInit {
         payload: { messageId: job.messageId, ticketId: job.ticketId, transcript: text },
       });
     });
+  }
+
+  /**
+   * The connection's provider and key as whatsapp has them now; null when the connection is gone. A
+   * whatsapp that does not answer throws (the job is tried again).
+   */
+  private async keyOf(job: TranscribeJob) {
+    try {
+      return await this.calls.call(whatsappTranscriptionKeyCall, job.companyId, { connectionId: job.connectionId });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'ERR_NOT_FOUND') return null;
+      throw error;
+    }
   }
 
   /** The audio's bytes from the company's media storage; null (nothing to do) when it is not the company's, is gone or too large. */

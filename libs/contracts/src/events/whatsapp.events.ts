@@ -24,10 +24,10 @@ export const connectionDeleted = defineEvent({
 });
 
 /**
- * A connection's transcription settings as the ai service needs them to transcribe its audio: the
- * key too, which no other event carries (connection.updated hides it). Announced with every change
- * of the connection's settings; only the ai service consumes it (it keeps the key encrypted), and no
- * socket relays it.
+ * A connection's transcription settings as the ai service needs them to transcribe its audio. The key
+ * itself travels on no event (decision 0052): `hasKey` says whether there is one, and ai asks whatsapp
+ * for it (whatsapp.transcription-key) when it transcribes. Events of before that carried the key; it
+ * is ignored now, and `hasKey` is taken as true for them (the call then says whether there is a key).
  */
 export const connectionTranscriptionUpdated = defineEvent({
   type: 'whatsapp.transcription.updated',
@@ -40,7 +40,7 @@ export const connectionTranscriptionUpdated = defineEvent({
     transcribeme: z.boolean(),
     sendme: z.boolean(),
     transcribeprovider: transcribeProviderSchema,
-    transcribekey: z.string().max(500),
+    hasKey: z.boolean().default(true),
   }),
 });
 

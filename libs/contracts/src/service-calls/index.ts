@@ -1,2 +1,3 @@
 export * from './booking-calls';
 export * from './define-service-call';
+export * from './whatsapp-calls';

@@ -176,4 +176,41 @@ describe('jobs on pg-boss', () => {
     releaseSlow();
     await waitFor(async () => (await states()).every((row) => row.state === 'completed'), { what: 'the slow one completed' });
   });
+  it("with perKey, a key at its limit leaves its other jobs in the queue and another key's jobs run meanwhile", async () => {
+    const jobs = await startJobs();
+    const held: Record<string, (() => void)[]> = { busy: [], calm: [] };
+    const runningNow: Record<string, number> = { busy: 0, calm: 0 };
+    const mostAtOnce: Record<string, number> = { busy: 0, calm: 0 };
+    const done: string[] = [];
+    // The busy company's jobs come first, more of them than the worker has slots for.
+    for (let n = 0; n < 8; n++) await jobs.schedule(null, 'fair', { company: 'busy', n });
+    for (let n = 0; n < 2; n++) await jobs.schedule(null, 'fair', { company: 'calm', n });
+    await jobs.work<{ company: string; n: number }>(
+      'fair',
+      async (job) => {
+        const { company } = job.data;
+        runningNow[company] += 1;
+        mostAtOnce[company] = Math.max(mostAtOnce[company], runningNow[company]);
+        if (company === 'busy') await new Promise<void>((resolve) => held.busy.push(resolve));
+        runningNow[company] -= 1;
+        done.push(`${company}-${job.data.n}`);
+      },
+      { batchSize: 10, concurrency: 4, perKey: { field: 'company', concurrency: 2 } },
+    );
+    await waitFor(() => done.filter((one) => one.startsWith('calm')).length === 2, {
+      what: "the calm company's jobs while the busy one is at its limit",
+    });
+    expect(held.busy).toHaveLength(2);
+    const waiting = async () =>
+      (await dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'fair' AND state = 'created'`))[0].n as number;
+    expect(await waiting()).toBe(6);
+    // Each busy job that ends lets the next one of its company start.
+    while (done.length < 10) {
+      await waitFor(() => held.busy.length > 0, { what: 'a busy job running' });
+      held.busy.splice(0).forEach((release) => release());
+      await waitFor(() => held.busy.length > 0 || done.length === 10, { what: 'the next busy jobs' });
+    }
+    expect(mostAtOnce.busy).toBe(2);
+    expect(await waiting()).toBe(0);
+  });
 });

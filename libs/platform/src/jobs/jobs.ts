@@ -14,6 +14,16 @@ export interface ScheduleOptions {
   retryDelaySeconds?: number;
 }
 
+/**
+ * A fair share of a worker: at most `concurrency` jobs whose `data[field]` is the same (e.g. one
+ * company's) run at once. The other jobs of that key wait in the queue, not in a worker's slot, so a
+ * key at its limit never holds up another key's jobs.
+ */
+export interface PerKeyConcurrency {
+  field: string;
+  concurrency: number;
+}
+
 export interface Job<T> {
   id: string;
   data: T;
@@ -29,6 +39,10 @@ interface QueueWorker {
   concurrency: number;
   /** The jobs running, with concurrency. */
   running: Set<Promise<void>>;
+  /** With concurrency: at most `concurrency` jobs of one `data[field]` value run at once. */
+  perKey?: PerKeyConcurrency;
+  /** The jobs running per key, with perKey. */
+  runningByKey: Map<string, number>;
   intervalMs: number;
   /** When the poll next asks whether the queue has a job due. */
   lookAt: number;
@@ -116,8 +130,9 @@ export class Jobs {
   async work<T extends object>(
     queue: string,
     handler: (job: Job<T>) => Promise<void>,
-    options: { batchSize?: number; pollingIntervalSeconds?: number; concurrency?: number } = {},
+    options: { batchSize?: number; pollingIntervalSeconds?: number; concurrency?: number; perKey?: PerKeyConcurrency } = {},
   ): Promise<void> {
+    if (options.perKey && !(options.concurrency && options.concurrency > 0)) throw new Error(`jobs: ${queue}: perKey needs concurrency`);
     await this.ensureQueue(queue);
     const intervalMs = Math.max(0.5, options.pollingIntervalSeconds ?? this.pollingIntervalSeconds) * 1000;
     this.workers.set(queue, {
@@ -125,6 +140,8 @@ export class Jobs {
       batchSize: options.batchSize ?? 1,
       concurrency: options.concurrency ?? 0,
       running: new Set(),
+      perKey: options.perKey && { field: options.perKey.field, concurrency: Math.max(1, options.perKey.concurrency) },
+      runningByKey: new Map(),
       intervalMs,
       lookAt: 0,
     });
@@ -222,14 +239,16 @@ export class Jobs {
     while (!this.stopping) {
       const room = worker.concurrency - worker.running.size;
       if (room <= 0) return;
-      let jobs: PgBoss.Job<object>[];
+      let jobs: { id: string; data: object }[];
       try {
-        jobs = await this.boss.fetch<object>(queue, { batchSize: Math.min(worker.batchSize, room) });
+        jobs = await this.fetchFor(queue, worker, Math.min(worker.batchSize, room));
       } catch (error) {
         process.emitWarning(`jobs: fetching ${queue} failed: ${String(error)}`);
         return;
       }
       for (const job of jobs) {
+        const key = this.keyOf(worker, job.data);
+        if (key !== undefined) worker.runningByKey.set(key, (worker.runningByKey.get(key) ?? 0) + 1);
         const run: Promise<void> = worker
           .handler({ id: job.id, data: job.data })
           .then(
@@ -243,13 +262,42 @@ export class Jobs {
           )
           .finally(() => {
             worker.running.delete(run);
-            // A full worker skipped jobs that came meanwhile: look again now there is room.
-            if (worker.running.size === worker.concurrency - 1) this.wake(queue);
+            // A full worker (or key) skipped jobs that came meanwhile: look again now there is room.
+            let keyHadNoRoom = false;
+            if (key !== undefined) {
+              const left = worker.runningByKey.get(key)! - 1;
+              keyHadNoRoom = left === worker.perKey!.concurrency - 1;
+              if (left === 0) worker.runningByKey.delete(key);
+              else worker.runningByKey.set(key, left);
+            }
+            if (worker.running.size === worker.concurrency - 1 || keyHadNoRoom) this.wake(queue);
           });
         worker.running.add(run);
       }
-      if (jobs.length < Math.min(worker.batchSize, room)) return;
+      // A short fetch found no more due jobs, unless some key just ran out of room: the jobs of that
+      // key ahead in the queue filled the fetch's window, and others may wait behind them.
+      if (jobs.length < Math.min(worker.batchSize, room) && !this.filledAKey(worker, jobs)) return;
     }
+  }
+
+  private filledAKey(worker: QueueWorker, jobs: { data: object }[]): boolean {
+    if (!worker.perKey) return false;
+    return jobs.some((job) => worker.runningByKey.get(this.keyOf(worker, job.data)!) === worker.perKey!.concurrency);
+  }
+
+  /** Due jobs, at most `batchSize`; with perKey, none of a key with no room. */
+  private async fetchFor(queue: string, worker: QueueWorker, batchSize: number): Promise<{ id: string; data: object }[]> {
+    if (!worker.perKey) return this.boss.fetch<object>(queue, { batchSize });
+    const { field, concurrency } = worker.perKey;
+    const rooms = Object.fromEntries([...worker.runningByKey].map(([key, running]) => [key, Math.max(0, concurrency - running)]));
+    return this.jobs.fetchWithRoom(this.boss.getDb(), queue, batchSize, { field, rooms, room: concurrency });
+  }
+
+  /** The job's key with perKey (its `data[field]` as text, '' when absent, as the fetch reads it). */
+  private keyOf(worker: QueueWorker, data: object): string | undefined {
+    if (!worker.perKey) return undefined;
+    const value = (data as Record<string, unknown>)[worker.perKey.field];
+    return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 
   /**

@@ -47,7 +47,7 @@ describe('connections that existed before identity kept a projection of them', (
     expect(announced[0]).toMatchObject({ id: old.id, companyId: 601, token: '', transcribekey: '', proxyUrl: '' });
   });
 
-  it('are announced once to the ai service with their transcription settings, key included, when they transcribe or have a key', async () => {
+  it('are announced once to the ai service with their transcription settings (whether they have a key, not the key), when they transcribe or have one', async () => {
     const repository = new ConnectionRepository(t.dataSource);
     const base = {
       status: 'DISCONNECTED' as const,
@@ -90,9 +90,10 @@ describe('connections that existed before identity kept a projection of them', (
         transcribeme: false,
         sendme: true,
         transcribeprovider: 'deepgram',
-        transcribekey: 'dg-key-0001',
+        hasKey: true,
       },
     ]);
+    expect(JSON.stringify(t.events)).not.toContain('dg-key-0001');
     expect(announced.some((event) => event.connectionId === plain.id)).toBe(false);
   });
 });

@@ -5,8 +5,9 @@ import {
   connectionTranscriptionUpdated,
   connectionUpdated,
   SECRET_MASK,
+  whatsappTranscriptionKeyCall,
 } from '@app/contracts';
-import { readEvent } from '@app/platform';
+import { readEvent, ServiceCalls } from '@app/platform';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
@@ -84,7 +85,7 @@ describe("a connection's secrets (token, transcription key, proxy credentials)",
     }
   });
 
-  it("the transcription key goes to the ai service in its own event (the gateway's socket mapper leaves it out)", async () => {
+  it('the transcription key travels on no event: ai asks for it by whatsapp.transcription-key, for its own company only (decision 0052)', async () => {
     const settings = await waitFor(() =>
       t.events.flatMap((e) => {
         const event = readEvent(connectionTranscriptionUpdated, e);
@@ -98,7 +99,17 @@ describe("a connection's secrets (token, transcription key, proxy credentials)",
       transcribeme: false,
       sendme: false,
       transcribeprovider: 'openai',
+      hasKey: true,
+    });
+    expect(JSON.stringify(t.events)).not.toContain('9876wxyz');
+
+    const calls = t.app.get(ServiceCalls);
+    expect(await calls.call(whatsappTranscriptionKeyCall, A, { connectionId: connection.id })).toEqual({
+      transcribeprovider: 'openai',
       transcribekey: 'sk-openai-9876wxyz',
+    });
+    await expect(calls.call(whatsappTranscriptionKeyCall, A + 1, { connectionId: connection.id })).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
     });
   });
 

@@ -242,7 +242,8 @@ export async function announceConnection(outbox: OutboxWriter, manager: EntityMa
     key: row.id,
     payload: { connection: mapConnection(row) },
   });
-  // The transcription key goes to the ai service alone, in its own event (connection.updated hides it).
+  // The transcription settings go to the ai service in their own event; the key itself travels on no
+  // event: ai asks for it when it transcribes (whatsapp.transcription-key, decision 0052).
   await outbox.add(manager, {
     definition: connectionTranscriptionUpdated,
     companyId: row.companyId,
@@ -254,7 +255,7 @@ export async function announceConnection(outbox: OutboxWriter, manager: EntityMa
       transcribeme: row.transcribeme,
       sendme: row.sendme,
       transcribeprovider: row.transcribeprovider,
-      transcribekey: row.transcribekey,
+      hasKey: row.transcribekey !== '',
     },
   });
 }

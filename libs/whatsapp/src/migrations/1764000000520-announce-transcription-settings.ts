@@ -18,12 +18,12 @@ const outboxInsert = (events: string) => `
     RETURNING 1
   ) SELECT pg_notify('outbox_whatsapp', '') FROM (SELECT 1 FROM added LIMIT 1) AS one`;
 
-/** whatsapp.transcription.updated's payload for each connection that transcribes (or has a key). */
+/** whatsapp.transcription.updated's payload for each connection that transcribes (or has a key); the key itself is asked for (decision 0052). */
 const TRANSCRIPTION_SETTINGS = `
   SELECT c.id AS ord, c.company_id, c.id::text AS key,
          json_build_object('connectionId', c.id, 'companyId', c.company_id, 'transcribe', c.transcribe,
            'transcribeme', c.transcribeme, 'sendme', c.sendme, 'transcribeprovider', c.transcribeprovider,
-           'transcribekey', c.transcribekey) AS payload
+           'hasKey', c.transcribekey <> '') AS payload
     FROM whatsapp.connections c
    WHERE c.transcribekey <> '' OR c.transcribe OR c.transcribeme
    ORDER BY c.id FOR SHARE`;

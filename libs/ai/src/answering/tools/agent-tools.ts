@@ -5,6 +5,7 @@ import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 
 import type { Answerer, AnswererTools } from '../answerer';
+import { type BookingKey, ToolBookingRepository } from './tool-booking.repository';
 
 export const APPLY_TAG_TOOL = 'apply_tag';
 export const LIST_SERVICES_TOOL = 'list_services';
@@ -20,6 +21,8 @@ export interface ToolContext {
   /** The ticket's connection: the one an appointment's message and reminders go out from. */
   connectionId: number;
   author: AiAuthor;
+  /** The newest customer message the answer answers: a retried answer has the same, and books nothing twice. */
+  answeringThrough: string;
 }
 
 /** What the model may call besides the handoff during one answer, and what those calls decided. */
@@ -72,7 +75,10 @@ function parsedArgs<T>(schema: z.ZodType<T>, json: string): T | null {
 export class AgentTools {
   private readonly logger = new Logger(AgentTools.name);
 
-  constructor(private readonly calls: ServiceCalls) {}
+  constructor(
+    private readonly calls: ServiceCalls,
+    private readonly bookings: ToolBookingRepository,
+  ) {}
 
   toolboxFor(answerer: Answerer, context: ToolContext): Toolbox | null {
     const tools = answerer.tools;
@@ -161,14 +167,7 @@ export class AgentTools {
           if (!args) return refused('Argumentos inválidos: informe serviceId (número) e start (AAAA-MM-DDTHH:mm).');
           if (!offered(args.serviceId)) return refused('Este serviço não pode ser agendado por aqui.');
           if (context.contactId === null) return refused('Não foi possível identificar o cliente desta conversa.');
-          const booked = await this.calls.call(bookingBookCall, context.companyId, {
-            contactId: context.contactId,
-            serviceId: args.serviceId,
-            start: args.start,
-            whatsappId: context.connectionId,
-            note: `Agendado por ${context.author.name} (IA), ticket #${context.ticketId}`,
-          });
-          return answer({ ok: true, appointment: booked });
+          return await this.book(context, args);
         }
         default:
           break;
@@ -182,6 +181,41 @@ export class AgentTools {
       this.logger.warn({ ticketId: context.ticketId, tool: name, error: String(error) }, 'a tool call failed');
       return refused('A agenda não respondeu agora. Tente de novo em instantes ou ofereça um atendente.');
     }
+  }
+
+  /**
+   * Books once per answered customer message and service: the key is claimed before the call, so a
+   * retried answer (same ticket, same message) gets the appointment it made, and one whose earlier call
+   * ended without knowing whether it booked (a crash, a timeout) books nothing rather than twice.
+   */
+  private async book(context: ToolContext, args: z.output<typeof bookArgs>): Promise<string> {
+    const key: BookingKey = {
+      companyId: context.companyId,
+      ticketId: context.ticketId,
+      answeringThrough: context.answeringThrough,
+      serviceId: args.serviceId,
+    };
+    const claim = await this.bookings.claim(key);
+    if (claim.kind === 'booked') return answer({ ok: true, appointment: claim.appointment, alreadyBooked: true });
+    if (claim.kind === 'unsettled') {
+      return refused('Um agendamento deste serviço para esta mensagem já foi pedido e não confirmou; ofereça um atendente para conferir.');
+    }
+    let booked;
+    try {
+      booked = await this.calls.call(bookingBookCall, context.companyId, {
+        contactId: context.contactId!,
+        serviceId: args.serviceId,
+        start: args.start,
+        whatsappId: context.connectionId,
+        note: `Agendado por ${context.author.name} (IA), ticket #${context.ticketId}`,
+      });
+    } catch (error) {
+      // The booking's own refusal booked nothing; an unreachable booking may have (the key stays claimed).
+      if (error instanceof AppError && error.code !== 'ERR_SERVICE_UNAVAILABLE') await this.bookings.release(key);
+      throw error;
+    }
+    await this.bookings.settle(key, booked);
+    return answer({ ok: true, appointment: booked });
   }
 }
 

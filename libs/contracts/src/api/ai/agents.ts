@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { DEFAULT_COMPANY_TIME_ZONE, idSchema, invalidTimeZoneMessage, isKnownTimeZone } from '../primitives';
+import { idSchema } from '../primitives';
 import { SECRET_MASK } from '../whatsapp';
 
 // ---------------------------------------------------------------------------------------------
@@ -417,11 +417,6 @@ export type AgentTemplateFields = z.output<typeof agentTemplateBodySchema>;
  */
 export const agentTemplateProcessBodySchema = z.object({
   data: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])).default({}),
-  /** The company's time zone (its `timezone` setting, decision 0037); São Paulo when left out. */
-  timeZone: z
-    .string()
-    .refine(isKnownTimeZone, { error: (issue) => invalidTimeZoneMessage(String(issue.input)) })
-    .default(DEFAULT_COMPANY_TIME_ZONE),
 });
 export type AgentTemplateProcessBody = z.input<typeof agentTemplateProcessBodySchema>;
 export const agentTemplateProcessResponseSchema = z.object({ processedPrompt: z.string() });

@@ -297,12 +297,14 @@ export function AgentWizard({ agent, initialStep = 0, preset, onClose }: AgentWi
             <Button variant="outline" disabled={step === 0} onClick={() => setStep((current) => current - 1)} data-testid="agent-back">
               {t('agents.back')}
             </Button>
+            {/* Keyed apart: the same DOM button turned type="submit" by the step change that a click on
+                'Próximo' makes would submit the form at the end of that very click. */}
             {step < WIZARD_STEPS.length - 1 ? (
-              <Button colorPalette="blue" onClick={next} data-testid="agent-next">
+              <Button key="next" colorPalette="blue" onClick={next} data-testid="agent-next">
                 {t('agents.next')}
               </Button>
             ) : (
-              <Button type="submit" colorPalette="blue" loading={create.isPending || update.isPending} data-testid="agent-save">
+              <Button key="save" type="submit" colorPalette="blue" loading={create.isPending || update.isPending} data-testid="agent-save">
                 {agent ? t('agents.save') : t('agents.create')}
               </Button>
             )}

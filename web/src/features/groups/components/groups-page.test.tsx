@@ -162,4 +162,66 @@ describe('the groups page (/transcribe)', () => {
     expect(await within(modal).findByText('Informe a chave da API')).toBeTruthy();
     expect(puts(calls)).toEqual([]);
   });
+  it("edits a group's contact name, deletes it after confirmation, and imports a sheet after confirmation", async () => {
+    const contact = {
+      id: 1,
+      uuid: '00000000-0000-4000-8000-000000000001',
+      name: 'Vendas SP',
+      number: '120363000000000001',
+      email: '',
+      profilePicUrl: '',
+      active: true,
+      isGroup: true,
+      whatsappId: null,
+      extraInfo: [],
+      companyId: 1,
+      lastInteractionAt: null,
+      createdAt: '2026-03-10T12:00:00.000Z',
+      updatedAt: '2026-03-10T12:00:00.000Z',
+    };
+    const calls = stubApi(
+      on('GET', '/groups', 200, { contacts: [aGroup(), aGroup({ id: 2, name: 'Família' })], count: 2, hasMore: false }),
+      on('PUT', '/contacts/1', 200, contact),
+      on('DELETE', '/contacts/2', 200, { message: 'Contact deleted' }),
+      on('POST', '/contacts/upload', 200, { created: 3, skipped: 1, invalid: [] }),
+    );
+    renderWithProviders(
+      <>
+        <GroupsPage />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar contato do grupo Equipe de Vendas' }));
+    const modal = await screen.findByTestId('group-contact-modal');
+    fireEvent.change(within(modal).getByTestId('group-contact-modal-name'), { target: { value: ' ' } });
+    fireEvent.click(within(modal).getByTestId('group-contact-modal-save'));
+    expect(await within(modal).findByText('Required')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    fireEvent.change(within(modal).getByTestId('group-contact-modal-name'), { target: { value: 'Vendas SP' } });
+    fireEvent.click(within(modal).getByTestId('group-contact-modal-save'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/contacts/1', body: { name: 'Vendas SP' } },
+      ]),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('group-name').map((name) => name.textContent)).toEqual(['Vendas SP', 'Família']));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir o grupo Família' }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getByText('Excluir Família?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/contacts/2')).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId('group-card')).toHaveLength(1));
+
+    const input = screen.getByTestId('groups-sheet-input') as HTMLInputElement;
+    const picked = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByTestId('groups-import'));
+    const importDialog = await screen.findByTestId('groups-import-dialog');
+    expect(picked).not.toHaveBeenCalled();
+    fireEvent.click(within(importDialog).getByTestId('groups-import-confirm'));
+    expect(picked).toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [new File(['x'], 'grupos.xlsx')] } });
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/api/contacts/upload')).toBe(true));
+    expect(await screen.findByText('3 contato(s) importado(s), 1 já existiam')).toBeTruthy();
+  }, 15_000);
 });
