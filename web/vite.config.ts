@@ -21,7 +21,6 @@ const OPTIMIZED_FOR_TESTS = [
   'react-icons',
   'react-icons/lu',
   'zod',
-  'react-router',
   'react-hook-form',
   '@hookform/resolvers/zod',
   'date-fns',
@@ -158,8 +157,8 @@ export default defineConfig({
     // Every file starts in a fresh process and imports Chakra (the setup file's toaster) and the rest
     // of what a screen uses: as hundreds of small modules that was most of each file's time. Bundled
     // once per run into a few files (node_modules/.vite/vitest), each file loads them much faster.
-    // socket.io-client stays out: specs replace it with vi.mock.
-    deps: { optimizer: { web: { enabled: true, include: OPTIMIZED_FOR_TESTS } } },
+    // socket.io-client and react-router stay out: specs replace them with vi.mock.
+    deps: { optimizer: { web: { enabled: process.env.VITEST_OPTIMIZE !== 'off', include: OPTIMIZED_FOR_TESTS } } },
     // Nothing here measures speed: on a loaded 2-core machine a render past 5 s is load, not a failure.
     testTimeout: 20_000,
   },
