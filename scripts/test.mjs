@@ -67,6 +67,28 @@ async function startPostgres() {
   return server.url;
 }
 
+/**
+ * Every service's schema migrated once into a template database that each test file's database is
+ * copied from (test/support/database-template.ts), instead of each app start migrating an empty one.
+ */
+async function createDatabaseTemplate(databaseUrl) {
+  const script = path.join(root, 'scripts/test-database-template.cjs');
+  const { status, stdout } = await new Promise((resolve) => {
+    const child = spawn('node', [script, 'create', databaseUrl], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', (error) => resolve({ status: 1, stdout: `${out}${error}` }));
+    child.on('close', (code) => resolve({ status: code ?? 1, stdout: out }));
+  });
+  const name = /TEST_DATABASE_TEMPLATE=(\S+)/.exec(stdout)?.[1];
+  if (status !== 0 || !name) throw new Error(`the template database was not created: ${stdout}`);
+  cleanups.push(async () => {
+    spawnSync('node', [script, 'drop', databaseUrl, name], { cwd: root, stdio: 'inherit' });
+  });
+  log(`PostgreSQL: template database ${name} (every service migrated)`);
+  return name;
+}
+
 async function startKafka() {
   if (process.env.KAFKA_BROKERS) {
     log(`Kafka: using KAFKA_BROKERS=${process.env.KAFKA_BROKERS}`);
@@ -139,7 +161,9 @@ try {
   // build, PostgreSQL and the Kafka broker (mostly a JVM waiting for its port) start beside them.
   const services = (async () => {
     const since = Date.now();
-    const ready = { databaseUrl: await startPostgres(), kafkaBrokers: await startKafka() };
+    const databaseUrl = await startPostgres();
+    const [databaseTemplate, kafkaBrokers] = await Promise.all([createDatabaseTemplate(databaseUrl), startKafka()]);
+    const ready = { databaseUrl, databaseTemplate, kafkaBrokers };
     log(`PostgreSQL and Kafka ready after ${seconds(since)}`);
     return ready;
   })();
@@ -160,7 +184,7 @@ try {
     }),
   );
 
-  const { databaseUrl, kafkaBrokers } = await services;
+  const { databaseUrl, databaseTemplate, kafkaBrokers } = await services;
   const jestArgs = [
     'jest',
     '--ci',
@@ -171,7 +195,13 @@ try {
   ];
   const jest = await step('jest (unit, integration, distributed, browser)', () =>
     run('npx', jestArgs, {
-      env: { ...process.env, TEST_DATABASE_URL: databaseUrl, KAFKA_BROKERS: kafkaBrokers, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: databaseUrl,
+        TEST_DATABASE_TEMPLATE: databaseTemplate,
+        KAFKA_BROKERS: kafkaBrokers,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      },
     }),
   );
   const counts = { passed: 0, failed: 0, skipped: 0, failedSuites: 0 };

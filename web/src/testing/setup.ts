@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster';
 import { loadAllLanguages } from '@/lib/i18n';
+
+// How long findBy*/waitFor wait for what must appear (1 s by default): a screen's first render on a
+// loaded 2-core machine can take longer. Nothing here measures speed.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Chakra (Ark/Zag), next-themes and our hooks use.
 if (!window.matchMedia) {

@@ -16,14 +16,27 @@ export function testServerUrl(): string {
   return url;
 }
 
-/** A fresh, empty database on the test server, so test files never see each other's rows. */
-export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase> {
+/**
+ * The run's template database, every service's schema migrated (test/support/database-template.ts;
+ * scripts/test.mjs sets it): unset when a spec file is run on its own, and then databases start empty.
+ */
+function templateName(): string | undefined {
+  return process.env.TEST_DATABASE_TEMPLATE || undefined;
+}
+
+/**
+ * A fresh database on the test server, so test files never see each other's rows: a copy of the
+ * run's template when there is one (the services' migrations already applied, so an app start finds
+ * none left to run), else empty. `empty: true` asks for an empty one in any case.
+ */
+export async function createTestDatabase(prefix = 'test', options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = testServerUrl();
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = options.empty ? undefined : templateName();
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
