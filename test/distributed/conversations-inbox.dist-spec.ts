@@ -18,9 +18,10 @@ import {
 } from '@app/contracts';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
 import { DistributedStack } from '../support/distributed-stack';
+import { callApi, connectSocket } from '../support/http-api';
 
 jest.setTimeout(180_000);
 
@@ -30,13 +31,7 @@ const COMPANY_B = COMPANY_A + 1;
 const ADMIN_A = 700_000 + randomInt(0, 99_999);
 const ADMIN_B = ADMIN_A + 1;
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = connectSocket;
 
 (brokers ? describe : describe.skip)('distributed: the inbox through whatsapp, conversations and gateway', () => {
   let stack: DistributedStack;
@@ -69,14 +64,7 @@ function connect(url: string, token: string): Promise<Socket> {
     await stack?.stop();
   });
 
-  const call = async <T>(token: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = <T>(token: string, method: string, route: string, body?: unknown) => callApi<T>(gatewayUrl, token, method, route, body);
 
   it('an inbound message appears live on the company socket, a reply reaches the simulator and its ack comes back', async () => {
     const socketA = await connect(gatewayUrl, tokenA);

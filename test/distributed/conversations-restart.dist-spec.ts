@@ -10,6 +10,7 @@ import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
 
 import { DistributedStack, type ServiceProcess } from '../support/distributed-stack';
+import { callApi } from '../support/http-api';
 
 jest.setTimeout(240_000);
 
@@ -36,14 +37,7 @@ const PER_CONTACT = 12;
     await stack?.stop();
   });
 
-  const call = async <T>(method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${whatsappUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = <T>(method: string, route: string, body?: unknown) => callApi<T>(whatsappUrl, token, method, route, body);
 
   it('every message of the burst is filed exactly once after the restart', async () => {
     const { id } = expectAnswer(connectionSchema, await call('POST', '/whatsapp', { name: 'Rajada', provider: 'simulator' }));

@@ -17,9 +17,10 @@ import {
 } from '@app/contracts';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
 import { DistributedStack } from '../support/distributed-stack';
+import { callApi, connectSocket } from '../support/http-api';
 
 jest.setTimeout(240_000);
 
@@ -51,20 +52,8 @@ const ADMIN_B = ADMIN_A + 1;
     await stack?.stop();
   });
 
-  const call = async (token: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  const connect = (token: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = io(gatewayUrl, { transports: ['websocket'], query: { token }, reconnection: false });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (error) => reject(error));
-    });
+  const call = (token: string, method: string, route: string, body?: unknown) => callApi<unknown>(gatewayUrl, token, method, route, body);
+  const connect = (token: string) => connectSocket(gatewayUrl, token);
 
   it("sends each valid contact one message through two connections, live on the company's campaign channel, and nothing of it to another company", async () => {
     const socketA = await connect(tokenA);

@@ -11,6 +11,7 @@ import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 
 import { DistributedStack, type ServiceProcess } from '../support/distributed-stack';
+import { callApi } from '../support/http-api';
 
 jest.setTimeout(180_000);
 
@@ -41,14 +42,7 @@ const COMPANY = 900_000 + randomInt(0, 99_999);
     await stack?.stop();
   });
 
-  const call = async (base: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${base}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as never };
-  };
+  const call = (base: string, method: string, route: string, body?: unknown) => callApi<never>(base, token, method, route, body);
 
   const sessionOwners = async (): Promise<Map<number, string>> => {
     const { Client } = await import('pg');

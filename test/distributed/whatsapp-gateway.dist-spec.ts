@@ -17,9 +17,10 @@ import {
 import { openServiceDataSource, partitionOf } from '@app/platform';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
 import { DistributedStack } from '../support/distributed-stack';
+import { callApi, connectSocket } from '../support/http-api';
 
 jest.setTimeout(120_000);
 
@@ -27,13 +28,7 @@ const brokers = process.env.KAFKA_BROKERS;
 const COMPANY_A = 800_000 + randomInt(0, 99_999);
 const COMPANY_B = COMPANY_A + 1;
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = connectSocket;
 
 (brokers ? describe : describe.skip)('distributed: gateway + whatsapp over Kafka', () => {
   let stack: DistributedStack;
@@ -56,14 +51,7 @@ function connect(url: string, token: string): Promise<Socket> {
     await stack?.stop();
   });
 
-  const call = async (token: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as never };
-  };
+  const call = (token: string, method: string, route: string, body?: unknown) => callApi<never>(gatewayUrl, token, method, route, body);
 
   /** The connection id a socket payload is about, if any. */
   const connectionIdOf = (payload: unknown): number | undefined => {
