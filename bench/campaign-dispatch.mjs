@@ -14,102 +14,41 @@
 //   node scripts/build-server.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node bench/campaign-dispatch.mjs [rate|pace|kill] [connections=10] [recipients=2000]
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  apiBody,
+  benchDatabase,
+  benchDataDir,
+  requiredDatabaseUrl,
+  requireFromRoot,
+  scannedSimulatorConnection,
+  sleep,
+  StandaloneProduct,
+} from './support/harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
+const { Client } = requireFromRoot('pg');
 
 const [mode = 'rate', connectionsArg = '10', recipientsArg = mode === 'pace' ? '60' : '2000'] = process.argv.slice(2);
 const CONNECTIONS = Number(connectionsArg);
 const RECIPIENTS = Number(recipientsArg);
 const KILLS = Number(process.env.BENCH_KILLS ?? 3);
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
+requiredDatabaseUrl();
 if (!['rate', 'pace', 'kill'].includes(mode)) throw new Error('mode is rate, pace or kill');
 const PACE = { messageInterval: 5, longerIntervalAfter: 5, greaterInterval: 10 };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const dbName = `bench_campaign_${randomBytes(4).toString('hex')}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-campaign-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const env = {
-  PATH: process.env.PATH,
-  LOG_LEVEL: 'warn',
-  PORT: String(port),
-  DATABASE_URL: dbUrl.toString(),
-  DATA_DIR: storageDir,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  ADMIN_PASSWORD: 'Bench12345',
-  SIMULATOR_ENABLED: 'true',
-};
-let child;
-function startProduct() {
-  child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-async function ready() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/ready`)).status === 200) return;
-    } catch {
-      // not yet listening
-    }
-    await sleep(200);
-  }
-  throw new Error('the product is not ready');
-}
-
-const db = new Client({ connectionString: dbUrl.toString() });
+const database = await benchDatabase('bench_campaign');
+const storage = benchDataDir('bench-campaign');
+let product;
+const db = new Client({ connectionString: database.url });
 try {
-  startProduct();
-  await ready();
+  product = await StandaloneProduct.start({ databaseUrl: database.url, dataDir: storage.dir });
   await db.connect();
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@admin.com', password: 'Bench12345' }),
-  });
-  const session = await login.json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(session)}`);
+  const session = await product.signIn();
   const { token } = session;
   const companyId = session.user.companyId;
   const call = async (method, route, body) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await fetch(`${baseUrl}/api${route}`, {
-          method,
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const answer = { status: response.status, body: await response.json().catch(() => null) };
-        if (answer.status >= 400) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(answer.body)}`);
-        return answer.body;
+        return await apiBody(product.baseUrl, token, method, route, body);
       } catch (error) {
         if (attempt >= 50 || String(error).includes(': 4')) throw error;
         await sleep(200); // the product is restarting
@@ -120,13 +59,7 @@ try {
   // The connections, scanned; outbound knows them connected.
   const connections = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    const connection = await call('POST', '/whatsapp', { name: `Bench ${i + 1}`, provider: 'simulator' });
-    for (let tries = 0; (await call('GET', `/whatsapp/${connection.id}`)).status !== 'qrcode'; tries++) {
-      if (tries > 300) throw new Error('no QR');
-      await sleep(100);
-    }
-    await call('POST', `/simulator/connections/${connection.id}/scan`, {});
-    connections.push(connection.id);
+    connections.push((await scannedSimulatorConnection(call, { name: `Bench ${i + 1}` })).id);
   }
   for (let tries = 0; ; tries++) {
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM outbound.connections WHERE id = ANY($1) AND status = 'CONNECTED'`, [
@@ -178,11 +111,9 @@ try {
           const shares = Array.from({ length: KILLS }, () => 0.1 + Math.random() * 0.8).sort((a, b) => a - b);
           for (const share of shares) {
             while ((await sentSoFar()) < Math.floor(share * RECIPIENTS)) await sleep(20);
-            child.kill('SIGKILL');
-            await new Promise((resolve) => child.once('exit', resolve));
+            await product.crash();
             kills.push(await sentSoFar());
-            startProduct();
-            await ready();
+            await product.start();
           }
         })()
       : Promise.resolve();
@@ -255,10 +186,8 @@ try {
     );
   }
 } finally {
-  child?.kill('SIGTERM');
-  await sleep(2_000);
+  await product?.stop();
   await db.end().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(storageDir, { recursive: true, force: true });
+  await database.drop();
+  storage.remove();
 }

@@ -12,25 +12,28 @@
 //
 // BENCH_WEB_DIST=<folder> measures another build of the web app (default web/dist); CHROMIUM_PATH
 // another Chromium (default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
-const { chromium } = require('playwright-core');
+import {
+  apiBody,
+  benchDatabase,
+  benchDataDir,
+  requiredDatabaseUrl,
+  requireFromRoot,
+  root,
+  scannedSimulatorConnection,
+  signIn,
+  sleep,
+  StandaloneProduct,
+} from './support/harness.mjs';
+
+const { chromium } = requireFromRoot('playwright-core');
 
 const RUNS = Number(process.argv[2] ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist'));
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
+requiredDatabaseUrl();
 if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is not built: run npm run build:web`);
 if (!existsSync(path.join(root, 'dist/apps/standalone/src/main.js'))) throw new Error('dist/ is not built: run npm run build:server');
 
@@ -43,55 +46,21 @@ const ADMIN = { email: 'admin@bench.test', password: 'Bench-password-1' };
 const AGENT = { name: 'Agente Bench', email: 'agente@bench.test', password: 'Agent-password-1' };
 const TICKETS = 30;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-async function ready(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} not ready`);
-}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-/** One call to the product's API; the JSON answer, or an error naming the call. */
-async function api(baseUrl, method, route, token, body) {
-  const response = await fetch(`${baseUrl}/api${route}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /**
  * The company's agent with TICKETS tickets open for them: customers write to a scanned simulator
  * connection, the admin gives each ticket to the agent.
  */
 async function seed(baseUrl) {
-  const adminToken = (await api(baseUrl, 'POST', '/auth/login', undefined, ADMIN)).token;
-  const agent = await api(baseUrl, 'POST', '/users', adminToken, { ...AGENT, profile: 'user' });
-  const connection = await api(baseUrl, 'POST', '/whatsapp', adminToken, { name: 'Bench', provider: 'simulator' });
-  for (let i = 0; (await api(baseUrl, 'GET', `/whatsapp/${connection.id}`, adminToken)).status !== 'qrcode'; i++) {
-    if (i > 300) throw new Error('the simulator connection shows no QR code');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await api(baseUrl, 'POST', `/simulator/connections/${connection.id}/scan`, adminToken, {});
+  const adminToken = (await signIn(baseUrl, ADMIN)).token;
+  const api = (method, route, body) => apiBody(baseUrl, adminToken, method, route, body);
+  const agent = await api('POST', '/users', { ...AGENT, profile: 'user' });
+  const connection = await scannedSimulatorConnection(api, { name: 'Bench' });
   for (let i = 0; i < TICKETS; i++) {
-    await api(baseUrl, 'POST', `/simulator/connections/${connection.id}/inbound`, adminToken, {
+    await api('POST', `/simulator/connections/${connection.id}/inbound`, {
       from: `55119876${String(i).padStart(5, '0')}`,
       pushName: `Cliente ${i + 1}`,
       body: `Olá, preciso de ajuda com o pedido ${1000 + i}`,
@@ -100,10 +69,10 @@ async function seed(baseUrl) {
   let pending = [];
   for (let i = 0; pending.length < TICKETS; i++) {
     if (i > 300) throw new Error(`only ${pending.length} of ${TICKETS} tickets arrived`);
-    pending = (await api(baseUrl, 'GET', '/tickets?status=pending&showAll=true', adminToken)).tickets;
-    if (pending.length < TICKETS) await new Promise((resolve) => setTimeout(resolve, 200));
+    pending = (await api('GET', '/tickets?status=pending&showAll=true')).tickets;
+    if (pending.length < TICKETS) await sleep(200);
   }
-  for (const ticket of pending) await api(baseUrl, 'PUT', `/tickets/${ticket.id}`, adminToken, { status: 'open', userId: agent.id });
+  for (const ticket of pending) await api('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: agent.id });
 }
 
 /**
@@ -171,34 +140,17 @@ function report(title, runs, timeKey, target) {
   }
 }
 
-const dbName = `bench_firstload_${randomBytes(4).toString('hex')}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-firstload-'));
+const database = await benchDatabase('bench_firstload');
+const storage = benchDataDir('bench-firstload');
 let product;
 let browser;
 try {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  product = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SIMULATOR_ENABLED: 'true',
-      WEB_DIST,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  product = await StandaloneProduct.start({
+    databaseUrl: database.url,
+    dataDir: storage.dir,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEB_DIST },
   });
-  await ready(`${baseUrl}/ready`);
+  const { baseUrl } = product;
   await seed(baseUrl);
 
   browser = await chromium.launch({
@@ -231,12 +183,7 @@ try {
   report(`/tickets (signed-in agent, ${TICKETS} open tickets)`, tickets, 'visibleMs', TARGETS.ticketsVisible);
 } finally {
   await browser?.close();
-  if (product && product.exitCode === null) {
-    const exited = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  }
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await product?.stop();
+  await database.drop();
+  storage.remove();
 }

@@ -16,15 +16,24 @@
 //   npm run build:server
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres [KAFKA_BROKERS=127.0.0.1:9092] \
 //     node bench/inbox-inbound.mjs [standalone|distributed] [ratePerSecond=100|max] [seconds=10] [contacts=50]
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+import {
+  benchDatabase,
+  benchDataDir,
+  freePort,
+  percentile,
+  requiredDatabaseUrl,
+  requireFromRoot as require,
+  root,
+  signIn,
+  spawnService,
+  stopChild,
+  waitReady as ready,
+} from './support/harness.mjs';
 
 /**
  * Identity's session answers without identity (the distributed run signs its own token): every
@@ -54,8 +63,6 @@ async function identitySessionsStandIn(secret) {
   return `http://127.0.0.1:${server.address().port}`;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 const { sign } = require('jsonwebtoken');
 const { io } = require('socket.io-client');
@@ -67,44 +74,24 @@ const CONTACTS = Number(contactsArg);
 const INJECTORS = Number(process.env.BENCH_INJECTORS ?? 16);
 /** How often the injector sends the messages that have come due. */
 const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 10);
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
+requiredDatabaseUrl();
 if (mode === 'distributed' && !process.env.KAFKA_BROKERS) throw new Error('distributed mode needs KAFKA_BROKERS');
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const children = [];
 function start(name, env) {
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the services under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const counter = ['--require', path.join(root, 'bench/support/count-sql.cjs')];
-  const child = spawn(process.execPath, [...nodeArgs, ...counter, path.join(root, 'dist/apps', name, 'src/main.js')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', BENCH_SQL_COUNT_FILE: path.join(storageDir, `sql-${name}.json`), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnService(
+    name,
+    { BENCH_SQL_COUNT_FILE: path.join(storageDir, `sql-${name}.json`), ...env },
+    {
+      nodeArgs: [...nodeArgs, ...counter],
+    },
+  );
   children.push(child);
   return child;
 }
-async function ready(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} not ready`);
-}
-
 /**
  * CPU seconds used so far by the services the bench started, by PostgreSQL's processes that work for
  * them (the backends of the bench's database and the WAL writer, checkpointer and background writer,
@@ -156,14 +143,11 @@ function diffStatements(before, after) {
   return { total: diff.reduce((sum, [, count]) => sum + count, 0), top: diff.sort((a, b) => b[1] - a[1]).slice(0, 25) };
 }
 
-const dbName = `bench_inbound_${randomBytes(4).toString('hex')}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
+const database = await benchDatabase('bench_inbound');
+const dbUrl = new URL(database.url);
 const secret = randomBytes(32).toString('hex');
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-inbound-'));
+const storage = benchDataDir('bench-inbound');
+const storageDir = storage.dir;
 const suffix = randomBytes(4).toString('hex');
 
 try {
@@ -185,13 +169,7 @@ try {
     gatewayUrl = whatsappUrl = `http://127.0.0.1:${port}`;
     await ready(`${gatewayUrl}/ready`);
     // Identity runs here and checks every token's session (decision 0025): log in as the seeded admin.
-    const login = await fetch(`${gatewayUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@admin.com', password: 'Bench12345' }),
-    });
-    const session = await login.json();
-    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(session)}`);
+    const session = await signIn(gatewayUrl);
     ({ token } = session);
     ({ id: userId, companyId } = session.user);
   } else {
@@ -409,9 +387,7 @@ try {
   socket.close();
   await db.end();
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(storageDir, { recursive: true, force: true });
+  await Promise.all(children.map((child) => stopChild(child)));
+  await database.drop();
+  storage.remove();
 }

@@ -17,19 +17,27 @@
 //   node scripts/build-server.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node bench/integrations.mjs [seconds=60] [ratePerSecond=50] [conversations=500] [stallSeconds=30]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-require('./support/require-typescript.cjs');
+import {
+  apiBody,
+  BENCH_ADMIN,
+  benchDatabase,
+  benchDataDir,
+  loadAverage,
+  percentile,
+  requiredDatabaseUrl,
+  requireFromRoot,
+  root,
+  signIn,
+  sleep,
+  StandaloneProduct,
+} from './support/harness.mjs';
+
+const require = requireFromRoot;
+require('./bench/support/require-typescript.cjs');
 const { Client } = require('pg');
 const servers = path.join(root, 'libs/ai/src/testing/chatbot-servers');
 const { startWebhookServer } = require(path.join(servers, 'webhook-server.ts'));
@@ -48,18 +56,7 @@ const TARGET_P99 = 200;
 const INTEGRATION_TIMEOUT_MS = 15_000 * 3 + 500 + 1_000;
 const TYPES = ['typebot', 'n8n', 'webhook', 'flowise', 'dify', 'openaiassist', 'dialogflow'];
 const TICK_MS = 10;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+requiredDatabaseUrl();
 
 /**
  * A typebot speaking its v1 chat API (startChat, continueChat) that echoes each message, so that a
@@ -114,14 +111,8 @@ async function startEchoTypebot() {
   };
 }
 
-const children = [];
-const dbName = `bench_integrations_${randomBytes(4).toString('hex')}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-integrations-'));
+const database = await benchDatabase('bench_integrations');
+const storage = benchDataDir('bench-integrations');
 const typebot = await startEchoTypebot();
 const n8n = await startWebhookServer();
 const hook = await startWebhookServer();
@@ -130,57 +121,27 @@ const flowise = await FakeFlowiseServer.start();
 const dify = await FakeDifyServer.start();
 const openai = await FakeOpenAiResponsesServer.start();
 const google = await FakeDialogflowServer.start();
-const db = new Client({ connectionString: dbUrl.toString() });
+const db = new Client({ connectionString: database.url });
+let product;
 
 try {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  children.push(
+  product = await StandaloneProduct.start({
+    databaseUrl: database.url,
+    dataDir: storage.dir,
     // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the product's time goes.
-    spawn(
-      process.execPath,
-      [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/apps/standalone/src/main.js')],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-          PORT: String(port),
-          DATABASE_URL: dbUrl.toString(),
-          DATA_DIR: dataDir,
-          ADMIN_PASSWORD: 'Bench12345',
-          SIMULATOR_ENABLED: 'true',
-          WEB_DIST: '/nonexistent',
-          OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-          AI_OPENAI_BASE_URL: openai.baseUrl,
-          AI_DIALOGFLOW_BASE_URL: google.apiBase,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    ),
-  );
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/ready`)).status === 200) break;
-    } catch {
-      // not yet listening
-    }
-    if (i > 600) throw new Error('the product is not ready');
-    await sleep(200);
-  }
-  const call = async (token, method, route, body) => {
-    const response = await fetch(`${baseUrl}/api${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const answer = text ? JSON.parse(text) : null;
-    if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-    return answer;
-  };
-  const login = async (email, password) => (await call(undefined, 'POST', '/auth/login', { email, password })).token;
-  const root_ = await login('admin@admin.com', 'Bench12345');
+    nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    env: {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+      WEB_DIST: '/nonexistent',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      AI_OPENAI_BASE_URL: openai.baseUrl,
+      AI_DIALOGFLOW_BASE_URL: google.apiBase,
+    },
+  });
+  const { baseUrl } = product;
+  const call = (token, method, route, body) => apiBody(baseUrl, token, method, route, body);
+  const login = async (email, password) => (await signIn(baseUrl, { email, password })).token;
+  const root_ = await login(BENCH_ADMIN.email, BENCH_ADMIN.password);
   const plan = await call(root_, 'POST', '/plans', {
     name: 'Bench',
     users: 10,
@@ -310,10 +271,7 @@ try {
   }
   const latencies = (sent) => sent.flatMap((m) => (replies.has(m.token) ? [replies.get(m.token)[0] - m.due] : [])).sort((a, b) => a - b);
   const fmt = (ms) => (ms === undefined ? '-' : `${ms.toFixed(0)} ms`);
-  const load = (await import('node:os'))
-    .loadavg()
-    .map((v) => v.toFixed(1))
-    .join(' ');
+  const load = loadAverage(1);
 
   const conversation = (c) => {
     const type = TYPES[c % TYPES.length];
@@ -352,10 +310,7 @@ try {
     const typebotConversations = [...Array(CONVERSATIONS).keys()].filter((c) => c % TYPES.length === 0);
     typebot.stall(true);
     const stallStarted = Date.now();
-    const stallLoad = (await import('node:os'))
-      .loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ');
+    const stallLoad = loadAverage(1);
     const [affected, otherSent] = await Promise.all([
       offer(typebotConversations.length / STALL_SECONDS, STALL_SECONDS, (i) => conversation(typebotConversations[i])),
       offer(10, STALL_SECONDS, (i) => ({ connection: other, number: `5521900${String(i % 50).padStart(6, '0')}` })),
@@ -419,12 +374,9 @@ try {
     console.log((await db.query(`SELECT name, state, count(*)::int FROM pgboss.job WHERE name = 'ai-answer' GROUP BY 1, 2`)).rows);
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await sleep(2_000);
+  await product?.stop();
   await db.end().catch(() => {});
-  if (process.env.BENCH_KEEP_DATABASE) console.log(`database kept: ${dbName}`);
-  else await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.drop({ keep: Boolean(process.env.BENCH_KEEP_DATABASE) });
+  storage.remove();
   await Promise.all([typebot, n8n, hook, otherHook, flowise, dify, openai, google].map((server) => server.close()));
 }

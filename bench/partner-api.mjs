@@ -11,99 +11,49 @@
 //   node scripts/build-server.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node bench/partner-api.mjs [rate=200] [seconds=60] [once|twice]
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
+import {
+  apiBody,
+  benchDatabase,
+  benchDataDir,
+  percentile,
+  requiredDatabaseUrl,
+  requireFromRoot,
+  scannedSimulatorConnection,
+  sleep,
+  StandaloneProduct,
+} from './support/harness.mjs';
+
+const { Client } = requireFromRoot('pg');
 
 const [rateArg = '200', secondsArg = '60', mode = 'once'] = process.argv.slice(2);
 const RATE = Number(rateArg);
 const SECONDS = Number(secondsArg);
 const TOKENS = 10;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
+requiredDatabaseUrl();
+/** p-th percentile of unsorted values to a tenth of a millisecond; NaN (null in JSON) for none. */
+const p = (values, q) =>
+  Number(
+    (
+      percentile(
+        [...values].sort((a, b) => a - b),
+        q,
+      ) ?? NaN
+    ).toFixed(1),
+  );
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-const percentile = (values, p) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-const dbName = `bench_partner_${randomBytes(4).toString('hex')}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-partner-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    DATA_DIR: storageDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_PASSWORD: 'Bench12345',
-    SIMULATOR_ENABLED: 'true',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const db = new Client({ connectionString: dbUrl.toString() });
+const database = await benchDatabase('bench_partner');
+const storage = benchDataDir('bench-partner');
+let product;
+const db = new Client({ connectionString: database.url });
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/ready`)).status === 200) break;
-    } catch {
-      // not yet listening
-    }
-    if (i > 600) throw new Error('the product is not ready');
-    await sleep(200);
-  }
+  product = await StandaloneProduct.start({ databaseUrl: database.url, dataDir: storage.dir });
+  const { baseUrl } = product;
   await db.connect();
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@admin.com', password: 'Bench12345' }),
-  });
-  const session = await login.json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(session)}`);
-  const jwt = session.token;
-  const call = async (method, route, body) => {
-    const response = await fetch(`${baseUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => null);
-    if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-  const connection = await call('POST', '/whatsapp', { name: 'Bench API', provider: 'simulator', isDefault: true });
-  for (let tries = 0; (await call('GET', `/whatsapp/${connection.id}`)).status !== 'qrcode'; tries++) {
-    if (tries > 300) throw new Error('no QR');
-    await sleep(100);
-  }
-  await call('POST', `/simulator/connections/${connection.id}/scan`, {});
+  const jwt = (await product.signIn()).token;
+  const call = (method, route, body) => apiBody(baseUrl, jwt, method, route, body);
+  const connection = await scannedSimulatorConnection(call, { name: 'Bench API', isDefault: true });
   const tokens = [];
   for (let i = 0; i < TOKENS; i++) tokens.push((await call('POST', '/api-tokens', { name: `Bench ${i + 1}` })).token);
 
@@ -169,8 +119,8 @@ try {
         mode,
         sendSeconds: Number(sendSeconds.toFixed(1)),
         statuses,
-        acceptedMs: { p50: Number(percentile(accepted, 50).toFixed(1)), p99: Number(percentile(accepted, 99).toFixed(1)) },
-        phoneMs: { p50: percentile(phone, 50), p99: percentile(phone, 99) },
+        acceptedMs: { p50: p(accepted, 50), p99: p(accepted, 99) },
+        phoneMs: { p50: p(phone, 50), p99: p(phone, 99) },
         atPhone: rows.length,
         lost,
         duplicated,
@@ -180,10 +130,8 @@ try {
     ),
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await product?.stop();
   await db.end().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(storageDir, { recursive: true, force: true });
+  await database.drop();
+  storage.remove();
 }

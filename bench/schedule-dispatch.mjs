@@ -10,113 +10,48 @@
 //
 //   node scripts/build-server.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/schedule-dispatch.mjs [total=10000] [plain|kill|both=both]
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  apiCall,
+  benchDatabase,
+  benchDataDir,
+  percentile,
+  requiredDatabaseUrl,
+  requireFromRoot,
+  scannedSimulatorConnection,
+  sleep,
+  StandaloneProduct,
+} from './support/harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
+const { Client } = requireFromRoot('pg');
 
 const [totalArg = '10000', which = 'both'] = process.argv.slice(2);
 const TOTAL = Number(totalArg);
 const CONNECTIONS = 5;
 /** Bookings in flight at once. */
 const BOOKERS = Number(process.env.BENCH_BOOKERS ?? 16);
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-async function ready(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not yet listening
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} not ready`);
-}
+requiredDatabaseUrl();
 
 async function run(kill) {
-  const dbName = `bench_schedules_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-schedules-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    PATH: process.env.PATH,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    DATA_DIR: storageDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_PASSWORD: 'Bench12345',
-    SIMULATOR_ENABLED: 'true',
-  };
-  let child;
-  const start = async () => {
-    child = spawn(process.execPath, [path.join(root, 'dist/apps/standalone/src/main.js')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await ready(`${base}/ready`);
-  };
-  const db = new Client({ connectionString: dbUrl.toString() });
+  const database = await benchDatabase('bench_schedules');
+  const storage = benchDataDir('bench-schedules');
+  let product;
+  const db = new Client({ connectionString: database.url });
   try {
-    await start();
+    product = await StandaloneProduct.start({ databaseUrl: database.url, dataDir: storage.dir });
     await db.connect();
     let token;
     const login = async () => {
-      const answer = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@admin.com', password: 'Bench12345' }),
-      });
-      const session = await answer.json();
-      if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(session)}`);
+      const session = await product.signIn();
       token = session.token;
       return session.user.companyId;
     };
     const companyId = await login();
-    const call = async (method, route, body) => {
-      const response = await fetch(`${base}/api${route}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    };
+    const call = (method, route, body) => apiCall(product.baseUrl, token, method, route, body);
 
     // Five simulator connections, connected.
     const connections = [];
     for (let c = 0; c < CONNECTIONS; c++) {
-      const connection = (await call('POST', '/whatsapp', { name: `Bench ${c + 1}`, provider: 'simulator' })).body;
-      for (let i = 0; (await call('GET', `/whatsapp/${connection.id}`)).body.status !== 'qrcode'; i++) {
-        if (i > 300) throw new Error('no QR');
-        await sleep(100);
-      }
-      await call('POST', `/simulator/connections/${connection.id}/scan`, {});
+      const connection = await scannedSimulatorConnection(async (...args) => (await call(...args)).body, { name: `Bench ${c + 1}` });
       connections.push(connection.id);
     }
     for (let i = 0; ; i++) {
@@ -242,10 +177,10 @@ async function run(kill) {
       }
       if (rows.length >= expected.size || Date.now() > deadline) break;
       if (kill && killedAt === null && rows.length >= expected.size * 0.4) {
-        child.kill('SIGKILL');
+        const crashed = product.crash();
         killedAt = { at: Date.now(), received: rows.length };
-        await new Promise((resolve) => child.once('exit', resolve));
-        await start();
+        await crashed;
+        await product.start();
         await login();
       }
       await sleep(500);
@@ -304,12 +239,10 @@ async function run(kill) {
     );
     return { duplicated, lost };
   } finally {
-    child?.kill('SIGTERM');
-    await sleep(2_000);
+    await product?.stop();
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-    rmSync(storageDir, { recursive: true, force: true });
+    await database.drop();
+    storage.remove();
   }
 }
 

@@ -12,25 +12,27 @@
 // PROF=<dir> writes a CPU profile of the product (all its threads) there, to find what holds its event loop.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
-const XLSX = require('@e965/xlsx');
-const { requireTypeScript } = require('./support/require-typescript.cjs');
+import {
+  benchDatabase,
+  benchDataDir,
+  percentile,
+  requiredDatabaseUrl,
+  requireFromRoot,
+  root,
+  sleep,
+  StandaloneProduct,
+} from './support/harness.mjs';
+
+const XLSX = requireFromRoot('@e965/xlsx');
+const { requireTypeScript } = requireFromRoot('./bench/support/require-typescript.cjs');
 const bombs = requireTypeScript(path.join(root, 'libs/platform/src/testing/sheet-bombs.ts'));
 
 const IMPORTS = Number(process.argv[2] ?? 10);
 const ROWS = Number(process.argv[3] ?? 100_000);
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('DATABASE_URL is required');
+requiredDatabaseUrl();
 
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 /** The /health prober: asks every 20 ms until its stdin closes, then prints the latencies and failures. */
@@ -47,15 +49,6 @@ const ask = (url) => new Promise((resolve) => {
 (async () => { while (running) { await ask(process.argv[1]); await new Promise((r) => setTimeout(r, 20)); }
   process.stdout.write(JSON.stringify({ latencies, failures })); })();
 `;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Import `i`'s sheet: ROWS contacts with numbers no other import has. */
 function legitimateSheet(i) {
@@ -84,47 +77,19 @@ for (const sheet of sheets) console.log(`  ${sheet.name.padEnd(20)} ${(sheet.byt
 for (const bomb of bombFiles)
   console.log(`  ${bomb.name.padEnd(20)} ${(bomb.bytes.length / 1024).toFixed(0).padStart(7)} KB  ${bomb.kind}`);
 
-const dbName = `bench_sheets_${randomBytes(4).toString('hex')}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-sheets-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(
-  process.execPath,
-  [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), path.join(root, 'dist/apps/standalone/src/main.js')],
-  {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: storageDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_PASSWORD: 'Bench12345',
-      METRICS_TOKEN,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-
+const database = await benchDatabase('bench_sheets');
+const storage = benchDataDir('bench-sheets');
+let product;
 try {
-  for (let i = 0; ; i++) {
-    if (i > 600) throw new Error('the product is not ready');
-    if ((await fetch(`${baseUrl}/ready`).catch(() => null))?.status === 200) break;
-    await sleep(200);
-  }
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@admin.com', password: 'Bench12345' }),
+  product = await StandaloneProduct.start({
+    databaseUrl: database.url,
+    dataDir: storage.dir,
+    simulator: false,
+    env: { METRICS_TOKEN },
+    nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [],
   });
-  const { token } = await login.json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const { baseUrl } = product;
+  const { token } = await product.signIn();
 
   // node:http rather than fetch: no headers timeout (ten imports read one after another take minutes
   // on a loaded machine), and a 413 sent before the whole body was written is still read.
@@ -218,9 +183,7 @@ try {
     `\n/health during the run: ${health.length} answered, ${healthFailures.length} failed${healthFailures.length ? ` (${[...new Set(healthFailures)].join(', ')})` : ''}  p50 ${percentile(health, 50).toFixed(1)} ms  p99 ${percentile(health, 99).toFixed(1)} ms  max ${health.at(-1).toFixed(1)} ms`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(storageDir, { recursive: true, force: true });
+  await product?.stop();
+  await database.drop();
+  storage.remove();
 }

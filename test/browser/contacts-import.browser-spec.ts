@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 
-import { companyOfItsOwn, pageToken, signedInPage } from '../support/browser-setup';
+import { companyOfItsOwn, pageApiCall, signedInPage, waitUntil } from '../support/browser-setup';
 import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
@@ -37,16 +37,18 @@ describe('browser: importing contacts and checking numbers with the simulator', 
    * WhatsApp; waits until the inbox checks numbers against it.
    */
   const connectedPhone = async (page: Page): Promise<number> => {
-    const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Contatos', provider: 'simulator' });
+    const created = await pageApiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Contatos', provider: 'simulator' });
     const connectionId = ((await created.json()) as { id: number }).id;
-    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
-    const marked = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/unregistered`, {
+    await waitUntil(
+      async () => (await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300,
+    );
+    const marked = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/unregistered`, {
       numbers: [NOT_ON_WHATSAPP, '5511944440008'],
     });
     expect(marked.status).toBe(200);
     // Until the inbox hears the connection is connected, numbers are saved unchecked: probe with a spare one.
-    await waitFor(
-      async () => (await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Sonda', number: '5511944440008' })).status === 400,
+    await waitUntil(
+      async () => (await pageApiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Sonda', number: '5511944440008' })).status === 400,
     );
     return connectionId;
   };
@@ -158,16 +160,16 @@ describe('browser: importing contacts and checking numbers with the simulator', 
   it("'Importar do telefone' turns the phone's address book into contacts, skipping known numbers", async () => {
     const { page, connectionId } = await onContactsPage('Contatos agenda');
     // A known contact whose name is still its number: renamed when its address-book entry arrives.
-    await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: '5511944440102', number: '5511944440102' });
-    const pushed = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/contacts`, {
+    await pageApiCall(page, baseUrl, 'POST', '/api/contacts', { name: '5511944440102', number: '5511944440102' });
+    const pushed = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/contacts`, {
       contacts: [
         { number: '5511944440101', name: 'Agenda Browser' },
         { number: '5511944440102', name: 'Agenda Existente' },
       ],
     });
     expect(pushed.status).toBe(200);
-    await waitFor(async () => {
-      const found = (await (await apiCall(page, baseUrl, 'GET', '/api/contacts/?searchParam=5511944440102')).json()) as {
+    await waitUntil(async () => {
+      const found = (await (await pageApiCall(page, baseUrl, 'GET', '/api/contacts/?searchParam=5511944440102')).json()) as {
         contacts: { name: string }[];
       };
       return found.contacts[0]?.name === 'Agenda Existente';
@@ -179,23 +181,3 @@ describe('browser: importing contacts and checking numbers with the simulator', 
     await page.locator('[data-testid="contact-row"]', { hasText: 'Agenda Browser' }).waitFor();
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    // Pacing between polls, not a wait for something to be absent.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
-async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
-  const token = await pageToken(page);
-  return fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}

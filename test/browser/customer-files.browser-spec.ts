@@ -9,7 +9,15 @@
  */
 import type { Page } from 'playwright-core';
 
-import { companyOfItsOwn, type Credentials, pageToken, scannedConnection, signedInPage } from '../support/browser-setup';
+import {
+  companyOfItsOwn,
+  type Credentials,
+  pageApiCall,
+  pageToken,
+  scannedConnection,
+  signedInPage,
+  waitUntil,
+} from '../support/browser-setup';
 import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
@@ -61,7 +69,7 @@ describe("browser: a customer's file cannot run script in the app's origin", () 
       ['Veja a foto', 'image/svg+xml', 'foto.svg', SVG],
       ['Outra foto', 'text/html', 'foto.html', HTML],
     ] as const) {
-      const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+      const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
         ...CUSTOMER,
         body,
         mediaType: 'image',
@@ -116,7 +124,7 @@ describe("browser: a customer's file cannot run script in the app's origin", () 
       const media = message.locator('[data-testid="message-image"], [data-testid="message-download"]').first();
       await media.waitFor({ timeout: 15_000 });
       const href = async () => media.evaluate((element) => element.closest('a')?.getAttribute('href') ?? '');
-      await waitFor(async () => (await href()) !== '');
+      await waitUntil(async () => (await href()) !== '');
       hrefs.push(await href());
       // The marker that the click has done all it does: the file came down as a download, or a tab
       // it opened has loaded (a payload in it would have run by then) or has closed again.
@@ -152,11 +160,11 @@ describe("browser: a customer's file cannot run script in the app's origin", () 
     const { page } = await agentOnTickets('Arquivos servidos');
     await filesInChat(page);
     const token = await pageToken(page);
-    const tickets = (await (await apiCall(page, baseUrl, 'GET', '/api/tickets?status=open&showAll=true')).json()) as {
+    const tickets = (await (await pageApiCall(page, baseUrl, 'GET', '/api/tickets?status=open&showAll=true')).json()) as {
       tickets: { id: number; contact: { name: string } }[];
     };
     const ticket = tickets.tickets.find((entry) => entry.contact.name === CUSTOMER.pushName)!;
-    const { messages } = (await (await apiCall(page, baseUrl, 'GET', `/api/messages/${ticket.id}`)).json()) as {
+    const { messages } = (await (await pageApiCall(page, baseUrl, 'GET', `/api/messages/${ticket.id}`)).json()) as {
       messages: { body: string; mediaType: string; mediaUrl: string | null }[];
     };
     for (const caption of ['Veja a foto', 'Outra foto']) {
@@ -185,23 +193,3 @@ describe("browser: a customer's file cannot run script in the app's origin", () 
     expect(cspViolations).toEqual([]);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    // Pacing between polls, not a wait for something to be absent.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A call with the signed-in admin's token, as another client makes it. */
-async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
-  const token = await pageToken(page);
-  return fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}

@@ -10,7 +10,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 
-import { companyOfItsOwn, pageToken, scannedConnection, signedInPage } from '../support/browser-setup';
+import { companyOfItsOwn, pageApiCall, pageToken, scannedConnection, signedInPage, waitUntil } from '../support/browser-setup';
 import { newPage, type ProductStack, startProductStack } from '../support/product-stack';
 
 jest.setTimeout(180_000);
@@ -42,7 +42,7 @@ describe('browser: the inbox with the simulator', () => {
   };
   /** The customer writes, and the ticket shows under 'Aguardando'. */
   const customerWrote = async (page: Page, connectionId: number) => {
-    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+    const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
       ...CUSTOMER,
       body: 'Olá, quero um orçamento',
     });
@@ -91,15 +91,17 @@ describe('browser: the inbox with the simulator', () => {
   it('a scanned simulator connection is ready to receive', async () => {
     const { admin } = await companyOfItsOwn(baseUrl, ADMIN, 'Inbox conexão');
     const page = await signedInPage(stack, admin, VIEWPORT);
-    const created = await apiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Inbox', provider: 'simulator' });
+    const created = await pageApiCall(page, baseUrl, 'POST', '/api/whatsapp', { name: 'Simulador Inbox', provider: 'simulator' });
     expect(created.status).toBeLessThan(300);
     const connectionId = ((await created.json()) as { id: number }).id;
-    await waitFor(async () => (await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300);
+    await waitUntil(
+      async () => (await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/scan`, {})).status < 300,
+    );
   });
 
   it("an inbound message appears live under 'Aguardando' with its unread badge", async () => {
     const { page, connectionId } = await inboxOfItsOwn('Inbox chegada');
-    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+    const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
       ...CUSTOMER,
       body: 'Olá, quero um orçamento',
     });
@@ -129,8 +131,8 @@ describe('browser: the inbox with the simulator', () => {
     await mine.waitFor({ timeout: 15_000 });
 
     let sent: { messageId: string; body: string } | undefined;
-    await waitFor(async () => {
-      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+    await waitUntil(async () => {
+      const outbound = (await (await pageApiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
         messages: { messageId: string; body: string; to: string }[];
       };
       sent = outbound.messages.find((message) => message.body.includes('Claro! Já envio o orçamento.'));
@@ -138,29 +140,38 @@ describe('browser: the inbox with the simulator', () => {
     });
     expect(sent?.body).toMatch(/^\*.+:\*\nClaro! Já envio o orçamento\.$/);
 
-    await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/ack`, { messageId: sent!.messageId, ack: 4 });
+    await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/ack`, { messageId: sent!.messageId, ack: 4 });
     await mine.locator('[data-testid="message-ack"][data-ack="double-read"]').waitFor({ timeout: 15_000 });
   });
 
   it('with the accept greeting on, accepting after the queue bot greeted sends the agent presentation once, never the bot greeting again', async () => {
     const { page, connectionId } = await inboxOfItsOwn('Inbox saudação');
-    expect((await apiCall(page, baseUrl, 'PUT', '/api/settings/sendGreetingAccepted', { value: 'enabled' })).status).toBeLessThan(300);
+    expect((await pageApiCall(page, baseUrl, 'PUT', '/api/settings/sendGreetingAccepted', { value: 'enabled' })).status).toBeLessThan(300);
     const BOT_GREETING = 'Bem-vindo ao suporte da loja!';
-    const queue = await apiCall(page, baseUrl, 'POST', '/api/queue', { name: 'Suporte', color: '#8e24aa', greetingMessage: BOT_GREETING });
+    const queue = await pageApiCall(page, baseUrl, 'POST', '/api/queue', {
+      name: 'Suporte',
+      color: '#8e24aa',
+      greetingMessage: BOT_GREETING,
+    });
     expect(queue.status).toBeLessThan(300);
     const queueId = ((await queue.json()) as { id: number }).id;
     // The whatsapp service learns the new queue from conversations' event before it lets the connection have it.
-    await waitFor(async () => (await apiCall(page, baseUrl, 'PUT', `/api/whatsapp/${connectionId}`, { queueIds: [queueId] })).status < 300);
+    await waitUntil(
+      async () => (await pageApiCall(page, baseUrl, 'PUT', `/api/whatsapp/${connectionId}`, { queueIds: [queueId] })).status < 300,
+    );
     const outbound = async () =>
       (
-        (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+        (await (await pageApiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
           messages: { body: string }[];
         }
       ).messages;
 
-    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body: 'Oi' });
+    const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+      ...CUSTOMER,
+      body: 'Oi',
+    });
     expect(inbound.status).toBeLessThan(300);
-    await waitFor(async () => (await outbound()).some((message) => message.body === BOT_GREETING));
+    await waitUntil(async () => (await outbound()).some((message) => message.body === BOT_GREETING));
     await page.locator('[data-testid="tickets-subtab-pending"]').click();
     const item = page.locator('[data-testid="tickets-list-pending"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
     await item.locator('[data-testid="ticket-queue"]', { hasText: 'Suporte' }).waitFor({ timeout: 15_000 });
@@ -170,7 +181,7 @@ describe('browser: the inbox with the simulator', () => {
     await chat.locator('[data-testid="ticket-action-resolve"]').waitFor({ timeout: 15_000 });
 
     let presentation: string | undefined;
-    await waitFor(async () => {
+    await waitUntil(async () => {
       presentation = (await outbound()).find((message) => message.body.includes('meu nome é'))?.body;
       return presentation !== undefined;
     });
@@ -189,21 +200,21 @@ describe('browser: the inbox with the simulator', () => {
     const chat = page.locator('[data-testid="ticket-chat"]');
     const ids: string[] = [];
     for (const body of ['Chegou agora', 'E mais esta']) {
-      const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body });
+      const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, { ...CUSTOMER, body });
       expect(inbound.status).toBeLessThan(300);
       ids.push(((await inbound.json()) as { messageId: string }).messageId);
       await chat.locator('[data-testid="message"][data-from-me="false"]', { hasText: body }).waitFor({ timeout: 15_000 });
     }
     const ticketId = Number(await chat.getAttribute('data-ticket-id'));
-    await waitFor(async () => {
-      const ticket = (await (await apiCall(page, baseUrl, 'GET', `/api/tickets/${ticketId}`)).json()) as { unreadMessages: number };
+    await waitUntil(async () => {
+      const ticket = (await (await pageApiCall(page, baseUrl, 'GET', `/api/tickets/${ticketId}`)).json()) as { unreadMessages: number };
       return ticket.unreadMessages === 0;
     });
     const item = page.locator('[data-testid="tickets-list-open"] [data-testid="ticket-list-item"]', { hasText: CUSTOMER.pushName });
     await item.getByText('E mais esta').waitFor({ timeout: 15_000 });
     expect(await item.locator('[data-testid="ticket-unread"]').count()).toBe(0);
-    await waitFor(async () => {
-      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+    await waitUntil(async () => {
+      const outbound = (await (await pageApiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
         messages: { mediaType: string | null; body: string }[];
       };
       const receipted = outbound.messages.filter((message) => message.mediaType === 'read').flatMap((message) => message.body.split(','));
@@ -214,7 +225,7 @@ describe('browser: the inbox with the simulator', () => {
   it("a chat with an image, a PDF and a location opens at the newest message and stays there as the media loads; scrolled up, a chip announces new ones; a search by a message's text opens it at that message", async () => {
     const { page, connectionId } = await inboxOfItsOwn('Inbox rolagem');
     const send = async (message: object) => {
-      const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+      const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
         ...CUSTOMER,
         ...message,
       });
@@ -255,7 +266,7 @@ describe('browser: the inbox with the simulator', () => {
       return !!image && image.complete && image.naturalHeight > 0;
     });
     const distanceFromBottom = () => list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
-    await waitFor(async () => (await distanceFromBottom()) <= 2);
+    await waitUntil(async () => (await distanceFromBottom()) <= 2);
     const listBox = (await list.boundingBox())!;
     const newestBox = (await newest.boundingBox())!;
     expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
@@ -264,7 +275,7 @@ describe('browser: the inbox with the simulator', () => {
     // A message that arrives at the bottom is followed.
     await send({ body: 'Mais uma coisa' });
     await chat.locator('[data-testid="message"]', { hasText: 'Mais uma coisa' }).waitFor({ timeout: 15_000 });
-    await waitFor(async () => (await distanceFromBottom()) <= 2);
+    await waitUntil(async () => (await distanceFromBottom()) <= 2);
 
     // Scrolled up, the view stays; a chip announces what arrives and takes the agent down.
     await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight / 3 }));
@@ -275,7 +286,7 @@ describe('browser: the inbox with the simulator', () => {
     expect(await chip.textContent()).toContain('1 nova mensagem');
     expect(Math.abs((await list.evaluate((element) => element.scrollTop)) - top)).toBeLessThan(5);
     await chip.click();
-    await waitFor(async () => (await distanceFromBottom()) <= 2);
+    await waitUntil(async () => (await distanceFromBottom()) <= 2);
     await chip.waitFor({ state: 'detached' });
 
     // A search that finds the ticket by a message's text opens the chat at that message, highlighted,
@@ -294,7 +305,7 @@ describe('browser: the inbox with the simulator', () => {
     expect(foundBox.y + foundBox.height).toBeLessThanOrEqual(shownBox.y + shownBox.height);
     expect(await chat.locator('[data-testid="message"]', { hasText: 'Chegou enquanto lia' }).count()).toBe(0);
     await chat.locator('[data-testid="latest-messages-button"]').waitFor();
-    await waitFor(async () => {
+    await waitUntil(async () => {
       await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
       return (await chat.locator('[data-testid="message"]', { hasText: 'Chegou enquanto lia' }).count()) === 1;
     });
@@ -326,18 +337,18 @@ describe('browser: the inbox with the simulator', () => {
     const height = async () => (await input.boundingBox())!.height;
     const oneRow = await height();
     await input.fill('palavra '.repeat(60));
-    await waitFor(async () => (await height()) > oneRow * 1.5);
+    await waitUntil(async () => (await height()) > oneRow * 1.5);
     await input.fill(Array.from({ length: 12 }, (_, index) => `linha ${index + 1}`).join('\n'));
-    await waitFor(async () => (await height()) > oneRow * 2.5);
+    await waitUntil(async () => (await height()) > oneRow * 2.5);
     const lineHeight = await input.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
     expect(await height()).toBeLessThanOrEqual(5 * lineHeight + 16 + 2 + 1);
     await input.fill('');
-    await waitFor(async () => (await height()) < oneRow + 1);
+    await waitUntil(async () => (await height()) < oneRow + 1);
   });
 
   it('an image comes in and shows in the chat; an attached image goes out to the phone', async () => {
     const { page, connectionId } = await acceptedChat('Inbox imagem');
-    const inbound = await apiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
+    const inbound = await pageApiCall(page, baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, {
       ...CUSTOMER,
       body: 'Veja a foto',
       mediaType: 'image',
@@ -368,8 +379,8 @@ describe('browser: the inbox with the simulator', () => {
     });
     await chat.locator('[data-testid="message-send"]').click();
     await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-image"]').waitFor({ timeout: 15_000 });
-    await waitFor(async () => {
-      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+    await waitUntil(async () => {
+      const outbound = (await (await pageApiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
         messages: { mediaType: string | null }[];
       };
       return outbound.messages.some((message) => message.mediaType === 'image');
@@ -387,15 +398,15 @@ describe('browser: the inbox with the simulator', () => {
     await chat.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-audio"]').waitFor({ timeout: 20_000 });
 
     let note: { mediaUrl: string | null; fileName: string | null } | undefined;
-    await waitFor(async () => {
-      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+    await waitUntil(async () => {
+      const outbound = (await (await pageApiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
         messages: { mediaType: string | null; mediaUrl: string | null; fileName: string | null }[];
       };
       note = outbound.messages.find((message) => message.mediaType === 'audio');
       return !!note;
     });
     expect(note!.fileName).toMatch(/^audio_\d+\.mp3$/);
-    const stored = await apiCall(page, baseUrl, 'GET', note!.mediaUrl!);
+    const stored = await pageApiCall(page, baseUrl, 'GET', note!.mediaUrl!);
     expect(stored.status).toBe(200);
     const bytes = new Uint8Array(await stored.arrayBuffer());
     // An MPEG-1 layer III frame header at 128 kbps.
@@ -407,7 +418,7 @@ describe('browser: the inbox with the simulator', () => {
   it('messages ticked in selection mode are forwarded to another contact, oldest first', async () => {
     const { page, connectionId } = await acceptedChat('Inbox encaminhar');
     await replied(page);
-    const contact = await apiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Marcos Entregador', number: '5511933330003' });
+    const contact = await pageApiCall(page, baseUrl, 'POST', '/api/contacts', { name: 'Marcos Entregador', number: '5511933330003' });
     expect(contact.status).toBeLessThan(300);
     const chat = page.locator('[data-testid="ticket-chat"]');
     const reply = chat.locator('[data-testid="message"][data-from-me="true"]', { hasText: 'Claro! Já envio o orçamento.' });
@@ -428,8 +439,8 @@ describe('browser: the inbox with the simulator', () => {
     await bar.waitFor({ state: 'detached' });
     await chat.locator('[data-testid="message-text"]').waitFor();
 
-    await waitFor(async () => {
-      const outbound = (await (await apiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
+    await waitUntil(async () => {
+      const outbound = (await (await pageApiCall(page, baseUrl, 'GET', `/api/simulator/connections/${connectionId}/outbound`)).json()) as {
         messages: { to: string; body: string }[];
       };
       const forwarded = outbound.messages.filter((message) => message.to === '5511933330003').map((message) => message.body);
@@ -458,13 +469,13 @@ describe('browser: the inbox with the simulator', () => {
     const resolved = page.locator('[data-testid="ticket-chat"]');
     await resolved.locator('[data-testid="ticket-action-resolve"]').click();
     await resolved.locator('[data-testid="message-input-closed"]').waitFor({ timeout: 15_000 });
-    const queue = await apiCall(page, baseUrl, 'POST', '/api/queue', { name: 'Suporte', color: '#8e24aa' });
+    const queue = await pageApiCall(page, baseUrl, 'POST', '/api/queue', { name: 'Suporte', color: '#8e24aa' });
     expect(queue.status).toBeLessThan(300);
     const queueId = ((await queue.json()) as { id: number }).id;
 
     // Across services: identity learns the new queue from conversations' event and lets a user have
     // it; an id that is no queue of the company is refused.
-    const bogus = await apiCall(page, baseUrl, 'POST', '/api/users', {
+    const bogus = await pageApiCall(page, baseUrl, 'POST', '/api/users', {
       name: 'Fila Errada',
       email: 'fila.errada@acme.test',
       password: 'fila-pass',
@@ -473,7 +484,7 @@ describe('browser: the inbox with the simulator', () => {
     expect(bogus.status).toBe(400);
     expect(((await bogus.json()) as { error: string }).error).toBe('ERR_QUEUE_NOT_FOUND');
     const deadline = Date.now() + 10_000;
-    let given = await apiCall(page, baseUrl, 'POST', '/api/users', {
+    let given = await pageApiCall(page, baseUrl, 'POST', '/api/users', {
       name: 'Fila Certa',
       email: 'fila.certa@acme.test',
       password: 'fila-pass',
@@ -482,7 +493,7 @@ describe('browser: the inbox with the simulator', () => {
     while (given.status === 400 && Date.now() < deadline) {
       // Pacing between retries while identity learns the queue, not a wait for something to be absent.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      given = await apiCall(page, baseUrl, 'POST', '/api/users', {
+      given = await pageApiCall(page, baseUrl, 'POST', '/api/users', {
         name: 'Fila Certa',
         email: 'fila.certa@acme.test',
         password: 'fila-pass',
@@ -538,23 +549,3 @@ describe('browser: the inbox with the simulator', () => {
     }
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    // Pacing between polls, not a wait for something to be absent.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A call with the signed-in admin's token, as another client (the fake phone's operator) makes it. */
-async function apiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown) {
-  const token = await pageToken(page);
-  return fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}

@@ -9,8 +9,9 @@ import { promptPageResponseSchema, promptSchema, type PromptSocketPayload } from
 import { createTestDatabase, expectAnswer, expectErrorAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
+import { callApi, connectSocket } from '../support/http-api';
 import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
 import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
@@ -72,20 +73,8 @@ const QUEUE = 800_000 + randomInt(0, 99_999);
     await database?.drop();
   });
 
-  const call = async (bearer: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  const connect = (bearer: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = io(gatewayUrl, { transports: ['websocket'], query: { token: bearer }, reconnection: false });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (error) => reject(error));
-    });
+  const call = (bearer: string, method: string, route: string, body?: unknown) => callApi<unknown>(gatewayUrl, bearer, method, route, body);
+  const connect = (bearer: string) => connectSocket(gatewayUrl, bearer);
 
   it("answers GET /api/prompt through the gateway, refuses a plan without useOpenAi, and a saved prompt reaches only its company's sockets", async () => {
     const tokenA = token(1, COMPANY_A, ['useOpenAi']);

@@ -4,10 +4,7 @@
  * company-{id}-appMessage, the ticket is listed through the gateway, a reply goes out through
  * whatsapp.commands to the simulator's outbound list, and its ack comes back on the socket.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomInt } from 'node:crypto';
 
 import {
   type AppMessageSocketPayload,
@@ -19,15 +16,12 @@ import {
   simulatorSessionResponseSchema,
   ticketListResponseSchema,
 } from '@app/contracts';
-import { openServiceDataSource } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { sign } from 'jsonwebtoken';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
-import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
-import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
+import { DistributedStack } from '../support/distributed-stack';
+import { callApi, connectSocket } from '../support/http-api';
 
 jest.setTimeout(180_000);
 
@@ -37,85 +31,26 @@ const COMPANY_B = COMPANY_A + 1;
 const ADMIN_A = 700_000 + randomInt(0, 99_999);
 const ADMIN_B = ADMIN_A + 1;
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = connectSocket;
 
 (brokers ? describe : describe.skip)('distributed: the inbox through whatsapp, conversations and gateway', () => {
-  let identitySessions: IdentitySessionsStandIn;
-  let database: TestDatabase;
-  let storageDir: string;
-  const apps: AppProcess[] = [];
+  let stack: DistributedStack;
   let gatewayUrl: string;
   let tokenA: string;
   let tokenB: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('inbox_dist');
-    const dataSource = await openServiceDataSource(database.url, {
-      schema: 'whatsapp',
-      migrations: WHATSAPP_MIGRATIONS,
-    });
-    await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
-    await dataSource.destroy();
-    storageDir = mkdtempSync(path.join(tmpdir(), 'inbox-dist-files-'));
-    const secret = randomBytes(32).toString('hex');
-    identitySessions = await startIdentitySessionsStandIn(secret);
-    const claims = (userId: number, companyId: number) => ({
-      sub: String(userId),
-      companyId,
-      profile: 'admin',
-      super: false,
-      sid: randomUUID(),
-      plan: [],
-    });
-    tokenA = sign(claims(ADMIN_A, COMPANY_A), secret, { expiresIn: 3600 });
-    tokenB = sign(claims(ADMIN_B, COMPANY_B), secret, { expiresIn: 3600 });
-    const [whatsappPort, conversationsPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    const suffix = randomBytes(4).toString('hex');
-    const whatsapp = startApp('whatsapp', {
-      PORT: String(whatsappPort),
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      STORAGE_DIR: storageDir,
-      SIMULATOR_ENABLED: 'true',
-      COMMANDS_GROUP_ID: `inbox-wa-${suffix}`,
-    });
-    const conversations = startApp('conversations', {
-      PORT: String(conversationsPort),
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      WHATSAPP_EVENTS_GROUP_ID: `inbox-conv-${suffix}`,
-      WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
-    });
-    const gateway = startApp('gateway', {
-      PORT: String(gatewayPort),
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
-      CONVERSATIONS_URL: `http://127.0.0.1:${conversationsPort}`,
-      GATEWAY_INSTANCE_ID: `inbox-gw-${suffix}`,
-      WEB_DIST: '/nonexistent',
-    });
-    apps.push(whatsapp, conversations, gateway);
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await Promise.all([
-      waitUntilReady(whatsapp, `http://127.0.0.1:${whatsappPort}/ready`),
-      waitUntilReady(conversations, `http://127.0.0.1:${conversationsPort}/ready`),
-      waitUntilReady(gateway, `${gatewayUrl}/ready`),
-    ]);
+    stack = await DistributedStack.start('inbox_dist', brokers!, { farConnectionIds: true });
+    tokenA = stack.token(ADMIN_A, COMPANY_A);
+    tokenB = stack.token(ADMIN_B, COMPANY_B);
+    const whatsapp = await stack.whatsapp();
+    const conversations = await stack.conversations({ WHATSAPP_URL: whatsapp.url });
+    const gateway = await stack.gateway({ WHATSAPP_URL: whatsapp.url, CONVERSATIONS_URL: conversations.url });
+    gatewayUrl = gateway.url;
+    await Promise.all([whatsapp.ready(), conversations.ready(), gateway.ready()]);
     // The users as identity's events would have projected them (identity does not run here).
-    const client = new Client({ connectionString: database.url });
+    const client = new Client({ connectionString: stack.database.url });
     await client.connect();
     await client.query(
       `INSERT INTO conversations.users (id, company_id, name, profile) VALUES ($1, $2, 'Admin A', 'admin'), ($3, $4, 'Admin B', 'admin')`,
@@ -125,21 +60,11 @@ function connect(url: string, token: string): Promise<Socket> {
   });
 
   afterAll(async () => {
-    await identitySessions?.close();
     sockets.forEach((socket) => socket.close());
-    await Promise.all(apps.map((app) => app.stop()));
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
-  const call = async <T>(token: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = <T>(token: string, method: string, route: string, body?: unknown) => callApi<T>(gatewayUrl, token, method, route, body);
 
   it('an inbound message appears live on the company socket, a reply reaches the simulator and its ack comes back', async () => {
     const socketA = await connect(gatewayUrl, tokenA);

@@ -20,9 +20,10 @@ import {
   verifyEmailResponseSchema,
 } from '@app/contracts';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
 import { codeIn, type SmtpCapture, startSmtpCapture } from '../../libs/identity/src/testing/smtp-capture';
+import { connectSocket } from '../support/http-api';
 import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(120_000);
@@ -30,13 +31,7 @@ jest.setTimeout(120_000);
 const brokers = process.env.KAFKA_BROKERS;
 const ROOT = { email: 'root@platform.test', password: 'Root-password-1' };
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = connectSocket;
 
 (brokers ? describe : describe.skip)('distributed: identity rules through the gateway over Kafka', () => {
   let database: TestDatabase;

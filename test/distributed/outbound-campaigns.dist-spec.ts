@@ -4,10 +4,7 @@
  * commands cross whatsapp.commands to the simulator's sessions, the answers come back on
  * whatsapp.events, and the company's admins follow it live on company-{id}-campaign until FINALIZADA.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomInt } from 'node:crypto';
 
 import {
   campaignReportSchema,
@@ -18,15 +15,12 @@ import {
   simulatorOutboundResponseSchema,
   simulatorSessionResponseSchema,
 } from '@app/contracts';
-import { openServiceDataSource } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { sign } from 'jsonwebtoken';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
-import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
-import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
+import { DistributedStack } from '../support/distributed-stack';
+import { callApi, connectSocket } from '../support/http-api';
 
 jest.setTimeout(240_000);
 
@@ -37,93 +31,29 @@ const ADMIN_A = 700_000 + randomInt(0, 99_999);
 const ADMIN_B = ADMIN_A + 1;
 
 (brokers ? describe : describe.skip)('distributed: a campaign through outbound, whatsapp and gateway', () => {
-  let identitySessions: IdentitySessionsStandIn;
-  let database: TestDatabase;
-  let storageDir: string;
-  const apps: AppProcess[] = [];
+  let stack: DistributedStack;
   let gatewayUrl: string;
   let tokenA: string;
   let tokenB: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('campaigns_dist');
-    const dataSource = await openServiceDataSource(database.url, {
-      schema: 'whatsapp',
-      migrations: WHATSAPP_MIGRATIONS,
-    });
-    await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
-    await dataSource.destroy();
-    storageDir = mkdtempSync(path.join(tmpdir(), 'campaigns-dist-files-'));
-    const secret = randomBytes(32).toString('hex');
-    identitySessions = await startIdentitySessionsStandIn(secret);
-    const claims = (userId: number, companyId: number) => ({
-      sub: String(userId),
-      companyId,
-      profile: 'admin',
-      super: false,
-      sid: randomUUID(),
-      plan: ['useCampaigns'],
-    });
-    tokenA = sign(claims(ADMIN_A, COMPANY_A), secret, { expiresIn: 3600 });
-    tokenB = sign(claims(ADMIN_B, COMPANY_B), secret, { expiresIn: 3600 });
-    const [whatsappPort, outboundPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    const suffix = randomBytes(4).toString('hex');
-    const common = { DATABASE_URL: database.url, KAFKA_BROKERS: brokers!, JWT_SECRET: secret, IDENTITY_URL: identitySessions.url };
-    const whatsapp = startApp('whatsapp', {
-      ...common,
-      PORT: String(whatsappPort),
-      STORAGE_DIR: storageDir,
-      SIMULATOR_ENABLED: 'true',
-      COMMANDS_GROUP_ID: `campaigns-wa-${suffix}`,
-    });
-    const outbound = startApp('outbound', {
-      ...common,
-      PORT: String(outboundPort),
-      STORAGE_DIR: storageDir,
-      WHATSAPP_EVENTS_GROUP_ID: `campaigns-out-${suffix}`,
-    });
-    const gateway = startApp('gateway', {
-      PORT: String(gatewayPort),
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
-      OUTBOUND_URL: `http://127.0.0.1:${outboundPort}`,
-      GATEWAY_INSTANCE_ID: `campaigns-gw-${suffix}`,
-      WEB_DIST: '/nonexistent',
-    });
-    apps.push(whatsapp, outbound, gateway);
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await Promise.all([
-      waitUntilReady(whatsapp, `http://127.0.0.1:${whatsappPort}/ready`),
-      waitUntilReady(outbound, `http://127.0.0.1:${outboundPort}/ready`),
-      waitUntilReady(gateway, `${gatewayUrl}/ready`),
-    ]);
+    stack = await DistributedStack.start('campaigns_dist', brokers!, { farConnectionIds: true });
+    tokenA = stack.token(ADMIN_A, COMPANY_A, ['useCampaigns']);
+    tokenB = stack.token(ADMIN_B, COMPANY_B, ['useCampaigns']);
+    const whatsapp = await stack.whatsapp();
+    const outbound = await stack.outbound();
+    const gateway = await stack.gateway({ WHATSAPP_URL: whatsapp.url, OUTBOUND_URL: outbound.url });
+    gatewayUrl = gateway.url;
+    await Promise.all([whatsapp.ready(), outbound.ready(), gateway.ready()]);
   });
-
   afterAll(async () => {
-    await identitySessions?.close();
     sockets.forEach((socket) => socket.close());
-    await Promise.all(apps.map((app) => app.stop()));
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
-  const call = async (token: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  const connect = (token: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = io(gatewayUrl, { transports: ['websocket'], query: { token }, reconnection: false });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (error) => reject(error));
-    });
+  const call = (token: string, method: string, route: string, body?: unknown) => callApi<unknown>(gatewayUrl, token, method, route, body);
+  const connect = (token: string) => connectSocket(gatewayUrl, token);
 
   it("sends each valid contact one message through two connections, live on the company's campaign channel, and nothing of it to another company", async () => {
     const socketA = await connect(tokenA);
@@ -145,7 +75,7 @@ const ADMIN_B = ADMIN_A + 1;
       expectAnswer(simulatorSessionResponseSchema, await call(tokenA, 'POST', `/simulator/connections/${id}/scan`, {}));
       connections.push(id);
     }
-    const client = new Client({ connectionString: database.url });
+    const client = new Client({ connectionString: stack.database.url });
     await client.connect();
     try {
       // Outbound hears of the connections over Kafka.

@@ -9,8 +9,9 @@ import { partitionOf } from '@app/platform';
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
 import * as argon2 from 'argon2';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
+import { connectSocket } from '../support/http-api';
 import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(120_000);
@@ -37,13 +38,7 @@ async function insertCompanyB(databaseUrl: string): Promise<number> {
   }
 }
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = connectSocket;
 
 (brokers ? describe : describe.skip)('distributed: gateway + identity over Kafka', () => {
   let database: TestDatabase;

@@ -12,6 +12,7 @@ import { connectionSchema, simulatorSessionResponseSchema } from '@app/contracts
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
 
+import { callApi } from '../support/http-api';
 import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
 
 jest.setTimeout(240_000);
@@ -64,14 +65,7 @@ describe('standalone: a crash in the middle of a burst', () => {
 
   it('every message accepted before the kill is filed exactly once after the restart', async () => {
     let token = await start();
-    const call = async <T>(method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${base}/api${route}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    };
+    const call = <T>(method: string, route: string, body?: unknown) => callApi<T>(base, token, method, route, body);
     const { id } = expectAnswer(connectionSchema, await call('POST', '/whatsapp', { name: 'Rajada', provider: 'simulator' }));
     await waitFor(async () => expectAnswer(connectionSchema, await call('GET', `/whatsapp/${id}`)).status === 'qrcode', {
       timeoutMs: 30_000,

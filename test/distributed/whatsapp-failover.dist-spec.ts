@@ -4,20 +4,14 @@
  * connections to the other with their auth state (still paired, no new QR), and every send queued
  * for them is delivered once, in order.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import { type Connection, connectionSchema, simulatorOutboundResponseSchema, simulatorSessionResponseSchema } from '@app/contracts';
-import { openServiceDataSource } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
-import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { sign } from 'jsonwebtoken';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 
-import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
-import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
+import { DistributedStack, type ServiceProcess } from '../support/distributed-stack';
+import { callApi } from '../support/http-api';
 
 jest.setTimeout(180_000);
 
@@ -25,77 +19,34 @@ const brokers = process.env.KAFKA_BROKERS;
 const COMPANY = 900_000 + randomInt(0, 99_999);
 
 (brokers ? describe : describe.skip)('distributed: whatsapp sessions move between processes', () => {
-  let identitySessions: IdentitySessionsStandIn;
-  let database: TestDatabase;
-  let storageDir: string;
+  let stack: DistributedStack;
   let producer: Producer;
-  const apps: { process: AppProcess; url: string }[] = [];
+  const apps: ServiceProcess[] = [];
   const all: Connection[] = [];
   let token: string;
-  let groupId: string;
-  let secret: string;
 
-  async function startWhatsapp(): Promise<{ process: AppProcess; url: string }> {
-    const port = await freePort();
-    const app = startApp('whatsapp', {
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      STORAGE_DIR: storageDir,
-      SIMULATOR_ENABLED: 'true',
-      SESSION_LEASE_TTL_MS: '4000',
-      COMMANDS_GROUP_ID: groupId,
-    });
-    return { process: app, url: `http://127.0.0.1:${port}` };
-  }
+  const startWhatsapp = () => stack.whatsapp({ SESSION_LEASE_TTL_MS: '4000' });
 
   beforeAll(async () => {
-    database = await createTestDatabase('wa_dist');
     // Connection ids far from other runs' ids: the dev broker's whatsapp.commands topic is shared.
-    const dataSource = await openServiceDataSource(database.url, {
-      schema: 'whatsapp',
-      migrations: WHATSAPP_MIGRATIONS,
-    });
-    await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
-    await dataSource.destroy();
-
-    storageDir = mkdtempSync(path.join(tmpdir(), 'wa-dist-files-'));
-    const jwtSecret = randomBytes(32).toString('hex');
-    token = sign({ sub: '1', companyId: COMPANY, profile: 'admin', super: false, sid: randomUUID(), plan: [] }, jwtSecret, {
-      expiresIn: 3600,
-    });
-    groupId = `wa-dist-${randomBytes(4).toString('hex')}`;
-    secret = jwtSecret;
-    identitySessions = await startIdentitySessionsStandIn(secret);
+    stack = await DistributedStack.start('wa_dist', brokers!, { farConnectionIds: true });
+    token = stack.token(1, COMPANY);
     for (let i = 0; i < 2; i++) apps.push(await startWhatsapp());
-    await Promise.all(apps.map((app) => waitUntilReady(app.process, `${app.url}/ready`)));
+    await Promise.all(apps.map((app) => app.ready()));
     const kafka = new Kafka({ clientId: 'wa-dist-test', brokers: brokers!.split(','), logLevel: logLevel.NOTHING });
     producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, idempotent: true, maxInFlightRequests: 1 });
     await producer.connect();
   });
-
   afterAll(async () => {
-    await identitySessions?.close();
     await producer?.disconnect();
-    await Promise.all(apps.map((app) => app.process.stop()));
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
-  const call = async (base: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${base}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as never };
-  };
+  const call = (base: string, method: string, route: string, body?: unknown) => callApi<never>(base, token, method, route, body);
 
   const sessionOwners = async (): Promise<Map<number, string>> => {
     const { Client } = await import('pg');
-    const client = new Client({ connectionString: database.url });
+    const client = new Client({ connectionString: stack.database.url });
     await client.connect();
     try {
       const { rows } = await client.query(`SELECT connection_id, owner FROM whatsapp.session_leases WHERE expires_at > now()`);
@@ -202,7 +153,7 @@ const COMPANY = 900_000 + randomInt(0, 99_999);
 
   it('a crashed process (SIGKILL) gives its sessions up when its lease expires; queued sends are delivered once, in order', async () => {
     const third = await startWhatsapp();
-    await waitUntilReady(third.process, `${third.url}/ready`);
+    await third.ready();
     apps.push(third);
     const live = apps.filter((app) => app.process.child.exitCode === null && app.process.child.signalCode === null);
     const pids = live.map((app) => String(app.process.child.pid));

@@ -3,10 +3,7 @@
  * gateway's proxy, session changes reach the company's sockets as company-{id}-whatsappSession and
  * company-{id}-whatsapp, and media is served only to the owning company.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomInt } from 'node:crypto';
 
 import {
   connectionSchema,
@@ -18,13 +15,12 @@ import {
   type WhatsappSocketPayload,
 } from '@app/contracts';
 import { openServiceDataSource, partitionOf } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WHATSAPP_MIGRATIONS } from '@app/whatsapp';
-import { sign } from 'jsonwebtoken';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 
-import { type IdentitySessionsStandIn, startIdentitySessionsStandIn } from '../support/identity-sessions';
-import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/processes';
+import { DistributedStack } from '../support/distributed-stack';
+import { callApi, connectSocket } from '../support/http-api';
 
 jest.setTimeout(120_000);
 
@@ -32,79 +28,30 @@ const brokers = process.env.KAFKA_BROKERS;
 const COMPANY_A = 800_000 + randomInt(0, 99_999);
 const COMPANY_B = COMPANY_A + 1;
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], query: { token }, reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = connectSocket;
 
 (brokers ? describe : describe.skip)('distributed: gateway + whatsapp over Kafka', () => {
-  let identitySessions: IdentitySessionsStandIn;
-  let database: TestDatabase;
-  let storageDir: string;
-  let whatsapp: AppProcess;
-  let gateway: AppProcess;
+  let stack: DistributedStack;
   let gatewayUrl: string;
   let tokenA: string;
   let tokenB: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('wa_gw');
-    const dataSource = await openServiceDataSource(database.url, {
-      schema: 'whatsapp',
-      migrations: WHATSAPP_MIGRATIONS,
-    });
-    await dataSource.query(`ALTER SEQUENCE whatsapp.connections_id_seq RESTART WITH ${randomInt(1_000_000, 2_000_000_000)}`);
-    await dataSource.destroy();
-    storageDir = mkdtempSync(path.join(tmpdir(), 'wa-gw-files-'));
-    const secret = randomBytes(32).toString('hex');
-    identitySessions = await startIdentitySessionsStandIn(secret);
-    const claims = (companyId: number) => ({ sub: '1', companyId, profile: 'admin', super: false, sid: randomUUID(), plan: [] });
-    tokenA = sign(claims(COMPANY_A), secret, { expiresIn: 3600 });
-    tokenB = sign(claims(COMPANY_B), secret, { expiresIn: 3600 });
-    const [whatsappPort, gatewayPort] = [await freePort(), await freePort()];
-    whatsapp = startApp('whatsapp', {
-      PORT: String(whatsappPort),
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      STORAGE_DIR: storageDir,
-      SIMULATOR_ENABLED: 'true',
-      COMMANDS_GROUP_ID: `wa-gw-${randomBytes(4).toString('hex')}`,
-    });
-    gateway = startApp('gateway', {
-      PORT: String(gatewayPort),
-      KAFKA_BROKERS: brokers!,
-      JWT_SECRET: secret,
-      IDENTITY_URL: identitySessions.url,
-      WHATSAPP_URL: `http://127.0.0.1:${whatsappPort}`,
-      GATEWAY_INSTANCE_ID: `wa-gw-${randomBytes(3).toString('hex')}`,
-      WEB_DIST: '/nonexistent',
-    });
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await Promise.all([waitUntilReady(whatsapp, `http://127.0.0.1:${whatsappPort}/ready`), waitUntilReady(gateway, `${gatewayUrl}/ready`)]);
+    stack = await DistributedStack.start('wa_gw', brokers!, { farConnectionIds: true });
+    tokenA = stack.token(1, COMPANY_A);
+    tokenB = stack.token(1, COMPANY_B);
+    const whatsapp = await stack.whatsapp();
+    const gateway = await stack.gateway({ WHATSAPP_URL: whatsapp.url });
+    gatewayUrl = gateway.url;
+    await Promise.all([whatsapp.ready(), gateway.ready()]);
   });
-
   afterAll(async () => {
-    await identitySessions?.close();
     sockets.forEach((socket) => socket.close());
-    await Promise.all([gateway?.stop(), whatsapp?.stop()]);
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
-  const call = async (token: string, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as never };
-  };
+  const call = (token: string, method: string, route: string, body?: unknown) => callApi<never>(gatewayUrl, token, method, route, body);
 
   /** The connection id a socket payload is about, if any. */
   const connectionIdOf = (payload: unknown): number | undefined => {
@@ -119,7 +66,7 @@ function connect(url: string, token: string): Promise<Socket> {
   const nextConnectionOnPartitionOf = async (connectionId: number) => {
     const partitions = TOPIC_PARTITIONS[TOPICS.whatsappEvents];
     const target = partitionOf(TOPICS.whatsappEvents, String(connectionId), partitions);
-    const dataSource = await openServiceDataSource(database.url, {
+    const dataSource = await openServiceDataSource(stack.database.url, {
       schema: 'whatsapp',
       migrations: WHATSAPP_MIGRATIONS,
     });

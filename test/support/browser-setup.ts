@@ -130,3 +130,18 @@ export async function scannedConnection(baseUrl: string, token: string, name: st
   if (scanned.status !== 'CONNECTED') throw new Error(`${name} answered ${scanned.status} to the scan`);
   return connection;
 }
+
+/** Polls an async check until it is true (the product's state seen through its API or the page). */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  await until(async () => (await check()) || undefined, 'the condition', timeoutMs);
+}
+
+/** A call with the page's signed-in token, as another client (the fake phone's operator) makes it. */
+export async function pageApiCall(page: Page, baseUrl: string, method: string, pathname: string, body?: unknown): Promise<Response> {
+  const token = await pageToken(page);
+  return fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

@@ -1,7 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 
 import { AiModule } from '@app/ai';
 import { FakeModelServer, type ModelBehaviour, type ModelRequest } from '@app/ai/testing';
@@ -18,13 +15,12 @@ import {
 } from '@app/contracts';
 import { ConversationsModule } from '@app/conversations';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, JOBS, type Jobs, PlatformModule } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
+import { JOBS, type Jobs } from '@app/platform';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
+
+import { type ModulesTestApp, startModulesTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(120_000);
 
@@ -58,22 +54,11 @@ const lastCustomerText = (received: ModelRequest) =>
  * appointment in outbound's /schedules with its reminders, and a refused booking is answered as refused.
  */
 describe("an agent's tools: tags and booking (simulator, real PostgreSQL)", () => {
-  let database: TestDatabase;
-  let storageDir: string;
-  let app: INestApplication;
+  let services: ModulesTestApp;
   let model: FakeModelServer;
   const { monday, sunday } = nextMonday();
-  const token = (companyId = A) =>
-    app.get(AccessTokenService).sign({
-      sub: String(companyId * 10),
-      companyId,
-      profile: 'admin',
-      super: false,
-      sid: randomUUID(),
-      plan: ['useOpenAi', 'useIntegrations', 'useSchedules'],
-    });
-  const as = (companyId = A) => ({ Authorization: `Bearer ${token(companyId)}` });
-  const api = () => request(app.getHttpServer());
+  const as = (companyId = A) => services.as(companyId, ['useOpenAi', 'useIntegrations', 'useSchedules'], companyId * 10);
+  const api = () => services.api();
   let connectionId: number;
   let haircutId: number;
   let otherCompanysServiceId: number;
@@ -100,29 +85,16 @@ describe("an agent's tools: tags and booking (simulator, real PostgreSQL)", () =
 
   beforeAll(async () => {
     model = await FakeModelServer.start();
-    database = await createTestDatabase('ai_agent_tools');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'ai-agent-tools-files-'));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        PlatformModule.forRoot({
-          serviceName: 'ai-agent-tools-test',
-          mode: 'standalone',
-          databaseUrl: database.url,
-          jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-          logLevel: 'silent',
-          storageDir,
-          outboundAllowedHosts: ['127.0.0.1'],
-        }),
+    services = await startModulesTestApp(
+      'ai_agent_tools',
+      [
         WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
         ConversationsModule.forRoot(),
         OutboundModule.forRoot(),
         AiModule.forRoot({ keysSecret: randomBytes(32).toString('hex'), providerBaseUrls: { openai: model.baseUrl } }),
-        TokenClaimsSessionsModule,
       ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.init();
+      { platform: { outboundAllowedHosts: ['127.0.0.1'] } },
+    );
 
     await api().post('/api/tags').set(as()).send({ name: 'Agendamento', color: '#22aa55' }).expect(201);
     haircutId = expectAnswer(
@@ -168,10 +140,8 @@ describe("an agent's tools: tags and booking (simulator, real PostgreSQL)", () =
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+    await services?.close();
     await model?.close();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
   it('applies its tag rule, offers the catalogue, finds free slots and books: the appointment is in /schedules with its reminders, the tag on the ticket', async () => {
@@ -283,14 +253,14 @@ describe("an agent's tools: tags and booking (simulator, real PostgreSQL)", () =
 
     // The answer's last transaction lost (a crash after the booking, before the answer was kept): the
     // job runs again for the same customer message, and the model books again.
-    const db = new DataSource({ type: 'postgres', url: database.url });
+    const db = new DataSource({ type: 'postgres', url: services.databaseUrl });
     await db.initialize();
     try {
       await db.query(`UPDATE ai.conversations SET answered_through = 0 WHERE ticket_id = $1`, [ticket.id]);
     } finally {
       await db.destroy();
     }
-    const jobs = app.get<Jobs>(JOBS);
+    const jobs = services.app.get<Jobs>(JOBS);
     await jobs.schedule(null, 'ai-answer', { ticketId: ticket.id, companyId: A }, { singletonKey: `answer-${ticket.id}` });
     jobs.wake('ai-answer');
     await waitFor(async () => (await phone(customer)).length === 2, { what: 'the retried answer', timeoutMs: 30_000 });

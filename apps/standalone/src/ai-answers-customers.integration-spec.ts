@@ -1,7 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 
 import { AiModule } from '@app/ai';
 import { FakeModelServer } from '@app/ai/testing';
@@ -14,12 +11,10 @@ import {
   ticketListResponseSchema,
 } from '@app/contracts';
 import { ConversationsModule } from '@app/conversations';
-import { AccessTokenService, configureHttpApp, PlatformModule } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import request from 'supertest';
+
+import { type ModulesTestApp, startModulesTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(90_000);
 
@@ -32,46 +27,27 @@ const KEY = 'sk-proj-standalone-0000000000009999';
  * sends the answer, and the simulated phone receives it; asking for a human leaves the ticket pending.
  */
 describe('an AI prompt answers a customer (simulator, real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let storageDir: string;
-  let app: INestApplication;
+  let services: ModulesTestApp;
   let model: FakeModelServer;
-  const token = () =>
-    app.get(AccessTokenService).sign({ sub: '1', companyId: A, profile: 'admin', super: false, sid: randomUUID(), plan: ['useOpenAi'] });
-  const as = () => ({ Authorization: `Bearer ${token()}` });
-  const api = () => request(app.getHttpServer());
+  const as = () => services.as(A, ['useOpenAi']);
+  const api = () => services.api();
 
   beforeAll(async () => {
     model = await FakeModelServer.start();
-    database = await createTestDatabase('ai_answers');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'ai-answers-files-'));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        PlatformModule.forRoot({
-          serviceName: 'ai-answers-test',
-          mode: 'standalone',
-          databaseUrl: database.url,
-          jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-          logLevel: 'silent',
-          storageDir,
-          outboundAllowedHosts: ['127.0.0.1'],
-        }),
+    services = await startModulesTestApp(
+      'ai_answers',
+      [
         WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
         ConversationsModule.forRoot(),
         AiModule.forRoot({ keysSecret: randomBytes(32).toString('hex'), providerBaseUrls: { openai: model.baseUrl } }),
-        TokenClaimsSessionsModule,
       ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.init();
+      { platform: { outboundAllowedHosts: ['127.0.0.1'] } },
+    );
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+    await services?.close();
     await model?.close();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
   it("the customer's messages of one window get one answer on their phone, marked as the prompt's in the chat; asking for a human leaves the ticket pending", async () => {

@@ -1,21 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 import { loginResponseSchema } from '@app/contracts';
-import { configureHttpApp, JSON_TOO_DEEP_MESSAGE, MAX_JSON_NESTING } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase } from '@app/platform/testing';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_NESTING } from '@app/platform';
+import { expectAnswer } from '@app/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { Test } from '@nestjs/testing';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 
-import { StandaloneModule } from './standalone.module';
+import { type StandaloneTestApp, startStandaloneTestApp } from './testing/standalone-test-app';
 
 /**
  * Every route the product serves, found in the express router (so a new route is swept without
@@ -37,17 +32,6 @@ const IMPOSSIBLE_DATE = '2024-02-30';
 const BAD_SEGMENTS = ['a%00b', '%ED%A0%80', '%uD800'];
 
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Routes: the express router's, with the zod schemas Nest binds to their body and query
@@ -277,8 +261,7 @@ function asQuery(value: unknown): Record<string, string> {
 // ---------------------------------------------------------------------------------------------
 
 describe('bad input never answers 5xx, on any route (standalone product, real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let storageDir: string;
+  let product: StandaloneTestApp;
   let app: INestApplication;
   let url: string;
   let token = '';
@@ -290,31 +273,9 @@ describe('bad input never answers 5xx, on any route (standalone product, real Po
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('sweep');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'sweep-files-'));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        StandaloneModule.forRoot({
-          platform: {
-            serviceName: 'sweep-test',
-            mode: 'standalone',
-            databaseUrl: database.url,
-            jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 3_600 },
-            logLevel: 'silent',
-            storageDir,
-          },
-          identity: { refreshTtlSeconds: 3_600, secureCookies: false, admin: { ...ADMIN } },
-          gateway: { instanceId: 'sweep', conversationsUrl: url },
-          whatsapp: { simulatorEnabled: true, advertisedUrl: url },
-          conversations: { whatsappUrl: url },
-        }),
-      ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.listen(port, '127.0.0.1');
+    product = await startStandaloneTestApp('sweep', ADMIN, { jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 3_600 } });
+    app = product.app;
+    url = product.url;
 
     // The sweep runs as a second super user, so the routes it hits with id 1 touch the seeded one, not itself.
     const root = await request(app.getHttpServer()).post('/api/auth/login').send(ADMIN).expect(200);
@@ -327,9 +288,7 @@ describe('bad input never answers 5xx, on any route (standalone product, real Po
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await product?.close();
   });
 
   it('finds the routes in the router, with the schemas of their bodies and queries', () => {

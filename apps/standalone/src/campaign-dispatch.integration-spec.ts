@@ -1,18 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { campaignReportSchema, campaignSchema, connectionSchema, contactListSchema, simulatorOutboundResponseSchema } from '@app/contracts';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, PlatformModule } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import request from 'supertest';
 import type { DataSource } from 'typeorm';
+
+import { type ModulesTestApp, startModulesTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(90_000);
 
@@ -25,41 +18,19 @@ const A = 12;
  * connections).
  */
 describe('a campaign sent through the whatsapp service (simulator, real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let storageDir: string;
-  let app: INestApplication;
-  const token = () =>
-    app.get(AccessTokenService).sign({ sub: '1', companyId: A, profile: 'admin', super: false, sid: randomUUID(), plan: ['useCampaigns'] });
-  const as = () => ({ Authorization: `Bearer ${token()}` });
-  const api = () => request(app.getHttpServer());
+  let services: ModulesTestApp;
+  const as = () => services.as(A, ['useCampaigns']);
+  const api = () => services.api();
 
   beforeAll(async () => {
-    database = await createTestDatabase('outbound_campaigns');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'outbound-campaigns-files-'));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        PlatformModule.forRoot({
-          serviceName: 'outbound-campaigns-test',
-          mode: 'standalone',
-          databaseUrl: database.url,
-          jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-          logLevel: 'silent',
-          storageDir,
-        }),
-        WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
-        OutboundModule.forRoot({ numberCheckIntervalMs: 0 }),
-        TokenClaimsSessionsModule,
-      ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.init();
+    services = await startModulesTestApp('outbound_campaigns', [
+      WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
+      OutboundModule.forRoot({ numberCheckIntervalMs: 0 }),
+    ]);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await services?.close();
   });
 
   const scannedConnection = async (name: string) => {
@@ -82,7 +53,7 @@ describe('a campaign sent through the whatsapp service (simulator, real PostgreS
   it('each valid contact receives one message, with its name, through the campaign connections in turn', async () => {
     const first = await scannedConnection('Vendas 1');
     const second = await scannedConnection('Vendas 2');
-    const dataSource = app.get<DataSource>(getDataSourceToken('outbound'));
+    const dataSource = services.app.get<DataSource>(getDataSourceToken('outbound'));
     await waitFor(
       async () => (await dataSource.query(`SELECT count(*)::int AS n FROM outbound.connections WHERE status = 'CONNECTED'`))[0].n === 2,
       { what: 'outbound sees both connections connected' },

@@ -1,16 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { connectionSchema, contactListItemPageResponseSchema, contactListSchema, simulatorSessionResponseSchema } from '@app/contracts';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, PlatformModule, writeSpreadsheet } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
+import { writeSpreadsheet } from '@app/platform';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import request from 'supertest';
+
+import { type ModulesTestApp, startModulesTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(60_000);
 
@@ -21,41 +15,19 @@ const A = 11;
  * whatsapp.numbers.checkRequested command, the simulator's session answers, outbound marks the items.
  */
 describe('contact list numbers checked through the whatsapp service (simulator, real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let storageDir: string;
-  let app: INestApplication;
-  const token = () =>
-    app.get(AccessTokenService).sign({ sub: '1', companyId: A, profile: 'admin', super: false, sid: randomUUID(), plan: ['useCampaigns'] });
-  const as = () => ({ Authorization: `Bearer ${token()}` });
-  const api = () => request(app.getHttpServer());
+  let services: ModulesTestApp;
+  const as = () => services.as(A, ['useCampaigns']);
+  const api = () => services.api();
 
   beforeAll(async () => {
-    database = await createTestDatabase('outbound_checks');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'outbound-checks-files-'));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        PlatformModule.forRoot({
-          serviceName: 'outbound-checks-test',
-          mode: 'standalone',
-          databaseUrl: database.url,
-          jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-          logLevel: 'silent',
-          storageDir,
-        }),
-        WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
-        OutboundModule.forRoot({ numberCheckIntervalMs: 0 }),
-        TokenClaimsSessionsModule,
-      ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.init();
+    services = await startModulesTestApp('outbound_checks', [
+      WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
+      OutboundModule.forRoot({ numberCheckIntervalMs: 0 }),
+    ]);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await services?.close();
   });
 
   it('numbers of an imported sheet wait for a connected connection, then each shows whether WhatsApp knows it', async () => {

@@ -1,7 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 
 import {
   campaignSchema,
@@ -13,14 +10,13 @@ import {
 } from '@app/contracts';
 import { ConversationsModule } from '@app/conversations';
 import { OutboundModule } from '@app/outbound';
-import { AccessTokenService, configureHttpApp, EVENT_TRANSPORT, type EventTransport, PlatformModule, readEvent } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, TokenClaimsSessionsModule, waitFor } from '@app/platform/testing';
+import { EVENT_TRANSPORT, type EventTransport, readEvent } from '@app/platform';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import { WhatsappModule } from '@app/whatsapp';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import request from 'supertest';
 import type { DataSource } from 'typeorm';
+
+import { type ModulesTestApp, startModulesTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(90_000);
 
@@ -44,9 +40,7 @@ function nextTuesdayTen(): string {
  * the migration is run again as an upgrade runs it.
  */
 describe("outbound learns conversations' existing contacts, tags and tickets' tags (standalone, simulator)", () => {
-  let database: TestDatabase;
-  let storageDir: string;
-  let app: INestApplication;
+  let services: ModulesTestApp;
   let conversations: DataSource;
   let outbound: DataSource;
   const events: EventEnvelope[] = [];
@@ -56,48 +50,33 @@ describe("outbound learns conversations' existing contacts, tags and tickets' ta
       const saved = readEvent(contactSaved, e);
       return saved?.contact.id === contactId && !saved.created;
     }).length;
-  const token = () =>
-    app
-      .get(AccessTokenService)
-      .sign({ sub: '1', companyId: A, profile: 'admin', super: false, sid: randomUUID(), plan: ['useCampaigns', 'useSchedules'] });
-  const as = () => ({ Authorization: `Bearer ${token()}` });
-  const api = () => request(app.getHttpServer());
+  const as = () => services.as(A, ['useCampaigns', 'useSchedules']);
+  const api = () => services.api();
 
   beforeAll(async () => {
-    database = await createTestDatabase('outbound_existing_contacts');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'outbound-existing-contacts-'));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        PlatformModule.forRoot({
-          serviceName: 'outbound-existing-contacts-test',
-          mode: 'standalone',
-          databaseUrl: database.url,
-          jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-          logLevel: 'silent',
-          storageDir,
-        }),
+    services = await startModulesTestApp(
+      'outbound_existing_contacts',
+      [
         WhatsappModule.forRoot({ simulatorEnabled: true, leaseTtlMs: 3_000 }),
         ConversationsModule.forRoot({}),
         OutboundModule.forRoot({ numberCheckIntervalMs: 0 }),
-        TokenClaimsSessionsModule,
       ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.get<EventTransport>(EVENT_TRANSPORT).subscribe({
-      groupId: `test-${randomUUID()}`,
-      topics: ['conversations.events'],
-      handler: async (envelope) => void events.push(envelope),
-    });
-    await app.init();
-    conversations = app.get<DataSource>(getDataSourceToken('conversations'));
-    outbound = app.get<DataSource>(getDataSourceToken('outbound'));
+      {
+        beforeInit: async (app) => {
+          await app.get<EventTransport>(EVENT_TRANSPORT).subscribe({
+            groupId: `test-${randomUUID()}`,
+            topics: ['conversations.events'],
+            handler: async (envelope) => void events.push(envelope),
+          });
+        },
+      },
+    );
+    conversations = services.app.get<DataSource>(getDataSourceToken('conversations'));
+    outbound = services.app.get<DataSource>(getDataSourceToken('outbound'));
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await services?.close();
   });
 
   const contact = async (name: string, number: string): Promise<number> =>

@@ -1,37 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { apiTokenCreatedSchema, partnerMessageSchema, partnerSendResponseSchema, simulatorOutboundResponseSchema } from '@app/contracts';
-import { configureHttpApp } from '@app/platform';
-import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
+import { expectAnswer, waitFor } from '@app/platform/testing';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import request from 'supertest';
 
-import { StandaloneModule } from './standalone.module';
+import { type StandaloneTestApp, startStandaloneTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(120_000);
 
 const ROOT = { email: 'root@partner.test', password: 'Root-password-1' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Every service in one process: an API token's send reaches the simulated phone and its status follows the phone's acks. */
 describe('the partner API end to end (standalone, simulator)', () => {
-  let database: TestDatabase;
-  let storageDir: string;
+  let product: StandaloneTestApp;
   let app: INestApplication;
   let jwt = '';
   let connectionId = 0;
@@ -39,31 +19,8 @@ describe('the partner API end to end (standalone, simulator)', () => {
   const auth = () => ({ Authorization: `Bearer ${jwt}` });
 
   beforeAll(async () => {
-    database = await createTestDatabase('partner_api_e2e');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'partner-api-'));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        StandaloneModule.forRoot({
-          platform: {
-            serviceName: 'partner-api-test',
-            mode: 'standalone',
-            databaseUrl: database.url,
-            jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-            logLevel: 'silent',
-            storageDir,
-          },
-          identity: { refreshTtlSeconds: 3_600, secureCookies: false, admin: { ...ROOT } },
-          gateway: { instanceId: 'partner', conversationsUrl: url },
-          whatsapp: { simulatorEnabled: true, advertisedUrl: url },
-          conversations: { whatsappUrl: url },
-        }),
-      ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.listen(port, '127.0.0.1');
+    product = await startStandaloneTestApp('partner', ROOT);
+    app = product.app;
     jwt = (await api().post('/api/auth/login').send(ROOT).expect(200)).body.token;
     const created = await api()
       .post('/api/whatsapp')
@@ -78,9 +35,7 @@ describe('the partner API end to end (standalone, simulator)', () => {
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await product?.close();
   });
 
   it('a token created by the admin sends a text that the phone receives; the status goes from pending to sent to read; a revoked token stops', async () => {

@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { configureHttpApp } from '@app/platform';
-import { createTestDatabase, type TestDatabase, waitFor } from '@app/platform/testing';
+import { waitFor } from '@app/platform/testing';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 
-import { StandaloneModule } from './standalone.module';
+import { type StandaloneTestApp, startStandaloneTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(120_000);
 
@@ -30,20 +22,8 @@ jest.setTimeout(120_000);
 
 const ROOT = { email: 'root@compat.test', password: 'Root-password-1' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 describe('Whaticket-family web clients keep working (their calls replayed as they send them)', () => {
-  let database: TestDatabase;
-  let storageDir: string;
+  let product: StandaloneTestApp;
   let app: INestApplication;
   /** What the client keeps after login: the token (localStorage "token"), the user, the refresh cookie. */
   const session = { token: '', cookie: '', userId: 0, companyId: 0, userName: '' };
@@ -54,37 +34,12 @@ describe('Whaticket-family web clients keep working (their calls replayed as the
   let sentMessageId = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase('whaticket_compat');
-    storageDir = mkdtempSync(path.join(tmpdir(), 'whaticket-compat-'));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        StandaloneModule.forRoot({
-          platform: {
-            serviceName: 'whaticket-compat-test',
-            mode: 'standalone',
-            databaseUrl: database.url,
-            jwt: { secret: randomBytes(32).toString('hex'), accessTtlSeconds: 900 },
-            logLevel: 'silent',
-            storageDir,
-          },
-          identity: { refreshTtlSeconds: 3_600, secureCookies: false, admin: { ...ROOT } },
-          gateway: { instanceId: 'compat', conversationsUrl: url },
-          whatsapp: { simulatorEnabled: true, advertisedUrl: url },
-          conversations: { whatsappUrl: url },
-        }),
-      ],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configureHttpApp(app);
-    await app.listen(port, '127.0.0.1');
+    product = await startStandaloneTestApp('compat', ROOT);
+    app = product.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    await product?.close();
   });
 
   describe('access', () => {

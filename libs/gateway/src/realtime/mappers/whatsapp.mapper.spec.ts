@@ -1,50 +1,23 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Connection, EventEnvelope } from '@app/contracts';
+import { connectionFixture } from '@app/platform/testing';
 
 import { whatsappSocketMapper } from './whatsapp.mapper';
 
 const now = new Date().toISOString();
-const connection: Connection = {
-  id: 7,
-  companyId: 3,
+const connection: Connection = connectionFixture(3, 7, {
   name: 'Vendas',
   status: 'qrcode',
-  number: '',
   isDefault: true,
   qrcode: '2@abc',
   qrcodeImage: 'data:image/png;base64,AAAA',
-  retries: 0,
   queues: [{ id: 1 }],
   queueIds: [1],
-  transferQueueId: null,
-  promptId: null,
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  ratingMessage: '',
-  token: '',
   provider: 'simulator',
-  expiresInactiveMessage: '',
-  expiresTicket: 0,
-  timeUseBotQueues: 0,
-  maxUseBotQueues: 3,
-  activeTranscribe: false,
-  timeresume: null,
-  transcribe: false,
-  transcribeme: false,
-  transcribekey: '',
-  transcribeprovider: 'openai',
-  sendme: false,
-  timeforagroup: 5,
-  proxyUrl: '',
-  timeToTransfer: null,
-  api1_medias: [],
-  api2_medias: [],
-  api3_medias: [],
   createdAt: now,
   updatedAt: now,
-};
+});
 const session = {
   id: 7,
   name: 'Vendas',

@@ -25,7 +25,7 @@ import { MessageVariables } from '@/components/form/message-variables';
 import { SelectInput } from '@/components/form/select-input';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { saveAndClose } from '@/components/ui/save-and-close';
 import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
 
 import { type CampaignOption, useCampaignOptions } from '../api/get-campaign-options';
@@ -87,15 +87,12 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
   } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues: campaignFormDefaults(campaign, timeZone) });
   const confirmation = useWatch({ control, name: 'confirmation' });
 
-  async function handleSave(values: CampaignFormValues) {
-    try {
-      await saveMutation.mutateAsync({ id: savedId, body: toCampaignBody(values), media, onSaved: (saved) => setSavedId(saved.id) });
-      toastSuccess(t('campaigns.toasts.saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  const handleSave = (values: CampaignFormValues) =>
+    saveAndClose(
+      saveMutation,
+      { id: savedId, body: toCampaignBody(values), media, onSaved: (saved: { id: number }) => setSavedId(saved.id) },
+      { saved: t('campaigns.toasts.saved'), onClose },
+    );
 
   function handleFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];

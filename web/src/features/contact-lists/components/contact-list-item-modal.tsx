@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/ui/form-modal';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { saveAndClose } from '@/components/ui/save-and-close';
 import { isApiError } from '@/lib/api-client';
 
 import { useSaveContactListItem } from '../api/save-contact-list-item';
@@ -38,17 +38,20 @@ export function ContactListItemModal({ contactListId, item, onClose }: ContactLi
     defaultValues: contactListItemFormDefaults(item),
   });
 
-  async function handleSave(values: ContactListItemFormValues) {
-    try {
-      await saveMutation.mutateAsync({ id: item?.id, body: toContactListItemBody(values, contactListId) });
-      toastSuccess(t('contactLists.toasts.itemSaved'));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'ERR_DUPLICATED_CONTACT')
-        setError('number', { message: 'contactLists.validation.duplicate' });
-      else toastError(error);
-    }
-  }
+  const handleSave = (values: ContactListItemFormValues) =>
+    saveAndClose(
+      saveMutation,
+      { id: item?.id, body: toContactListItemBody(values, contactListId) },
+      {
+        saved: t('contactLists.toasts.itemSaved'),
+        onClose,
+        onError: (error) => {
+          const duplicated = isApiError(error) && error.code === 'ERR_DUPLICATED_CONTACT';
+          if (duplicated) setError('number', { message: 'contactLists.validation.duplicate' });
+          return duplicated;
+        },
+      },
+    );
 
   const error = (name: keyof ContactListItemFormValues) =>
     errors[name]?.message ? <Field.ErrorText>{t(errors[name].message as MessageKey)}</Field.ErrorText> : null;

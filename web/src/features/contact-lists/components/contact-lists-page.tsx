@@ -1,16 +1,12 @@
 import type { ContactList } from '@app/contracts';
-import { Heading, IconButton, Stack } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 
-import { DataTable } from '@/components/list/data-table';
-import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
-import { ListToolbar } from '@/components/list/list-toolbar';
-import { RowActions } from '@/components/list/row-actions';
+import { RecordListPage } from '@/components/list/record-list-page';
 import { useRecordDialogs } from '@/components/list/use-record-dialogs';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -44,68 +40,46 @@ export function ContactListsPage({ companyId }: ContactListsPageProps) {
   }
 
   return (
-    <Stack gap="4" data-testid="contact-lists-page">
-      <Heading as="h1" size="xl">
-        {t('contactLists.title')}
-      </Heading>
-      <ListToolbar
-        search={search}
-        onSearchChange={setSearch}
-        searchTestId="contact-lists-search"
-        searchName="searchParam"
-        searchPlaceholder={t('common.search')}
-        addLabel={t('contactLists.buttons.add')}
-        onAdd={dialogs.add}
-        addTestId="contact-lists-add"
-      />
-      <DataTable
-        testId="contact-lists-table"
-        rowTestId="contact-lists-row"
-        emptyTestId="contact-lists-empty"
-        busy={query.isFetching}
-        loading={query.isPending}
-        rows={lists}
-        rowKey={(list) => list.id}
-        rowProps={(list) => ({ 'data-contact-list-id': list.id })}
-        columns={[
-          { header: t('contactLists.table.name'), cell: (list) => list.name },
-          { header: t('contactLists.table.contacts'), cell: (list) => <span data-testid="contact-lists-count">{list.contactsCount}</span> },
-        ]}
-        actions={(list) => (
-          <RowActions
-            onEdit={() => dialogs.edit(list)}
-            onDelete={() => dialogs.askDelete(list)}
-            editTestId="contact-lists-edit"
-            deleteTestId="contact-lists-delete"
+    <RecordListPage
+      testIdStem="contact-lists"
+      title={t('contactLists.title')}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={t('common.search')}
+      addLabel={t('contactLists.buttons.add')}
+      query={query}
+      rows={lists}
+      rowProps={(list) => ({ 'data-contact-list-id': list.id })}
+      columns={[
+        { header: t('contactLists.table.name'), cell: (list) => list.name },
+        { header: t('contactLists.table.contacts'), cell: (list) => <span data-testid="contact-lists-count">{list.contactsCount}</span> },
+      ]}
+      dialogs={dialogs}
+      rowButtons={(list) => (
+        <>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={t('contactLists.buttons.sample')}
+            onClick={handleSample}
+            data-testid="contact-lists-sample"
           >
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('contactLists.buttons.sample')}
-              onClick={handleSample}
-              data-testid="contact-lists-sample"
-            >
-              <LuDownload />
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('contactLists.buttons.contacts')}
-              onClick={() => void navigate(paths.contactListItems(list.id))}
-              data-testid="contact-lists-open"
-            >
-              <LuUsers />
-            </IconButton>
-          </RowActions>
-        )}
-      />
-      <InfiniteListFooter query={query} />
-      {dialogs.editing && <ContactListModal contactList={dialogs.editing.record} onClose={dialogs.closeEditor} />}
-      <ConfirmDialog
-        {...dialogs.deleteDialog}
-        title={t('contactLists.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })}
-        confirmTestId="contact-lists-confirm-delete"
-      />
-    </Stack>
+            <LuDownload />
+          </IconButton>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={t('contactLists.buttons.contacts')}
+            onClick={() => void navigate(paths.contactListItems(list.id))}
+            data-testid="contact-lists-open"
+          >
+            <LuUsers />
+          </IconButton>
+        </>
+      )}
+      editor={(list) => <ContactListModal contactList={list} onClose={dialogs.closeEditor} />}
+      confirmDeleteTitle={(list) => t('contactLists.confirmDeleteTitle', { name: list?.name ?? '' })}
+      confirmDeleteTestId
+    />
   );
 }

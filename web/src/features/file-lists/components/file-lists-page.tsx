@@ -1,14 +1,10 @@
 import type { FileListRecord } from '@app/contracts';
-import { Badge, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Badge, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable } from '@/components/list/data-table';
-import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
-import { ListToolbar } from '@/components/list/list-toolbar';
-import { RowActions } from '@/components/list/row-actions';
+import { RecordListPage } from '@/components/list/record-list-page';
 import { useRecordDialogs } from '@/components/list/use-record-dialogs';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 import { useDeleteFileList } from '../api/delete-file-list';
@@ -34,57 +30,35 @@ export function FileListsPage({ companyId }: FileListsPageProps) {
   const fileLists = query.data?.pages.flatMap((page) => page.files) ?? [];
 
   return (
-    <Stack gap="4" data-testid="file-lists-page">
-      <Heading as="h1" size="xl">
-        {t('fileLists.title')}
-      </Heading>
-      <ListToolbar
-        search={search}
-        onSearchChange={setSearch}
-        searchTestId="file-lists-search"
-        searchName="searchParam"
-        searchPlaceholder={t('common.search')}
-        addLabel={t('fileLists.buttons.add')}
-        onAdd={dialogs.add}
-        addTestId="file-lists-add"
-      />
-      <DataTable
-        testId="file-lists-table"
-        rowTestId="file-lists-row"
-        emptyTestId="file-lists-empty"
-        busy={query.isFetching}
-        loading={query.isPending}
-        rows={fileLists}
-        rowKey={(fileList) => fileList.id}
-        columns={[
-          { header: t('fileLists.fields.name'), cell: (fileList) => fileList.name },
-          { header: t('fileLists.fields.message'), cell: (fileList) => fileList.message },
-          {
-            header: t('fileLists.fields.attachments'),
-            cell: (fileList) => (
-              <HStack gap="1" wrap="wrap">
-                {fileList.options.map((option) => (
-                  <Badge key={option.id} variant="subtle" data-testid="file-lists-attachment">
-                    {option.name}
-                    {option.mediaType ? ` · ${t(`fileLists.mediaTypes.${option.mediaType}`)}` : ''}
-                  </Badge>
-                ))}
-              </HStack>
-            ),
-          },
-        ]}
-        actions={(fileList) => (
-          <RowActions
-            onEdit={() => dialogs.edit(fileList)}
-            onDelete={() => dialogs.askDelete(fileList)}
-            editTestId="file-lists-edit"
-            deleteTestId="file-lists-delete"
-          />
-        )}
-      />
-      <InfiniteListFooter query={query} />
-      {dialogs.editing && <FileListModal fileList={dialogs.editing.record} onClose={dialogs.closeEditor} />}
-      <ConfirmDialog {...dialogs.deleteDialog} title={t('fileLists.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
-    </Stack>
+    <RecordListPage
+      testIdStem="file-lists"
+      title={t('fileLists.title')}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={t('common.search')}
+      addLabel={t('fileLists.buttons.add')}
+      query={query}
+      rows={fileLists}
+      columns={[
+        { header: t('fileLists.fields.name'), cell: (fileList) => fileList.name },
+        { header: t('fileLists.fields.message'), cell: (fileList) => fileList.message },
+        {
+          header: t('fileLists.fields.attachments'),
+          cell: (fileList) => (
+            <HStack gap="1" wrap="wrap">
+              {fileList.options.map((option) => (
+                <Badge key={option.id} variant="subtle" data-testid="file-lists-attachment">
+                  {option.name}
+                  {option.mediaType ? ` · ${t(`fileLists.mediaTypes.${option.mediaType}`)}` : ''}
+                </Badge>
+              ))}
+            </HStack>
+          ),
+        },
+      ]}
+      dialogs={dialogs}
+      editor={(fileList) => <FileListModal fileList={fileList} onClose={dialogs.closeEditor} />}
+      confirmDeleteTitle={(fileList) => t('fileLists.confirmDeleteTitle', { name: fileList?.name ?? '' })}
+    />
   );
 }

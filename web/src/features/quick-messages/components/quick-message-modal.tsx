@@ -9,7 +9,7 @@ import { LuPaperclip, LuX } from 'react-icons/lu';
 import { MessageVariables } from '@/components/form/message-variables';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { saveAndClose } from '@/components/ui/save-and-close';
 import { isApiError } from '@/lib/api-client';
 
 import { useSaveQuickMessage } from '../api/save-quick-message';
@@ -51,18 +51,21 @@ export function QuickMessageModal({ quickMessage, canSetGeneral, onClose }: Quic
     defaultValues: quickMessageFormDefaults(quickMessage),
   });
 
-  async function handleSave(values: QuickMessageFormValues) {
-    try {
-      await saveMutation.mutateAsync({ id: quickMessage?.id, body: toQuickMessageBody(values, canSetGeneral), media });
-      toastSuccess(t('quickMessages.toasts.saved'));
-      onClose();
-    } catch (error) {
-      // A shortcode already among those one user picks from is refused as a tag's taken name is.
-      const taken = isApiError(error) ? error.fields?.find((field) => field.path === 'shortcode') : undefined;
-      if (taken) setError('shortcode', { message: 'quickMessages.validation.shortcodeExists' });
-      else toastError(error);
-    }
-  }
+  const handleSave = (values: QuickMessageFormValues) =>
+    saveAndClose(
+      saveMutation,
+      { id: quickMessage?.id, body: toQuickMessageBody(values, canSetGeneral), media },
+      {
+        saved: t('quickMessages.toasts.saved'),
+        onClose,
+        onError: (error) => {
+          // A shortcode already among those one user picks from is refused as a tag's taken name is.
+          const taken = isApiError(error) && error.fields?.some((field) => field.path === 'shortcode');
+          if (taken) setError('shortcode', { message: 'quickMessages.validation.shortcodeExists' });
+          return Boolean(taken);
+        },
+      },
+    );
   const messageRegistration = register('message');
 
   function handleFileChosen(event: React.ChangeEvent<HTMLInputElement>) {

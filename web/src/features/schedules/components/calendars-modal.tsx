@@ -11,6 +11,7 @@ import { RowActions } from '@/components/list/row-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { FormModal } from '@/components/ui/form-modal';
+import { saveAndClose } from '@/components/ui/save-and-close';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { useDeleteCalendar, useSaveCalendar } from '../api/calendars';
@@ -208,15 +209,12 @@ export function CalendarFormModal({ calendar, onClose }: CalendarFormModalProps)
     formState: { errors },
   } = useForm<CalendarFormValues>({ resolver: zodResolver(calendarFormSchema), defaultValues: calendarFormDefaults(calendar) });
 
-  async function handleSave(values: CalendarFormValues) {
-    try {
-      await saveMutation.mutateAsync({ id: calendar?.id, body: toCalendarBody(values) });
-      toastSuccess(calendar ? t('schedules.calendars.updated') : t('schedules.calendars.created'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  const handleSave = (values: CalendarFormValues) =>
+    saveAndClose(
+      saveMutation,
+      { id: calendar?.id, body: toCalendarBody(values) },
+      { saved: calendar ? t('schedules.calendars.updated') : t('schedules.calendars.created'), onClose },
+    );
 
   return (
     <FormModal

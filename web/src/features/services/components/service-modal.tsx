@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { FormField } from '@/components/form/form-field';
 import { FormModal } from '@/components/ui/form-modal';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { saveAndClose } from '@/components/ui/save-and-close';
 
 import { useSaveService } from '../api/save-service';
 import { serviceFormDefaults, serviceFormSchema, type ServiceFormValues, toServiceBody } from '../utils/service-form';
@@ -27,15 +27,8 @@ export function ServiceModal({ service, onClose }: ServiceModalProps) {
     formState: { errors },
   } = useForm<ServiceFormValues>({ resolver: zodResolver(serviceFormSchema), defaultValues: serviceFormDefaults(service) });
 
-  async function handleSave(values: ServiceFormValues) {
-    try {
-      await saveMutation.mutateAsync({ id: service?.id, body: toServiceBody(values) });
-      toastSuccess(t('services.toasts.saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  const handleSave = (values: ServiceFormValues) =>
+    saveAndClose(saveMutation, { id: service?.id, body: toServiceBody(values) }, { saved: t('services.toasts.saved'), onClose });
 
   return (
     <FormModal

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/ui/form-modal';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { saveAndClose } from '@/components/ui/save-and-close';
 import { isApiError } from '@/lib/api-client';
 
 import { useSaveTag } from '../api/save-tag';
@@ -32,17 +32,20 @@ export function TagModal({ tag, canEditKanban, onClose }: TagModalProps) {
     formState: { errors },
   } = useForm<TagFormValues>({ resolver: zodResolver(tagFormSchema), defaultValues: tagFormDefaults(tag) });
 
-  async function handleSave(values: TagFormValues) {
-    try {
-      await saveMutation.mutateAsync({ id: tag?.id, body: toTagBody(values, canEditKanban) });
-      toastSuccess(t('tags.toasts.saved'));
-      onClose();
-    } catch (error) {
-      const taken = isApiError(error) ? error.fields?.find((field) => field.path === 'name') : undefined;
-      if (taken) setError('name', { message: 'tags.validation.exists' });
-      else toastError(error);
-    }
-  }
+  const handleSave = (values: TagFormValues) =>
+    saveAndClose(
+      saveMutation,
+      { id: tag?.id, body: toTagBody(values, canEditKanban) },
+      {
+        saved: t('tags.toasts.saved'),
+        onClose,
+        onError: (error) => {
+          const taken = isApiError(error) && error.fields?.some((field) => field.path === 'name');
+          if (taken) setError('name', { message: 'tags.validation.exists' });
+          return Boolean(taken);
+        },
+      },
+    );
 
   return (
     <FormModal

@@ -1,14 +1,10 @@
 import type { TagDetail } from '@app/contracts';
-import { Badge, Heading, Stack } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable } from '@/components/list/data-table';
-import { InfiniteListFooter } from '@/components/list/infinite-list-footer';
-import { ListToolbar } from '@/components/list/list-toolbar';
-import { RowActions } from '@/components/list/row-actions';
+import { RecordListPage } from '@/components/list/record-list-page';
 import { useRecordDialogs } from '@/components/list/use-record-dialogs';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { contrastText } from '@/lib/contrast-text';
 
@@ -39,52 +35,30 @@ export function TagsPage({ companyId, canEditKanban }: TagsPageProps) {
   const tags = query.data?.pages.flatMap((page) => page.tags) ?? [];
 
   return (
-    <Stack gap="4" data-testid="tags-page">
-      <Heading as="h1" size="xl">
-        {t('tags.title')}
-      </Heading>
-      <ListToolbar
-        search={search}
-        onSearchChange={setSearch}
-        searchTestId="tags-search"
-        searchName="searchParam"
-        searchPlaceholder={t('tags.searchPlaceholder')}
-        addLabel={t('tags.buttons.add')}
-        onAdd={dialogs.add}
-        addTestId="tags-add"
-      />
-      <DataTable
-        testId="tags-table"
-        rowTestId="tags-row"
-        emptyTestId="tags-empty"
-        busy={query.isFetching}
-        loading={query.isPending}
-        rows={tags}
-        rowKey={(tag) => tag.id}
-        rowProps={(tag) => ({ 'data-tag-id': tag.id })}
-        columns={[
-          {
-            header: t('tags.table.name'),
-            cell: (tag) => (
-              <Badge style={{ backgroundColor: tag.color, color: contrastText(tag.color) }} data-testid="tag-chip">
-                {tag.name}
-              </Badge>
-            ),
-          },
-          { header: t('tags.table.tickets'), cell: (tag) => tag.ticketsCount },
-        ]}
-        actions={(tag) => (
-          <RowActions
-            onEdit={() => dialogs.edit(tag)}
-            onDelete={() => dialogs.askDelete(tag)}
-            editTestId="tags-edit"
-            deleteTestId="tags-delete"
-          />
-        )}
-      />
-      <InfiniteListFooter query={query} />
-      {dialogs.editing && <TagModal tag={dialogs.editing.record} canEditKanban={canEditKanban} onClose={dialogs.closeEditor} />}
-      <ConfirmDialog {...dialogs.deleteDialog} title={t('tags.confirmDeleteTitle', { name: dialogs.deleting?.name ?? '' })} />
-    </Stack>
+    <RecordListPage
+      testIdStem="tags"
+      title={t('tags.title')}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={t('tags.searchPlaceholder')}
+      addLabel={t('tags.buttons.add')}
+      query={query}
+      rows={tags}
+      rowProps={(tag) => ({ 'data-tag-id': tag.id })}
+      columns={[
+        {
+          header: t('tags.table.name'),
+          cell: (tag) => (
+            <Badge style={{ backgroundColor: tag.color, color: contrastText(tag.color) }} data-testid="tag-chip">
+              {tag.name}
+            </Badge>
+          ),
+        },
+        { header: t('tags.table.tickets'), cell: (tag) => tag.ticketsCount },
+      ]}
+      dialogs={dialogs}
+      editor={(tag) => <TagModal tag={tag} canEditKanban={canEditKanban} onClose={dialogs.closeEditor} />}
+      confirmDeleteTitle={(tag) => t('tags.confirmDeleteTitle', { name: tag?.name ?? '' })}
+    />
   );
 }
