@@ -1,3 +1,3 @@
 export * from './ai.module';
-export * from './ai-config';
-export * from './ai-options';
+export * from './common/ai-config';
+export * from './common/ai-options';

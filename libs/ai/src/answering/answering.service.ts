@@ -3,18 +3,18 @@ import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { CompanyLimiter } from '../common/company-limiter';
+import { ConversationRepository, type ConversationRow } from '../common/conversation.repository';
 import { ConnectionRepository } from '../connections/connection.repository';
 import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
+import { AgentTools } from './agent-tools';
 import { ANSWER_QUEUE } from './answer-queue';
 import { type Answerer, PROMPT_GROUNDING, type PromptGrounding, VOICE_REPLIER, type VoiceNote, type VoiceReplier } from './answerer';
 import { Answerers } from './answerers';
-import { CompanyLimiter } from './company-limiter';
-import { ConversationRepository, type ConversationRow } from './conversation.repository';
 import { asksForHuman } from './handoff-keywords';
 import { IntegrationAnswerer } from './integration-answerer';
 import { ANSWERING_RULES, ModelClient } from './model-client';
 import { leaksSecret } from './secret-leak';
-import { AgentTools } from './tools/agent-tools';
 
 export { ANSWER_QUEUE };
 

@@ -1,7 +1,10 @@
 import { OutboundUrlGuard, OutboundUrlRefusedError } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
+import { CompanyLimiter } from '../common/company-limiter';
+import { guardedFetch } from '../common/guarded-fetch';
+import { ProviderBreaker } from '../common/provider-breaker';
 import type { ChatbotSessionTester } from '../integrations/chatbot-session-tester';
 import {
   CHATBOT_PROTOCOLS,
@@ -12,9 +15,6 @@ import {
   type ChatbotTurn,
 } from '../integrations/protocols';
 import { withHandoff } from '../integrations/protocols/chatbot-handoff';
-import { CompanyLimiter } from './company-limiter';
-import { guardedFetch } from './guarded-fetch';
-import { ProviderBreaker } from './provider-breaker';
 
 export type ChatbotAnswer = { kind: 'reply'; reply: ChatbotReply } | { kind: 'failed'; reason: string };
 

@@ -2,8 +2,8 @@ import { type EventEnvelope, ticketDeleted, ticketUpdated, TOPICS } from '@app/c
 import { type EventConsumer, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
-import { ConversationRepository } from './conversation.repository';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
+import { ConversationRepository } from '../common/conversation.repository';
 
 export const CLOSED_TICKETS_CONSUMER = 'ai-closed-tickets';
 

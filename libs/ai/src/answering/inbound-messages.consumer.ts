@@ -2,7 +2,7 @@ import { type EventEnvelope, messageCreated, TOPICS } from '@app/contracts';
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { QueueRepository } from '../queues/queue.repository';
 import type { Answerer } from './answerer';
 import { Answerers } from './answerers';

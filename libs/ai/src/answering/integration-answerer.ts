@@ -3,6 +3,7 @@ import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ConversationRepository, type ConversationRow } from '../common/conversation.repository';
 import { KeyCipher } from '../common/key-cipher';
 import { BotMedia } from '../integrations/bot-media';
 import { chatbotSettingsOf } from '../integrations/chatbot-settings';
@@ -13,7 +14,6 @@ import { handoffOf } from '../integrations/protocols/chatbot-handoff';
 import { QueueIntegrationRepository, type QueueIntegrationRow } from '../integrations/queue-integration.repository';
 import { ANSWER_QUEUE } from './answer-queue';
 import { ChatbotCaller } from './chatbot-caller';
-import { ConversationRepository, type ConversationRow } from './conversation.repository';
 
 /** The ticket and company of an answer job (the debounce's pg-boss job, keyed by ticket). */
 export interface IntegrationAnswerJob {

@@ -3,11 +3,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 
-import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
+import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../common/ai-options';
+import type { ConversationTurn } from '../common/conversation.repository';
+import { guardedFetch } from '../common/guarded-fetch';
+import { ProviderBreaker } from '../common/provider-breaker';
+import type { Toolbox } from './agent-tools';
 import type { Answerer, TokenUsage } from './answerer';
-import { guardedFetch } from './guarded-fetch';
-import { ProviderBreaker } from './provider-breaker';
-import type { Toolbox } from './tools/agent-tools';
 
 /** How many rounds of tool calls one answer may take (list, search, book, answer) before it counts as failed. */
 const MAX_TOOL_ROUNDS = 6;
@@ -32,12 +33,6 @@ const handoffTools: ChatCompletionTool[] = [
     },
   },
 ];
-
-/** A message of the conversation as the assistant sees it. */
-export interface ConversationTurn {
-  role: 'user' | 'assistant';
-  body: string;
-}
 
 /** What the model did: answered, or called the handoff tool (with whatever it said before). */
 export type ModelAnswer =

@@ -2,7 +2,7 @@ import { connectionDeleted, connectionTranscriptionUpdated, connectionUpdated, t
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { ConnectionRepository } from './connection.repository';
 
 export const CONNECTION_EVENTS_CONSUMER = 'ai-connections';

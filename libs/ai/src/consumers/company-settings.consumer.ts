@@ -2,7 +2,7 @@ import { type EventEnvelope, settingUpdated, TOPICS } from '@app/contracts';
 import { type EventConsumer, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { GroupRepository } from '../groups/group.repository';
 
 export const COMPANY_SETTINGS_CONSUMER = 'ai-company-settings';

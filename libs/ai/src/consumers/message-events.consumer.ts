@@ -2,7 +2,7 @@ import { contactDeleted, contactSaved, type EventEnvelope, messageCreated, TOPIC
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { GroupRepository } from '../groups/group.repository';
 import { TranscriptionService } from '../speech/transcription.service';
 

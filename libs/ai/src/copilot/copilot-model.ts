@@ -2,10 +2,10 @@ import { OutboundUrlGuard } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 
-import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
 import type { AiProvider } from '../answering/answerer';
-import { guardedFetch } from '../answering/guarded-fetch';
-import { ProviderBreaker } from '../answering/provider-breaker';
+import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../common/ai-options';
+import { guardedFetch } from '../common/guarded-fetch';
+import { ProviderBreaker } from '../common/provider-breaker';
 
 /** One copilot request to a provider: its key and model, the instructions and the material. */
 export interface CopilotCall {

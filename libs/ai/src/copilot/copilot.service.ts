@@ -9,7 +9,7 @@ import {
 import { AppError, OwnedRecordLookup, type Tenancy } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { CompanyLimiter } from '../answering/company-limiter';
+import { CompanyLimiter } from '../common/company-limiter';
 import { KeyCipher } from '../common/key-cipher';
 import { knowledgeSection, PASSAGES_PER_ANSWER } from '../knowledge/knowledge-prompt';
 import { KNOWLEDGE_RETRIEVER, type KnowledgeRetriever } from '../knowledge/knowledge-retriever';

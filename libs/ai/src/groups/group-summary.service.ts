@@ -5,8 +5,8 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { EntityManager } from 'typeorm';
 
-import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
-import { guardedFetch } from '../answering/guarded-fetch';
+import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../common/ai-options';
+import { guardedFetch } from '../common/guarded-fetch';
 import { KeyCipher } from '../common/key-cipher';
 import { type GroupLine, GroupRepository, type GroupRow } from './group.repository';
 import { lastOccurrence, nextOccurrence, type SummaryOccurrence } from './summary-time';

@@ -9,7 +9,7 @@ import {
 import { AppError, type Tenancy } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { KeyCipher } from '../common/key-cipher';
 import { keptOrSealedKey } from '../common/sealed-key';
 import { type GroupChanges, GroupRepository, mapGroup } from './group.repository';

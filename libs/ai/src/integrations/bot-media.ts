@@ -1,7 +1,7 @@
 import { FILE_STORAGE, type FileStorage, mediaUrlOfKey, OutboundUrlGuard, storageKeyName, storedFileName } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { guardedFetch } from '../answering/guarded-fetch';
+import { guardedFetch } from '../common/guarded-fetch';
 import { type ChatbotMedia, type ChatbotMessage, type StoredBotMedia } from './protocols';
 import { fileNameIn, mediaTypeOf } from './protocols/protocol-replies';
 

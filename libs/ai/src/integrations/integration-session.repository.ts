@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import type { ConversationRow } from '../answering/conversation.repository';
+import type { ConversationRow } from '../common/conversation.repository';
 import type { QueueIntegrationRow } from './queue-integration.repository';
 
 export interface IntegrationSessionRow {

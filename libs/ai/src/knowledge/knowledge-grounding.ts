@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import type { Answerer, PromptGrounding } from '../answering/answerer';
-import type { ConversationTurn } from '../answering/model-client';
+import type { ConversationTurn } from '../common/conversation.repository';
 import { knowledgeSection, PASSAGES_PER_ANSWER, questionOf } from './knowledge-prompt';
 import { KNOWLEDGE_RETRIEVER, type KnowledgeRetriever } from './knowledge-retriever';
 

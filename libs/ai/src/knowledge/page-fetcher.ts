@@ -2,8 +2,8 @@ import { KNOWLEDGE_LIMITS, KNOWLEDGE_MESSAGES } from '@app/contracts';
 import { AppError, OutboundUrlGuard, OutboundUrlRefusedError } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
-import { guardedFetch } from '../answering/guarded-fetch';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
+import { guardedFetch } from '../common/guarded-fetch';
 
 /** Redirects followed, each checked by the guard like the first address. */
 const MAX_REDIRECTS = 3;

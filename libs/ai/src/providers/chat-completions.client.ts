@@ -3,8 +3,8 @@ import { OutboundUrlGuard } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 
-import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../ai-options';
-import { guardedFetch } from '../answering/guarded-fetch';
+import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../common/ai-options';
+import { guardedFetch } from '../common/guarded-fetch';
 
 const DEFAULT_TEST_TIMEOUT_MS = 15_000;
 

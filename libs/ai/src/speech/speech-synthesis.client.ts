@@ -1,8 +1,8 @@
 import { OutboundUrlGuard } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
-import { guardedFetch } from '../answering/guarded-fetch';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
+import { guardedFetch } from '../common/guarded-fetch';
 import { callWithRetries, ProviderCallError, type RetryPolicy } from './provider-http';
 
 export const ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';

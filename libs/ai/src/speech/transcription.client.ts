@@ -3,8 +3,8 @@ import { OutboundUrlGuard } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
-import { guardedFetch } from '../answering/guarded-fetch';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
+import { guardedFetch } from '../common/guarded-fetch';
 import { callWithRetries, multipartBody, ProviderCallError, type RetryPolicy } from './provider-http';
 
 /** Where each transcription provider's API lives (tests point them at local servers). */

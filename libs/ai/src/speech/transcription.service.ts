@@ -12,7 +12,7 @@ import { AppError, companyMediaKey, FILE_STORAGE, type FileStorage, JOBS, type J
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { ConnectionRepository } from '../connections/connection.repository';
 import { GroupRepository } from '../groups/group.repository';
 import { ProviderCallError } from './provider-http';

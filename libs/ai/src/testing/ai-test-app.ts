@@ -5,7 +5,7 @@ import { AccessTokenService } from '@app/platform';
 import { type ServiceTestApp, startServiceTestApp } from '@app/platform/testing';
 
 import { AiModule } from '../ai.module';
-import type { AiOptions } from '../ai-options';
+import type { AiOptions } from '../common/ai-options';
 
 export type AiTestApp = ServiceTestApp & {
   keysSecret: string;

@@ -20,6 +20,7 @@ import request from 'supertest';
 import { ConversationsModule } from '../conversations.module';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+import { ApiTokenRateRepository } from './api-token-rate.repository';
 import { PartnerSendDrainer } from './partner-send.drainer';
 import { RateExceeded, SharedTokenRate } from './shared-token-rate';
 
@@ -465,7 +466,10 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
 
   it('the rate is shared by the processes: two of them let the rate through once, not twice; a new window starts afresh', async () => {
     const options = { partnerApiRate: { points: 10, seconds: 3_600 } };
-    const [one, two] = [new SharedTokenRate(t.dataSource, options), new SharedTokenRate(t.dataSource, options)];
+    const [one, two] = [
+      new SharedTokenRate(new ApiTokenRateRepository(t.dataSource), options),
+      new SharedTokenRate(new ApiTokenRateRepository(t.dataSource), options),
+    ];
     const tokenId = 990_001;
     // 5 ms into the current hour's window (the processes forget windows that are over by the clock).
     const now = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 5;

@@ -2,6 +2,7 @@ import { ApiTokenController } from './api-token.controller';
 import { ApiTokenGuard } from './api-token.guard';
 import { ApiTokenRepository } from './api-token.repository';
 import { ApiTokenService } from './api-token.service';
+import { ApiTokenRateRepository } from './api-token-rate.repository';
 import { OpenApiController } from './openapi.controller';
 import { PartnerMessageController } from './partner-message.controller';
 import { PartnerMessageService } from './partner-message.service';
@@ -13,6 +14,7 @@ import { SharedTokenRate } from './shared-token-rate';
 export const PARTNER_API_CONTROLLERS = [PartnerMessageController, ApiTokenController, OpenApiController];
 export const PARTNER_API_PROVIDERS = [
   ApiTokenRepository,
+  ApiTokenRateRepository,
   ApiTokenService,
   ApiTokenGuard,
   PartnerMessageService,

@@ -105,13 +105,12 @@ export class PartnerSendDrainer implements OnApplicationBootstrap, OnApplication
   private async settleBatch(manager: EntityManager): Promise<number> {
     const claimed = await this.sends.claimQueued(manager, BATCH);
     for (const send of claimed) {
-      await manager.query('SAVEPOINT partner_send');
       try {
-        const ticketId = await this.sendOne(manager, send);
-        await this.sends.markSent(manager, send.id, ticketId);
-        await manager.query('RELEASE SAVEPOINT partner_send');
+        await this.sends.savepoint(manager, async (savepoint) => {
+          const ticketId = await this.sendOne(savepoint, send);
+          await this.sends.markSent(savepoint, send.id, ticketId);
+        });
       } catch (error) {
-        await manager.query('ROLLBACK TO SAVEPOINT partner_send');
         if (retryable(error)) throw error;
         if (error instanceof ProjectionMiss && Date.now() - send.accepted_at.getTime() < PROJECTION_PATIENCE_MS) continue;
         if (!(error instanceof AppError)) this.logger.error({ error, send: send.id }, 'partner send failed');

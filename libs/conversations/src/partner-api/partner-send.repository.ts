@@ -65,6 +65,11 @@ export class PartnerSendRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** Work inside the caller's transaction that, when it throws, is rolled back alone (a savepoint). */
+  savepoint<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return manager.transaction(work);
+  }
+
   /**
    * The accepted row, or null when nothing was accepted: the token is no longer live or allowed, it
    * has no connection to send with, or the key is already taken (see {@link byKey}). Sends that

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 
 import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../common/conversations-options';
+import { ApiTokenRateRepository } from './api-token-rate.repository';
 
 /** The default rate of one token, over all processes. */
 export const PARTNER_API_RATE = { points: 50, seconds: 1 };
@@ -44,7 +43,7 @@ export class SharedTokenRate implements OnApplicationShutdown {
   private lastPrune = 0;
 
   constructor(
-    @InjectDataSource('conversations') private readonly dataSource: DataSource,
+    private readonly rates: ApiTokenRateRepository,
     @Inject(CONVERSATIONS_OPTIONS) options: ConversationsOptions,
   ) {
     const rate = options.partnerApiRate ?? PARTNER_API_RATE;
@@ -82,14 +81,7 @@ export class SharedTokenRate implements OnApplicationShutdown {
     const sent = [...this.tokens].map(([tokenId, entry]) => ({ tokenId, entry, delta: entry.mine - entry.synced }));
     if (sent.length === 0) return;
     try {
-      const rows: { token_id: number; window_index: string; used: number }[] = await this.dataSource.query(
-        `INSERT INTO conversations.api_token_rates AS r (token_id, window_index, used)
-         SELECT * FROM unnest($1::int[], $2::bigint[], $3::int[])
-         ON CONFLICT (token_id, window_index) DO UPDATE SET used = r.used + EXCLUDED.used
-         RETURNING token_id, window_index, used`,
-        [sent.map((one) => one.tokenId), sent.map((one) => one.entry.window), sent.map((one) => one.delta)],
-      );
-      const totals = new Map(rows.map((row) => [`${row.token_id}:${row.window_index}`, row.used]));
+      const totals = await this.rates.add(sent.map(({ tokenId, entry, delta }) => ({ tokenId, window: entry.window, uses: delta })));
       for (const { tokenId, entry, delta } of sent) {
         entry.synced += delta;
         const total = totals.get(`${tokenId}:${entry.window}`);
@@ -107,6 +99,6 @@ export class SharedTokenRate implements OnApplicationShutdown {
   private async prune(current: number): Promise<void> {
     if (Date.now() - this.lastPrune < KEPT_WINDOWS * this.windowMs) return;
     this.lastPrune = Date.now();
-    await this.dataSource.query(`DELETE FROM conversations.api_token_rates WHERE window_index < $1`, [current - KEPT_WINDOWS]);
+    await this.rates.forgetWindowsBefore(current - KEPT_WINDOWS);
   }
 }

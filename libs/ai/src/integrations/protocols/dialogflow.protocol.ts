@@ -2,7 +2,7 @@ import { createHash, randomUUID, sign } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../../common/ai-options';
 import type { ChatbotMessage, ChatbotProtocol, ChatbotReply, ChatbotTurn } from './chatbot-protocol';
 import { ChatbotProtocolError } from './chatbot-protocol';
 import { isRecord, malformed, numberedChoices, postJson, sessionString, textWithMedia, withHandoff } from './protocol-replies';

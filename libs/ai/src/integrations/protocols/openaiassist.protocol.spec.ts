@@ -1,6 +1,6 @@
 import { OutboundUrlGuard, OutboundUrlRefusedError } from '@app/platform';
 
-import { guardedFetch } from '../../answering/guarded-fetch';
+import { guardedFetch } from '../../common/guarded-fetch';
 import { chatbotSettings, chatbotTurn, loopbackGuardedFetch } from '../../testing/chatbot-servers/chatbot-turns';
 import { FakeOpenAiResponsesServer } from '../../testing/chatbot-servers/openai-responses-server';
 import { ChatbotProtocolError } from './chatbot-protocol';

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { Response as OpenAiResponse, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 
-import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../../ai-options';
+import { AI_OPTIONS, type AiOptions, PROVIDER_BASE_URLS } from '../../common/ai-options';
 import type { ChatbotMessage, ChatbotProtocol, ChatbotReply, ChatbotTurn } from './chatbot-protocol';
 import { ChatbotProtocolError } from './chatbot-protocol';
 import { malformed, retryAfterSeconds, sessionString, textWithMedia, withHandoff } from './protocol-replies';

@@ -5,7 +5,7 @@ import { KNOWLEDGE_LIMITS } from '@app/contracts';
 import { AppError } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../../common/ai-options';
 import type { ReadAnswer, ReadRequest } from './document-reader.worker';
 
 /** Documents read at once in this process: each has a worker thread of its own. */

@@ -1,6 +1,6 @@
 import { OutboundAllowlist, OutboundUrlGuard } from '@app/platform';
 
-import { guardedFetch } from '../../answering/guarded-fetch';
+import { guardedFetch } from '../../common/guarded-fetch';
 import type { ChatbotSettings, ChatbotTurn, ChatbotType } from '../../integrations/protocols/chatbot-protocol';
 
 /** An integration's saved fields for a protocol spec: every field empty but the type's own. */

@@ -4,7 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 
-import type { Answerer, AnswererTools } from '../answerer';
+import type { Answerer, AnswererTools } from './answerer';
 import { type BookingKey, ToolBookingRepository } from './tool-booking.repository';
 
 export const APPLY_TAG_TOOL = 'apply_tag';

@@ -2,9 +2,9 @@ import { type EventEnvelope, queueDeleted, queueSaved, TOPICS } from '@app/contr
 import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { PromptService } from '../prompts/prompt.service';
-import { QueueRepository } from './queue.repository';
+import { QueueRepository } from '../queues/queue.repository';
 
 export const QUEUE_EVENTS_CONSUMER = 'ai-queues';
 

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import type { ConversationTurn } from './model-client';
+/** A message of the conversation as the assistant sees it. */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  body: string;
+}
 
 /** answering: the assistant answers; handed_off: a human was asked for; silenced: a human replied. */
 export type ConversationState = 'answering' | 'handed_off' | 'silenced';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from './ai-options';
 
 interface CompanySlots {
   active: number;

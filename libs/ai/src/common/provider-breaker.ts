@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AI_OPTIONS, type AiOptions } from '../ai-options';
+import { AI_OPTIONS, type AiOptions } from './ai-options';
 
 interface KeyCircuit {
   failures: number;
