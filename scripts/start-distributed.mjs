@@ -201,7 +201,9 @@ try {
   ];
   if (login) {
     lines.push('', 'First start: the platform super admin was created.', `  e-mail:   ${login.email}`);
-    lines.push(login.password ? `  password: ${login.password}   (generated now and shown only this once)` : '  password: the one in ADMIN_PASSWORD');
+    lines.push(
+      login.password ? `  password: ${login.password}   (generated now and shown only this once)` : '  password: the one in ADMIN_PASSWORD',
+    );
   }
   lines.push('', 'Ctrl+C stops every process.');
   const width = Math.max(...lines.map((line) => line.length)) + 4;
