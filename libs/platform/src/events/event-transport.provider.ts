@@ -1,5 +1,6 @@
 import { ALL_TOPICS } from '@app/contracts';
 import { Logger } from '@nestjs/common';
+import pino from 'pino';
 
 import type { ReadinessRegistry } from '../health/readiness';
 import type { PlatformOptions } from '../platform-options';
@@ -20,7 +21,9 @@ export async function createEventTransport(options: PlatformOptions, readiness: 
     ? new KafkaTransport({ brokers: options.kafkaBrokers, clientId: options.serviceName, topics: ALL_TOPICS, logger: log })
     : new InProcessTransport({ logger: log });
   if (transport.kind === 'kafka') {
-    await startWhenReachable(() => transport.start(), logger);
+    // Nest's logger holds its lines until the app exists, which it does not while this waits: these go out at once.
+    const waiting = pino({ level: options.logLevel, base: { service: options.serviceName, context: 'EventTransport' } });
+    await startWhenReachable(() => transport.start(), { warn: (message: string) => waiting.warn(message) });
     // Not gating /ready: with the broker gone the API still serves and the outbox keeps the events.
     readiness.register('kafka', () => transport.checkHealth(), { gatesReadiness: false });
   } else {
