@@ -298,7 +298,9 @@ describe('identity over HTTP', () => {
   });
 
   it('/health and /ready answer outside /api; /ready checks the database; /metrics is off without METRICS_TOKEN', async () => {
-    await request(t.http).get('/health').expect(200, { status: 'ok' });
+    await request(t.http)
+      .get('/health')
+      .expect(200, { status: 'ok', checks: { 'database:identity': 'ok' } });
     const ready = await request(t.http).get('/ready').expect(200);
     expect(ready.body.checks).toEqual({ 'database:identity': 'ok' });
     await request(t.http).get('/metrics').expect(404);

@@ -25,6 +25,61 @@ async function startPlatformApp(metricsToken?: string): Promise<INestApplication
   return app;
 }
 
+describe('/health stays 200 while a dependency is down and says it is degraded; /ready goes 503 only without a database', () => {
+  let app: INestApplication;
+  let kafkaDown = true;
+
+  beforeAll(async () => {
+    app = await startPlatformApp();
+    const readiness = app.get(ReadinessRegistry);
+    readiness.register('database:inbox', async () => undefined);
+    readiness.register(
+      'kafka',
+      async () => {
+        if (kafkaDown) throw new Error('Kafka did not answer describeCluster');
+      },
+      { gatesReadiness: false },
+    );
+  });
+  afterAll(async () => app?.close());
+
+  it('names the dependency that is down, then reads ok again once it is back; a broker outage keeps the replica ready', async () => {
+    await request(app.getHttpServer())
+      .get('/health')
+      .expect(200, { status: 'degraded', checks: { 'database:inbox': 'ok', kafka: 'Kafka did not answer describeCluster' } });
+    await request(app.getHttpServer()).get('/ready').expect(200);
+    kafkaDown = false;
+    await request(app.getHttpServer())
+      .get('/health')
+      .expect(200, { status: 'ok', checks: { 'database:inbox': 'ok', kafka: 'ok' } });
+    await request(app.getHttpServer()).get('/ready').expect(200);
+  });
+
+  it('a database that is down takes the replica out of readiness', async () => {
+    const readiness = app.get(ReadinessRegistry);
+    readiness.register('database:orders', async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    });
+    await request(app.getHttpServer())
+      .get('/ready')
+      .expect(503)
+      .expect((answer) => expect(answer.body.checks['database:orders']).toBe('connect ECONNREFUSED 127.0.0.1:5432'));
+    await request(app.getHttpServer())
+      .get('/health')
+      .expect(200)
+      .expect((answer) => expect(answer.body.status).toBe('degraded'));
+    readiness.register('database:orders', async () => undefined);
+  });
+
+  it('a dependency that hangs reads as degraded within the liveness budget instead of holding the answer', async () => {
+    app.get(ReadinessRegistry).register('database:slow', () => new Promise(() => undefined));
+    const started = Date.now();
+    const answer = await request(app.getHttpServer()).get('/health').expect(200);
+    expect(answer.body).toMatchObject({ status: 'degraded', checks: { 'database:slow': 'timed out' } });
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
 describe('/metrics is for the scraper only; /health and /ready stay public', () => {
   let withToken: INestApplication;
   let withoutToken: INestApplication;
@@ -54,7 +109,7 @@ describe('/metrics is for the scraper only; /health and /ready stay public', () 
 
   it('/health and /ready answer anyone, with or without the token configured', async () => {
     for (const app of [withToken, withoutToken]) {
-      await request(app.getHttpServer()).get('/health').expect(200, { status: 'ok' });
+      await request(app.getHttpServer()).get('/health').expect(200, { status: 'ok', checks: {} });
       await request(app.getHttpServer()).get('/ready').expect(200);
     }
   });

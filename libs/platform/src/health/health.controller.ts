@@ -6,6 +6,15 @@ import { PLATFORM_OPTIONS, type PlatformOptions } from '../platform-options';
 import { metricsAccess, metricsRegistry } from './metrics';
 import { ReadinessRegistry } from './readiness';
 
+/** GET /health: `checks` names each dependency (`database:<schema>`, `kafka`) with 'ok' or why it is not. */
+export interface HealthAnswer {
+  status: 'ok' | 'degraded';
+  checks: Record<string, string>;
+}
+
+/** Below the liveness probe's timeout (k8s: 5 s), so a hanging dependency reads as degraded, not as a dead process. */
+const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
 @Public()
 @Controller()
 export class HealthController {
@@ -14,10 +23,15 @@ export class HealthController {
     @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
   ) {}
 
+  /**
+   * Liveness: 200 for as long as the process serves, also while a dependency is down (the process
+   * waits for it; restarting it would not help). The body says whether it is degraded and why.
+   */
   @Get('health')
   @HttpCode(200)
-  health() {
-    return { status: 'ok' };
+  async health(): Promise<HealthAnswer> {
+    const result = await this.readiness.run(HEALTH_CHECK_TIMEOUT_MS);
+    return { status: result.healthy ? 'ok' : 'degraded', checks: result.checks };
   }
 
   @Get('ready')

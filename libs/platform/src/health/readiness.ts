@@ -2,16 +2,24 @@ import { Injectable } from '@nestjs/common';
 
 export type ReadinessCheck = () => Promise<void>;
 
-/** Things /ready asks: each service's database, the broker in distributed mode. */
+/**
+ * Things /health and /ready ask: each service's database, the broker in distributed mode. Every
+ * failing check makes /health say degraded; only the gating ones (a database: nothing can be served
+ * without it) make /ready answer 503.
+ */
 @Injectable()
 export class ReadinessRegistry {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly notGating = new Set<string>();
 
-  register(name: string, check: ReadinessCheck): void {
+  register(name: string, check: ReadinessCheck, { gatesReadiness = true }: { gatesReadiness?: boolean } = {}): void {
     this.checks.set(name, check);
+    if (gatesReadiness) this.notGating.delete(name);
+    else this.notGating.add(name);
   }
 
-  async run(timeoutMs = 3000): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  /** `ready`: every gating check passed; `healthy`: every check passed. */
+  async run(timeoutMs = 3000): Promise<{ ready: boolean; healthy: boolean; checks: Record<string, string> }> {
     const results = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         try {
@@ -22,6 +30,10 @@ export class ReadinessRegistry {
         }
       }),
     );
-    return { ready: results.every(([, status]) => status === 'ok'), checks: Object.fromEntries(results) };
+    return {
+      ready: results.every(([name, status]) => status === 'ok' || this.notGating.has(name)),
+      healthy: results.every(([, status]) => status === 'ok'),
+      checks: Object.fromEntries(results),
+    };
   }
 }
