@@ -126,13 +126,13 @@ describe('MessageSender: chats in parallel, each chat in order, each send once (
     return recorded;
   }
 
-  function sender(connectionId: number, session: FakeSession, concurrency: number): MessageSender {
+  function sender(connectionId: number, session: FakeSession, concurrency: number, sendTimeoutMs = 30_000): MessageSender {
     const created = new MessageSender({
       connectionId,
       intents,
       session: () => session,
       loadMedia: async () => Buffer.alloc(0),
-      sendTimeoutMs: 30_000,
+      sendTimeoutMs,
       concurrency,
       logger: silent,
     });
@@ -246,5 +246,45 @@ describe('MessageSender: chats in parallel, each chat in order, each send once (
       .filter((p) => p.connectionId === connectionId)
       .map((p) => p.commandId);
     expect(sentCommandIds.sort()).toEqual(recorded.map((r) => r.commandId).sort());
+  });
+
+  it('stop() resolves only once the sends in flight are settled', async () => {
+    const connectionId = nextConnection++;
+    await record(connectionId, [
+      { to: '5511933330001', body: 'a' },
+      { to: '5511933330002', body: 'b' },
+    ]);
+    const session = new FakeSession(new Map(), () => 300);
+    const running = sender(connectionId, session, 4);
+    running.nudge();
+    await waitFor(() => (session.sends.length === 2 ? true : undefined), { what: 'both sends in flight' });
+    await running.stop();
+    expect(session.sends.every((s) => s.endedAt !== undefined)).toBe(true);
+    expect(await statuses(connectionId)).toEqual({ sent: 2 });
+  });
+
+  it('without a connected session every chat waits, then fails after the send timeout, each chat in its order', async () => {
+    const connectionId = nextConnection++;
+    const recorded = await record(connectionId, [
+      { to: '5511944440001', body: 'a1' },
+      { to: '5511944440002', body: 'b1' },
+      { to: '5511944440001', body: 'a2' },
+      { to: '5511944440002', body: 'b2' },
+    ]);
+    const session = new FakeSession(new Map(), () => 0);
+    session.connected = false;
+    sender(connectionId, session, 4, 400).nudge();
+    await waitFor(async () => ((await statuses(connectionId)).failed === 4 ? true : undefined), { what: 'all 4 failed' });
+    expect(session.sends).toEqual([]);
+    await t.published();
+    const failed = t.events
+      .filter((e) => e.type === 'whatsapp.message.sendFailed')
+      .map((e) => e.payload as { connectionId: number; commandId: string; error: string; reason: string })
+      .filter((p) => p.connectionId === connectionId);
+    expect(failed.every((p) => p.error === 'ERR_SENDING_WAPP_MSG' && p.reason.startsWith('ERR_WAPP_NOT_INITIALIZED'))).toBe(true);
+    for (const chat of ['5511944440001', '5511944440002']) {
+      const commandIds = recorded.filter((r) => r.to === chat).map((r) => r.commandId);
+      expect(failed.map((p) => p.commandId).filter((id) => commandIds.includes(id))).toEqual(commandIds);
+    }
   });
 });
