@@ -27,6 +27,8 @@ const configSchema = z.object({
     .regex(/^[\w.-]+$/)
     .default('whatsapp-sessions'),
   SEND_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+  /** How many chats of one connection are sent to at once (each chat's messages stay in order). */
+  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Where the other replicas reach this one (number checks are forwarded to the session's owner); default: this host's own port. */
   WHATSAPP_ADVERTISED_URL: env.optionalUrl(),
   /** Seals the Cloud API connections' tokens and secrets at rest; unset, the Cloud API provider is off. */
@@ -49,6 +51,7 @@ runApp(async () => {
         simulatorEnabled: config.SIMULATOR_ENABLED,
         leaseTtlMs: config.SESSION_LEASE_TTL_MS,
         sendTimeoutMs: config.SEND_TIMEOUT_MS,
+        sendConcurrency: config.SEND_CONCURRENCY,
         commandsGroupId: config.COMMANDS_GROUP_ID,
         advertisedUrl: config.WHATSAPP_ADVERTISED_URL ?? `http://127.0.0.1:${config.PORT}`,
         cloud: config.WHATSAPP_KEYS_SECRET

@@ -13,6 +13,8 @@ export interface WhatsappOptions {
   leaseTtlMs?: number;
   /** A send waiting longer than this for a connected session fails with ERR_SENDING_WAPP_MSG. */
   sendTimeoutMs?: number;
+  /** How many chats of one connection are sent to at once (default DEFAULT_SEND_CONCURRENCY); each chat stays in order. */
+  sendConcurrency?: number;
   /** The consumer group of whatsapp.commands (default whatsapp-sessions); all replicas of one deployment share it. */
   commandsGroupId?: string;
   /**
@@ -43,3 +45,4 @@ export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 
 export const DEFAULT_LEASE_TTL_MS = 15_000;
 export const DEFAULT_SEND_TIMEOUT_MS = 120_000;
+export const DEFAULT_SEND_CONCURRENCY = 16;

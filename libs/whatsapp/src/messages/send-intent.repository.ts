@@ -18,6 +18,9 @@ export interface SendIntent {
   createdAt: Date;
 }
 
+/** A send taken by claimNext (now `sending`), with the status it had before. */
+export type ClaimedIntent = SendIntent & { claimedFrom: SendIntent['status'] };
+
 interface Row {
   id: string;
   command_id: string;
@@ -76,6 +79,46 @@ export class SendIntentRepository {
     return rows[0] ? toIntent(rows[0]) : null;
   }
 
+  /**
+   * Claims up to `limit` sends of distinct chats, each the oldest open send of its chat (so none has an
+   * earlier unsettled one), skipping the chats in `busyChats` (sends still in flight): they are marked
+   * `sending` in the same statement. `claimedFrom: 'sending'` means an earlier attempt was interrupted.
+   */
+  async claimNext(connectionId: number, limit: number, busyChats: string[]): Promise<ClaimedIntent[]> {
+    const rows: (Row & { claimed_from: SendIntent['status'] })[] = await this.dataSource.query(
+      `WITH heads AS (
+         SELECT DISTINCT ON (command->>'to') id FROM whatsapp.send_intents
+         WHERE connection_id = $1 AND status IN ('pending', 'sending')
+         ORDER BY command->>'to', id
+       ), picked AS (
+         SELECT i.id, i.status FROM whatsapp.send_intents i JOIN heads ON heads.id = i.id
+         WHERE NOT (i.command->>'to' = ANY($3::text[])) AND i.status IN ('pending', 'sending')
+         ORDER BY i.id LIMIT $2
+         FOR UPDATE OF i SKIP LOCKED
+       ), claimed AS (
+         UPDATE whatsapp.send_intents s SET status = 'sending', attempts = s.attempts + 1, updated_at = now()
+         FROM picked WHERE s.id = picked.id
+         RETURNING s.*, picked.status AS claimed_from
+       )
+       SELECT * FROM claimed ORDER BY id`,
+      [connectionId, limit, busyChats],
+    );
+    return rows.map((row) => ({ ...toIntent(row), claimedFrom: row.claimed_from }));
+  }
+
+  /** The oldest open send of each chat not in `busyChats`, oldest first, without claiming them. */
+  async openHeads(connectionId: number, limit: number, busyChats: string[]): Promise<SendIntent[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM (
+         SELECT DISTINCT ON (command->>'to') * FROM whatsapp.send_intents
+         WHERE connection_id = $1 AND status IN ('pending', 'sending')
+         ORDER BY command->>'to', id
+       ) heads WHERE NOT (command->>'to' = ANY($3::text[])) ORDER BY id LIMIT $2`,
+      [connectionId, limit, busyChats],
+    );
+    return rows.map(toIntent);
+  }
+
   /** The send that gave a message this id (for a provider that learns of a failure after the send). */
   async byMessageId(connectionId: number, waMessageId: string): Promise<SendIntent | null> {
     const rows: Row[] = await this.dataSource.query(
@@ -83,13 +126,6 @@ export class SendIntentRepository {
       [connectionId, waMessageId],
     );
     return rows[0] ? toIntent(rows[0]) : null;
-  }
-
-  async markSending(intent: SendIntent): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE whatsapp.send_intents SET status = 'sending', attempts = attempts + 1, updated_at = now() WHERE id = $1`,
-      [intent.id],
-    );
   }
 
   async markSent(intent: SendIntent, stored?: string): Promise<void> {

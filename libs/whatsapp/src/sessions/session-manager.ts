@@ -19,7 +19,14 @@ import { InboundMessageService } from '../messages/inbound-message.service';
 import { SendIntentRepository } from '../messages/send-intent.repository';
 import { type SimulatorInbound, SimulatorSession } from '../providers/simulator/simulator.provider';
 import { WhatsappProviders } from '../providers/whatsapp-providers';
-import { DEFAULT_LEASE_TTL_MS, DEFAULT_SEND_TIMEOUT_MS, SESSION_OWNER, WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
+import {
+  DEFAULT_LEASE_TTL_MS,
+  DEFAULT_SEND_CONCURRENCY,
+  DEFAULT_SEND_TIMEOUT_MS,
+  SESSION_OWNER,
+  WHATSAPP_OPTIONS,
+  type WhatsappOptions,
+} from '../whatsapp-options';
 import { AuthStateRepository } from './auth-state.repository';
 import { SessionLeaseRepository } from './session-lease.repository';
 import { SessionRunner, type SessionRunnerDeps } from './session-runner';
@@ -88,6 +95,7 @@ export class SessionManager {
       intents,
       media,
       sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+      sendConcurrency: Math.max(1, options.sendConcurrency ?? DEFAULT_SEND_CONCURRENCY),
       logger: this.logger,
     };
   }

@@ -19,6 +19,7 @@ export interface SessionRunnerDeps {
   intents: SendIntentRepository;
   media: MediaStore;
   sendTimeoutMs: number;
+  sendConcurrency: number;
   logger: Logger;
 }
 
@@ -52,6 +53,7 @@ export class SessionRunner {
       session: () => this.session,
       loadMedia: (url) => deps.media.load(connection.companyId, url),
       sendTimeoutMs: deps.sendTimeoutMs,
+      concurrency: deps.sendConcurrency,
       logger: deps.logger,
     });
   }
