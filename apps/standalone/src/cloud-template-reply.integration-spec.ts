@@ -64,6 +64,7 @@ describe('a template answer on a WhatsApp Cloud API ticket (conversations + what
           storageDir,
         }),
         WhatsappModule.forRoot({
+          simulatorEnabled: false,
           leaseTtlMs: 3_000,
           cloud: { keysSecret: randomBytes(32).toString('hex'), graphUrl: meta.url, graphVersion: meta.version, backoffFirstMs: 50 },
         }),
