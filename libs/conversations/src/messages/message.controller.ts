@@ -1,4 +1,10 @@
-import { MEDIA_UPLOAD_MAX_BYTES, messageForwardWhaticketSchema, messageReactWhaticketSchema, messageSendSchema } from '@app/contracts';
+import {
+  MEDIA_UPLOAD_MAX_BYTES,
+  messageForwardWhaticketSchema,
+  messageReactWhaticketSchema,
+  messageSendSchema,
+  messageTemplateSendSchema,
+} from '@app/contracts';
 import { AppError, IdParam } from '@app/platform';
 import { CurrentTenancy, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
@@ -12,6 +18,7 @@ import { type MessagePageStart, MessageService } from './message.service';
 
 class MessageReactWhaticketDto extends createZodDto(messageReactWhaticketSchema) {}
 class MessageForwardWhaticketDto extends createZodDto(messageForwardWhaticketSchema) {}
+class MessageTemplateSendDto extends createZodDto(messageTemplateSendSchema) {}
 
 /** One cursor picks the page: around a message, newer or older than one, or by number. */
 function pageStart(query: MessageListQueryDto): MessagePageStart {
@@ -59,6 +66,12 @@ export class MessageController {
   @Post('forward')
   forwardWhaticket(@CurrentTenancy() tenancy: Tenancy, @Body() body: MessageForwardWhaticketDto) {
     return this.forwards.forward(tenancy, { ...body, signMessage: false });
+  }
+
+  /** Ours: an approved template on a WhatsApp Cloud API ticket (the only message once its 24-hour window has closed). */
+  @Post(':ticketId/template')
+  sendTemplate(@CurrentTenancy() tenancy: Tenancy, @IdParam('ticketId') ticketId: number, @Body() body: MessageTemplateSendDto) {
+    return this.messages.sendTemplate(tenancy, ticketId, body);
   }
 
   /**

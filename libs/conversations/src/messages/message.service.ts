@@ -1,4 +1,13 @@
-import { can, type Message, type MessageEditBody, type MessageListResponse, type MessageSendBody, type Ticket } from '@app/contracts';
+import {
+  can,
+  fillTemplateText,
+  type Message,
+  type MessageEditBody,
+  type MessageListResponse,
+  type MessageSendBody,
+  type MessageTemplateSendBody,
+  type Ticket,
+} from '@app/contracts';
 import { AppError, companyMediaKey, FILE_STORAGE, type FileStorage, storedFileName, type Tenancy } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -102,6 +111,36 @@ export class MessageService {
       }
       const media = body.mediaUrl ? await this.storedMedia(tenancy.companyId, body.mediaUrl, body.fileName) : undefined;
       return this.outbound.sendText(manager, ticket, body.body, quoted, { media, sentBy: tenancy.userId });
+    });
+  }
+
+  /**
+   * An approved template of the ticket's Cloud API number (POST /messages/{ticketId}/template): what
+   * reaches a contact whose 24-hour window has closed. A group has no window and takes no template.
+   * The chat shows the template's text with its variables filled in (its name when no text came).
+   */
+  async sendTemplate(tenancy: Tenancy, ticketId: number, body: MessageTemplateSendBody): Promise<Message> {
+    return this.messages.transaction(async (manager) => {
+      const ticket = await this.tickets.visibleRow(manager, tenancy, { id: ticketId }, true);
+      if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 'The ticket is closed: reopen or accept it first');
+      if (ticket.is_group)
+        throw new AppError('ERR_VALIDATION', 'A template goes to a contact, not to a group', {
+          fields: [{ path: 'name', message: 'modelo só para contatos' }],
+        });
+      const shown = fillTemplateText(body.body, body.bodyParameters).trim() || body.name;
+      return this.outbound.sendTemplate(
+        manager,
+        ticket,
+        {
+          type: 'template',
+          name: body.name,
+          language: body.language,
+          bodyParameters: body.bodyParameters,
+          headerParameters: body.headerParameters,
+        },
+        shown,
+        tenancy.userId,
+      );
     });
   }
 

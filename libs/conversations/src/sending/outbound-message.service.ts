@@ -1,4 +1,4 @@
-import type { AiAuthor, Message } from '@app/contracts';
+import type { AiAuthor, Message, SendContent } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -73,6 +73,46 @@ export class OutboundMessageService {
         : { type: 'text', body },
       { quotedId: quoted?.wid ?? null, isForwarded, reference: { ticketId: ticket.id } },
     );
+    return this.record(manager, ticket, commandId, body, { media, kind, quoted, isForwarded, sentBy, automatic, aiAuthor });
+  }
+
+  /**
+   * An approved template of the ticket's Cloud API number (what Meta delivers after the 24-hour
+   * window has closed); `shownBody` is its text as the chat shows it, the variables filled in.
+   */
+  async sendTemplate(
+    manager: EntityManager,
+    ticket: TicketRow,
+    template: Extract<SendContent, { type: 'template' }>,
+    shownBody: string,
+    sentBy: number,
+  ): Promise<Message> {
+    const commandId = await this.commands.send(
+      manager,
+      { companyId: ticket.company_id, connectionId: ticket.whatsapp_id, to: ticket.contact_number, isGroup: ticket.is_group },
+      template,
+      { reference: { ticketId: ticket.id } },
+    );
+    return this.record(manager, ticket, commandId, shownBody, { sentBy });
+  }
+
+  /** The message (ack 0) and the ticket's last message, in the send command's transaction. */
+  private async record(
+    manager: EntityManager,
+    ticket: TicketRow,
+    commandId: string,
+    body: string,
+    options: {
+      media?: OutgoingMedia;
+      kind?: ReturnType<typeof mediaKindOf> | null;
+      quoted?: { id: number; wid: string | null } | null;
+      isForwarded?: boolean;
+      sentBy?: number | null;
+      automatic?: boolean;
+      aiAuthor?: AiAuthor | null;
+    },
+  ): Promise<Message> {
+    const { media, kind, quoted, isForwarded = false, sentBy = null, automatic = false, aiAuthor = null } = options;
     const messageId = await this.messages.insertOutgoing(manager, {
       companyId: ticket.company_id,
       ticketId: ticket.id,

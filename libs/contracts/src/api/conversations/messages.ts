@@ -111,6 +111,36 @@ export const messageSendSchema = z
   .refine((m) => m.body.trim().length > 0 || !!m.mediaUrl, { message: M.emptyMessage, path: ['body'] })
   .refine((m) => !m.mediaUrl || !!m.mimetype, { message: M.required, path: ['mimetype'] });
 export type MessageSendBody = z.infer<typeof messageSendSchema>;
+/** The `{{n}}` placeholders of a template's text, in the order they appear. */
+export const TEMPLATE_PLACEHOLDER = /\{\{\s*(\d+)\s*\}\}/g;
+
+/** A template's text with its `{{n}}` filled from `parameters` (1-based); a placeholder without one stays. */
+export function fillTemplateText(text: string, parameters: readonly string[]): string {
+  return text.replace(TEMPLATE_PLACEHOLDER, (placeholder, n: string) => parameters[Number(n) - 1] ?? placeholder);
+}
+
+const templateParameter = (max: number) => z.string().trim().min(1, M.genericRequired).max(max, M.genericTooLong);
+
+/**
+ * POST /messages/{ticketId}/template (ours, WhatsApp Cloud API connections): an approved template of
+ * the ticket's number, the only message Meta delivers once the 24-hour customer-service window has
+ * closed. `body` is the template's text as GET /whatsapp/{id}/cloud/templates lists it: the chat
+ * shows it with the parameters filled in (Meta sends its own copy of the text).
+ */
+export const messageTemplateSendSchema = z
+  .object({
+    name: z.string().trim().min(1, M.genericRequired).max(512, M.genericTooLong),
+    language: z.string().trim().min(2, M.genericTooShort).max(15, M.genericTooLong),
+    bodyParameters: z.array(templateParameter(1_024)).max(50).default([]),
+    headerParameters: z.array(templateParameter(60)).max(1).default([]),
+    body: z.string().max(1_024, M.genericTooLong).default(''),
+  })
+  .refine((m) => [...m.body.matchAll(TEMPLATE_PLACEHOLDER)].every((match) => Number(match[1]) <= m.bodyParameters.length), {
+    message: 'Preencha todas as variáveis do modelo',
+    path: ['bodyParameters'],
+  });
+export type MessageTemplateSendBody = z.infer<typeof messageTemplateSendSchema>;
+
 /** POST /messages/{ticketId} as JSON answers the message; as multipart (`medias`), one message a file. */
 export const messageSendResponseSchema = messageSchema;
 export const messageSendFilesResponseSchema = z.array(messageSchema);

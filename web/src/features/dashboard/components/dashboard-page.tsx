@@ -26,6 +26,7 @@ import { downloadCsv, toCsv } from '@/lib/csv';
 import { useDashboard } from '../api/get-dashboard';
 import { useDashboardQueues, useDashboardUsers } from '../api/get-filter-options';
 import { formatDuration, lastDays } from '../utils/format-duration';
+import { CloudCostsCard } from './cloud-costs-card';
 
 const RANGES = [7, 30, 90, 365] as const;
 
@@ -147,7 +148,8 @@ function FiguresTable({ rows, nameHeader, testId, showCreated = true, label }: F
 /**
  * The admin dashboard at / (issue 13): tickets now by status and queue, new, resolved and pending
  * tickets over the chosen days, first response and resolution times (p50 and p90) overall, per user
- * and per queue, CSAT, users online, and the per-user table as CSV. Filters: range, queue, user.
+ * and per queue, CSAT, users online, and the per-user table as CSV. Filters: range, queue, user. With
+ * a WhatsApp Cloud API number, the conversations Meta billed per month by category too.
  */
 export function DashboardPage({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
@@ -384,6 +386,7 @@ export function DashboardPage({ companyId }: { companyId: number }) {
           rows={(data?.byQueue ?? []).map((row) => ({ ...row, key: String(row.queueId), name: row.name || t('dashboard.noQueue') }))}
         />
       </Stack>
+      <CloudCostsCard />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-export type TicketConnection = Pick<Connection, 'id' | 'name' | 'isDefault' | 'status'>;
+export type TicketConnection = Pick<Connection, 'id' | 'name' | 'isDefault' | 'status' | 'provider'>;
 
 /** `GET /api/whatsapp/`: the company's connections, to choose the one a new ticket goes through. */
 export function getConnections(): Promise<TicketConnection[]> {

@@ -13,6 +13,7 @@ import { useMessages } from '../api/get-messages';
 import { useTicket } from '../api/get-ticket';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useReadOpenChat } from '../hooks/use-read-open-chat';
+import { useTemplateOnly } from '../hooks/use-template-only';
 import { appMessageEventName, ticketEventName } from '../hooks/use-tickets-realtime';
 import type { InboxUser, Message } from '../types';
 import { chatFocusDone, currentChatFocus, subscribeChatFocus, wantedChatFocus } from '../utils/chat-focus';
@@ -21,6 +22,7 @@ import { ForwardSelectionBar } from './forward-selection-bar';
 import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
 import { TagEditor } from './tag-editor';
+import { TemplateComposer } from './template-composer';
 import { TicketHeader } from './ticket-header';
 
 type TicketChatProps = {
@@ -108,6 +110,8 @@ export function TicketChat({ uuid, user, onBack, onLeave, aroundMessageId, onJum
   // ticket in its new state (the composer only once the ticket can be written to).
   const chatRef = useRef<HTMLDivElement | null>(null);
   const writable = ticket ? canSendTo(ticket) : false;
+  // A WhatsApp Cloud API contact whose 24-hour window has closed takes approved templates only.
+  const templateOnly = useTemplateOnly(ticket, user.companyId);
   const wish = useSyncExternalStore(subscribeChatFocus, currentChatFocus);
   useEffect(() => {
     const root = chatRef.current;
@@ -161,16 +165,20 @@ export function TicketChat({ uuid, user, onBack, onLeave, aroundMessageId, onJum
         />
       )}
       <Box display={messageActions.selection.active ? 'none' : undefined}>
-        <MessageInput
-          key={ticket.id}
-          ticketId={ticket.id}
-          userName={user.name}
-          canSend={canSendTo(ticket)}
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-          contact={ticket.contact}
-          companyId={user.companyId}
-        />
+        {writable && templateOnly ? (
+          <TemplateComposer key={ticket.id} ticketId={ticket.id} connectionId={ticket.whatsappId} />
+        ) : (
+          <MessageInput
+            key={ticket.id}
+            ticketId={ticket.id}
+            userName={user.name}
+            canSend={canSendTo(ticket)}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            contact={ticket.contact}
+            companyId={user.companyId}
+          />
+        )}
       </Box>
       {messageActions.dialogs}
     </Flex>
