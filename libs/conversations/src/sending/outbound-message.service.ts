@@ -73,7 +73,7 @@ export class OutboundMessageService {
         : { type: 'text', body },
       { quotedId: quoted?.wid ?? null, isForwarded, reference: { ticketId: ticket.id } },
     );
-    return this.record(manager, ticket, commandId, body, { media, kind, quoted, isForwarded, sentBy, automatic, aiAuthor });
+    return this.record(manager, ticket, commandId, body, { media, kind, quoted, isForwarded, sentBy, automatic, aiAuthor, reservedId });
   }
 
   /**
@@ -110,9 +110,10 @@ export class OutboundMessageService {
       sentBy?: number | null;
       automatic?: boolean;
       aiAuthor?: AiAuthor | null;
+      reservedId?: number;
     },
   ): Promise<Message> {
-    const { media, kind, quoted, isForwarded = false, sentBy = null, automatic = false, aiAuthor = null } = options;
+    const { media, kind, quoted, isForwarded = false, sentBy = null, automatic = false, aiAuthor = null, reservedId } = options;
     const messageId = await this.messages.insertOutgoing(manager, {
       companyId: ticket.company_id,
       ticketId: ticket.id,
