@@ -92,8 +92,49 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules of the ticket screen a signed-in page load lands on (most agents' page): the shell and the screen. */
+const TICKET_SCREEN_MODULES = ['/src/app/layout/app-layout.tsx', '/src/app/routes/tickets.tsx'];
+/** Where index.html's early-requests script takes the list of the ticket screen's chunks. */
+const TICKET_SCREEN_CHUNKS_SLOT = '/* the ticket screen chunks */ []';
+
+/**
+ * Writes into index.html's early-requests script the chunks of the ticket screen (the shell's and
+ * the screen's, with what they import, less what the entry already loads): on a signed-in load of
+ * /tickets the script asks for them with `modulepreload` at once, instead of after the entry's
+ * scripts have run, the router has matched the address and Vite's preload helper has asked.
+ */
+function ticketScreenPreload(): Plugin {
+  return {
+    name: 'zapdesk:ticket-screen-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !html.includes(TICKET_SCREEN_CHUNKS_SLOT)) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const loadedByEntry = new Set<string>();
+        const addWithImports = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return;
+          into.add(fileName);
+          for (const imported of byName.get(fileName)?.imports ?? []) addWithImports(imported, into);
+        };
+        for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunk.fileName, loadedByEntry);
+        const screen = new Set<string>();
+        for (const chunk of chunks) {
+          const modules = [chunk.facadeModuleId ?? '', ...Object.keys(chunk.modules)];
+          if (TICKET_SCREEN_MODULES.some((module) => modules.some((id) => id.endsWith(module)))) addWithImports(chunk.fileName, screen);
+        }
+        const files = [...screen].filter((fileName) => !loadedByEntry.has(fileName)).map((fileName) => `/${fileName}`);
+        return html.replace(TICKET_SCREEN_CHUNKS_SLOT, JSON.stringify(files));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), ticketScreenPreload(), precompress()],
   resolve: {
     alias: {
       '@/': fileURLToPath(new URL('./src/', import.meta.url)),

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@app/contracts';
 import type { z } from 'zod';
 
+import { takeEarlyAnswer } from '@/lib/early-answers';
 import { endSession, getToken, setToken } from '@/lib/session';
 
 /**
@@ -270,7 +271,10 @@ type SchemaOptions<S extends z.ZodType> = BodylessOptions & { schema: S };
 
 function get<S extends z.ZodType>(path: string, options: SchemaOptions<S>): Promise<z.output<S>>;
 function get<T = unknown>(path: string, options?: BodylessOptions): Promise<T>;
-function get(path: string, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+async function get(path: string, options?: BodylessOptions & { schema?: z.ZodType }): Promise<unknown> {
+  // A GET the page's HTML already sent (the session check, the landing screen's lists): its answer.
+  const early = options?.signal || options?.headers ? undefined : await takeEarlyAnswer(buildUrl(path, options?.query));
+  if (early) return options?.schema ? parseAnswer(options.schema, early.body, `GET ${path}`) : early.body;
   return apiRequest(path, { ...options, method: 'GET' });
 }
 
