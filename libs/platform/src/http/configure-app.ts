@@ -29,8 +29,9 @@ export function configureHttpApp(app: INestApplication, options: { parseBodies?:
   express.use(httpMetricsMiddleware);
   if (options.parseBodies !== false) {
     // Meta's webhooks are signed over their exact bytes: they reach the route as a Buffer (at most 3 MB,
-    // Meta's own cap) and nothing parses them before the route has checked the signature.
-    express.use(`/${API_PREFIX}/${CLOUD_WEBHOOK_PATH}`, raw({ type: () => true, limit: '3mb' }));
+    // Meta's own cap) and nothing parses them before the route has checked the signature; the one
+    // nesting limit still holds (a scan, not a parse).
+    express.use(`/${API_PREFIX}/${CLOUD_WEBHOOK_PATH}`, raw({ type: () => true, limit: '3mb', verify: refuseDeepJson }));
     // Every JSON body, on every route: at most 1 MB and MAX_JSON_NESTING levels deep (400 otherwise).
     express.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
   }
