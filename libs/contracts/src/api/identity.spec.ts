@@ -30,7 +30,8 @@ describe('identity contract rules', () => {
     expect(isValidSettingValue('scheduleType', 'weekly')).toBe(false);
     expect(isValidSettingValue('trial', '7')).toBe(true);
     expect(isValidSettingValue('trial', '8')).toBe(false);
-    expect(isValidSettingValue('asaas', 'any token')).toBe(true);
+    // The payment keys are billing's, sealed there (decision 0053): identity knows them no more.
+    expect(isValidSettingValue('asaas', 'any token')).toBe(false);
     expect(isValidSettingValue('nonsense', 'x')).toBe(false);
   });
 
