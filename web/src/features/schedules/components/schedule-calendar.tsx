@@ -163,8 +163,10 @@ export function ScheduleCalendar({
         nowIndicator
         height="auto"
         expandRows
-        slotMinTime="06:00:00"
-        slotMaxTime="23:00:00"
+        // The whole day: an appointment booked at 23:30 or 05:00 shows where it is (a 06:00–23:00 grid
+        // left it out of the week and day views); the grid still opens at 08:00.
+        slotMinTime="00:00:00"
+        slotMaxTime="24:00:00"
         scrollTime="08:00:00"
         dayMaxEvents={3}
         datesSet={handleDatesSet}
