@@ -219,7 +219,8 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     // 'Aguardando' is the tab beside: back to the tabs, the arrow picks it.
     await tabTo('tickets-subtab-open', 8, true);
     await page.keyboard.press('ArrowRight');
-    expect(await focused()).toBe('tickets-subtab-pending');
+    // The tabs move focus on their next render: on a loaded machine that is after the key press returns.
+    await until(async () => (await focused()) === 'tickets-subtab-pending', 'the arrow on Aguardando');
     await page.locator('[data-testid="tickets-list-pending"]').waitFor();
     await page.waitForLoadState('networkidle');
 
