@@ -43,6 +43,7 @@ export * from './read-through/owned-record-lookup';
 export * from './read-through/projection-miss';
 export * from './read-through/read-through.interceptor';
 export * from './read-through/tombstones.repository';
+export * from './secrets/sealed-box';
 export * from './secrets/standalone-secrets';
 export * from './service-calls/service-calls';
 export * from './storage/file-storage';

@@ -1,9 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-
 import { maskSecret } from '@app/contracts';
-
-const VERSION = 'v1';
-const IV_BYTES = 12;
+import { SealedBox } from '@app/platform';
 
 /** A secret as stored: encrypted, beside the hint the API shows (the mask and the last 4 characters). */
 export interface SealedSecret {
@@ -11,17 +7,13 @@ export interface SealedSecret {
   shown: string;
 }
 
-/**
- * The Cloud API secrets at rest, sealed as the ai service seals providers' keys: AES-256-GCM under a
- * key derived (HKDF-SHA256) from the configured secret, a random IV per value, the tag refusing a value
- * changed in the database. Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url).
- */
+/** The Cloud API secrets at rest, sealed under WHATSAPP_KEYS_SECRET (SealedBox); an empty one stays empty. */
 export class CloudSecretsCipher {
-  private readonly key: Buffer;
+  private readonly box: SealedBox;
 
   constructor(keysSecret: string) {
     if (!keysSecret || keysSecret.length < 32) throw new Error('WHATSAPP_KEYS_SECRET must be at least 32 characters');
-    this.key = Buffer.from(hkdfSync('sha256', keysSecret, 'zapdesk-whatsapp', 'cloud api secrets at rest', 32));
+    this.box = new SealedBox(keysSecret, { salt: 'zapdesk-whatsapp', info: 'cloud api secrets at rest' });
   }
 
   seal(plain: string): SealedSecret {
@@ -34,21 +26,10 @@ export class CloudSecretsCipher {
   }
 
   encrypt(plain: string): string {
-    if (!plain) return '';
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), sealed]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
+    return plain ? this.box.seal(plain) : '';
   }
 
   decrypt(stored: string): string {
-    if (!stored) return '';
-    const [version, iv, tag, sealed] = stored.split('.');
-    if (version !== VERSION || !iv || !tag || sealed === undefined) throw new Error('Unknown secret format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+    return stored ? this.box.open(stored, 'secret') : '';
   }
 }
