@@ -132,6 +132,6 @@ try {
 } finally {
   await product?.stop();
   await db.end().catch(() => undefined);
-  await database.drop();
+  await database.drop({ keep: process.env.BENCH_KEEP_DATABASE === '1' });
   storage.remove();
 }

@@ -145,7 +145,8 @@ export class StandaloneProduct {
   constructor({ databaseUrl, dataDir, env = {}, nodeArgs = [], simulator = true }, port) {
     this.port = port;
     this.baseUrl = `http://127.0.0.1:${port}`;
-    this.nodeArgs = nodeArgs;
+    // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the product under any bench.
+    this.nodeArgs = [...nodeArgs, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
     this.env = {
       PORT: String(port),
       DATABASE_URL: databaseUrl,

@@ -389,6 +389,22 @@ describe('the partner API: API tokens and POST /messages/send (decision 0051)', 
     expect(new Set(commands.map((command) => command.payload.content.body)).size).toBe(RATE / 2);
   });
 
+  it('a backlog is drained by several lanes, each number in its own, so every number gets its sends in the order they were accepted', async () => {
+    const tokens = await Promise.all([1, 2, 3].map(async (n) => (await createToken(A, { name: `Lote ${n}` })).token));
+    const numbers = ['5511988880031', '5511988880032', '5511988880033', '5511988880034', '5511988880035', '5511988880036'];
+    await withDrainerAsleep(async () => {
+      for (let i = 0; i < 3 * RATE; i++) {
+        const number = numbers[i % numbers.length]!;
+        expect((await send(tokens[i % tokens.length]!, { number, body: `${number} ${Math.floor(i / numbers.length)}` })).status).toBe(200);
+      }
+    });
+    t.app.get(PartnerSendDrainer).wake();
+    for (const number of numbers) {
+      const commands = await waitFor(() => (sends(number).length >= 4 ? sends(number) : undefined));
+      expect(commands.map((command) => command.payload.content.body)).toEqual([0, 1, 2, 3].map((n) => `${number} ${n}`));
+    }
+  }, 30_000);
+
   it('a queued send whose connection is gone fails alone (its status says why); the next one in the batch is sent', async () => {
     await s.connection({ id: 12, companyId: A, isDefault: false, number: '5511900000012' });
     const { token: doomed } = await createToken(A, { name: 'Loja 12', whatsappId: 12 });

@@ -9,10 +9,15 @@ import { TicketRepository, type TicketRow } from '../common/ticket.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { OutboundMessageService } from '../sending/outbound-message.service';
 import { ApiTokenRepository } from './api-token.repository';
-import { type ClaimedSend, PartnerSendRepository } from './partner-send.repository';
+import { type ClaimedSend, type NumberShare, PartnerSendRepository } from './partner-send.repository';
 
 /** Sends claimed per transaction: a burst is settled in a few commits rather than one each. */
 const BATCH = 50;
+/**
+ * Transactions settling sends at once, each over its own share of the numbers (so one number's sends
+ * stay in order, and two never wait on the same contact's row): a send is mostly waiting on PostgreSQL.
+ */
+const LANES = 4;
 /** How often queued sends are looked for besides the wake-ups (another replica's, or a crash's leftovers). */
 const SWEEP_MS = 1_000;
 /** How often settled sends past the Idempotency-Key window are forgotten, and how many at a time. */
@@ -85,8 +90,13 @@ export class PartnerSendDrainer implements OnApplicationBootstrap, OnApplication
   async drain(): Promise<void> {
     do {
       this.again = false;
-      while (!this.stopped && (await this.sends.transaction((manager) => this.settleBatch(manager))) === BATCH);
+      await Promise.all(Array.from({ length: LANES }, (_, lane) => this.drainLane(lane)));
     } while (this.again && !this.stopped);
+  }
+
+  private async drainLane(lane: number): Promise<void> {
+    const share = { lane, lanes: LANES };
+    while (!this.stopped && (await this.sends.transaction((manager) => this.settleBatch(manager, share))) === BATCH);
   }
 
   /** Forgets settled sends past the key window. */
@@ -102,8 +112,8 @@ export class PartnerSendDrainer implements OnApplicationBootstrap, OnApplication
     return total;
   }
 
-  private async settleBatch(manager: EntityManager): Promise<number> {
-    const claimed = await this.sends.claimQueued(manager, BATCH);
+  private async settleBatch(manager: EntityManager, share: NumberShare): Promise<number> {
+    const claimed = await this.sends.claimQueued(manager, BATCH, share);
     for (const send of claimed) {
       try {
         await this.sends.savepoint(manager, async (savepoint) => {

@@ -28,6 +28,12 @@ export interface PartnerSendRow {
   accepted_at: Date;
 }
 
+/** One of `lanes` shares of the numbers sent to: a number is always in the same one. */
+export interface NumberShare {
+  lane: number;
+  lanes: number;
+}
+
 /** A queued send claimed for the inbox's path, with the connection its token sends through. */
 export interface ClaimedSend extends PartnerSendRow {
   whatsapp_id: number | null;
@@ -172,13 +178,14 @@ export class PartnerSendRepository {
     return rows.length > 0;
   }
 
-  /** Queued sends, oldest first, locked for this transaction (other processes skip them). */
-  async claimQueued(manager: EntityManager, limit: number): Promise<ClaimedSend[]> {
+  /** Queued sends to the numbers of `share`, oldest first, locked for this transaction (other processes skip them). */
+  async claimQueued(manager: EntityManager, limit: number, share: NumberShare): Promise<ClaimedSend[]> {
     return manager.query(
       `SELECT ${SEND_COLUMNS}, t.whatsapp_id
        FROM conversations.api_sends s JOIN conversations.api_tokens t ON t.id = s.token_id
-       WHERE s.state = 'queued' ORDER BY s.id LIMIT $1 FOR UPDATE OF s SKIP LOCKED`,
-      [limit],
+       WHERE s.state = 'queued' AND (hashtext(s.number) & 2147483647) % $3 = $2
+       ORDER BY s.id LIMIT $1 FOR UPDATE OF s SKIP LOCKED`,
+      [limit, share.lane, share.lanes],
     );
   }
 

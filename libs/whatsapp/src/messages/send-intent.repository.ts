@@ -33,6 +33,12 @@ interface Row {
   created_at: Date;
 }
 
+/**
+ * How many of a connection's oldest open sends are looked at for chat heads. A backlog of one chat longer
+ * than this only delays the chats behind it until that chat's sends move the window on.
+ */
+const HEADS_WINDOW = 2_000;
+
 const toIntent = (row: Row): SendIntent => ({
   id: row.id,
   commandId: row.command_id,
@@ -83,16 +89,20 @@ export class SendIntentRepository {
    * Claims up to `limit` sends of distinct chats, each the oldest open send of its chat (so none has an
    * earlier unsettled one), skipping the chats in `busyChats` (sends still in flight): they are marked
    * `sending` in the same statement. `claimedFrom: 'sending'` means an earlier attempt was interrupted.
+   * Heads are looked for among the HEADS_WINDOW oldest open sends only: a chat's oldest open send is
+   * always among them when any of its sends is, and the cost stays flat however long the backlog.
    */
   async claimNext(connectionId: number, limit: number, busyChats: string[]): Promise<ClaimedIntent[]> {
     const rows: (Row & { claimed_from: SendIntent['status'] })[] = await this.dataSource.query(
-      `WITH heads AS (
-         SELECT DISTINCT ON (command->>'to') id FROM whatsapp.send_intents
+      `WITH oldest AS (
+         SELECT id, command->>'to' AS chat FROM whatsapp.send_intents
          WHERE connection_id = $1 AND status IN ('pending', 'sending')
-         ORDER BY command->>'to', id
+         ORDER BY id LIMIT $4
+       ), heads AS (
+         SELECT DISTINCT ON (chat) id, chat FROM oldest ORDER BY chat, id
        ), picked AS (
          SELECT i.id, i.status FROM whatsapp.send_intents i JOIN heads ON heads.id = i.id
-         WHERE NOT (i.command->>'to' = ANY($3::text[])) AND i.status IN ('pending', 'sending')
+         WHERE NOT (heads.chat = ANY($3::text[])) AND i.status IN ('pending', 'sending')
          ORDER BY i.id LIMIT $2
          FOR UPDATE OF i SKIP LOCKED
        ), claimed AS (
@@ -101,7 +111,7 @@ export class SendIntentRepository {
          RETURNING s.*, picked.status AS claimed_from
        )
        SELECT * FROM claimed ORDER BY id`,
-      [connectionId, limit, busyChats],
+      [connectionId, limit, busyChats, HEADS_WINDOW],
     );
     return rows.map((row) => ({ ...toIntent(row), claimedFrom: row.claimed_from }));
   }
@@ -110,11 +120,14 @@ export class SendIntentRepository {
   async openHeads(connectionId: number, limit: number, busyChats: string[]): Promise<SendIntent[]> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT * FROM (
-         SELECT DISTINCT ON (command->>'to') * FROM whatsapp.send_intents
-         WHERE connection_id = $1 AND status IN ('pending', 'sending')
+         SELECT DISTINCT ON (command->>'to') * FROM (
+           SELECT * FROM whatsapp.send_intents
+           WHERE connection_id = $1 AND status IN ('pending', 'sending')
+           ORDER BY id LIMIT $4
+         ) oldest
          ORDER BY command->>'to', id
        ) heads WHERE NOT (command->>'to' = ANY($3::text[])) ORDER BY id LIMIT $2`,
-      [connectionId, limit, busyChats],
+      [connectionId, limit, busyChats, HEADS_WINDOW],
     );
     return rows.map(toIntent);
   }
