@@ -1,2 +1,2 @@
+export * from './common/whatsapp-options';
 export * from './whatsapp.module';
-export * from './whatsapp-options';

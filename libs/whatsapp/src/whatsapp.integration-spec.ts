@@ -21,7 +21,7 @@ import { FILE_STORAGE, OutboxWriter } from '@app/platform';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
-import { ConnectionRepository } from './connections/connection.repository';
+import { ConnectionRepository } from './common/connection.repository';
 import { MediaStore } from './media/media-store';
 import { InboundMessageRepository } from './messages/inbound-message.repository';
 import { InboundMessageService } from './messages/inbound-message.service';

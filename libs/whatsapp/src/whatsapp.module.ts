@@ -1,9 +1,19 @@
 import { eventConsumers, PLATFORM_OPTIONS, ServiceDatabaseModule } from '@app/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { AuthStateRepository } from './common/auth-state.repository';
+import { ConnectionRepository } from './common/connection.repository';
+import { SessionLeaseRepository } from './common/session-lease.repository';
+import {
+  ADVERTISED_URL,
+  DEFAULT_LEASE_TTL_MS,
+  SESSION_LEASE_TTL_MS,
+  SESSION_OWNER,
+  WHATSAPP_OPTIONS,
+  type WhatsappOptions,
+} from './common/whatsapp-options';
 import { CompanyQueueRepository } from './connections/company-queues.repository';
 import { ConnectionController } from './connections/connection.controller';
-import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
 import { ConnectionRecordAnswer } from './connections/connection-record-answer';
 import { ConnectionSessionController } from './connections/connection-session.controller';
@@ -35,23 +45,13 @@ import { CloudWebhookController } from './providers/cloud/webhook/cloud-webhook.
 import { CloudWebhookService } from './providers/cloud/webhook/cloud-webhook.service';
 import { CloudWebhookFiler } from './providers/cloud/webhook/cloud-webhook-filer';
 import { CloudWebhookInboxRepository } from './providers/cloud/webhook/cloud-webhook-inbox.repository';
-import { SimulatorController } from './providers/simulator/simulator.controller';
-import { SimulatorControlService } from './providers/simulator/simulator-control.service';
 import { SimulatorPhoneRepository } from './providers/simulator/simulator-phone.repository';
-import { WhatsappProviders } from './providers/whatsapp-providers';
-import { AuthStateRepository } from './sessions/auth-state.repository';
 import { CommandConsumer } from './sessions/command-consumer';
-import { SessionLeaseRepository } from './sessions/session-lease.repository';
 import { SessionManager, sessionOwner } from './sessions/session-manager';
 import { SessionStateWriter } from './sessions/session-state.writer';
-import {
-  ADVERTISED_URL,
-  DEFAULT_LEASE_TTL_MS,
-  SESSION_LEASE_TTL_MS,
-  SESSION_OWNER,
-  WHATSAPP_OPTIONS,
-  type WhatsappOptions,
-} from './whatsapp-options';
+import { WhatsappProviders } from './sessions/whatsapp-providers';
+import { SimulatorController } from './simulator/simulator.controller';
+import { SimulatorControlService } from './simulator/simulator-control.service';
 
 export const WHATSAPP_MIGRATIONS = [
   WhatsappInitial1732400000000,

@@ -1,10 +1,10 @@
 import { type Connection, connectionTranscriptionUpdated, connectionUpdated } from '@app/contracts';
 import { readEvent } from '@app/platform';
 
+import { ConnectionRepository } from '../common/connection.repository';
 import { AnnounceExistingConnections1732400000003 } from '../migrations/1732400000003-announce-existing-connections';
 import { AnnounceTranscriptionSettings1764000000520 } from '../migrations/1764000000520-announce-transcription-settings';
 import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
-import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 

@@ -2,8 +2,8 @@ import { connectionSchema } from '@app/contracts';
 import { expectAnswer } from '@app/platform/testing';
 import request from 'supertest';
 
+import { ConnectionRepository } from '../common/connection.repository';
 import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
-import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 

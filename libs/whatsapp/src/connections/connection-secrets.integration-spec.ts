@@ -11,8 +11,8 @@ import { readEvent, ServiceCalls } from '@app/platform';
 import { expectAnswer, waitFor } from '@app/platform/testing';
 import request from 'supertest';
 
+import { ConnectionRepository } from '../common/connection.repository';
 import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
-import { ConnectionRepository } from './connection.repository';
 
 jest.setTimeout(60_000);
 

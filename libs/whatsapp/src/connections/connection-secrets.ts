@@ -1,8 +1,8 @@
 import { can, type ConnectionUpdateBody, maskProxyUrl, maskSecret, unmaskProxyUrl } from '@app/contracts';
 import type { Tenancy } from '@app/platform';
 
-import type { SecretsView } from '../dtos/connection.dto';
-import type { StoredConnection } from './connection.repository';
+import type { StoredConnection } from '../common/connection.repository';
+import type { SecretsView } from './connection.dto';
 
 /** Admins (who edit connections) see the secrets masked; every other user not at all. */
 export function secretsViewOf(tenancy: Tenancy): SecretsView {

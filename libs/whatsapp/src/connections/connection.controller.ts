@@ -1,7 +1,7 @@
 import { CurrentTenancy, IdParam, Roles, type Tenancy } from '@app/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 
-import { ConnectionCreateDto, ConnectionListQueryDto, ConnectionUpdateDto } from '../dtos/connection.dto';
+import { ConnectionCreateDto, ConnectionListQueryDto, ConnectionUpdateDto } from './connection.dto';
 import { ConnectionService } from './connection.service';
 
 /** GET /whatsapp/ is open to every user of the company (ticket dialogs list connections); changes need an admin. */

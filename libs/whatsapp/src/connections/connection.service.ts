@@ -14,13 +14,13 @@ import { AppError, OutboundUrlGuard, OutboxWriter, type Tenancy } from '@app/pla
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { mapConnection } from '../dtos/connection.dto';
+import { ConnectionRepository, type StoredConnection } from '../common/connection.repository';
+import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../common/whatsapp-options';
 import { ApiMediaLibrary } from '../media/api-media-library';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { type CheckedCloudAccount, CloudAccountService } from '../providers/cloud/cloud-account.service';
-import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
 import { CompanyQueueRepository, newQueueIds } from './company-queues.repository';
-import { ConnectionRepository, type StoredConnection } from './connection.repository';
+import { mapConnection } from './connection.dto';
 import { applyGreetingRule, assertBelowConnectionLimit, assertDefaultKept } from './connection-rules';
 import { keepMaskedSecrets, secretsViewOf } from './connection-secrets';
 import { assertProxyUrlAllowed } from './proxy-url-check';

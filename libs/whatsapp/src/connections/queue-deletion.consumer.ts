@@ -2,8 +2,8 @@ import { CompanyQueuesProjection, OutboxWriter, ProcessedEventRepository } from 
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { ConnectionRepository } from '../common/connection.repository';
 import { CompanyQueueRepository } from './company-queues.repository';
-import { ConnectionRepository } from './connection.repository';
 import { announceConnection } from './connection.service';
 
 export const QUEUE_DELETION_CONSUMER = 'whatsapp-queue-deletions';

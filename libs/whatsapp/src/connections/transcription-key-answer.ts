@@ -2,7 +2,7 @@ import { whatsappTranscriptionKeyCall } from '@app/contracts';
 import { AppError, ServiceCalls } from '@app/platform';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 
-import { ConnectionRepository } from './connection.repository';
+import { ConnectionRepository } from '../common/connection.repository';
 
 /**
  * Whatsapp answers the ai service's whatsapp.transcription-key call (decision 0052): the provider and

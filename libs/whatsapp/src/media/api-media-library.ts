@@ -12,7 +12,7 @@ import {
 } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { ConnectionRepository } from '../connections/connection.repository';
+import { ConnectionRepository } from '../common/connection.repository';
 import { mediaKeys, mediaUrl } from './media-store';
 
 export interface ApiMediaUpload {

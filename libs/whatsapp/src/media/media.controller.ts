@@ -43,9 +43,9 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 
-import { ApiMediaParamsDto } from '../dtos/api-media-params.dto';
-import { MediaLinkDto } from '../dtos/media-link.dto';
 import { ApiMediaLibrary } from './api-media-library';
+import { ApiMediaParamsDto } from './api-media-params.dto';
+import { MediaLinkDto } from './media-link.dto';
 import { mediaKeys, mediaUrl } from './media-store';
 
 interface UploadedMedia {

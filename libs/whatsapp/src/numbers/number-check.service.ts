@@ -2,8 +2,8 @@ import { type CheckNumbersBody, type CheckNumbersResponse, ERROR_CODES, type Err
 import { AppError, callService, type ServiceAnswer, type Tenancy, withTimeout } from '@app/platform';
 import { Injectable, Logger } from '@nestjs/common';
 
-import { ConnectionRepository, type StoredConnection } from '../connections/connection.repository';
-import { SessionLeaseRepository } from '../sessions/session-lease.repository';
+import { ConnectionRepository, type StoredConnection } from '../common/connection.repository';
+import { SessionLeaseRepository } from '../common/session-lease.repository';
 import { SessionManager } from '../sessions/session-manager';
 
 /** Set on a check forwarded to the lease owner: the owner answers itself or refuses, never forwards again. */

@@ -1,7 +1,7 @@
 import type { ConnectionProvider, ConnectionStatus, NormalisedMessage, NumberCheck, SendContent, WaParty } from '@app/contracts';
 
-import type { AuthStateRepository } from '../sessions/auth-state.repository';
-import type { SessionLease } from '../sessions/session-lease.repository';
+import type { AuthStateRepository } from '../common/auth-state.repository';
+import type { SessionLease } from '../common/session-lease.repository';
 
 /** A received message before its media is stored: the media comes as bytes (or a way to fetch them). */
 export type InboundMessage = Omit<NormalisedMessage, 'media'> & {

@@ -2,7 +2,7 @@ import { type EventEnvelope, TOPICS } from '@app/contracts';
 import type { EventConsumer, PartitionAssignment } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
+import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../common/whatsapp-options';
 import { SessionManager } from './session-manager';
 
 export const COMMANDS_GROUP = 'whatsapp-sessions';

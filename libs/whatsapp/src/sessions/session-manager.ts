@@ -13,12 +13,9 @@ import {
 import { OutboxWriter, PartialBatchError, type PlatformOptions, readEvent, withTimeout } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { ConnectionRepository, type StoredConnection } from '../connections/connection.repository';
-import { MediaStore } from '../media/media-store';
-import { InboundMessageService } from '../messages/inbound-message.service';
-import { SendIntentRepository } from '../messages/send-intent.repository';
-import { type SimulatorInbound, SimulatorSession } from '../providers/simulator/simulator.provider';
-import { WhatsappProviders } from '../providers/whatsapp-providers';
+import { AuthStateRepository } from '../common/auth-state.repository';
+import { ConnectionRepository, type StoredConnection } from '../common/connection.repository';
+import { SessionLeaseRepository } from '../common/session-lease.repository';
 import {
   DEFAULT_LEASE_TTL_MS,
   DEFAULT_SEND_CONCURRENCY,
@@ -26,11 +23,14 @@ import {
   SESSION_OWNER,
   WHATSAPP_OPTIONS,
   type WhatsappOptions,
-} from '../whatsapp-options';
-import { AuthStateRepository } from './auth-state.repository';
-import { SessionLeaseRepository } from './session-lease.repository';
+} from '../common/whatsapp-options';
+import { MediaStore } from '../media/media-store';
+import { InboundMessageService } from '../messages/inbound-message.service';
+import { SendIntentRepository } from '../messages/send-intent.repository';
+import { type SimulatorInbound, SimulatorSession } from '../providers/simulator/simulator.provider';
 import { SessionRunner, type SessionRunnerDeps } from './session-runner';
 import { SessionStateWriter } from './session-state.writer';
+import { WhatsappProviders } from './whatsapp-providers';
 
 const SIMULATOR_STEP_WAIT_MS = 5_000;
 /** A batch of number checks (at most 50, one WhatsApp query each) answers within this or fails. */

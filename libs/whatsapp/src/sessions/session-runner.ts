@@ -1,12 +1,12 @@
 import type { Logger } from '@nestjs/common';
 
+import type { AuthStateRepository } from '../common/auth-state.repository';
+import type { SessionLease, SessionLeaseRepository } from '../common/session-lease.repository';
 import type { MediaStore } from '../media/media-store';
 import type { InboundMessageService } from '../messages/inbound-message.service';
 import { MessageSender } from '../messages/message-sender';
 import type { SendIntentRepository } from '../messages/send-intent.repository';
 import type { SessionListener, SessionStateChange, WhatsAppProvider, WhatsAppSession } from '../providers/whatsapp-provider';
-import type { AuthStateRepository } from './auth-state.repository';
-import type { SessionLease, SessionLeaseRepository } from './session-lease.repository';
 import type { SessionStateWriter } from './session-state.writer';
 
 export interface SessionRunnerDeps {

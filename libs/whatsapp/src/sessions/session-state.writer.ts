@@ -4,10 +4,10 @@ import { Injectable } from '@nestjs/common';
 import { toDataURL } from 'qrcode';
 import type { EntityManager } from 'typeorm';
 
-import { ConnectionRepository, type StoredConnection } from '../connections/connection.repository';
-import { mapConnection, mapSession } from '../dtos/connection.dto';
+import { ConnectionRepository, type StoredConnection } from '../common/connection.repository';
+import { type SessionLease, SessionLeaseRepository } from '../common/session-lease.repository';
+import { mapConnection, mapSession } from '../connections/connection.dto';
 import type { SessionStateChange } from '../providers/whatsapp-provider';
-import { type SessionLease, SessionLeaseRepository } from './session-lease.repository';
 
 /** A QR code as the PNG data URL the QR modal shows. */
 export function qrImage(content: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { TOPICS } from '@app/contracts';
 import { announceQueues as announceServiceQueues, type ServiceTestApp, startServiceTestApp } from '@app/platform/testing';
 
+import type { WhatsappOptions } from '../common/whatsapp-options';
 import { WhatsappModule } from '../whatsapp.module';
-import type { WhatsappOptions } from '../whatsapp-options';
 
 export type WhatsappTestApp = ServiceTestApp;
 

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 
-import type { AuthStateRepository } from '../../sessions/auth-state.repository';
+import type { AuthStateRepository } from '../../common/auth-state.repository';
 import type { SessionContext, SessionListener } from '../whatsapp-provider';
 import { type BaileysProviderDeps, BaileysSession } from './baileys.provider';
 import { type BaileysSocketLike, proxyAgent, type SocketOptions } from './baileys-socket';

@@ -3,8 +3,8 @@ import { type CheckedOutboundUrl, type OutboundUrlGuard, OutboundUrlRefusedError
 import type { Logger } from '@nestjs/common';
 import type { BaileysEventMap, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 
+import type { AuthStateRepository } from '../../common/auth-state.repository';
 import type { SendIntentRepository } from '../../messages/send-intent.repository';
-import type { AuthStateRepository } from '../../sessions/auth-state.repository';
 import type { OutgoingMessage, SessionContext, WhatsAppProvider, WhatsAppSession } from '../whatsapp-provider';
 import { normaliseCall, type NormaliseDeps, normaliseUpsert, textOf } from './baileys-normalise';
 import { type BaileysLib, loadBaileys } from './baileys-runtime';

@@ -1,7 +1,7 @@
 import type { AuthenticationCreds, AuthenticationState, SignalDataTypeMap } from '@whiskeysockets/baileys';
 
-import type { AuthStateRepository } from '../../sessions/auth-state.repository';
-import type { SessionLease } from '../../sessions/session-lease.repository';
+import type { AuthStateRepository } from '../../common/auth-state.repository';
+import type { SessionLease } from '../../common/session-lease.repository';
 import type { BaileysLib } from './baileys-runtime';
 
 export interface PostgresAuthState {

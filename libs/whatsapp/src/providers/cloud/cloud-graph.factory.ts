@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { DEFAULT_GRAPH_URL, DEFAULT_GRAPH_VERSION, WHATSAPP_OPTIONS, type WhatsappOptions } from '../../whatsapp-options';
+import { DEFAULT_GRAPH_URL, DEFAULT_GRAPH_VERSION, WHATSAPP_OPTIONS, type WhatsappOptions } from '../../common/whatsapp-options';
 import type { StoredCloudAccount } from './cloud-account.repository';
 import { CloudSecretsCipher } from './cloud-secrets-cipher';
 import { GraphClient, type GraphCredentials } from './graph-client';

@@ -8,8 +8,8 @@ import { baileys, require } from './fixtures.mjs';
 const { openServiceDataSource } = require('../../../../../platform/src/index.ts');
 const { createTestDatabase } = require('../../../../../platform/src/testing/index.ts');
 const { WHATSAPP_ENTITIES, WHATSAPP_MIGRATIONS } = require('../../../whatsapp.module.ts');
-const { AuthStateRepository } = require('../../../sessions/auth-state.repository.ts');
-const { SessionLeaseRepository, LeaseLostError } = require('../../../sessions/session-lease.repository.ts');
+const { AuthStateRepository } = require('../../../common/auth-state.repository.ts');
+const { SessionLeaseRepository, LeaseLostError } = require('../../../common/session-lease.repository.ts');
 const { usePostgresAuthState } = require('../pg-auth-state.ts');
 
 describe('Baileys auth state in PostgreSQL', () => {

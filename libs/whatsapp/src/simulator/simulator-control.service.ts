@@ -14,13 +14,13 @@ import {
 import { AppError, FILE_STORAGE, type FileStorage, OutboxWriter, type Tenancy, typeOfReceived } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { ConnectionRepository, type StoredConnection } from '../../connections/connection.repository';
-import { mapSession } from '../../dtos/connection.dto';
-import { mediaKeys } from '../../media/media-store';
-import { newWaMessageId, SessionManager } from '../../sessions/session-manager';
-import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../../whatsapp-options';
-import type { SimulatorInbound } from './simulator.provider';
-import { SimulatorPhoneRepository } from './simulator-phone.repository';
+import { ConnectionRepository, type StoredConnection } from '../common/connection.repository';
+import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../common/whatsapp-options';
+import { mapSession } from '../connections/connection.dto';
+import { mediaKeys } from '../media/media-store';
+import type { SimulatorInbound } from '../providers/simulator/simulator.provider';
+import { SimulatorPhoneRepository } from '../providers/simulator/simulator-phone.repository';
+import { newWaMessageId, SessionManager } from '../sessions/session-manager';
 
 const DEFAULT_MIME: Record<string, string> = {
   image: 'image/jpeg',

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { createZodDto } from 'nestjs-zod';
 
-import type { StoredConnection } from '../connections/connection.repository';
+import type { StoredConnection } from '../common/connection.repository';
 
 export class ConnectionCreateDto extends createZodDto(connectionCreateSchema) {}
 export class ConnectionUpdateDto extends createZodDto(connectionUpdateSchema) {}

@@ -1,18 +1,18 @@
 import { FILE_STORAGE, type FileStorage, OutboundUrlGuard } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { AuthStateRepository } from '../common/auth-state.repository';
+import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../common/whatsapp-options';
 import { InboundMessageService } from '../messages/inbound-message.service';
 import { SendIntentRepository } from '../messages/send-intent.repository';
-import { AuthStateRepository } from '../sessions/auth-state.repository';
-import { WHATSAPP_OPTIONS, type WhatsappOptions } from '../whatsapp-options';
-import { BaileysProvider } from './baileys/baileys.provider';
-import { CloudProvider } from './cloud/cloud.provider';
-import { CloudAccountRepository } from './cloud/cloud-account.repository';
-import { CloudGraphFactory } from './cloud/cloud-graph.factory';
-import { CloudMessageRepository } from './cloud/cloud-message.repository';
-import { SimulatorProvider } from './simulator/simulator.provider';
-import { SimulatorPhoneRepository } from './simulator/simulator-phone.repository';
-import type { WhatsAppProvider } from './whatsapp-provider';
+import { BaileysProvider } from '../providers/baileys/baileys.provider';
+import { CloudProvider } from '../providers/cloud/cloud.provider';
+import { CloudAccountRepository } from '../providers/cloud/cloud-account.repository';
+import { CloudGraphFactory } from '../providers/cloud/cloud-graph.factory';
+import { CloudMessageRepository } from '../providers/cloud/cloud-message.repository';
+import { SimulatorProvider } from '../providers/simulator/simulator.provider';
+import { SimulatorPhoneRepository } from '../providers/simulator/simulator-phone.repository';
+import type { WhatsAppProvider } from '../providers/whatsapp-provider';
 
 /** The providers this process can open sessions with, by the connection's `provider` name. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { ADVERTISED_URL, SESSION_LEASE_TTL_MS } from '../whatsapp-options';
+import { ADVERTISED_URL, SESSION_LEASE_TTL_MS } from './whatsapp-options';
 
 /** Thrown when a write is attempted under a lease that another process has taken since. */
 export class LeaseLostError extends Error {
