@@ -146,12 +146,14 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
+      '/health': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
+      '/health': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },

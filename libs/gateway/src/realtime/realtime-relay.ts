@@ -5,15 +5,18 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../common/gateway-options';
 import type { SocketEventMapper } from '../common/socket-emit';
 import { SOCKET_MAPPERS } from './mappers';
+import { RecentEvents } from './recent-events';
 import { SocketGateway } from './socket.gateway';
 
 /**
  * Turns domain events into the spec's socket events. Each gateway replica has its own consumer
- * group, so every replica hears every event and needs no shared socket adapter.
+ * group, so every replica hears every event and needs no shared socket adapter. Events come at least
+ * once; one delivered again (same topic and id) is passed over, so a socket shows it once.
  */
 @Injectable()
 export class RealtimeRelay implements EventConsumer {
   private readonly logger = new Logger(RealtimeRelay.name);
+  private readonly forwarded = new RecentEvents();
 
   constructor(
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
@@ -29,10 +32,16 @@ export class RealtimeRelay implements EventConsumer {
   }
 
   async handle(envelope: EventEnvelope, { topic }: DeliveryContext): Promise<void> {
+    if (this.forwarded.has(topic, envelope.id)) {
+      this.logger.debug(`passed over ${envelope.type} ${envelope.id}, delivered again`);
+      return;
+    }
     this.forward(
       envelope,
       SOCKET_MAPPERS.filter((mapper) => mapper.topic === topic),
     );
+    // Recorded once forwarded: a delivery that failed half way is retried in full.
+    this.forwarded.add(topic, envelope.id);
   }
 
   forward(envelope: EventEnvelope, mappers: SocketEventMapper[] = SOCKET_MAPPERS): void {

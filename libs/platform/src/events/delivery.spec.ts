@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@app/contracts';
 import { z } from 'zod';
 
-import { backoffMs, deliverWithRetry, describeError, isPoison, parseEnvelope } from './delivery';
+import { backoffMs, deliverWithRetry, describeError, isDependencyDown, isPoison, parseEnvelope } from './delivery';
 import { type EventHandler, PoisonEventError, type RetryPolicy } from './event-transport';
 
 const envelope = (): EventEnvelope => ({
@@ -61,6 +61,21 @@ describe('isPoison', () => {
   });
 });
 
+describe('isDependencyDown', () => {
+  it("knows a dependency's absence through causes and TypeORM's driverError, not the event's own failures", () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(isDependencyDown(refused)).toBe(true);
+    expect(
+      isDependencyDown(Object.assign(new Error('query failed'), { driverError: { code: '57P01', message: 'terminating connection' } })),
+    ).toBe(true);
+    expect(isDependencyDown(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: '08006' }) }))).toBe(true);
+    expect(isDependencyDown(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDependencyDown(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDependencyDown(new PoisonEventError('never'))).toBe(false);
+    expect(isDependencyDown('ECONNREFUSED')).toBe(false);
+  });
+});
+
 describe('deliverWithRetry', () => {
   it('calls the handler once when it succeeds', async () => {
     const handler = jest.fn<ReturnType<EventHandler>, Parameters<EventHandler>>().mockResolvedValue(undefined);
@@ -100,6 +115,26 @@ describe('deliverWithRetry', () => {
     expect(calls).toBe(3);
     expect(outcome).toMatchObject({ kind: 'dead-letter', attempts: 3 });
     expect(describeError((outcome as { error: unknown }).error)).toBe('Error: failure 3');
+  });
+
+  it('waits for a database that is away: those failures do not count toward maxAttempts', async () => {
+    let calls = 0;
+    const handler: EventHandler = async () => {
+      calls++;
+      if (calls <= 8) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      if (calls === 9) throw new Error('Connection terminated unexpectedly');
+      if (calls === 10) throw new Error('a bug');
+    };
+    await expect(deliverWithRetry(handler, envelope(), 't', fast)).resolves.toEqual({ kind: 'handled', attempts: 11 });
+  });
+
+  it('still dead-letters after maxAttempts of failures of the event itself between the outages', async () => {
+    let calls = 0;
+    const handler: EventHandler = async () => {
+      calls++;
+      throw calls % 2 ? Object.assign(new Error('the database system is shutting down'), { code: '57P03' }) : new Error('a bug');
+    };
+    await expect(deliverWithRetry(handler, envelope(), 't', fast)).resolves.toMatchObject({ kind: 'dead-letter', attempts: 6 });
   });
 
   it('dead-letters a poison event at once, without retries', async () => {

@@ -7,6 +7,7 @@ import { useQueuesRealtime } from '@/api/get-queues';
 import { LiveRegion } from '@/components/ui/live-region';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DelayedMessagesBanner } from '@/features/health/components/delayed-messages-banner';
 import { InternalLogo } from '@/features/logos/components/internal-logo';
 import { focusTicketList } from '@/features/tickets/utils/chat-focus';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -92,6 +93,7 @@ export function AppLayout() {
       </chakra.a>
       <LiveRegion />
       <TopBar user={user} menuOpen={isNarrow ? drawerOpen : menuOpen} onToggleMenu={handleToggleMenu} onLogout={handleLogout} />
+      <DelayedMessagesBanner />
       <Flex flex="1" minH="0">
         {!isNarrow && (
           <Box
