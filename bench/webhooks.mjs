@@ -92,7 +92,6 @@ try {
   dispatcher = new WebhookDispatcher(deliveries, new OutboundUrlGuard(new OutboundAllowlist(['127.0.0.1'])), {});
   dispatcher.onApplicationBootstrap();
 
-  let queued = 0;
   const enqueue = async (companyId, endpointId, ticket, seq) => {
     const messageId = `msg_${companyId}_${ticket}_${seq}`;
     const payload = { type: 'message.received', timestamp: new Date().toISOString(), data: { ticket, seq, sentAt: Date.now() } };
@@ -101,7 +100,6 @@ try {
         { endpointId, messageId, eventType: 'message.received', orderingKey: `ticket:${ticket}`, payload },
       ]),
     );
-    queued += 1;
     dispatcher.wake();
   };
 
