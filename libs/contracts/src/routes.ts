@@ -35,6 +35,7 @@ export const SERVICE_ROUTES = {
     'dashboard',
     'api-tokens',
     'openapi.json',
+    'webhooks',
   ],
   outbound: [
     'contact-lists',

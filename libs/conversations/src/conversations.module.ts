@@ -55,6 +55,7 @@ import { AiAuthoredMessages1764000000310 } from './migrations/1764000000310-ai-a
 import { MessageTranscripts1764000000510 } from './migrations/1764000000510-message-transcripts';
 import { PartnerApi1764000002600 } from './migrations/1764000002600-partner-api';
 import { PartnerApiSends1764000002700 } from './migrations/1764000002700-partner-api-sends';
+import { Webhooks1764000002800 } from './migrations/1764000002800-webhooks';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -74,6 +75,8 @@ import { TagService } from './tags/tag.service';
 import { TicketController } from './tickets/ticket.controller';
 import { TicketService } from './tickets/ticket.service';
 import { TicketTimers } from './tickets/ticket-timers';
+import { WebhookEventsConsumer } from './webhooks/webhook-events.consumer';
+import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './webhooks/webhooks.providers';
 
 export const CONVERSATIONS_MIGRATIONS = [
   ConversationsInitial1732500000000,
@@ -96,6 +99,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   MessageTranscripts1764000000510,
   PartnerApi1764000002600,
   PartnerApiSends1764000002700,
+  Webhooks1764000002800,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 
@@ -120,6 +124,7 @@ export class ConversationsModule {
         KanbanController,
         ChatController,
         DashboardController,
+        ...WEBHOOK_CONTROLLERS,
       ],
       providers: [
         { provide: CONVERSATIONS_OPTIONS, useValue: options },
@@ -162,8 +167,9 @@ export class ConversationsModule {
         InboundConversationService,
         PresenceRelay,
         ...PARTNER_API_PROVIDERS,
+        ...WEBHOOK_PROVIDERS,
         // Consumers: subscribed on module init, before the outbox relay starts (on bootstrap).
-        ...eventConsumers(IdentityProjectionConsumer, WhatsappEventsConsumer, AiRepliesConsumer),
+        ...eventConsumers(IdentityProjectionConsumer, WhatsappEventsConsumer, AiRepliesConsumer, WebhookEventsConsumer),
       ],
     };
   }

@@ -10,4 +10,17 @@ export interface ConversationsOptions {
   whatsappUrl?: string;
   /** The partner API's rate per token over all processes (decision 0051): `points` requests each `seconds`; default 50 a second. */
   partnerApiRate?: { points: number; seconds: number };
+  webhooks?: WebhookDeliveryOptions;
+}
+
+/** Outbound webhooks' delivery (issue 26); the defaults suit production, tests and the bench shorten them. */
+export interface WebhookDeliveryOptions {
+  /** The waits before each retry; after the last one a delivery is dead-lettered (default about 22 h in 11 attempts). */
+  backoffMs?: number[];
+  /** How long a receiver may take to answer (default 10 s). */
+  timeoutMs?: number;
+  /** Deliveries in flight at once per endpoint (default 8). */
+  perEndpoint?: number;
+  /** How often due retries are looked for besides the wake-ups (default 1 s). */
+  sweepMs?: number;
 }

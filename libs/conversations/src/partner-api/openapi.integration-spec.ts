@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { partnerOpenApiDocument } from '@app/contracts';
+import { partnerOpenApiDocument, WEBHOOK_EVENT_TYPES } from '@app/contracts';
 import request from 'supertest';
 
 import { type ConversationsTestApp, startConversationsTestApp } from '../testing/conversations-test-app';
@@ -94,5 +94,20 @@ describe('GET /api/openapi.json: the public API described from its own zod schem
     const send = document.paths['/messages/send']!.post!.requestBody!.content;
     expect(send['application/json']!.schema.required).toEqual(['number', 'body']);
     expect(send['multipart/form-data']!.schema.required).toEqual(['number', 'medias']);
+  });
+
+  it('lists every webhook event under `webhooks` with its payload schema and signature headers', () => {
+    const document = partnerOpenApiDocument('/api') as {
+      webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const operation = document.webhooks[type]!.post;
+      expect(operation.parameters.map((one) => one.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(operation.requestBody.content['application/json']!.schema).toMatchObject({
+        properties: { type: { const: type } },
+        required: ['type', 'timestamp', 'data'],
+      });
+    }
   });
 });

@@ -18,3 +18,4 @@ export * from './quick-messages';
 export * from './tags';
 export * from './ticket-notes';
 export * from './tickets';
+export * from './webhooks';

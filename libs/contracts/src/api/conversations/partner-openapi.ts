@@ -11,6 +11,7 @@ import {
   partnerSendSchema,
   partnerTagListSchema,
 } from './partner-api';
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_SCHEMAS } from './webhooks';
 
 /**
  * The public API's routes as the OpenAPI document describes them, with the very zod schemas the
@@ -89,6 +90,39 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
+/** Signature headers every webhook request carries (Standard Webhooks). */
+const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', description: 'The message id (msg_...): the same on every retry and on a resend; deduplicate with it.' },
+  { name: 'webhook-timestamp', description: 'Seconds since the epoch when this attempt was signed.' },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with the endpoint secret (the base64 after `whsec_`); ' +
+      'two of them while a rotated-out secret is still valid.',
+  },
+];
+
+/** OpenAPI 3.1 `webhooks`: what a registered endpoint receives, one operation per event, from the same zod schemas. */
+function webhookOperations(): Record<string, unknown> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          tags: ['Webhooks'],
+          summary: WEBHOOK_EVENT_DESCRIPTIONS[type],
+          parameters: WEBHOOK_HEADERS.map((header) => ({ ...header, in: 'header', required: true, schema: { type: 'string' } })),
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(WEBHOOK_PAYLOAD_SCHEMAS[type], 'output') } } },
+          responses: {
+            '2XX': { description: 'Received. Any other answer (or none within 10 s) is retried with backoff for about a day.' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of the public API, served at /api/openapi.json. */
 export function partnerOpenApiDocument(serverUrl = '/api'): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -139,6 +173,7 @@ export function partnerOpenApiDocument(serverUrl = '/api'): JsonSchema {
   }
   return {
     openapi: '3.1.0',
+    webhooks: webhookOperations(),
     info: {
       title: 'zapdesk messages API',
       version: '1.0.0',
@@ -146,7 +181,13 @@ export function partnerOpenApiDocument(serverUrl = '/api'): JsonSchema {
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: 'Mensagens', description: 'Send messages and read their status.' }],
+    tags: [
+      { name: 'Mensagens', description: 'Send messages and read their status.' },
+      {
+        name: 'Webhooks',
+        description: 'Events sent to the endpoints a company admin registers in /messages-api, signed the Standard Webhooks way.',
+      },
+    ],
     paths,
     components: {
       securitySchemes: {

@@ -1,0 +1,383 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+  companyCreated,
+  errorBodySchema,
+  planCreated,
+  type PlanSnapshot,
+  TOPICS,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  type WebhookPayload,
+  webhookPayloadSchema,
+} from '@app/contracts';
+import { expectAnswer, type ServiceTestApp, startServiceTestApp, waitFor } from '@app/platform/testing';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import request from 'supertest';
+
+import { ConversationsModule } from '../conversations.module';
+import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
+import { anInboundText } from '../testing/fixtures';
+import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+
+const A = 1;
+const B = 2;
+/** A company whose plan has no external API. */
+const C = 3;
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  at: number;
+}
+
+type Behaviour = 'ok' | 'fail' | 'slow' | 'limit';
+
+/**
+ * A webhook receiver speaking plain HTTP: each path answers as its behaviour says (200; 500; after
+ * `slowMs`; 429 with Retry-After: 1), and records what it got.
+ */
+class Receiver {
+  readonly got: Received[] = [];
+  readonly behaviour = new Map<string, Behaviour>();
+  /** Paths whose next answers are 500s, however many are left; then their behaviour. */
+  readonly failures = new Map<string, number>();
+  private server!: http.Server;
+  slowMs = 1_500;
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const path = req.url ?? '/';
+        const failing = this.failures.get(path) ?? 0;
+        if (failing > 0) this.failures.set(path, failing - 1);
+        const mode = failing > 0 ? 'fail' : (this.behaviour.get(path) ?? 'ok');
+        const answer = () => {
+          this.got.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString(), at: Date.now() });
+          if (mode === 'fail') res.writeHead(500).end('boom');
+          else if (mode === 'limit') res.writeHead(429, { 'retry-after': '1' }).end();
+          else res.writeHead(204).end();
+        };
+        if (mode === 'slow') setTimeout(answer, this.slowMs);
+        else answer();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  at(path: string): Received[] {
+    return this.got.filter((one) => one.path === path);
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const plan = (id: number, useExternalApi: boolean): PlanSnapshot => ({
+  id,
+  name: `Plano ${id}`,
+  users: 5,
+  connections: 2,
+  queues: 2,
+  value: 10,
+  useCampaigns: false,
+  useSchedules: false,
+  useInternalChat: false,
+  useExternalApi,
+  useKanban: false,
+  useOpenAi: false,
+  useIntegrations: false,
+  useInternal: false,
+});
+
+const company = (id: number, planId: number) => ({
+  id,
+  name: `Empresa ${id}`,
+  planId,
+  status: true,
+  approved: true,
+  dueDate: null,
+  recurrence: 'MENSAL',
+  schedules: [],
+});
+
+describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries and the delivery log', () => {
+  let t: ServiceTestApp;
+  let s: InboxScenario;
+  const receiver = new Receiver();
+  let numbers = 0;
+  const api = () => request(t.http);
+  const admin = (companyId = A) => t.token({ userId: companyId * 10, companyId, profile: 'admin', plan: ['useExternalApi'] });
+  const as = (companyId = A) => ({ Authorization: `Bearer ${admin(companyId)}` });
+  const createEndpoint = async (path: string, events: string[] = ['message.received'], companyId = A) =>
+    expectAnswer(
+      webhookEndpointWithSecretSchema,
+      await api()
+        .post('/api/webhooks')
+        .set(as(companyId))
+        .send({ url: receiver.url(path), events })
+        .expect(201),
+    );
+  const nextNumber = () => `55119800${String((numbers += 1)).padStart(5, '0')}`;
+  /** A contact writes in on company's connection: conversations stores it and publishes its events. */
+  const inbound = async (companyId: number, number: string, body: string) => {
+    await s.inbound(companyId, companyId * 10, anInboundText(number, body));
+    await t.published();
+  };
+  const verify = (secret: string, got: Received): WebhookPayload =>
+    webhookPayloadSchema.parse(new Webhook(secret).verify(got.body, got.headers));
+  const log = async (companyId = A, query = '') =>
+    expectAnswer(webhookDeliveryListSchema, await api().get(`/api/webhooks/deliveries${query}`).set(as(companyId)).expect(200));
+
+  beforeAll(async () => {
+    await receiver.start();
+    t = await startServiceTestApp({
+      schema: 'conversations',
+      module: ConversationsModule.forRoot({ webhooks: { backoffMs: [150, 150, 150], timeoutMs: 400, perEndpoint: 4, sweepMs: 50 } }),
+      watch: [TOPICS.conversationsEvents],
+      outboundAllowedHosts: ['127.0.0.1'],
+    });
+    s = new InboxScenario(t);
+    const identity = t.app.get(IdentityProjectionConsumer);
+    await identity.handle(envelopeOf(planCreated, null, 5, { plan: plan(5, true) }));
+    await identity.handle(envelopeOf(planCreated, null, 6, { plan: plan(6, false) }));
+    for (const [id, planId] of [
+      [A, 5],
+      [B, 5],
+      [C, 6],
+    ] as const) {
+      await identity.handle(envelopeOf(companyCreated, id, id, { company: company(id, planId) }));
+      await s.user({ id: id * 10, companyId: id, profile: 'admin' });
+      await s.user({ id: id * 10 + 1, companyId: id, profile: 'user' });
+      await s.connection({ id: id * 10, companyId: id, isDefault: true, number: `55119000000${id}` });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await receiver.stop();
+  });
+
+  it('creates an endpoint with a whsec_ secret shown once; the list shows its preview only', async () => {
+    const created = await createEndpoint('/crud', ['message.received', 'ticket.closed']);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(created.secretPreview).toBe(created.secret.slice(0, 10));
+    const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+    const listed = endpoints.find((one) => one.id === created.id)!;
+    expect(listed).toMatchObject({ url: receiver.url('/crud'), events: ['message.received', 'ticket.closed'], enabled: true });
+    expect(JSON.stringify(endpoints)).not.toContain(created.secret);
+    const updated = expectAnswer(
+      webhookEndpointSchema,
+      await api().put(`/api/webhooks/${created.id}`).set(as()).send({ enabled: false, description: 'ERP' }).expect(200),
+    );
+    expect(updated).toMatchObject({ enabled: false, description: 'ERP' });
+    await api().delete(`/api/webhooks/${created.id}`).set(as()).expect(204);
+    await api().delete(`/api/webhooks/${created.id}`).set(as()).expect(404);
+  });
+
+  it.each([
+    ['an ftp URL', { url: 'ftp://127.0.0.1/x', events: ['message.sent'] }],
+    ['no URL', { events: ['message.sent'] }],
+    ['no event', { url: 'http://127.0.0.1/x', events: [] }],
+    ['an unknown event', { url: 'http://127.0.0.1/x', events: ['message.deleted'] }],
+    ['an event twice', { url: 'http://127.0.0.1/x', events: ['message.sent', 'message.sent'] }],
+    ['an unknown field', { url: 'http://127.0.0.1/x', events: ['message.sent'], secret: 'whsec_mine' }],
+    ['a private address', { url: 'http://10.0.0.7/hook', events: ['message.sent'] }],
+    ['the cloud metadata service', { url: 'http://169.254.169.254/latest', events: ['message.sent'] }],
+    ['a metadata name', { url: 'http://metadata.google.internal/x', events: ['message.sent'] }],
+  ])('refuses %s with 400 ERR_VALIDATION', async (_what, body) => {
+    const answer = await api().post('/api/webhooks').set(as()).send(body).expect(400);
+    expect(expectAnswer(errorBodySchema, answer).error).toBe('ERR_VALIDATION');
+  });
+
+  it('refuses bad changes, rotations and log queries with 400', async () => {
+    const endpoint = await createEndpoint('/bad-input');
+    for (const body of [{}, { url: 'http://192.168.0.1/x' }, { events: ['nope'] }, { enabled: 'yes' }]) {
+      await api().put(`/api/webhooks/${endpoint.id}`).set(as()).send(body).expect(400);
+    }
+    await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as()).send({ overlapHours: 9_999 }).expect(400);
+    await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as()).send({ overlapHours: -1 }).expect(400);
+    await api().get('/api/webhooks/deliveries?state=lost').set(as()).expect(400);
+    await api().get('/api/webhooks/deliveries?pageNumber=0').set(as()).expect(400);
+    await api().put('/api/webhooks/abc').set(as()).send({ enabled: true }).expect(400);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('is the admin’s, on a plan with the external API', async () => {
+    const user = t.token({ userId: A * 10 + 1, companyId: A, profile: 'user', plan: ['useExternalApi'] });
+    await api().get('/api/webhooks').set('Authorization', `Bearer ${user}`).expect(403);
+    const noPlan = t.token({ userId: C * 10, companyId: C, profile: 'admin', plan: [] });
+    await api().get('/api/webhooks').set('Authorization', `Bearer ${noPlan}`).expect(403);
+    await api()
+      .post('/api/webhooks')
+      .set('Authorization', `Bearer ${noPlan}`)
+      .send({ url: receiver.url('/c'), events: ['message.sent'] })
+      .expect(403);
+    await api().get('/api/webhooks').expect(401);
+  });
+
+  it("never shows or changes another company's endpoints and deliveries", async () => {
+    receiver.behaviour.set('/a-only', 'fail');
+    const endpoint = await createEndpoint('/a-only');
+    await inbound(A, nextNumber(), 'Oi');
+    await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}`)).deliveries.length === 1);
+    const delivery = (await log(A, `?endpointId=${endpoint.id}`)).deliveries[0]!;
+    const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as(B)).expect(200));
+    expect(endpoints.map((one) => one.id)).not.toContain(endpoint.id);
+    expect((await log(B)).deliveries.map((one) => one.id)).not.toContain(delivery.id);
+    expect((await log(B, `?endpointId=${endpoint.id}`)).deliveries).toEqual([]);
+    await api().put(`/api/webhooks/${endpoint.id}`).set(as(B)).send({ enabled: false }).expect(404);
+    await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as(B)).send({}).expect(404);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as(B)).expect(404);
+    await api().post(`/api/webhooks/deliveries/${delivery.id}/redeliver`).set(as(B)).expect(404);
+    // Still A's, unchanged.
+    const mine = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+    expect(mine.endpoints.find((one) => one.id === endpoint.id)).toMatchObject({ enabled: true });
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('delivers a received message signed the Standard Webhooks way, verified by the reference library', async () => {
+    const endpoint = await createEndpoint('/signed', ['message.received', 'ticket.created']);
+    const number = nextNumber();
+    await inbound(A, number, 'Quero um orçamento');
+    await waitFor(() => receiver.at('/signed').length >= 2);
+    const payloads = receiver.at('/signed').map((got) => verify(endpoint.secret, got));
+    const message = payloads.find((one) => one.type === 'message.received');
+    expect(message?.type === 'message.received' && message.data.message.body).toBe('Quero um orçamento');
+    expect(payloads.some((one) => one.type === 'ticket.created')).toBe(true);
+    const got = receiver.at('/signed')[0]!;
+    expect(got.headers['webhook-id']).toMatch(/^msg_/);
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(got.body, got.headers)).toThrow(
+      WebhookVerificationError,
+    );
+    expect(() => new Webhook(endpoint.secret).verify(`${got.body} `, got.headers)).toThrow(WebhookVerificationError);
+    // The company's other events were not for this endpoint.
+    expect(payloads.every((one) => one.type === 'message.received' || one.type === 'ticket.created')).toBe(true);
+    await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}&state=delivered`)).deliveries.length === payloads.length);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('signs with both secrets while a rotated-out one is still valid, and with the new one only after', async () => {
+    const endpoint = await createEndpoint('/rotate');
+    const rotated = expectAnswer(
+      webhookEndpointWithSecretSchema,
+      await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as()).send({ overlapHours: 24 }).expect(200),
+    );
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(rotated.previousSecretUntil).not.toBeNull();
+    await inbound(A, nextNumber(), 'Depois da rotação');
+    await waitFor(() => receiver.at('/rotate').length === 1);
+    const overlapping = receiver.at('/rotate')[0]!;
+    expect(overlapping.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(verify(rotated.secret, overlapping).type).toBe('message.received');
+    expect(verify(endpoint.secret, overlapping).type).toBe('message.received');
+
+    const replaced = expectAnswer(
+      webhookEndpointWithSecretSchema,
+      await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as()).send({ overlapHours: 0 }).expect(200),
+    );
+    expect(replaced.previousSecretUntil).toBeNull();
+    await inbound(A, nextNumber(), 'Só a nova');
+    await waitFor(() => receiver.at('/rotate').length === 2);
+    const after = receiver.at('/rotate')[1]!;
+    expect(verify(replaced.secret, after).type).toBe('message.received');
+    expect(() => new Webhook(rotated.secret).verify(after.body, after.headers)).toThrow(WebhookVerificationError);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('retries a failing receiver with backoff, dead-letters the event, and sends it again on request with the same id', async () => {
+    receiver.behaviour.set('/flaky', 'fail');
+    const endpoint = await createEndpoint('/flaky');
+    await inbound(A, nextNumber(), 'Tentativas');
+    await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}&state=dead`)).deliveries.length === 1, { timeoutMs: 10_000 });
+    const dead = (await log(A, `?endpointId=${endpoint.id}&state=dead`)).deliveries[0]!;
+    expect(dead).toMatchObject({ attempts: 4, lastStatus: 500, lastError: 'HTTP 500', nextAttemptAt: null, deliveredAt: null });
+    const attempts = receiver.at('/flaky');
+    expect(attempts).toHaveLength(4);
+    expect(new Set(attempts.map((one) => one.headers['webhook-id']))).toEqual(new Set([dead.messageId]));
+    // Backoff: each retry waited at least ~135 ms (150 ms, jitter -10%).
+    for (let i = 1; i < attempts.length; i += 1) expect(attempts[i]!.at - attempts[i - 1]!.at).toBeGreaterThanOrEqual(130);
+
+    receiver.behaviour.set('/flaky', 'ok');
+    const again = expectAnswer(
+      webhookDeliverySchema,
+      await api().post(`/api/webhooks/deliveries/${dead.id}/redeliver`).set(as()).expect(200),
+    );
+    expect(again.state).toBe('pending');
+    await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}&state=delivered`)).deliveries.length === 1);
+    const resent = receiver.at('/flaky').at(-1)!;
+    expect(resent.headers['webhook-id']).toBe(dead.messageId);
+    expect(verify(endpoint.secret, resent).type).toBe('message.received');
+    await api().post('/api/webhooks/deliveries/999999/redeliver').set(as()).expect(404);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('waits as long as a 429 asks (Retry-After) before trying again', async () => {
+    receiver.behaviour.set('/limited', 'limit');
+    const endpoint = await createEndpoint('/limited');
+    await inbound(A, nextNumber(), 'Devagar');
+    await waitFor(() => receiver.at('/limited').length === 1);
+    receiver.behaviour.set('/limited', 'ok');
+    await waitFor(() => receiver.at('/limited').length === 2, { timeoutMs: 5_000 });
+    const [first, second] = receiver.at('/limited');
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it("keeps a ticket's order: its next event waits until the previous one is delivered", async () => {
+    const endpoint = await createEndpoint('/ordered');
+    receiver.failures.set('/ordered', 2);
+    const number = nextNumber();
+    for (const body of ['um', 'dois', 'três']) await s.inbound(A, A * 10, anInboundText(number, body));
+    await t.published();
+    await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}&state=delivered`)).deliveries.length === 3);
+    const bodies = receiver.at('/ordered').map((got) => {
+      const payload = verify(endpoint.secret, got);
+      return payload.type === 'message.received' ? payload.data.message.body : payload.type;
+    });
+    // The first was tried until it went through (two 500s); only then the second, then the third.
+    expect(bodies).toEqual(['um', 'um', 'um', 'dois', 'três']);
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it("does not slow another company's deliveries behind a slow or down receiver", async () => {
+    receiver.behaviour.set('/slow', 'slow');
+    const slow = await createEndpoint('/slow');
+    const down = expectAnswer(
+      webhookEndpointWithSecretSchema,
+      await api()
+        .post('/api/webhooks')
+        .set(as())
+        .send({ url: 'http://127.0.0.1:1/down', events: ['message.received'] })
+        .expect(201),
+    );
+    const fast = await createEndpoint('/fast', ['message.received'], B);
+    for (let i = 0; i < 12; i += 1) await s.inbound(A, A * 10, anInboundText(nextNumber(), `lento ${i}`));
+    await t.published();
+    const sentAt = Date.now();
+    await inbound(B, nextNumber(), 'rápido');
+    await waitFor(() => receiver.at('/fast').length === 1);
+    expect(receiver.at('/fast')[0]!.at - sentAt).toBeLessThan(1_000);
+    expect(verify(fast.secret, receiver.at('/fast')[0]!).type).toBe('message.received');
+    // The slow one is never given more than its share at once; its calls end at the timeout.
+    const pending = await log(A, `?endpointId=${slow.id}&state=pending`);
+    expect(pending.deliveries.length).toBeGreaterThan(0);
+    const failed = await log(A, `?endpointId=${down.id}`);
+    expect(failed.deliveries.every((one) => one.state !== 'delivered')).toBe(true);
+    for (const id of [slow.id, down.id]) await api().delete(`/api/webhooks/${id}`).set(as()).expect(204);
+    await api().delete(`/api/webhooks/${fast.id}`).set(as(B)).expect(204);
+  }, 30_000);
+});
