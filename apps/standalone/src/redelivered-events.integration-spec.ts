@@ -3,7 +3,7 @@ import { expectAnswer, waitFor } from '@app/platform/testing';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 
-import { type StandaloneTestApp,startStandaloneTestApp } from './testing/standalone-test-app';
+import { type StandaloneTestApp, startStandaloneTestApp } from './testing/standalone-test-app';
 
 jest.setTimeout(90_000);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { type Recurrence, RECURRENCE_MONTHS, recurrenceEnum } from '../identity/constants';
-import { dateOnlySchema, idSchema } from '../primitives';
+import { dateOnlySchema, idParamSchema, idSchema } from '../primitives';
 
 // ---------------------------------------------------------------------------------------------
 // Invoices (spec 3 "Invoice", "Invoices screen (Faturas)"): one per company and billing period,
@@ -40,7 +40,7 @@ export const invoicePageResponseSchema = z.object({
 export type InvoicePageResponse = z.infer<typeof invoicePageResponseSchema>;
 
 /** GET /invoices/open?companyId= (super users): a company's unpaid invoices, oldest due date first, for confirming a static-key Pix by hand. */
-export const openInvoicesQuerySchema = z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const openInvoicesQuerySchema = z.object({ companyId: idParamSchema });
 export const openInvoicesResponseSchema = z.array(invoiceSchema);
 
 /** What the Faturas screen shows in the Status column (spec 3 "Invoice display status derived from dates"). */

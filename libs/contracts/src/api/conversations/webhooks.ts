@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { invoiceSchema } from '../billing/invoices';
 import { campaignSchema } from '../outbound/campaigns';
 import { scheduleSchema } from '../outbound/schedules';
+import { idParamSchema } from '../primitives';
 import { contactSchema } from './contacts';
 import { id, isoDateTime } from './fields';
 import { messageSchema } from './messages';
@@ -115,7 +116,7 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListQuerySchema = z.strictObject({
-  endpointId: z.coerce.number().int().positive().optional(),
+  endpointId: idParamSchema.optional(),
   state: webhookDeliveryStateSchema.optional(),
   pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),
 });
