@@ -1,6 +1,6 @@
 /**
- * A partner's script creates a contact and books an appointment for it in the next request, 1,000
- * times, through the API: in the standalone process (in-process events through the outbox relay) and
+ * A partner's script creates a contact and books an appointment for it in the next request, 300
+ * times (ID_PAIRS=1000 for the longer run this test once made on every CI run), through the API: in the standalone process (in-process events through the outbox relay) and
  * across processes over Kafka (conversations, outbound and the gateway as separate apps). No booking
  * may answer 404 ERR_NO_CONTACT_FOUND because outbound's copy had not heard of the contact yet
  * (docs/decisions/0039-ids-usable-at-once-read-through.md). Prints the spurious 404s, how many
@@ -19,7 +19,9 @@ import { type AppProcess, freePort, startApp, waitUntilReady } from '../support/
 
 jest.setTimeout(1_500_000);
 
-const PAIRS = Number(process.env.ID_PAIRS ?? 1_000);
+// Most bookings of the first run found outbound's copy without the contact (792 of 1,000 standalone, 494
+// over Kafka): 300 pairs still take the read-through path a couple of hundred times.
+const PAIRS = Number(process.env.ID_PAIRS ?? 300);
 /** Scripts running at once, each creating then using (ID_WORKERS). */
 const WORKERS = Number(process.env.ID_WORKERS ?? 4);
 const brokers = process.env.KAFKA_BROKERS;
@@ -94,7 +96,7 @@ function report(runtime: string, result: PairsResult, asked: Record<string, numb
   );
 }
 
-describe('1,000 create-then-use pairs: standalone', () => {
+describe(`${PAIRS} create-then-use pairs: standalone`, () => {
   let database: TestDatabase;
   let dataDir: string;
   let app: AppProcess;
@@ -137,7 +139,7 @@ describe('1,000 create-then-use pairs: standalone', () => {
   });
 });
 
-(brokers ? describe : describe.skip)('1,000 create-then-use pairs: distributed (Kafka)', () => {
+(brokers ? describe : describe.skip)(`${PAIRS} create-then-use pairs: distributed (Kafka)`, () => {
   let identitySessions: IdentitySessionsStandIn;
   let database: TestDatabase;
   let storageDir: string;
