@@ -1,4 +1,4 @@
-import { Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -34,7 +34,9 @@ export function SampleSendForm({ kind, token: initialToken }: { kind: 'text' | '
   return (
     <form onSubmit={(event) => void submit(event)} data-testid={`sample-${kind}-form`}>
       <Stack gap="3">
-        <Text fontWeight="semibold">{kind === 'text' ? t('messagesApi.sample.textTitle') : t('messagesApi.sample.mediaTitle')}</Text>
+        <Heading as="h2" size="md">
+          {kind === 'text' ? t('messagesApi.sample.textTitle') : t('messagesApi.sample.mediaTitle')}
+        </Heading>
         <Input
           value={token}
           onChange={(event) => setToken(event.target.value)}

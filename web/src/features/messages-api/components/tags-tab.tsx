@@ -1,5 +1,5 @@
 import type { PartnerTagList } from '@app/contracts';
-import { Button, Code, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -34,7 +34,9 @@ export function TagsTab({ base, token: initialToken }: { base: string; token: st
       </Code>
       <form onSubmit={(event) => void submit(event)} data-testid="sample-tags-form">
         <Stack gap="3">
-          <Text fontWeight="semibold">{t('messagesApi.tags.sampleTitle')}</Text>
+          <Heading as="h2" size="md">
+            {t('messagesApi.tags.sampleTitle')}
+          </Heading>
           <Input
             value={token}
             onChange={(event) => setToken(event.target.value)}
