@@ -1,11 +1,12 @@
 import type { PartnerAgendaServices, PartnerSlots } from '@app/contracts';
-import { Button, Code, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { agendaServicesSample, agendaSlotsSample, bookSample } from '../api/send-sample';
+import { CurlBlock, SampleTokenInput } from './sample-fields';
 
 const curlText = (base: string) => `curl ${base}/messages/agenda/services -H "Authorization: Bearer zdk_..."
 curl "${base}/messages/agenda/slots?serviceId=1&fromDay=2026-12-01" -H "Authorization: Bearer zdk_..."
@@ -71,20 +72,12 @@ export function AgendaTab({ base, token: initialToken }: { base: string; token: 
   return (
     <Stack gap="4">
       <Text>{t('messagesApi.agenda.intro')}</Text>
-      <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
-        {curlText(base)}
-      </Code>
+      <CurlBlock>{curlText(base)}</CurlBlock>
       <Text>{t('messagesApi.agenda.rules')}</Text>
       <form onSubmit={handleServices} data-testid="sample-agenda-form">
         <Stack gap="3">
           <Text fontWeight="semibold">{t('messagesApi.agenda.sampleTitle')}</Text>
-          <Input
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            placeholder="zdk_..."
-            aria-label={t('messagesApi.tokens.token')}
-            data-testid="sample-agenda-token"
-          />
+          <SampleTokenInput value={token} onChange={setToken} testId="sample-agenda-token" />
           <Button
             type="submit"
             disabled={!token.trim()}

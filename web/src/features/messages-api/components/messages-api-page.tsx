@@ -1,4 +1,4 @@
-import { Code, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { API_BASE_URL } from '@/lib/api-client';
 import { AgendaTab } from './agenda-tab';
 import { ApiReference } from './api-reference';
 import { ApiTokensPanel } from './api-tokens-panel';
+import { CurlBlock } from './sample-fields';
 import { SampleSendForm } from './sample-send-form';
 import { SchedulesTab } from './schedules-tab';
 import { SettingsTab } from './settings-tab';
@@ -47,9 +48,7 @@ export function MessagesApiPage() {
           <Stack gap="4">
             <Text>{t('messagesApi.docs.intro')}</Text>
             <Text>{t('messagesApi.docs.accepted')}</Text>
-            <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
-              {CURL_TEXT.replace('{base}', base)}
-            </Code>
+            <CurlBlock>{CURL_TEXT.replace('{base}', base)}</CurlBlock>
             <Text>{t('messagesApi.docs.media')}</Text>
             <Text>{t('messagesApi.docs.status')}</Text>
             <Text>{t('messagesApi.docs.limits')}</Text>

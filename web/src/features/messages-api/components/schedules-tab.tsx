@@ -1,11 +1,12 @@
 import type { PartnerScheduleList } from '@app/contracts';
-import { Button, Code, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { listSchedulesSample, scheduleSample } from '../api/send-sample';
+import { CurlBlock, SampleTokenInput } from './sample-fields';
 
 const curlText = (base: string) => `curl -X POST ${base}/messages/schedules \\
   -H "Authorization: Bearer zdk_..." \\
@@ -83,21 +84,13 @@ export function SchedulesTab({ base, token: initialToken }: { base: string; toke
   return (
     <Stack gap="4">
       <Text>{t('messagesApi.schedules.intro')}</Text>
-      <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
-        {curlText(base)}
-      </Code>
+      <CurlBlock>{curlText(base)}</CurlBlock>
       <Text>{t('messagesApi.schedules.list')}</Text>
       <Text>{t('messagesApi.schedules.contacts')}</Text>
       <form onSubmit={(event) => void handleSchedule(event)} data-testid="sample-schedule-form">
         <Stack gap="3">
           <Text fontWeight="semibold">{t('messagesApi.schedules.sampleTitle')}</Text>
-          <Input
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            placeholder="zdk_..."
-            aria-label={t('messagesApi.tokens.token')}
-            data-testid="sample-schedule-token"
-          />
+          <SampleTokenInput value={token} onChange={setToken} testId="sample-schedule-token" />
           <Input
             value={number}
             onChange={(event) => setNumber(event.target.value)}

@@ -1,11 +1,12 @@
 import type { PartnerSettings } from '@app/contracts';
-import { Button, Code, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toastError } from '@/components/ui/toaster';
 
 import { settingsSample } from '../api/send-sample';
+import { CurlBlock, SampleTokenInput } from './sample-fields';
 
 /** The Configurações tab of /messages-api: GET /api/messages/settings documented, with a live sample. */
 export function SettingsTab({ base, token: initialToken }: { base: string; token: string }) {
@@ -47,19 +48,11 @@ export function SettingsTab({ base, token: initialToken }: { base: string; token
   return (
     <Stack gap="4">
       <Text>{t('messagesApi.settings.intro')}</Text>
-      <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
-        {`curl ${base}/messages/settings \\\n  -H "Authorization: Bearer zdk_..."`}
-      </Code>
+      <CurlBlock>{`curl ${base}/messages/settings \\\n  -H "Authorization: Bearer zdk_..."`}</CurlBlock>
       <form onSubmit={(event) => void handleSubmit(event)} data-testid="sample-settings-form">
         <Stack gap="3">
           <Text fontWeight="semibold">{t('messagesApi.settings.sampleTitle')}</Text>
-          <Input
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            placeholder="zdk_..."
-            aria-label={t('messagesApi.tokens.token')}
-            data-testid="sample-settings-token"
-          />
+          <SampleTokenInput value={token} onChange={setToken} testId="sample-settings-token" />
           <Button type="submit" disabled={!token.trim()} loading={loading} alignSelf="start" data-testid="sample-settings-send">
             {t('messagesApi.settings.read')}
           </Button>
