@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 
 import { ConversationsModule } from '@app/conversations';
-import { distributedPlatform, env, identityUrlEnv, loadConfig, runApp, serveService, serviceEnvShape } from '@app/platform';
+import { distributedPlatform, env, identityUrlEnv, loadConfig, outboundUrlEnv, runApp, serveService, serviceEnvShape } from '@app/platform';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 
@@ -16,6 +16,8 @@ const configSchema = z.object({
     .default('conversations-whatsapp'),
   /** The whatsapp service (numbers of new contacts are checked against WhatsApp there). */
   WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
+  /** Where the partner API's schedules and external agenda are booked: service calls to outbound (decision 0050). */
+  OUTBOUND_URL: outboundUrlEnv(),
 });
 
 runApp(async () => {

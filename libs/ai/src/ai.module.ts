@@ -12,6 +12,7 @@ import { AgentTools } from './answering/agent-tools';
 import { ANSWERER_SOURCES, type AnswererSource, PROMPT_GROUNDING, VOICE_REPLIER } from './answering/answerer';
 import { Answerers } from './answering/answerers';
 import { AnsweringService } from './answering/answering.service';
+import { BindingCatchUp } from './answering/binding-catch-up';
 import { ChatbotCaller } from './answering/chatbot-caller';
 import { ClosedTicketsConsumer } from './answering/closed-tickets.consumer';
 import { InboundMessagesConsumer } from './answering/inbound-messages.consumer';
@@ -19,6 +20,7 @@ import { IntegrationAnswerer } from './answering/integration-answerer';
 import { ModelClient } from './answering/model-client';
 import { PromptAnswererSource } from './answering/prompt-answerer.source';
 import { ToolBookingRepository } from './answering/tool-booking.repository';
+import { UnboundMessageRepository } from './answering/unbound-message.repository';
 import { AI_OPTIONS, type AiOptions } from './common/ai-options';
 import { CompanyLimiter } from './common/company-limiter';
 import { ConversationRepository } from './common/conversation.repository';
@@ -62,6 +64,7 @@ import { AiQueueIntegrations1764000000600 } from './migrations/1764000000600-que
 import { AiIntegrationReplies1764000000700 } from './migrations/1764000000700-integration-replies';
 import { AiToolBookings1764000000723 } from './migrations/1764000000723-tool-bookings';
 import { AiTranscriptionKeyAsked1764000000724 } from './migrations/1764000000724-transcription-key-asked';
+import { AiUnboundMessages1764000000730 } from './migrations/1764000000730-unbound-messages';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -83,6 +86,7 @@ export const AI_MIGRATIONS = [
   AiIntegrationReplies1764000000700,
   AiToolBookings1764000000723,
   AiTranscriptionKeyAsked1764000000724,
+  AiUnboundMessages1764000000730,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */
@@ -116,6 +120,7 @@ export class AiModule {
         KnowledgeRepository,
         CopilotAssistantRepository,
         ToolBookingRepository,
+        UnboundMessageRepository,
         // Services.
         KeyCipher,
         PromptService,
@@ -148,6 +153,7 @@ export class AiModule {
         ProviderBreaker,
         AgentTools,
         AnsweringService,
+        BindingCatchUp,
         // Chatbot integrations: every protocol, found by type; the engine and testSession call through ChatbotCaller.
         ...CHATBOT_PROTOCOL_CLASSES,
         chatbotProtocolsProvider,

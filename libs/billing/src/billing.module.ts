@@ -8,6 +8,7 @@ import { ExpiredCheckoutService } from './checkout/expired-checkout.service';
 import { BILLING_OPTIONS, type BillingOptions } from './common/billing-options';
 import { CompanyRepository } from './companies/company.repository';
 import { CompanyEventsConsumer } from './companies/company-events.consumer';
+import { GenerationRunRepository } from './invoices/generation-run.repository';
 import { InvoiceController } from './invoices/invoice.controller';
 import { InvoiceRepository } from './invoices/invoice.repository';
 import { InvoiceService } from './invoices/invoice.service';
@@ -17,6 +18,7 @@ import { BillingInitial1765000000000 } from './migrations/1765000000000-billing-
 import { BillingCharges1765000000100 } from './migrations/1765000000100-billing-charges';
 import { BillingProviderSettings1765000000200 } from './migrations/1765000000200-billing-provider-settings';
 import { BillingPlanCardAndRevenue1765000000300 } from './migrations/1765000000300-billing-plan-card-and-revenue';
+import { BillingGenerationRuns1765000000400 } from './migrations/1765000000400-billing-generation-runs';
 import { AsaasClient } from './payments/asaas.client';
 import { AsaasProvider } from './payments/asaas.provider';
 import { AsaasWebhook } from './payments/asaas-webhook';
@@ -38,6 +40,7 @@ export const BILLING_MIGRATIONS = [
   BillingCharges1765000000100,
   BillingProviderSettings1765000000200,
   BillingPlanCardAndRevenue1765000000300,
+  BillingGenerationRuns1765000000400,
 ];
 
 /** Invoices, charges and payment confirmations: what each company pays for its plan. */
@@ -60,6 +63,7 @@ export class BillingModule {
         // Repositories: every statement of the service.
         CompanyRepository,
         InvoiceRepository,
+        GenerationRunRepository,
         ChargeRepository,
         ProviderSettingsRepository,
         RevenueRepository,

@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'ERR_KNOWLEDGE_LIMIT_REACHED',
   'ERR_COPILOT_NO_PROVIDER',
   'ERR_COPILOT_PROVIDER_FAILED',
+  'ERR_IDEMPOTENCY_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

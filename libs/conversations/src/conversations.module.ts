@@ -56,6 +56,7 @@ import { MessageTranscripts1764000000510 } from './migrations/1764000000510-mess
 import { PartnerApi1764000002600 } from './migrations/1764000002600-partner-api';
 import { PartnerApiSends1764000002700 } from './migrations/1764000002700-partner-api-sends';
 import { Webhooks1764000002800 } from './migrations/1764000002800-webhooks';
+import { PartnerApiAnswers1764000002900 } from './migrations/1764000002900-partner-api-answers';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -100,6 +101,7 @@ export const CONVERSATIONS_MIGRATIONS = [
   PartnerApi1764000002600,
   PartnerApiSends1764000002700,
   Webhooks1764000002800,
+  PartnerApiAnswers1764000002900,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 

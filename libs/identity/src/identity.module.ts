@@ -38,6 +38,7 @@ import { ProjectionTombstones1763900000039 } from './migrations/1763900000039-pr
 import { CompanyBillingFields1763900000040 } from './migrations/1763900000040-company-billing-fields';
 import { BillingBackfill1763900000041 } from './migrations/1763900000041-billing-backfill';
 import { PaymentKeysToBilling1763900000042 } from './migrations/1763900000042-payment-keys-to-billing';
+import { PlansAnnouncedForPartnerSchedules1763900000043 } from './migrations/1763900000043-plans-announced-for-partner-schedules';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { PlanController } from './plans/plan.controller';
@@ -71,6 +72,7 @@ export const IDENTITY_MIGRATIONS = [
   CompanyBillingFields1763900000040,
   BillingBackfill1763900000041,
   PaymentKeysToBilling1763900000042,
+  PlansAnnouncedForPartnerSchedules1763900000043,
 ];
 
 /** Auth and tenancy: companies, plans, users, sessions, settings, sign-up, helps, announcements, logos. */

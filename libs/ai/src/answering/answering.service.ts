@@ -18,9 +18,6 @@ import { leaksSecret } from './secret-leak';
 
 export { ANSWER_QUEUE };
 
-/** Answers (model calls and their tools) one process runs at once. */
-const ANSWERS_AT_ONCE = 256;
-
 /** What the assistant says instead of an answer that would give away its instructions or key. */
 export const AI_REFUSAL_MESSAGE = 'Desculpe, não posso compartilhar essas informações. Posso ajudar com outra coisa?';
 
@@ -74,14 +71,15 @@ export class AnsweringService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.jobs) return;
     await this.jobs.declareQueue(ANSWER_QUEUE, { uniqueByKey: true });
-    // Up to ANSWERS_AT_ONCE answers run at once, each finished by itself: one slow provider call holds
-    // up no other ticket's answer. A company at its limit leaves its next answers waiting in the queue,
-    // not in a worker's slot, so it never delays another company's (the limiter would make them wait
-    // holding one).
+    // Answer jobs run many at once, each finished by itself: one slow provider call holds up no other
+    // ticket's answer. A company at its limit leaves its next answers waiting in the queue, not in a
+    // worker's slot. Twice as many jobs as provider calls in flight are taken, so that when the calls
+    // in flight are all taken, the jobs of several companies wait for theirs in the limiter, whose
+    // fair turns let the company with the fewest calls go next (not the oldest job's company).
     await this.jobs.work<AnswerJob>(ANSWER_QUEUE, (job) => this.answer(job.data), {
       batchSize: 50,
       pollingIntervalSeconds: 0.5,
-      concurrency: ANSWERS_AT_ONCE,
+      concurrency: 2 * this.limiter.inFlight,
       perKey: { field: 'companyId', concurrency: this.limiter.limit },
     });
   }
@@ -150,7 +148,7 @@ export class AnsweringService implements OnModuleInit {
   async answer({ ticketId, companyId }: AnswerJob): Promise<void> {
     // Who answers and what to answer are read before the one transaction, none of whose statements
     // leaves its connection: a transaction waiting for a second pooled connection, while all of them
-    // wait likewise, would never end. Each read is a statement by itself (answers run 256 at once).
+    // wait likewise, would never end. Each read is a statement by itself (hundreds of answers run at once).
     const followed = await this.conversations.find(companyId, ticketId);
     if (!followed || followed.state !== 'answering') return;
     const binding = await this.bindingOf(followed);

@@ -4,13 +4,15 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { ConversationRepository } from '../common/conversation.repository';
+import { UnboundMessageRepository } from './unbound-message.repository';
 
 export const CLOSED_TICKETS_CONSUMER = 'ai-closed-tickets';
 
 /**
- * A ticket closed or deleted is no longer followed: its conversation and last messages go (a later
- * ticket of the customer starts afresh). Every other ticket update passes by without a statement;
- * forgetting twice changes nothing, so no event record is kept.
+ * A ticket closed or deleted is no longer followed: its conversation and last messages go, with the
+ * messages kept for a binding not seen yet (a later ticket of the customer starts afresh). Every
+ * other ticket update passes by without a statement; forgetting twice changes nothing, so no event
+ * record is kept.
  */
 @Injectable()
 export class ClosedTicketsConsumer implements EventConsumer {
@@ -19,6 +21,7 @@ export class ClosedTicketsConsumer implements EventConsumer {
   constructor(
     @Inject(AI_OPTIONS) options: AiOptions,
     private readonly conversations: ConversationRepository,
+    private readonly unbound: UnboundMessageRepository,
   ) {
     this.subscription = {
       groupId: options.closedTicketsGroupId ?? CLOSED_TICKETS_CONSUMER,
@@ -40,6 +43,9 @@ export class ClosedTicketsConsumer implements EventConsumer {
       if (ticketId === undefined) continue;
       gone.set(envelope.companyId, [...(gone.get(envelope.companyId) ?? []), ticketId]);
     }
-    for (const [companyId, ticketIds] of gone) await this.conversations.forget(companyId, ticketIds);
+    for (const [companyId, ticketIds] of gone) {
+      await this.conversations.forget(companyId, ticketIds);
+      await this.unbound.forgetTickets(companyId, ticketIds);
+    }
   }
 }

@@ -7,13 +7,16 @@ import { QueueRepository } from '../queues/queue.repository';
 import type { Answerer } from './answerer';
 import { Answerers } from './answerers';
 import { AnsweringService, type BoundMessage } from './answering.service';
+import { BindingCatchUp } from './binding-catch-up';
 
 export const ANSWERING_CONSUMER = 'ai-answering';
 
 /**
  * Conversations' new messages, for the assistants: only those of tickets (not groups) in queues bound
- * to a prompt or an agent go further, found for a whole batch in one statement per company, so the
- * inbox's traffic of other queues costs one read per batch and no transaction.
+ * to a prompt or an agent go further, found for a whole batch in one statement per company. The
+ * others are kept a while for a binding ai has not seen yet (BindingCatchUp), only when their
+ * company has an assistant, so the inbox's traffic of companies without one costs two reads per
+ * batch and no transaction.
  */
 @Injectable()
 export class InboundMessagesConsumer implements EventConsumer {
@@ -25,6 +28,7 @@ export class InboundMessagesConsumer implements EventConsumer {
     private readonly queues: QueueRepository,
     private readonly answering: AnsweringService,
     private readonly answerers: Answerers,
+    private readonly catchUp: BindingCatchUp,
   ) {
     this.subscription = {
       groupId: options.answeringGroupId ?? ANSWERING_CONSUMER,
@@ -59,6 +63,19 @@ export class InboundMessagesConsumer implements EventConsumer {
       const binding = bindings.get(key);
       return binding ? [{ ...candidate, binding, answerer: answerers.get(key) ?? null }] : [];
     });
+    // The others may be of a queue bound a moment ago whose binding ai has not seen yet: kept for the catch-up.
+    const unbound = candidates.filter((candidate) => !bindings.has(`${candidate.ticket.companyId}:${candidate.queueId}`));
+    if (unbound.length > 0)
+      await this.catchUp.remember(
+        unbound.map(({ envelope, message, ticket, queueId }) => ({
+          messageId: String(message.id),
+          ticketId: ticket.id,
+          companyId: ticket.companyId,
+          queueId,
+          createdAt: message.createdAt,
+          envelope,
+        })),
+      );
     if (bound.length === 0) return;
     const byEnvelope = new Map(bound.map((item) => [item.envelope.id, item]));
     let dueNow = false;

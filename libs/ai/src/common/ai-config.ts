@@ -15,6 +15,8 @@ export const aiConfigShape = {
   AI_DIALOGFLOW_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Provider calls one company may have in flight at once in a process (default 4). */
   AI_COMPANY_CONCURRENCY: positiveInt(1_000),
+  /** Provider calls a process has in flight at once, all companies together, in fair turns (default 256). */
+  AI_ANSWERS_IN_FLIGHT: positiveInt(10_000),
   /** How long one provider call may take, in ms (default 30,000). */
   AI_MODEL_TIMEOUT_MS: positiveInt(600_000),
 };
@@ -30,6 +32,7 @@ export function aiOptionsFrom(config: AiConfig, keysSecret: string): AiOptions {
     keysSecret,
     ...(Object.keys(providerBaseUrls).length > 0 && { providerBaseUrls }),
     ...(config.AI_COMPANY_CONCURRENCY && { companyConcurrency: config.AI_COMPANY_CONCURRENCY }),
+    ...(config.AI_ANSWERS_IN_FLIGHT && { answersInFlight: config.AI_ANSWERS_IN_FLIGHT }),
     ...(config.AI_MODEL_TIMEOUT_MS && { modelTimeoutMs: config.AI_MODEL_TIMEOUT_MS }),
     ...(config.AI_DIALOGFLOW_BASE_URL && { dialogflowBaseUrl: config.AI_DIALOGFLOW_BASE_URL }),
   };

@@ -34,6 +34,11 @@ export interface AiOptions {
   modelRetries?: number;
   /** Calls to the providers one company may have in flight at once in this process (default 4). */
   companyConcurrency?: number;
+  /**
+   * Calls to the providers this process has in flight at once, all companies together (default 256),
+   * handed out in fair turns between the companies waiting, each within its own limit.
+   */
+  answersInFlight?: number;
   /** Failed answers in a row that open a provider key's circuit (default 5). */
   breakerFailures?: number;
   /** How long an open circuit answers with the fallback before one call tries the provider again (default 30 s). */

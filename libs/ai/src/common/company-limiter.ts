@@ -1,38 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AI_OPTIONS, type AiOptions } from './ai-options';
+import { FairTurns } from './fair-turns';
 
-interface CompanySlots {
-  active: number;
-  waiting: (() => void)[];
-}
+/** Provider calls (answers, chatbot turns, copilot) one process has in flight at once, all companies together, unless configured. */
+export const DEFAULT_ANSWERS_IN_FLIGHT = 256;
 
 /**
- * At most `companyConcurrency` provider calls per company at once in this process: a company at its
- * limit waits for its own calls, never delays another company's.
+ * The process's provider calls, taken in fair turns: at most `inFlight` at once, at most
+ * `companyConcurrency` of one company; a company at its limit, or with a backlog, waits for its own
+ * calls and never delays another company's (FairTurns).
  */
 @Injectable()
 export class CompanyLimiter {
   /** The most provider calls of one company at once. */
   readonly limit: number;
-  private readonly companies = new Map<number, CompanySlots>();
+  /** The most provider calls at once, all companies together. */
+  readonly inFlight: number;
+  private readonly turns: FairTurns;
 
   constructor(@Inject(AI_OPTIONS) options: AiOptions) {
     this.limit = Math.max(1, options.companyConcurrency ?? 4);
+    this.inFlight = Math.max(1, options.answersInFlight ?? DEFAULT_ANSWERS_IN_FLIGHT);
+    this.turns = new FairTurns(this.inFlight, this.limit);
   }
 
-  async run<T>(companyId: number, work: () => Promise<T>): Promise<T> {
-    const slots = this.companies.get(companyId) ?? { active: 0, waiting: [] };
-    this.companies.set(companyId, slots);
-    if (slots.active >= this.limit) await new Promise<void>((resolve) => slots.waiting.push(resolve));
-    else slots.active += 1;
-    try {
-      return await work();
-    } finally {
-      // The slot passes straight to the next waiter, so `active` only falls when nobody waits.
-      const next = slots.waiting.shift();
-      if (next) next();
-      else if (--slots.active === 0) this.companies.delete(companyId);
-    }
+  run<T>(companyId: number, work: () => Promise<T>): Promise<T> {
+    return this.turns.run(companyId, work);
   }
 }

@@ -20,6 +20,9 @@ export interface QueueBinding {
 
 const deletedQueues = new Tombstones('ai.deleted_queues');
 
+/** A queue's bound_at as inserted: its change's time when a prompt, an agent or an integration answers it ($4 to $6, $7). */
+const BOUND_AT = `CASE WHEN $4::int IS NULL AND $5::int IS NULL AND $6::int IS NULL THEN NULL ELSE $7::timestamptz END`;
+
 /**
  * ai.queues: the companies' queues as conversations announces them (id, company, name). A queue
  * conversations created a moment ago, or before ai listened, is taken from its answer (`fill`,
@@ -37,25 +40,44 @@ export class QueueRepository implements ReadThroughProjection<'queue'> {
       await deletedQueues.lock(manager, queue.id);
       if (await deletedQueues.buried(manager, queue.id)) return false;
       await manager.query(
-        `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id, integration_id) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id, integration_id, bound_at)
+         VALUES ($1, $2, $3, $4::int, $5::int, $6::int, ${BOUND_AT})
          ON CONFLICT (id) DO NOTHING`,
-        [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId, queue.integrationId],
+        [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId, queue.integrationId, queue.updatedAt],
       );
       return true;
     });
   }
 
+  /**
+   * The queue as conversations announced it; true when it is bound. `updatedAt` (conversations' time
+   * of the change) becomes its bound_at when it goes from unbound to bound; a queue that stays bound
+   * (another assistant, a new name) keeps the time it was first bound, an unbound one has none.
+   */
   async upsert(
     manager: EntityManager,
-    queue: { id: number; companyId: number; name: string; promptId: number | null; agentId: number | null; integrationId: number | null },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id, integration_id) VALUES ($1, $2, $3, $4, $5, $6)
+    queue: {
+      id: number;
+      companyId: number;
+      name: string;
+      promptId: number | null;
+      agentId: number | null;
+      integrationId: number | null;
+      updatedAt: string;
+    },
+  ): Promise<boolean> {
+    const rows: { bound: boolean }[] = await manager.query(
+      `INSERT INTO ai.queues (id, company_id, name, prompt_id, agent_id, integration_id, bound_at)
+       VALUES ($1, $2, $3, $4::int, $5::int, $6::int, ${BOUND_AT})
        ON CONFLICT (id) DO UPDATE SET company_id = EXCLUDED.company_id, name = EXCLUDED.name,
                                       prompt_id = EXCLUDED.prompt_id, agent_id = EXCLUDED.agent_id,
-                                      integration_id = EXCLUDED.integration_id`,
-      [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId, queue.integrationId],
+                                      integration_id = EXCLUDED.integration_id,
+                                      bound_at = CASE WHEN EXCLUDED.bound_at IS NULL THEN NULL
+                                                      ELSE COALESCE(ai.queues.bound_at, EXCLUDED.bound_at) END
+       RETURNING bound_at IS NOT NULL AS bound`,
+      [queue.id, queue.companyId, queue.name, queue.promptId, queue.agentId, queue.integrationId, queue.updatedAt],
     );
+    return rows[0]?.bound ?? false;
   }
 
   /** The company's queues among these that a prompt, an agent or an integration answers (one statement for a batch of messages). */

@@ -126,15 +126,17 @@ describe('invoice generation on the schedule', () => {
   });
 
   it('the pg-boss job issues the invoices by itself and comes back', async () => {
-    let now = new Date('2026-12-01T15:00:00Z');
-    t = await startBillingTestApp({ now: () => now, generateEverySeconds: 1 });
+    // A fixed date whose seconds pass: each second is a slot of its own, with its own run.
+    const started = Date.now();
+    let date = new Date('2026-12-01T15:00:00Z');
+    t = await startBillingTestApp({ now: () => new Date(date.getTime() + Date.now() - started), generateEverySeconds: 1 });
     await announcePlan(t, planFixture(OURO, 50));
     await announceCompany(t, companyFixture(201, OURO, { dueDate: '2026-12-05' }));
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM billing.invoices WHERE company_id = 201`)).length === 1, {
       what: 'the scheduled run issued the invoice',
       timeoutMs: 20_000,
     });
-    now = new Date('2027-01-01T15:00:00Z');
+    date = new Date('2027-01-01T15:00:00Z');
     await announceCompany(t, companyFixture(201, OURO, { dueDate: '2027-01-05' }));
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM billing.invoices WHERE company_id = 201`)).length === 2, {
       what: 'a later run issued the next period',

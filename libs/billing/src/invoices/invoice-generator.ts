@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+
 import {
   DEFAULT_COMPANY_TIME_ZONE,
   type EventDefinition,
@@ -13,6 +16,7 @@ import type { EntityManager } from 'typeorm';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
 import { type BillableCompanyRow, CompanyRepository } from '../companies/company.repository';
+import { GenerationRunRepository } from './generation-run.repository';
 import { InvoiceRepository, type InvoiceRow, mapInvoice, type NewInvoice } from './invoice.repository';
 
 export const INVOICE_GENERATION_QUEUE = 'billing-invoice-generation';
@@ -46,13 +50,32 @@ export function periodInvoice(company: BillableCompanyRow): NewInvoice | null {
   };
 }
 
+/** A run's lease: another replica takes the run over once its owner has not renewed it for this long. */
+export const GENERATION_LEASE_SECONDS = 30;
+
+/** The data of a generation job: none for the schedule's run, the slot for a look at one run's lease. */
+interface GenerationJob {
+  /** ISO time of the slot whose run this job watches (a replica takes it over once its lease runs out). */
+  slot?: string;
+}
+
+/** The owner's lease ran out and another replica took the run: the batch is rolled back. */
+class LeaseLost extends Error {}
+
 /**
  * Issues each company's invoice for its current period (the one ending on its due date) once the due
- * date is `issueDaysAhead` days away or closer, on a pg-boss job that comes back every
- * `generateEverySeconds` (queue unique by key: one pending run however many replicas start it). A
- * run goes through the companies in batches, each one statement whose unique key (company, due date)
- * makes a second run, a second replica or a run again after a crash issue nothing twice. A payment
- * moves the company's due date on (identity), which opens the next period.
+ * date is `issueDaysAhead` days away or closer, on a pg-boss job that comes back each slot of
+ * `generateEverySeconds` (an hour; queue unique by key: one pending job however many replicas start it).
+ *
+ * Each slot has one run (billing.generation_runs), held by one process under a lease it renews with
+ * each batch of companies: a second replica, a second call or a restart in the same slot finds it
+ * held or finished and does nothing. A run whose owner died (kill -9, a lost host) is taken over once
+ * its lease is `GENERATION_LEASE_SECONDS` old, by whichever replica's look at it comes first (the owner
+ * schedules that look when it takes the run; a look that finds the lease alive schedules the next for
+ * when it runs out), and goes on after the last company its owner finished. Each batch is one
+ * transaction whose statement issues the invoices under the unique key (company, due date), so
+ * nothing is issued twice even by an owner that lost its lease mid-batch (its batch rolls back). A
+ * payment moves the company's due date on (identity), which opens the next period.
  */
 @Injectable()
 export class InvoiceGenerator implements OnModuleInit {
@@ -65,6 +88,7 @@ export class InvoiceGenerator implements OnModuleInit {
     @Inject(JOBS) private readonly jobs: Jobs | null,
     private readonly companies: CompanyRepository,
     private readonly invoices: InvoiceRepository,
+    private readonly runs: GenerationRunRepository,
     private readonly outbox: OutboxWriter,
     @Inject(BILLING_OPTIONS) options: BillingOptions,
   ) {
@@ -76,29 +100,84 @@ export class InvoiceGenerator implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.jobs) return;
     await this.jobs.declareQueue(INVOICE_GENERATION_QUEUE, { uniqueByKey: true });
-    await this.jobs.work<object>(INVOICE_GENERATION_QUEUE, async () => {
+    await this.jobs.work<GenerationJob>(INVOICE_GENERATION_QUEUE, async (job) => {
+      if (job.data.slot) {
+        await this.generate(new Date(job.data.slot));
+        return;
+      }
+      // The next slot's run is scheduled first, so the schedule goes on even if this process dies in this one.
+      await this.jobs!.schedule(null, INVOICE_GENERATION_QUEUE, {}, { singletonKey: 'generate', startAfter: this.secondsToNextSlot() });
       await this.generate();
-      await this.jobs!.schedule(null, INVOICE_GENERATION_QUEUE, {}, { singletonKey: 'generate', startAfter: this.everySeconds });
     });
     await this.jobs.schedule(null, INVOICE_GENERATION_QUEUE, {}, { singletonKey: 'generate' });
   }
 
-  /** Issues the invoices due by now; returns how many this run issued. */
-  async generate(): Promise<number> {
+  /** The slot `at` falls in: its start. */
+  slotAt(at: Date): Date {
+    const everyMs = this.everySeconds * 1000;
+    return new Date(Math.floor(at.getTime() / everyMs) * everyMs);
+  }
+
+  private secondsToNextSlot(): number {
+    const now = this.now();
+    return Math.max(1, Math.ceil((this.slotAt(now).getTime() + this.everySeconds * 1000 - now.getTime()) / 1000));
+  }
+
+  /**
+   * The slot's run (by default the current slot's), when it is not finished and nobody alive holds it:
+   * issues the invoices due by then, going on where a dead owner stopped. Returns how many this call
+   * issued (0 when the run was held or finished).
+   */
+  async generate(slot: Date = this.slotAt(this.now())): Promise<number> {
+    const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
     const until = addDays(calendarDay(this.now(), DEFAULT_COMPANY_TIME_ZONE), this.daysAhead);
-    let issued = 0;
-    let afterId = 0;
-    for (;;) {
-      const batch = await this.invoices.transaction(async (manager) => {
-        const companies = await this.companies.dueBy(manager, until, afterId, BATCH);
-        return { companies, issued: (await this.issueIn(manager, companies)).length };
-      });
-      issued += batch.issued;
-      if (batch.companies.length < BATCH) break;
-      afterId = batch.companies[batch.companies.length - 1]!.id;
+    const run = await this.runs.claim(slot, until, owner, GENERATION_LEASE_SECONDS);
+    if (!run) {
+      const held = await this.runs.held(slot);
+      // Alive or not, its owner is watched: a look comes back when its lease runs out.
+      if (held && !held.finished) await this.watch(slot, held.secondsLeft);
+      return 0;
     }
-    if (issued > 0) this.logger.log(`issued ${issued} invoices due by ${until}`);
+    // If this process dies in the run, this look finds the lease run out and takes the run over.
+    await this.watch(slot, GENERATION_LEASE_SECONDS);
+    if (run.takenOver) this.logger.warn(`took over the run of ${slot.toISOString()} after company ${run.afterCompanyId}`);
+    let issued = 0;
+    let afterId = run.afterCompanyId;
+    try {
+      for (;;) {
+        const batch = await this.invoices.transaction(async (manager) => {
+          const companies = await this.companies.dueBy(manager, run.issueUntil, afterId, BATCH);
+          const rows = await this.issueIn(manager, companies);
+          const progress = {
+            afterCompanyId: companies.at(-1)?.id ?? afterId,
+            issued: rows.length,
+            finished: companies.length < BATCH,
+          };
+          if (!(await this.runs.advance(manager, slot, owner, progress, GENERATION_LEASE_SECONDS))) throw new LeaseLost();
+          return progress;
+        });
+        issued += batch.issued;
+        afterId = batch.afterCompanyId;
+        if (batch.finished) break;
+      }
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+      this.logger.warn(`lost the run of ${slot.toISOString()} to another replica after company ${afterId}`);
+    }
+    if (issued > 0) this.logger.log(`issued ${issued} invoices due by ${run.issueUntil}`);
     return issued;
+  }
+
+  /** A look at the slot's run once `seconds` have passed (one pending per slot, whoever asks). */
+  private async watch(slot: Date, seconds: number): Promise<void> {
+    if (!this.jobs) return;
+    const at = slot.toISOString();
+    await this.jobs.schedule<GenerationJob>(
+      null,
+      INVOICE_GENERATION_QUEUE,
+      { slot: at },
+      { singletonKey: `watch:${at}`, startAfter: Math.ceil(seconds) + 1 },
+    );
   }
 
   /**

@@ -1,10 +1,10 @@
 import { type Invoice, invoicePaid } from '@app/contracts';
-import { AppError, OutboxWriter } from '@app/platform';
+import { AppError, type NewEvent, OutboxWriter } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
-import { InvoiceRepository, mapInvoice } from './invoice.repository';
+import { InvoiceRepository, type InvoiceRow, mapInvoice } from './invoice.repository';
 
 /**
  * A payment confirmed (by the operator for the static Pix key, by a provider's webhook next): the
@@ -39,7 +39,23 @@ export class InvoicePayments {
     const paid = await this.invoices.markPaid(manager, invoiceId, this.now());
     if (!paid) return null;
     const invoice = mapInvoice(paid);
-    await this.outbox.add(manager, { definition: invoicePaid, companyId: invoice.companyId, key: invoice.companyId, payload: { invoice } });
+    await this.outbox.add(manager, paidEvent(invoice));
     return invoice;
   }
+
+  /**
+   * For a payment applied by one statement (a provider's webhook): the time it is paid at, and the
+   * event announcing the open invoice `row` paid then, as that statement leaves it.
+   */
+  paying(row: InvoiceRow): { paidAt: Date; event: NewEvent<typeof invoicePaid> } {
+    const paidAt = this.now();
+    return { paidAt, event: paidEvent({ ...mapInvoice(row), status: 'paid', paidAt: paidAt.toISOString() }) };
+  }
 }
+
+const paidEvent = (invoice: Invoice): NewEvent<typeof invoicePaid> => ({
+  definition: invoicePaid,
+  companyId: invoice.companyId,
+  key: invoice.companyId,
+  payload: { invoice },
+});

@@ -4,6 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { INVOICE_COLUMNS } from '../common/invoice.sql';
+
 export interface InvoiceRow {
   id: number;
   company_id: number;
@@ -42,8 +44,6 @@ export const mapInvoice = (row: InvoiceRow): Invoice => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-const COLUMNS = `id, company_id, detail, value_cents, to_char(due_date, 'YYYY-MM-DD') AS due_date, recurrence, status, paid_at, created_at`;
-
 /** The companies' invoices. */
 @Injectable()
 export class InvoiceRepository {
@@ -58,7 +58,7 @@ export class InvoiceRepository {
     const like = likeContaining(searchParam.toLowerCase());
     const [rows, counted]: [InvoiceRow[], { count: number }[]] = await Promise.all([
       this.dataSource.query(
-        `SELECT ${COLUMNS} FROM billing.invoices WHERE company_id = $1 AND ($2 = '%%' OR lower(detail) LIKE $2)
+        `SELECT ${INVOICE_COLUMNS} FROM billing.invoices WHERE company_id = $1 AND ($2 = '%%' OR lower(detail) LIKE $2)
          ORDER BY due_date DESC, id DESC LIMIT $3 OFFSET $4`,
         [companyId, like, INVOICES_PAGE_SIZE, (pageNumber - 1) * INVOICES_PAGE_SIZE],
       ),
@@ -71,10 +71,10 @@ export class InvoiceRepository {
   }
 
   async find(companyId: number, id: number): Promise<InvoiceRow | null> {
-    const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE id = $1 AND company_id = $2`, [
-      id,
-      companyId,
-    ]);
+    const rows: InvoiceRow[] = await this.dataSource.query(
+      `SELECT ${INVOICE_COLUMNS} FROM billing.invoices WHERE id = $1 AND company_id = $2`,
+      [id, companyId],
+    );
     return rows[0] ?? null;
   }
 
@@ -82,7 +82,7 @@ export class InvoiceRepository {
   async markPaid(manager: EntityManager, id: number, at: Date): Promise<InvoiceRow | null> {
     const rows = changedRows<InvoiceRow>(
       await manager.query(
-        `UPDATE billing.invoices SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+        `UPDATE billing.invoices SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'open' RETURNING ${INVOICE_COLUMNS}`,
         [id, at],
       ),
     );
@@ -92,23 +92,23 @@ export class InvoiceRepository {
   /** The company's unpaid invoices, oldest due date first. */
   async openOf(companyId: number): Promise<InvoiceRow[]> {
     return this.dataSource.query(
-      `SELECT ${COLUMNS} FROM billing.invoices WHERE company_id = $1 AND status = 'open' ORDER BY due_date, id LIMIT 50`,
+      `SELECT ${INVOICE_COLUMNS} FROM billing.invoices WHERE company_id = $1 AND status = 'open' ORDER BY due_date, id LIMIT 50`,
       [companyId],
     );
   }
 
   /** The company's invoice of the period ending on `dueDate` (YYYY-MM-DD), paid or not. */
   async ofPeriod(manager: EntityManager, companyId: number, dueDate: string): Promise<InvoiceRow | null> {
-    const rows: InvoiceRow[] = await manager.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE company_id = $1 AND due_date = $2`, [
-      companyId,
-      dueDate,
-    ]);
+    const rows: InvoiceRow[] = await manager.query(
+      `SELECT ${INVOICE_COLUMNS} FROM billing.invoices WHERE company_id = $1 AND due_date = $2`,
+      [companyId, dueDate],
+    );
     return rows[0] ?? null;
   }
 
   /** Any company's invoice, for the platform's operator. */
   async findAny(id: number): Promise<InvoiceRow | null> {
-    const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM billing.invoices WHERE id = $1`, [id]);
+    const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${INVOICE_COLUMNS} FROM billing.invoices WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
@@ -123,7 +123,7 @@ export class InvoiceRepository {
       `INSERT INTO billing.invoices (company_id, detail, value_cents, due_date, recurrence, plan_id)
        SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::date[], $5::text[], $6::int[])
        ON CONFLICT ON CONSTRAINT invoices_period_key DO NOTHING
-       RETURNING ${COLUMNS}`,
+       RETURNING ${INVOICE_COLUMNS}`,
       [
         invoices.map((invoice) => invoice.companyId),
         invoices.map((invoice) => invoice.detail),

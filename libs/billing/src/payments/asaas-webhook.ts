@@ -8,10 +8,6 @@ import { ChargeRepository } from './charge.repository';
 /** Asaas's events that mean the money arrived. */
 const PAID_EVENTS = new Set(['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED']);
 
-/**
- * Applies an Asaas event once: its id is recorded with its effect, so a repeated call changes nothing;
- * a payment of a charge billing did not make (forged, or another system's) is ignored.
- */
 /** What billing reads of an Asaas webhook call: the event's id and kind, and the payment it is about. */
 export const asaasWebhookSchema = z.object({
   id: z.string().min(1).max(200),
@@ -22,6 +18,14 @@ export const asaasWebhookSchema = z.object({
     .optional(),
 });
 
+/**
+ * Applies an Asaas event once, without a transaction: one read (the payment's invoice, and whether the
+ * event was applied), then, for an open invoice, one statement that records the event, pays the
+ * invoice and announces it together (ChargeRepository.payOnce). A repeated event costs the read only;
+ * two deliveries racing, or two events of one payment (PAYMENT_CONFIRMED and PAYMENT_RECEIVED, in any
+ * order), pay and announce it once. A payment of a charge billing did not make (forged, or another
+ * system's) is ignored.
+ */
 @Injectable()
 export class AsaasWebhook {
   constructor(
@@ -31,11 +35,9 @@ export class AsaasWebhook {
 
   async apply(event: z.output<typeof asaasWebhookSchema>): Promise<void> {
     if (!PAID_EVENTS.has(event.event) || !event.payment) return;
-    const paymentId = event.payment.id;
-    await this.charges.transaction(async (manager) => {
-      if (!(await this.charges.firstDelivery(manager, ASAAS, event.id))) return;
-      const charge = await this.charges.chargeOfPayment(manager, ASAAS, paymentId);
-      if (charge) await this.payments.confirmIn(manager, charge.invoice_id);
-    });
+    const found = await this.charges.paymentOf(ASAAS, event.id, event.payment.id);
+    if (!found || found.applied || found.invoice.status !== 'open') return;
+    const { paidAt, event: paid } = this.payments.paying(found.invoice);
+    await this.charges.payOnce(ASAAS, event.id, found.invoice.id, paidAt, paid);
   }
 }

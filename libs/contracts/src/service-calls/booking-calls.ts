@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+import { contactSchema } from '../api/conversations/contacts';
+import {
+  SCHEDULE_BODY_MAX,
+  SCHEDULE_EXTRA_INFO_MAX,
+  SCHEDULE_STATUSES,
+  schedulePageResponseSchema,
+  scheduleSchema,
+} from '../api/outbound/schedules';
 import { defineServiceCall } from './define-service-call';
 
 const id = z.number().int().positive();
@@ -59,6 +67,12 @@ export const bookingBookCall = defineServiceCall({
   name: 'booking.book',
   input: z.object({
     contactId: id,
+    /**
+     * The contact as its owner (conversations) answers it, when the caller is its owner: outbound's
+     * copy takes it when it lacks the contact (one created a moment ago; decision 0039), so the id is
+     * usable at once.
+     */
+    contact: contactSchema.nullable().default(null),
     serviceId: id.nullable().default(null),
     start: bookingWallTimeSchema,
     whatsappId: id.nullable().default(null),
@@ -72,4 +86,36 @@ export const bookingBookCall = defineServiceCall({
     serviceName: z.string().nullable(),
     timeZone: z.string(),
   }),
+});
+
+/**
+ * A scheduled message (an appointment without a service, spec 2 "Schedule") for `contact` at `sendAt`
+ * (an instant, or a wall time in the company's zone), sent from `whatsappId` (null: the company's
+ * default connection at send time): the partner API's POST /messages/schedules. Booked as a user's is
+ * (ERR_VALIDATION for a time past, ERR_SCHEDULE_CONFLICT with the reason); `contact` is conversations'
+ * record, which outbound's copy takes when it lacks it (decision 0039).
+ */
+export const bookingScheduleCall = defineServiceCall({
+  owner: 'outbound',
+  name: 'booking.schedule',
+  input: z.object({
+    contact: contactSchema,
+    body: z.string().min(1).max(SCHEDULE_BODY_MAX),
+    sendAt: z.string().min(1),
+    extraInfo: z.string().max(SCHEDULE_EXTRA_INFO_MAX).nullable().default(null),
+    whatsappId: id.nullable().default(null),
+  }),
+  output: scheduleSchema,
+});
+
+/** The company's scheduled messages and appointments, newest first, 40 a page; `contactId` and `status` filter. */
+export const bookingScheduleListCall = defineServiceCall({
+  owner: 'outbound',
+  name: 'booking.schedule-list',
+  input: z.object({
+    contactId: id.nullable().default(null),
+    status: z.enum(SCHEDULE_STATUSES).nullable().default(null),
+    pageNumber: z.number().int().min(1).max(10_000).default(1),
+  }),
+  output: schedulePageResponseSchema,
 });

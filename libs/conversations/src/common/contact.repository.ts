@@ -183,6 +183,27 @@ export class ContactRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * The company's contact with this number, created (named by `name` or the number) or updated with
+   * what is given (null keeps the column): its id and whether this statement created it.
+   */
+  async upsertByNumber(
+    manager: EntityManager,
+    companyId: number,
+    contact: { number: string; name: string | null; email: string | null; extraInfo: Required<ContactExtraInfo>[] | null },
+  ): Promise<{ id: number; created: boolean }> {
+    const uuid = randomUUID();
+    const rows: { id: number; uuid: string }[] = await manager.query(
+      `INSERT INTO conversations.contacts AS c (uuid, company_id, name, number, email, extra_info)
+       VALUES ($1, $2, COALESCE($3, $4), $4, COALESCE($5, ''), COALESCE($6::jsonb, '[]'::jsonb))
+       ON CONFLICT (company_id, number) DO UPDATE SET name = COALESCE($3, c.name), email = COALESCE($5, c.email),
+         extra_info = COALESCE($6::jsonb, c.extra_info), updated_at = now()
+       RETURNING c.id, c.uuid`,
+      [uuid, companyId, contact.name, contact.number, contact.email, contact.extraInfo ? JSON.stringify(contact.extraInfo) : null],
+    );
+    return { id: rows[0]!.id, created: rows[0]!.uuid === uuid };
+  }
+
   /** A new contact (a duplicate number fails on contacts_number_unique); its id. */
   async insert(manager: EntityManager, companyId: number, contact: NewContact): Promise<number> {
     const rows: ContactRow[] = await manager.query(

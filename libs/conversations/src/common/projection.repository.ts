@@ -182,11 +182,12 @@ export class ProjectionRepository {
     await manager.query(`DELETE FROM conversations.company_plans WHERE company_id = $1`, [companyId]);
   }
 
-  async setPlanLimit(manager: EntityManager, planId: number, queues: number, useExternalApi = false): Promise<void> {
+  async setPlanLimit(manager: EntityManager, planId: number, queues: number, useExternalApi = false, useSchedules = false): Promise<void> {
     await manager.query(
-      `INSERT INTO conversations.plan_limits (plan_id, queues, use_external_api) VALUES ($1, $2, $3)
-       ON CONFLICT (plan_id) DO UPDATE SET queues = EXCLUDED.queues, use_external_api = EXCLUDED.use_external_api`,
-      [planId, queues, useExternalApi],
+      `INSERT INTO conversations.plan_limits (plan_id, queues, use_external_api, use_schedules) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (plan_id) DO UPDATE SET queues = EXCLUDED.queues, use_external_api = EXCLUDED.use_external_api,
+         use_schedules = EXCLUDED.use_schedules`,
+      [planId, queues, useExternalApi, useSchedules],
     );
   }
 

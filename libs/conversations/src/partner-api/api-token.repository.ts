@@ -28,6 +28,8 @@ export function mapApiToken(row: ApiTokenRow): ApiToken {
 /** A live token found by its hash, with whether its company's plan still allows the API. */
 export interface ApiCallerRow extends ApiTokenRow {
   use_external_api: boolean;
+  /** The plan's schedules (useSchedules): the partner API's schedules and agenda need it. */
+  use_schedules: boolean;
   /** The company's status (identity's company events): an inactive company's tokens stop. */
   active: boolean;
 }
@@ -100,7 +102,8 @@ export class ApiTokenRepository {
   /** The live token with this hash or id, with its plan's flag and its company's status. */
   async caller(token: { hash: Buffer } | { id: number }): Promise<ApiCallerRow | null> {
     const rows: ApiCallerRow[] = await this.dataSource.query(
-      `SELECT ${TOKEN_COLUMNS}, COALESCE(p.use_external_api, false) AS use_external_api, COALESCE(c.active, false) AS active
+      `SELECT ${TOKEN_COLUMNS}, COALESCE(p.use_external_api, false) AS use_external_api,
+         COALESCE(p.use_schedules, false) AS use_schedules, COALESCE(c.active, false) AS active
        FROM conversations.api_tokens t
        LEFT JOIN conversations.company_plans c ON c.company_id = t.company_id
        LEFT JOIN conversations.plan_limits p ON p.plan_id = c.plan_id
@@ -126,6 +129,19 @@ export class ApiTokenRepository {
        FROM conversations.messages m LEFT JOIN conversations.contacts c ON c.id = m.contact_id
        WHERE m.id = $1 AND m.company_id = $2 AND m.from_me`,
       [id, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The connection a token's sends go through now: its own (`whatsappId`), or the company's default (else its first). */
+  async sendingConnection(
+    companyId: number,
+    whatsappId: number | null,
+  ): Promise<{ id: number; name: string; status: string; is_default: boolean } | null> {
+    const rows: { id: number; name: string; status: string; is_default: boolean }[] = await this.dataSource.query(
+      `SELECT id, name, status, is_default FROM conversations.connections
+       WHERE company_id = $1 AND ($2::int IS NULL OR id = $2) ORDER BY is_default DESC, id LIMIT 1`,
+      [companyId, whatsappId],
     );
     return rows[0] ?? null;
   }

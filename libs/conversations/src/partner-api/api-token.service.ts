@@ -12,6 +12,8 @@ export interface ApiCaller {
   tokenId: number;
   companyId: number;
   whatsappId: number | null;
+  /** Whether the plan has schedules (the schedules and agenda routes). */
+  useSchedules: boolean;
   /** When the token was last used, as read (epoch ms; 0 for never). */
   lastUsedAt: number;
 }
@@ -115,6 +117,7 @@ function callerOf(row: ApiCallerRow | null): ApiCaller {
     tokenId: row.id,
     companyId: row.company_id,
     whatsappId: row.whatsapp_id,
+    useSchedules: row.use_schedules,
     lastUsedAt: row.last_used_at?.getTime() ?? 0,
   };
 }

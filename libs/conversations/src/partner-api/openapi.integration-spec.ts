@@ -76,7 +76,17 @@ describe('GET /api/openapi.json: the public API described from its own zod schem
     }
     // The probe finds the token routes (so the check below has something to check).
     expect(tokenRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(
-      expect.arrayContaining(['get /api/messages/status/:id', 'post /api/messages/send']),
+      expect.arrayContaining([
+        'get /api/messages/status/:id',
+        'post /api/messages/send',
+        'post /api/messages/contacts',
+        'post /api/messages/schedules',
+        'get /api/messages/schedules',
+        'get /api/messages/settings',
+        'get /api/messages/agenda/services',
+        'get /api/messages/agenda/slots',
+        'post /api/messages/agenda/appointments',
+      ]),
     );
     for (const route of tokenRoutes) {
       const documented = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');

@@ -5,24 +5,17 @@ import {
   partnerSendMultipartSchema,
   partnerSendSchema,
 } from '@app/contracts';
-import { AppError, IdParam, Public, zodFields } from '@app/platform';
+import { IdParam, Public } from '@app/platform';
 import { Body, Controller, Get, Headers, HttpCode, Post, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import type { z } from 'zod';
 
 import type { UploadedMedia } from '../sending/media-upload';
 import { ApiTokenGuard, CurrentApiCaller, TokenCheckedByStatement } from './api-token.guard';
 import { ApiTokenRepository } from './api-token.repository';
 import type { ApiCaller } from './api-token.service';
+import { parsed } from './partner-input';
 import { PartnerMessageService } from './partner-message.service';
-
-function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields = zodFields(result.error);
-  throw new AppError('ERR_VALIDATION', fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; '), { fields });
-}
 
 const multipartFields = partnerSendMultipartSchema.omit({ medias: true });
 

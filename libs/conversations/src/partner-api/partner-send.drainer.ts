@@ -8,6 +8,7 @@ import { ProjectionRepository } from '../common/projection.repository';
 import { TicketRepository, type TicketRow } from '../common/ticket.repository';
 import { TicketStatsRepository } from '../dashboard/ticket-stats.repository';
 import { OutboundMessageService } from '../sending/outbound-message.service';
+import { ApiAnswerRepository } from './api-answer.repository';
 import { ApiTokenRepository } from './api-token.repository';
 import { type ClaimedSend, type NumberShare, PartnerSendRepository } from './partner-send.repository';
 
@@ -55,6 +56,7 @@ export class PartnerSendDrainer implements OnApplicationBootstrap, OnApplication
     private readonly outbound: OutboundMessageService,
     private readonly events: ConversationEvents,
     private readonly stats: TicketStatsRepository,
+    private readonly answers: ApiAnswerRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -99,12 +101,15 @@ export class PartnerSendDrainer implements OnApplicationBootstrap, OnApplication
     while (!this.stopped && (await this.sends.transaction((manager) => this.settleBatch(manager, share))) === BATCH);
   }
 
-  /** Forgets settled sends past the key window. */
+  /** Forgets settled sends past the key window, and the other routes' Idempotency-Key answers past it. */
   async purge(): Promise<number> {
     let total = 0;
     try {
       for (let removed = PURGE_LIMIT; removed === PURGE_LIMIT && !this.stopped; total += removed) {
         removed = await this.sends.purgeSettled(PURGE_LIMIT, FAILED_KEPT_DAYS);
+      }
+      for (let removed = PURGE_LIMIT; removed === PURGE_LIMIT && !this.stopped; total += removed) {
+        removed = await this.answers.purge(PURGE_LIMIT);
       }
     } catch (error) {
       this.logger.warn({ error }, 'partner sends: purge failed');

@@ -46,7 +46,8 @@ export class IdentityProjectionConsumer implements EventConsumer {
       if (setting?.companyId) await this.projections.setSetting(manager, setting.companyId, setting.key, setting.value);
       if (company) await this.projections.setCompany(manager, company.company);
       if (companyGone) await this.projections.deleteCompany(manager, companyGone.companyId);
-      if (plan) await this.projections.setPlanLimit(manager, plan.plan.id, plan.plan.queues, plan.plan.useExternalApi);
+      if (plan)
+        await this.projections.setPlanLimit(manager, plan.plan.id, plan.plan.queues, plan.plan.useExternalApi, plan.plan.useSchedules);
       if (planGone) await this.projections.deletePlan(manager, planGone.planId);
     });
     this.logger.debug({ type: envelope.type }, 'identity projection updated');

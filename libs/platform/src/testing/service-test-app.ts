@@ -16,12 +16,14 @@ import { EVENT_TRANSPORT } from '../events/event-transport.provider';
 import { OutboxWriter } from '../events/outbox';
 import { configureHttpApp } from '../http/configure-app';
 import { PlatformModule } from '../platform.module';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { TokenClaimsSessionsModule } from './token-claims-sessions';
 import { waitFor } from './wait-for';
 
 export interface ServiceTestApp {
   app: INestApplication;
+  /** The app's database, for a second app on the same data (`startServiceTestApp({ databaseUrl })`). */
+  databaseUrl: string;
   http: ReturnType<INestApplication['getHttpServer']>;
   dataSource: DataSource;
   transport: EventTransport;
@@ -61,8 +63,15 @@ export async function startServiceTestApp(options: {
   sessions?: 'module' | 'token-claims';
   /** Hosts the outbound URL guard lets the module reach (a local server standing in for a provider). */
   outboundAllowedHosts?: string[];
+  /**
+   * Another test app's database (its `databaseUrl`), for a second replica of a service on the same
+   * data: this app neither creates it nor drops it on close (close this one first).
+   */
+  databaseUrl?: string;
 }): Promise<ServiceTestApp> {
-  const database = await createTestDatabase(options.schema);
+  const database: TestDatabase = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase(options.schema);
   const storageDir = mkdtempSync(path.join(tmpdir(), `${options.schema}-files-`));
   const moduleRef = await Test.createTestingModule({
     imports: [
@@ -98,6 +107,7 @@ export async function startServiceTestApp(options: {
   const outbox = new OutboxWriter(options.schema);
   return {
     app,
+    databaseUrl: database.url,
     http: app.getHttpServer(),
     dataSource,
     transport,

@@ -12,6 +12,7 @@ export * from './dashboard';
 export * from './kanban';
 export * from './messages';
 export * from './partner-api';
+export * from './partner-booking';
 export * from './partner-openapi';
 export * from './queues';
 export * from './quick-messages';

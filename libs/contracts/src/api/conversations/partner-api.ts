@@ -64,7 +64,7 @@ export type ApiTokenCreateBody = z.infer<typeof apiTokenCreateSchema>;
 export const PARTNER_MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
 export type PartnerMessageStatus = (typeof PARTNER_MESSAGE_STATUSES)[number];
 
-const partnerNumber = z
+export const partnerNumber = z
   .string({ error: 'number é obrigatório' })
   .trim()
   .transform(normalisePhoneNumber)

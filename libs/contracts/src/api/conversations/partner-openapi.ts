@@ -11,6 +11,20 @@ import {
   partnerSendSchema,
   partnerTagListSchema,
 } from './partner-api';
+import {
+  partnerAgendaServicesSchema,
+  partnerAppointmentBodySchema,
+  partnerAppointmentSchema,
+  partnerContactBodySchema,
+  partnerContactResponseSchema,
+  partnerScheduleBodySchema,
+  partnerScheduleListSchema,
+  partnerScheduleQuerySchema,
+  partnerScheduleSchema,
+  partnerSettingsSchema,
+  partnerSlotsQuerySchema,
+  partnerSlotsSchema,
+} from './partner-booking';
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_SCHEMAS } from './webhooks';
 
 /**
@@ -27,6 +41,8 @@ export interface PublicRoute {
   summary: string;
   description?: string;
   params?: Record<string, z.ZodType>;
+  /** The query string's fields (each optional unless its schema requires it). */
+  query?: z.ZodObject;
   headers?: Record<string, { schema: z.ZodType; description: string }>;
   json?: z.ZodType;
   multipart?: z.ZodType;
@@ -64,6 +80,90 @@ export const PARTNER_API_ROUTES: PublicRoute[] = [
     errors: [400, 401, 403, 404, 429],
   },
   {
+    method: 'post',
+    path: '/messages/contacts',
+    operationId: 'saveContact',
+    tag: 'Mensagens',
+    summary: "Create a number's contact, or update the company's contact with that number",
+    description: "The answer's `contact.id` is usable at once by the next request (`contactId` of a schedule or an appointment).",
+    json: partnerContactBodySchema,
+    ok: { status: 200, description: 'The contact, and whether this request created it.', schema: partnerContactResponseSchema },
+    errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/messages/schedules',
+    operationId: 'scheduleMessage',
+    tag: 'Agendamentos',
+    summary: 'Schedule a text to a number or contact at a time',
+    description:
+      'Sent at `sendAt` through the connection the token is tied to, or the company default then; shown in /schedules. ' +
+      "Needs the plan's schedules. With an `Idempotency-Key`, a repeat within 24 hours answers the first result " +
+      '(header `Idempotent-Replayed: true`) and schedules nothing more.',
+    headers: {
+      'Idempotency-Key': { schema: idempotencyKeySchema, description: 'Any unique text per intended schedule (a UUID).' },
+    },
+    json: partnerScheduleBodySchema,
+    ok: { status: 201, description: 'Scheduled.', schema: partnerScheduleSchema },
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  {
+    method: 'get',
+    path: '/messages/schedules',
+    operationId: 'listSchedules',
+    tag: 'Agendamentos',
+    summary: "The company's scheduled messages and appointments, newest first, 40 a page",
+    query: partnerScheduleQuerySchema,
+    ok: { status: 200, description: 'A page of schedules.', schema: partnerScheduleListSchema },
+    errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/messages/settings',
+    operationId: 'getSettings',
+    tag: 'Configurações',
+    summary: "This token's settings: its connection, what the plan allows and the limits",
+    ok: { status: 200, description: 'The settings.', schema: partnerSettingsSchema },
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/messages/agenda/services',
+    operationId: 'listAgendaServices',
+    tag: 'Agenda Externa',
+    summary: "The company's bookable services, with the time zone of the agenda",
+    ok: { status: 200, description: 'The services.', schema: partnerAgendaServicesSchema },
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/messages/agenda/slots',
+    operationId: 'listAgendaSlots',
+    tag: 'Agenda Externa',
+    summary: 'Free times of the default calendar for a service or a duration',
+    description:
+      'Every rule a booking obeys holds (work days and hours, slots, blocks, other appointments); times are wall times in `timeZone`.',
+    query: partnerSlotsQuerySchema,
+    ok: { status: 200, description: 'The free times.', schema: partnerSlotsSchema },
+    errors: [400, 401, 403, 404, 429],
+  },
+  {
+    method: 'post',
+    path: '/messages/agenda/appointments',
+    operationId: 'bookAppointment',
+    tag: 'Agenda Externa',
+    summary: 'Book a free time for a number or contact',
+    description:
+      "With the service's duration and the 1-day and 1-hour reminders; refused as a user's booking is (409 ERR_SCHEDULE_CONFLICT with the reason). " +
+      'With an `Idempotency-Key`, a repeat within 24 hours answers the first result and books nothing more.',
+    headers: {
+      'Idempotency-Key': { schema: idempotencyKeySchema, description: 'Any unique text per intended booking (a UUID).' },
+    },
+    json: partnerAppointmentBodySchema,
+    ok: { status: 201, description: 'Booked.', schema: partnerAppointmentSchema },
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  {
     method: 'get',
     path: '/messages/tags',
     operationId: 'listTags',
@@ -77,8 +177,9 @@ export const PARTNER_API_ROUTES: PublicRoute[] = [
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (ERR_VALIDATION, with the fields).',
   401: 'Missing, unknown or revoked token (ERR_INVALID_API_TOKEN).',
-  403: "The company's plan does not include the API (ERR_PLAN_FEATURE_DISABLED), or the company is inactive (ERR_NO_PERMISSION).",
-  404: 'Not found, or no connection to send with (ERR_NOT_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_NO_WAPP_FOUND).',
+  403: "The company's plan does not include the API or, for schedules and the agenda, schedules (ERR_PLAN_FEATURE_DISABLED); or the company is inactive (ERR_NO_PERMISSION).",
+  404: 'Not found, or no connection to send with (ERR_NOT_FOUND, ERR_NO_CONTACT_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_NO_WAPP_FOUND).',
+  409: 'The time is not free (ERR_SCHEDULE_CONFLICT, with the reason), or the Idempotency-Key is taken by a request still running or whose outcome is unknown (ERR_IDEMPOTENCY_IN_PROGRESS).',
   413: 'A file over the size limit.',
   429: 'Over the token rate (ERR_RATE_LIMITED); see Retry-After.',
 };
@@ -134,6 +235,12 @@ export function partnerOpenApiDocument(serverUrl = '/api'): JsonSchema {
         required: true,
         schema: jsonSchema(schema, 'output'),
       })),
+      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: !(schema as z.ZodType).safeParse(undefined).success,
+        schema: jsonSchema(schema as z.ZodType, 'input'),
+      })),
       ...Object.entries(route.headers ?? {}).map(([name, header]) => ({
         name,
         in: 'header',
@@ -182,7 +289,11 @@ export function partnerOpenApiDocument(serverUrl = '/api'): JsonSchema {
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
     tags: [
-      { name: 'Mensagens', description: 'Send messages and read their status.' },
+      { name: 'Mensagens', description: 'Send messages, read their status, and save contacts.' },
+      { name: 'Agendamentos', description: 'Schedule messages and list them (plan with schedules).' },
+      { name: 'Configurações', description: "The token's connection, features and limits." },
+      { name: 'Tags', description: "The company's tags." },
+      { name: 'Agenda Externa', description: "The company's services, free times and appointments (plan with schedules)." },
       {
         name: 'Webhooks',
         description: 'Events sent to the endpoints a company admin registers in /messages-api, signed the Standard Webhooks way.',

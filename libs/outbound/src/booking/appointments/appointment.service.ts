@@ -87,7 +87,7 @@ export class AppointmentService {
     this.now = options.now ?? (() => new Date());
   }
 
-  async page(tenancy: Tenancy, calendarId: number | null, query: SchedulePageFilter): Promise<SchedulePageResponse> {
+  async page(tenancy: Pick<Tenancy, 'companyId'>, calendarId: number | null, query: SchedulePageFilter): Promise<SchedulePageResponse> {
     const scope = calendarId ?? query.calendarId ?? null;
     const zone = await this.schedules.transaction(async (manager) => {
       if (scope !== null && !(await this.calendars.byId(manager, tenancy.companyId, scope)))

@@ -1,16 +1,21 @@
 import {
   bookingBookCall,
   bookingFreeSlotsCall,
+  bookingScheduleCall,
+  bookingScheduleListCall,
   bookingServicesCall,
+  type Contact,
   SCHEDULE_DEFAULT_DURATION,
+  type ScheduleRecord,
   type ServiceCallOutput,
 } from '@app/contracts';
-import { AppError, ServiceCalls } from '@app/platform';
+import { AppError, ProjectionMiss, ServiceCalls } from '@app/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { format } from 'date-fns';
 import type { z } from 'zod';
 
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../../common/outbound-options';
+import { ContactRepository } from '../../projections/contact.repository';
 import { AppointmentRepository } from '../appointments/appointment.repository';
 import { AppointmentService } from '../appointments/appointment.service';
 import { BookingBlockRepository } from '../blocks/booking-block.repository';
@@ -40,6 +45,7 @@ export class BookingDesk implements OnModuleInit {
     private readonly blocks: BookingBlockRepository,
     private readonly appointments: AppointmentRepository,
     private readonly booking: AppointmentService,
+    private readonly contacts: ContactRepository,
     @Inject(OUTBOUND_OPTIONS) options: OutboundOptions,
   ) {
     this.now = options.now ?? (() => new Date());
@@ -49,6 +55,58 @@ export class BookingDesk implements OnModuleInit {
     this.calls.answer(bookingServicesCall, (companyId, input) => this.servicesOf(companyId, input));
     this.calls.answer(bookingFreeSlotsCall, (companyId, input) => this.freeSlotsOf(companyId, input));
     this.calls.answer(bookingBookCall, (companyId, input) => this.book(companyId, input));
+    this.calls.answer(bookingScheduleCall, (companyId, input) => this.scheduleMessage(companyId, input));
+    this.calls.answer(bookingScheduleListCall, (companyId, input) => this.schedulesOf(companyId, input));
+  }
+
+  /** The partner API's scheduled message: an appointment without a service, booked as a user's is, with no user. */
+  async scheduleMessage(companyId: number, input: z.output<typeof bookingScheduleCall.input>): Promise<ScheduleRecord> {
+    return this.withContact(companyId, input.contact, () =>
+      this.booking.book({ companyId, userId: null }, null, {
+        body: input.body,
+        contactId: input.contact.id,
+        sendAt: input.sendAt,
+        duration: SCHEDULE_DEFAULT_DURATION,
+        serviceId: null,
+        extraInfo: input.extraInfo,
+        WhatsappSenderId: input.whatsappId,
+        calendarId: null,
+        reminder1DayEnabled: false,
+        reminder3HoursEnabled: false,
+        reminder1HourEnabled: false,
+        reminder5MinutesEnabled: false,
+      }),
+    );
+  }
+
+  async schedulesOf(
+    companyId: number,
+    input: z.output<typeof bookingScheduleListCall.input>,
+  ): Promise<ServiceCallOutput<typeof bookingScheduleListCall>> {
+    return this.booking.page({ companyId }, null, {
+      searchParam: '',
+      pageNumber: input.pageNumber,
+      contactId: input.contactId ?? undefined,
+      status: input.status ?? undefined,
+    });
+  }
+
+  /**
+   * Runs a booking for a contact its owner (conversations) sent along: when this service's copy lacks
+   * it (created a moment ago, its event not here yet), the copy takes the owner's record under the
+   * events' guards and the booking runs again (decision 0039; the owner is the caller, so no lookup).
+   */
+  private async withContact<T>(companyId: number, contact: Contact | null, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const missed =
+        error instanceof ProjectionMiss && contact !== null && contact.companyId === companyId
+          ? error.misses.some(({ projection, ids }) => projection === this.contacts && ids.includes(contact.id))
+          : false;
+      if (!missed || !(await this.contacts.fill(contact!))) throw error;
+      return work();
+    }
   }
 
   async servicesOf(
@@ -109,22 +167,24 @@ export class BookingDesk implements OnModuleInit {
     const service = input.serviceId !== null ? (await this.services.all(companyId)).find((row) => row.id === input.serviceId) : null;
     if (input.serviceId !== null && !service) throw new AppError('ERR_NOT_FOUND', 'Service not found');
     const duration = service?.duration ?? SCHEDULE_DEFAULT_DURATION;
-    const record = await this.booking.book({ companyId, userId: null }, null, {
-      body: service
-        ? `Olá! Seu horário de ${service.name} é agora. Estamos te esperando!`
-        : 'Olá! Seu horário é agora. Estamos te esperando!',
-      contactId: input.contactId,
-      sendAt: input.start,
-      duration,
-      serviceId: service?.id ?? null,
-      extraInfo: input.note || null,
-      WhatsappSenderId: input.whatsappId,
-      calendarId: null,
-      reminder1DayEnabled: true,
-      reminder3HoursEnabled: false,
-      reminder1HourEnabled: true,
-      reminder5MinutesEnabled: false,
-    });
+    const record = await this.withContact(companyId, input.contact, () =>
+      this.booking.book({ companyId, userId: null }, null, {
+        body: service
+          ? `Olá! Seu horário de ${service.name} é agora. Estamos te esperando!`
+          : 'Olá! Seu horário é agora. Estamos te esperando!',
+        contactId: input.contactId,
+        sendAt: input.start,
+        duration,
+        serviceId: service?.id ?? null,
+        extraInfo: input.note || null,
+        WhatsappSenderId: input.whatsappId,
+        calendarId: null,
+        reminder1DayEnabled: true,
+        reminder3HoursEnabled: false,
+        reminder1HourEnabled: true,
+        reminder5MinutesEnabled: false,
+      }),
+    );
     const timeZone = await this.appointments.transaction(
       async (manager) => (await this.settings.effective(manager, companyId, null)).row.time_zone,
     );

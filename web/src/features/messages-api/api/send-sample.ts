@@ -1,4 +1,21 @@
-import { type PartnerSendResponse, partnerSendResponseSchema, type PartnerTagList, partnerTagListSchema } from '@app/contracts';
+import {
+  type PartnerAgendaServices,
+  partnerAgendaServicesSchema,
+  type PartnerAppointment,
+  partnerAppointmentSchema,
+  type PartnerSchedule,
+  type PartnerScheduleList,
+  partnerScheduleListSchema,
+  partnerScheduleSchema,
+  type PartnerSendResponse,
+  partnerSendResponseSchema,
+  type PartnerSettings,
+  partnerSettingsSchema,
+  type PartnerSlots,
+  partnerSlotsSchema,
+  type PartnerTagList,
+  partnerTagListSchema,
+} from '@app/contracts';
 import type { z } from 'zod';
 
 import { API_BASE_URL, ApiError, parseAnswer } from '@/lib/api-client';
@@ -41,4 +58,50 @@ export async function sendSample(token: string, input: { number: string; body: s
 /** `GET /api/messages/tags`: the company's tags. */
 export function listTagsSample(token: string): Promise<PartnerTagList> {
   return partnerCall(token, '/messages/tags', { method: 'GET' }, partnerTagListSchema);
+}
+
+/** `POST /api/messages/schedules`: a text to a number at a time (a wall time in the company's zone, or an instant). */
+export function scheduleSample(token: string, input: { number: string; body: string; sendAt: string }): Promise<PartnerSchedule> {
+  return partnerCall(
+    token,
+    '/messages/schedules',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) },
+    partnerScheduleSchema,
+  );
+}
+
+/** `GET /api/messages/schedules`: the company's schedules, newest first (a number filters). */
+export function listSchedulesSample(token: string, number = ''): Promise<PartnerScheduleList> {
+  const query = number.trim() ? `?${new URLSearchParams({ number: number.trim() }).toString()}` : '';
+  return partnerCall(token, `/messages/schedules${query}`, { method: 'GET' }, partnerScheduleListSchema);
+}
+
+/** `GET /api/messages/settings`: the token's connection, features and limits. */
+export function settingsSample(token: string): Promise<PartnerSettings> {
+  return partnerCall(token, '/messages/settings', { method: 'GET' }, partnerSettingsSchema);
+}
+
+/** `GET /api/messages/agenda/services`: the company's bookable services. */
+export function agendaServicesSample(token: string): Promise<PartnerAgendaServices> {
+  return partnerCall(token, '/messages/agenda/services', { method: 'GET' }, partnerAgendaServicesSchema);
+}
+
+/** `GET /api/messages/agenda/slots`: free times for a service from a day. */
+export function agendaSlotsSample(token: string, input: { serviceId: number | null; fromDay: string }): Promise<PartnerSlots> {
+  const query = new URLSearchParams();
+  if (input.serviceId !== null) query.set('serviceId', String(input.serviceId));
+  if (input.fromDay) query.set('fromDay', input.fromDay);
+  const text = query.toString();
+  return partnerCall(token, `/messages/agenda/slots${text ? `?${text}` : ''}`, { method: 'GET' }, partnerSlotsSchema);
+}
+
+/** `POST /api/messages/agenda/appointments`: books a free time for a number. */
+export function bookSample(token: string, input: { number: string; serviceId: number | null; start: string }): Promise<PartnerAppointment> {
+  const body = { number: input.number, start: input.start, ...(input.serviceId !== null ? { serviceId: input.serviceId } : {}) };
+  return partnerCall(
+    token,
+    '/messages/agenda/appointments',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    partnerAppointmentSchema,
+  );
 }

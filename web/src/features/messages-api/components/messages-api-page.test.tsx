@@ -136,4 +136,140 @@ describe('the messages API page', () => {
     await waitFor(() => expect(toaster.getVisibleToasts().length).toBeGreaterThan(0));
     expect(screen.queryByTestId('sample-tags-result')).toBeNull();
   });
+  const aSchedule = {
+    id: 31,
+    body: 'Lembrete da consulta',
+    contactId: 7,
+    contact: { id: 7, name: '5511999998888', number: '5511999998888' },
+    sendAt: '2026-12-01T17:30:00.000Z',
+    sentAt: null,
+    status: 'PENDENTE' as const,
+    errorReason: null,
+    WhatsappSenderId: null,
+    serviceId: null,
+    duration: 60,
+    createdAt: at,
+  };
+
+  it('the Agendamentos tab schedules { number, body, sendAt } and lists the schedules of a number, with the API token as the bearer', async () => {
+    const calls = stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('POST', '/messages/schedules', 201, aSchedule),
+      on('GET', '/messages/schedules', 200, { schedules: [aSchedule], count: 1, hasMore: false }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Agendamentos' }));
+    expect(((await screen.findByTestId('sample-schedule-send')) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('sample-schedule-token'), { target: { value: SECRET } });
+    fireEvent.change(screen.getByTestId('sample-schedule-number'), { target: { value: '5511999998888' } });
+    fireEvent.change(screen.getByTestId('sample-schedule-body'), { target: { value: 'Lembrete da consulta' } });
+    fireEvent.change(screen.getByTestId('sample-schedule-send-at'), { target: { value: '2026-12-01T14:30' } });
+    fireEvent.click(screen.getByTestId('sample-schedule-send'));
+    expect((await screen.findByTestId('sample-schedule-result')).textContent).toContain('"id": 31');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      number: '5511999998888',
+      body: 'Lembrete da consulta',
+      sendAt: '2026-12-01T14:30',
+    });
+    await waitFor(() => expect(toaster.getVisibleToasts().map((toast) => toast.title)).toContain('Mensagem agendada com sucesso'));
+
+    fireEvent.click(screen.getByTestId('sample-schedules-list'));
+    const table = await screen.findByTestId('sample-schedules-result');
+    expect(within(table).getByText('PENDENTE')).toBeTruthy();
+    const listed = calls.find((call) => call.method === 'GET' && call.url.includes('/messages/schedules'))!;
+    expect(listed.url).toBe('/api/messages/schedules?number=5511999998888');
+    for (const [url, init] of vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/messages/schedules'))) {
+      expect({ url: String(url), auth: (init?.headers as Record<string, string>).Authorization }).toEqual({
+        url: String(url),
+        auth: `Bearer ${SECRET}`,
+      });
+    }
+  });
+
+  it('the Agendamentos tab shows the error of a plan without schedules and no result', async () => {
+    stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/schedules', 403, { error: 'ERR_PLAN_FEATURE_DISABLED', message: 'no schedules' }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Agendamentos' }));
+    fireEvent.change(await screen.findByTestId('sample-schedule-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-schedules-list'));
+    await waitFor(() => expect(toaster.getVisibleToasts().length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('sample-schedules-result')).toBeNull();
+  });
+
+  it("the Configurações tab reads the token's settings: its connection, what the plan allows and the limits", async () => {
+    stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/settings', 200, {
+        token: { id: 1, name: 'ERP', preview: 'zdk_AAAA', createdAt: at, lastUsedAt: at },
+        companyId: 1,
+        connection: { id: 10, name: 'Loja', status: 'CONNECTED', isDefault: true },
+        connectionFixed: false,
+        features: { messages: true, schedules: true, agenda: false },
+        limits: { requestsPerSecond: 50, messageBodyMax: 4096, mediasPerRequest: 5, mediaMaxBytes: 16777216, idempotencyWindowHours: 24 },
+      }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Configurações' }));
+    fireEvent.change(await screen.findByTestId('sample-settings-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-settings-send'));
+    const table = await screen.findByTestId('sample-settings-result');
+    const row = (label: string) => within(table).getByText(label).closest('tr')!.textContent;
+    expect(row('Conexão de envio')).toContain('Loja (CONNECTED)');
+    expect(row('Agendamentos')).toContain('Sim');
+    expect(row('Agenda externa')).toContain('Não');
+    expect(row('Arquivos por envio')).toContain('5 × 16 MB');
+    expect(row('Janela do Idempotency-Key')).toContain('24 h');
+  });
+
+  it('the Agenda Externa tab lists the services, finds free times for the chosen one and books the picked time for a number', async () => {
+    const calls = stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/messages/agenda/services', 200, {
+        timeZone: 'America/Sao_Paulo',
+        services: [{ id: 3, name: 'Corte', description: null, price: 50, duration: 30 }],
+      }),
+      on('GET', '/messages/agenda/slots', 200, {
+        timeZone: 'America/Sao_Paulo',
+        duration: 30,
+        slots: [
+          { start: '2026-12-01T09:00', end: '2026-12-01T09:30' },
+          { start: '2026-12-01T09:30', end: '2026-12-01T10:00' },
+        ],
+      }),
+      on('POST', '/messages/agenda/appointments', 201, {
+        id: 40,
+        contactId: 7,
+        start: '2026-12-01T09:30',
+        end: '2026-12-01T10:00',
+        serviceName: 'Corte',
+        timeZone: 'America/Sao_Paulo',
+      }),
+    );
+    renderWithProviders(<MessagesApiPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Agenda Externa' }));
+    fireEvent.change(await screen.findByTestId('sample-agenda-token'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByTestId('sample-agenda-services'));
+    const service = (await screen.findByTestId('sample-agenda-service')) as HTMLSelectElement;
+    expect(service.value).toBe('3');
+    fireEvent.change(screen.getByTestId('sample-agenda-from-day'), { target: { value: '2026-12-01' } });
+    fireEvent.click(screen.getByTestId('sample-agenda-slots'));
+    const slots = await screen.findAllByTestId('sample-agenda-slot');
+    expect(slots.map((slot) => slot.textContent)).toEqual(['2026-12-01 09:00', '2026-12-01 09:30']);
+    expect(calls.find((call) => call.url.includes('/agenda/slots'))!.url).toBe('/api/messages/agenda/slots?serviceId=3&fromDay=2026-12-01');
+    expect((screen.getByTestId('sample-agenda-book') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(slots[1]!);
+    fireEvent.change(screen.getByTestId('sample-agenda-number'), { target: { value: '5511999998888' } });
+    fireEvent.click(screen.getByTestId('sample-agenda-book'));
+    expect((await screen.findByTestId('sample-agenda-result')).textContent).toContain('"id": 40');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      number: '5511999998888',
+      start: '2026-12-01T09:30',
+      serviceId: 3,
+    });
+    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/agenda/appointments'))!;
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${SECRET}`);
+  });
 });

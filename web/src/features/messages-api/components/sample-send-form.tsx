@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { sendSample } from '../api/send-sample';
+import { SampleTokenInput } from './sample-fields';
 
 /** A live sample of POST /api/messages/send: text (JSON) or media (multipart). */
 export function SampleSendForm({ kind, token: initialToken }: { kind: 'text' | 'media'; token: string }) {
@@ -37,13 +38,7 @@ export function SampleSendForm({ kind, token: initialToken }: { kind: 'text' | '
         <Heading as="h2" size="md">
           {kind === 'text' ? t('messagesApi.sample.textTitle') : t('messagesApi.sample.mediaTitle')}
         </Heading>
-        <Input
-          value={token}
-          onChange={(event) => setToken(event.target.value)}
-          placeholder="zdk_..."
-          aria-label={t('messagesApi.tokens.token')}
-          data-testid={`sample-${kind}-token`}
-        />
+        <SampleTokenInput value={token} onChange={setToken} testId={`sample-${kind}-token`} />
         <Input
           value={number}
           onChange={(event) => setNumber(event.target.value)}

@@ -1,11 +1,12 @@
 import type { PartnerTagList } from '@app/contracts';
-import { Button, Code, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toastError } from '@/components/ui/toaster';
 
 import { listTagsSample } from '../api/send-sample';
+import { CurlBlock, SampleTokenInput } from './sample-fields';
 
 /** The Tags tab of /messages-api: GET /api/messages/tags documented, with a live sample. */
 export function TagsTab({ base, token: initialToken }: { base: string; token: string }) {
@@ -29,21 +30,13 @@ export function TagsTab({ base, token: initialToken }: { base: string; token: st
   return (
     <Stack gap="4">
       <Text>{t('messagesApi.tags.intro')}</Text>
-      <Code as="pre" display="block" whiteSpace="pre-wrap" padding="3">
-        {`curl ${base}/messages/tags \\\n  -H "Authorization: Bearer zdk_..."`}
-      </Code>
+      <CurlBlock>{`curl ${base}/messages/tags \\\n  -H "Authorization: Bearer zdk_..."`}</CurlBlock>
       <form onSubmit={(event) => void submit(event)} data-testid="sample-tags-form">
         <Stack gap="3">
           <Heading as="h2" size="md">
             {t('messagesApi.tags.sampleTitle')}
           </Heading>
-          <Input
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            placeholder="zdk_..."
-            aria-label={t('messagesApi.tokens.token')}
-            data-testid="sample-tags-token"
-          />
+          <SampleTokenInput value={token} onChange={setToken} testId="sample-tags-token" />
           <Button type="submit" disabled={!token.trim()} loading={loading} alignSelf="start" data-testid="sample-tags-send">
             {t('messagesApi.tags.list')}
           </Button>
