@@ -4,8 +4,9 @@
  * axe-core finds no critical or serious violation of WCAG 2.1 A/AA on the main screens at 1440 px and at
  * 390 px; a customer's new message in the open chat is announced once in the polite live region; and
  * the core flow works by keyboard alone: the skip link, a ticket opened with Enter, accept, the composer
- * one stop from the conversation, reply, resolve, with focus somewhere sensible after each step.
- * One product start and one signed-in page for all of it.
+ * one stop from the conversation, reply, transfer, resolve, with focus somewhere sensible after each
+ * step; solid buttons darken on hover in light and dark mode. One product start and one signed-in page
+ * for all of it (and one of the super user's, for the screens only a super user has).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,8 @@ const ADMIN = { email: 'owner@platform.test', password: 'Owner-password-1' };
 const CUSTOMER = { from: '5511966660029', pushName: 'Cliente Acessível' };
 /** The customer whose ticket the keyboard walk takes from 'Aguardando' to resolved. */
 const KEYBOARD_CUSTOMER = { from: '5511966660030', pushName: 'Cliente Teclado' };
+/** The queue the keyboard walk transfers its ticket to. */
+const TRANSFER_QUEUE = 'Fila Acessível';
 const WIDTHS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
@@ -62,6 +65,9 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
   let token: string;
   let connectionId: number;
   let ticketPath: string;
+  /** The platform's super user, for the screens only a super user has. */
+  let superPage: Page;
+  let transferQueueId: number;
 
   beforeAll(async () => {
     stack = await startProductStack('browser_a11y', ADMIN, { SIMULATOR_ENABLED: 'true' });
@@ -73,12 +79,32 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
       useSchedules: true,
       useOpenAi: true,
       useIntegrations: true,
+      useExternalApi: true,
     }));
     page = await signedInPage(stack, admin, WIDTHS[0]);
     token = await pageToken(page);
+    superPage = await signedInPage(stack, ADMIN, WIDTHS[0]);
     expect((await api(baseUrl, 'PUT', '/api/settings/campaignsEnabled', token, { value: 'true' })).status).toBe(200);
     connectionId = (await scannedConnection(baseUrl, token, 'Simulador Acessível')).id;
     await api(baseUrl, 'POST', '/api/contacts', token, { name: 'Contato Acessível', number: '5511966661001' });
+    // The AI and API screens show a card or a row of each.
+    const agent = await api(baseUrl, 'POST', '/api/agents', token, {
+      name: 'Agente Acessível',
+      mode: 'template',
+      companyName: 'Acessível',
+      apiKey: 'sk-proj-browser-a11y-0001',
+      questionnaireData: { businessType: 'Loja', businessDescription: 'Roupas', tone: 'amigavel', mainServices: 'Vendas' },
+    });
+    const integration = await api(baseUrl, 'POST', '/api/queueIntegration', token, {
+      type: 'typebot',
+      name: 'Robô Acessível',
+      urlN8N: 'https://typebot.example.test',
+      typebotSlug: 'loja',
+    });
+    const apiToken = await api(baseUrl, 'POST', '/api/api-tokens', token, { name: 'ERP Acessível' });
+    const queue = await api(baseUrl, 'POST', '/api/queue', token, { name: TRANSFER_QUEUE, color: '#1565c0' });
+    for (const answer of [agent, integration, apiToken, queue]) expect(answer.status < 300 ? 'made' : answer.body).toBe('made');
+    transferQueueId = (queue.body as { id: number }).id;
     for (const body of ['Olá, preciso de ajuda', 'Meu pedido não chegou']) {
       const inbound = await api(baseUrl, 'POST', `/api/simulator/connections/${connectionId}/inbound`, token, { ...CUSTOMER, body });
       expect(inbound.status).toBeLessThan(300);
@@ -95,8 +121,16 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     await stack?.stop();
   });
 
+  /** A screen: its address, what shows it is drawn, and what to press first (a tab, a choice) if anything. */
+  interface Screen {
+    name: string;
+    path: string;
+    ready: string;
+    press?: string;
+  }
+
   /** The main screens and what shows each is drawn. */
-  const screens = (): { name: string; path: string; ready: string }[] => [
+  const screens = (): Screen[] => [
     { name: 'tickets', path: '/tickets', ready: '[data-testid="ticket-list-item"]' },
     { name: 'open chat', path: ticketPath, ready: '[data-testid="message-text"]' },
     { name: 'contacts', path: '/contacts', ready: '[data-testid="contacts-page"]' },
@@ -115,7 +149,42 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     { name: 'integrations and agents', path: '/integrations-and-agents', ready: '[data-testid="agents-page"]' },
     { name: 'prompts', path: '/prompts', ready: '[data-testid="prompts-page"]' },
     { name: 'financeiro', path: '/financeiro', ready: '[data-testid="invoices-page"]' },
+    { name: 'agents', path: '/agents', ready: '[data-testid^="agent-card-"]' },
+    {
+      name: 'agent wizard',
+      path: '/agents',
+      press: '[data-testid="agents-variant-advanced"]',
+      ready: '[data-testid="agent-wizard-steps"]',
+    },
+    { name: 'queue integration', path: '/queue-integration', ready: '[data-testid^="integration-card-"]' },
+    { name: 'messages api', path: '/messages-api', ready: '[data-testid="api-token-list"] tbody tr' },
+    { name: 'transcribe', path: '/transcribe', ready: '[data-testid="groups-page"]' },
+    { name: 'subscription', path: '/subscription', ready: '[data-testid="subscription-page"]' },
   ];
+
+  /** The screens only the platform's super user has. */
+  const superScreens = (): Screen[] => [
+    { name: 'agent templates', path: '/agent-templates', ready: '[data-testid="agent-template-icon"]' },
+    { name: 'revenue', path: '/settings', press: '[data-testid="settings-tab-revenue"]', ready: '[data-testid="revenue-plans"]' },
+  ];
+
+  /** axe-core reads no SVG text: a chart's axis labels, if the screen has one, are measured here. */
+  async function chartLabelFindings(on: Page): Promise<Finding[]> {
+    const label = '.recharts-cartesian-axis-tick-value';
+    if ((await on.locator(label).count()) === 0) return [];
+    const { contrast } = await look(on, label, 'fill');
+    return contrast >= 4.5
+      ? []
+      : [{ rule: 'color-contrast', impact: 'serious', targets: [`chart axis labels at ${contrast.toFixed(2)}:1`] }];
+  }
+
+  /** Opens a screen on a signed-in page and waits until it is drawn and quiet. */
+  async function show(on: Page, { path: pathname, ready, press }: Screen): Promise<void> {
+    await on.goto(`${baseUrl}${pathname}`);
+    if (press) await on.locator(press).click({ timeout: 20_000 });
+    await on.locator(ready).first().waitFor({ timeout: 20_000 });
+    await on.waitForLoadState('networkidle');
+  }
 
   for (const viewport of WIDTHS) {
     it(`at ${viewport.width} px axe-core finds no critical or serious WCAG 2.1 A/AA violation on the main screens`, async () => {
@@ -133,11 +202,14 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
       await visitor.context().close();
 
       await page.setViewportSize(viewport);
-      for (const { name, path: pathname, ready } of screens()) {
-        await page.goto(`${baseUrl}${pathname}`);
-        await page.locator(ready).first().waitFor({ timeout: 20_000 });
-        await page.waitForLoadState('networkidle');
-        note(name, await axeFindings(page));
+      for (const screen of screens()) {
+        await show(page, screen);
+        note(screen.name, [...(await axeFindings(page)), ...(await chartLabelFindings(page))]);
+      }
+      await superPage.setViewportSize(viewport);
+      for (const screen of superScreens()) {
+        await show(superPage, screen);
+        note(screen.name, [...(await axeFindings(superPage)), ...(await chartLabelFindings(superPage))]);
       }
       // The figures per screen (elements with a critical or serious violation), for the record.
       console.log(`axe-core at ${viewport.width} px: ${JSON.stringify(counts)}`);
@@ -150,19 +222,97 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     try {
       const report: Record<string, string[]> = {};
-      for (const { name, path: pathname, ready } of screens().filter((screen) =>
-        ['tickets', 'open chat', 'kanban', 'dashboard', 'connections', 'schedules'].includes(screen.name),
+      for (const screen of screens().filter((candidate) =>
+        ['tickets', 'open chat', 'kanban', 'dashboard', 'connections', 'schedules'].includes(candidate.name),
       )) {
-        await page.goto(`${baseUrl}${pathname}`);
-        await page.locator(ready).first().waitFor({ timeout: 20_000 });
-        await page.waitForLoadState('networkidle');
+        await show(page, screen);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-        report[name] = (await axeFindings(page)).map((finding) => `${finding.impact} ${finding.rule}: ${finding.targets.join(' | ')}`);
+        report[screen.name] = [...(await axeFindings(page)), ...(await chartLabelFindings(page))].map(
+          (finding) => `${finding.impact} ${finding.rule}: ${finding.targets.join(' | ')}`,
+        );
       }
       expect(report).toEqual(Object.fromEntries(Object.keys(report).map((name) => [name, []])));
     } finally {
       await page.emulateMedia({ colorScheme: 'light' });
     }
+  });
+
+  /**
+   * The colour an element shows behind its text (its background laid over what is behind it, down to
+   * the first opaque layer, as 0-255 sRGB), its luminance, and the WCAG contrast of its text (`color`, or
+   * `fill` for an SVG text) against it.
+   */
+  const look = (on: Page, selector: string, text: 'color' | 'fill' = 'color') =>
+    on
+      .locator(selector)
+      .first()
+      .evaluate((target, textProperty) => {
+        // Any CSS colour (rgb(), color(srgb ...), oklab() from a color-mix) as sRGB 0-1 and alpha: drawn on a pixel.
+        const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const parse = (value: string): number[] => {
+          pixel.clearRect(0, 0, 1, 1);
+          pixel.fillStyle = value;
+          pixel.fillRect(0, 0, 1, 1);
+          return Array.from(pixel.getImageData(0, 0, 1, 1).data, (channel) => channel / 255);
+        };
+        const layers: number[][] = [];
+        for (let element: Element | null = target; element; element = element.parentElement) {
+          const layer = parse(getComputedStyle(element).backgroundColor);
+          if (layer[3]! > 0) layers.push(layer);
+          if (layer[3] === 1) break;
+        }
+        const shown = layers.reduceRight(
+          (under, [r, g, b, a]) => [r!, g!, b!].map((channel, i) => channel * a! + under[i]! * (1 - a!)),
+          [1, 1, 1],
+        );
+        const text = parse(getComputedStyle(target)[textProperty]).slice(0, 3);
+        const luminance = (rgb: number[]) =>
+          rgb
+            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+            .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [light, dark] = [luminance(shown), luminance(text)].sort((a, b) => b - a);
+        return {
+          background: shown.map((c) => Math.round(c * 255)).join(','),
+          luminance: luminance(shown),
+          contrast: (light! + 0.05) / (dark! + 0.05),
+        };
+      }, text);
+
+  it('solid buttons darken on hover, in light and dark mode, and their text keeps 4.5:1', async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    const buttons = [
+      { path: '/contacts', selector: '[data-testid="contacts-add"]' }, // the brand's teal
+      { path: '/agents', selector: '[data-testid="agent-new"]' }, // blue
+    ];
+    const seen: Record<string, string> = {};
+    try {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        for (const { path: pathname, selector } of buttons) {
+          await page.goto(`${baseUrl}${pathname}`);
+          const button = page.locator(selector);
+          await button.waitFor({ timeout: 20_000 });
+          await page.mouse.move(0, 0);
+          const rest = await look(page, selector);
+          await button.hover();
+          // The background eases to its hover colour: read it once two readings agree.
+          let hovered = await look(page, selector);
+          await until(async () => {
+            const again = await look(page, selector);
+            const settled = again.background === hovered.background && again.background !== rest.background;
+            hovered = again;
+            return settled;
+          }, `the hover colour of ${selector} (${colorScheme})`);
+          seen[`${colorScheme} ${pathname}`] = `${rest.background} -> ${hovered.background}, ${hovered.contrast.toFixed(2)}:1`;
+          const what = `${selector} in ${colorScheme} mode`;
+          expect(`${what}: ${hovered.luminance < rest.luminance ? 'darker' : 'not darker'} on hover`).toBe(`${what}: darker on hover`);
+          expect(hovered.contrast).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    console.log(`solid buttons, rest -> hover: ${JSON.stringify(seen)}`);
   });
 
   /** What has focus: its test id (or tag), for a failure that says where focus went. */
@@ -200,7 +350,7 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     expect(texts.filter((text) => text === said)).toEqual([said]);
   });
 
-  it('by keyboard alone: skip link, a waiting ticket opened with Enter, accept, the composer one stop from the conversation, reply, resolve', async () => {
+  it('by keyboard alone: skip link, a waiting ticket opened with Enter, accept, the composer one stop from the conversation, reply, transfer, resolve', async () => {
     await page.setViewportSize(WIDTHS[0]);
     await page.goto(`${baseUrl}/tickets`);
     await page.locator('[data-testid="tickets-list-open"] [data-testid="ticket-list-item"]').first().waitFor({ timeout: 20_000 });
@@ -269,6 +419,30 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
       .locator('[data-testid="ticket-chat"] [data-testid="message"][data-from-me="true"]', { hasText: 'Claro, qual é o número do pedido?' })
       .waitFor({ timeout: 20_000 });
     expect(await focused()).toBe('message-text');
+
+    // Transfer to another queue, by keyboard through the dialog: the ticket waits in that queue, and focus
+    // rests on the header of the chat, which still shows it (not on the page, nor on the button pressed).
+    await tabTo('ticket-action-transfer', 12, true);
+    await page.keyboard.press('Enter');
+    const transfer = page.locator('[data-testid="transfer-dialog"]');
+    await transfer.waitFor();
+    await until(
+      () => page.evaluate(() => document.querySelector('[data-testid="transfer-dialog"]')?.contains(document.activeElement) === true),
+      'focus in the transfer dialog',
+    );
+    await tabTo('transfer-queue', 6);
+    await page.locator('[data-testid="transfer-queue"]').selectOption(String(transferQueueId));
+    await tabTo('transfer-submit', 6);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="ticket-chat"][data-status="pending"]').waitFor({ timeout: 20_000 });
+    await transfer.waitFor({ state: 'detached' });
+    await until(async () => (await focused()) === 'ticket-header-contact', 'focus on the chat header after the transfer');
+    // Accept is again the next stop, and takes the agent back to the composer.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('ticket-action-accept');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="ticket-chat"][data-status="open"]').waitFor({ timeout: 20_000 });
+    await until(async () => (await focused()) === 'message-text', 'focus in the composer after the second Accept');
 
     // Resolve, back up the page; focus rests on the header of the resolved ticket.
     await tabTo('ticket-action-resolve', 12, true);

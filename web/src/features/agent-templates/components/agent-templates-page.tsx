@@ -129,7 +129,9 @@ function TemplateCard({ template, onEdit, onDelete }: { template: AgentTemplate;
           >
             <Icon size="24" />
           </Box>
-          <Text fontWeight="semibold">{template.name}</Text>
+          <Heading as="h2" size="md">
+            {template.name}
+          </Heading>
         </HStack>
         <Badge colorPalette={look.palette} alignSelf="flex-start">
           {template.category}

@@ -1,9 +1,10 @@
 import { type Agent, AGENT_MODELS, AGENT_TONES, type AgentProvider } from '@app/contracts';
-import { Box, Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Checkbox, Circle, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LuCheck } from 'react-icons/lu';
 
 import { FormField } from '@/components/form/form-field';
 import { InfoDialog } from '@/components/ui/info-dialog';
@@ -118,17 +119,7 @@ export function AgentWizard({ agent, initialStep = 0, preset, onClose }: AgentWi
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" data-testid="agent-wizard">
       <form onSubmit={handleSubmit(save)}>
-        <Steps.Root step={step} count={WIZARD_STEPS.length} size="sm" mb="4">
-          <Steps.List>
-            {WIZARD_STEPS.map((title, index) => (
-              <Steps.Item key={title} index={index}>
-                <Steps.Indicator />
-                <Steps.Title>{title}</Steps.Title>
-                <Steps.Separator />
-              </Steps.Item>
-            ))}
-          </Steps.List>
-        </Steps.Root>
+        <WizardSteps step={step} />
 
         {step === 0 && (
           <Stack gap="3">
@@ -318,6 +309,59 @@ export function AgentWizard({ agent, initialStep = 0, preset, onClose }: AgentWi
         </InfoDialog>
       )}
     </Box>
+  );
+}
+
+/**
+ * The wizard's steps as an ordered list, the current one marked `aria-current="step"` (Chakra's Steps
+ * list is a tablist whose tabs are the step triggers, which a wizard moved by its buttons has none of).
+ */
+function WizardSteps({ step }: { step: number }) {
+  const { t } = useTranslation();
+  const last = WIZARD_STEPS.length - 1;
+  return (
+    <chakra.ol
+      display="flex"
+      flexWrap="wrap"
+      gap="2"
+      mb="4"
+      listStyleType="none"
+      aria-label={t('agents.steps')}
+      data-testid="agent-wizard-steps"
+    >
+      {WIZARD_STEPS.map((title, index) => {
+        const current = index === step;
+        const done = index < step;
+        return (
+          <chakra.li
+            key={title}
+            display="flex"
+            alignItems="center"
+            gap="2"
+            flex={index < last ? '1' : undefined}
+            aria-current={current ? 'step' : undefined}
+          >
+            <Circle
+              size="6"
+              flexShrink={0}
+              fontSize="xs"
+              fontWeight="semibold"
+              borderWidth="2px"
+              borderColor={done || current ? 'brand.solid' : 'border.emphasized'}
+              bg={done ? 'brand.solid' : undefined}
+              color={done ? 'brand.contrast' : 'fg'}
+              aria-hidden
+            >
+              {done ? <LuCheck /> : index + 1}
+            </Circle>
+            <Text fontSize="sm" fontWeight={current ? 'semibold' : 'normal'} color={current ? 'fg' : 'fg.muted'}>
+              {title}
+            </Text>
+            {index < last && <Box flex="1" minW="4" h="1px" bg={done ? 'brand.solid' : 'border'} aria-hidden />}
+          </chakra.li>
+        );
+      })}
+    </chakra.ol>
   );
 }
 

@@ -61,14 +61,26 @@ const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
 const noTemplates = on('GET', '/agent-templates', 200, { templates: [] });
 const posted = (calls: FakeCall[], url: string) => calls.find((call) => call.method === 'POST' && call.url === url)?.body;
 
+/** The step the wizard's ordered step list marks as the current one (aria-current="step"). */
+function currentStep(wizard: HTMLElement): string | null {
+  const steps = within(wizard).getByRole('list', { name: 'Etapas do agente' });
+  expect(steps.tagName).toBe('OL');
+  expect(within(steps).getAllByRole('listitem')).toHaveLength(5);
+  const current = steps.querySelectorAll('li[aria-current="step"]');
+  expect(current).toHaveLength(1);
+  return current[0]!.textContent;
+}
+
 async function walkTheWizard() {
   fireEvent.click(await screen.findByTestId('agent-new'));
   const wizard = await screen.findByTestId('agent-wizard');
+  expect(currentStep(wizard)).toContain('Informações Básicas');
   fireEvent.click(within(wizard).getByTestId('agent-next'));
   expect(await within(wizard).findByText('Nome é obrigatório')).toBeTruthy();
   fireEvent.change(within(wizard).getByTestId('agent-name'), { target: { value: 'Bia' } });
   fireEvent.click(within(wizard).getByTestId('agent-next'));
   await within(wizard).findByTestId('agent-company-name');
+  expect(currentStep(wizard)).toContain('Informações do Negócio');
   fireEvent.click(within(wizard).getByTestId('agent-next'));
   expect(await within(wizard).findByText('Nome da empresa é obrigatório')).toBeTruthy();
   expect(within(wizard).getByText('Tipo de negócio é obrigatório')).toBeTruthy();
@@ -91,7 +103,9 @@ async function walkTheWizard() {
   expect(await within(wizard).findByText('Chave de API deve ter pelo menos 10 caracteres')).toBeTruthy();
   fireEvent.change(within(wizard).getByTestId('agent-api-key'), { target: { value: 'sk-proj-0123456789' } });
   fireEvent.click(within(wizard).getByTestId('agent-next'));
-  return within(wizard).findByTestId('agent-save');
+  const save = await within(wizard).findByTestId('agent-save');
+  expect(currentStep(wizard)).toContain('Finalizar');
+  return save;
 }
 
 describe('the agents tab', () => {
@@ -111,6 +125,7 @@ describe('the agents tab', () => {
     );
     renderWithProviders(<AgentsPage companyId={1} maxQueues={5} />);
     const bia = await screen.findByTestId('agent-card-7');
+    expect(within(bia).getByRole('heading', { level: 2 }).textContent).toBe('Bia');
     expect(within(bia).getAllByText('Ativo')).toHaveLength(2);
     for (const chip of ['Template', 'Sem agendamento', 'Voz', 'openai · gpt-4o-mini', 'Temperatura 0.7 · 1000 tokens'])
       expect(within(bia).getByText(chip)).toBeTruthy();
@@ -231,6 +246,10 @@ describe('the /agents variant', () => {
     renderWithProviders(<AgentsVariantPage companyId={1} maxQueues={5} />);
     await screen.findByTestId('agents-variant-template-4');
     expect(screen.queryByTestId('agents-variant-template-5')).toBeNull();
+    // The page's one h1 comes first; each choice is a card heading holding a real button named by its title.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Integrações e Agentes IA']);
+    expect(screen.getByRole('button', { name: 'Modelo 4' }).dataset.testid).toBe('agents-variant-template-4');
+    expect(screen.getByRole('heading', { level: 3, name: 'Modo Avançado' })).toBeTruthy();
     fireEvent.click(screen.getByTestId('agents-variant-all'));
     fireEvent.click(within(await screen.findByTestId('agents-variant-all-dialog')).getByTestId('agents-variant-template-5'));
     const wizard = await screen.findByTestId('agent-wizard');

@@ -17,10 +17,16 @@ export type IntegrationsTab = {
   render: (props: { showNewForm: boolean; onNewFormClose: () => void; limitReached: boolean }) => ReactNode;
 };
 
-type AgentsPageProps = { companyId: number; maxQueues?: number | null; integrationsTab?: IntegrationsTab };
+type AgentsPageProps = {
+  companyId: number;
+  maxQueues?: number | null;
+  integrationsTab?: IntegrationsTab;
+  /** What a page variant shows under the heading, above the tabs (/agents: its template choice). */
+  children?: ReactNode;
+};
 
 /** /integrations-and-agents, tab Agentes IA (spec 3 section 2): the agent cards, the wizard, the queue limit. */
-export function AgentsPage({ companyId, maxQueues, integrationsTab }: AgentsPageProps) {
+export function AgentsPage({ companyId, maxQueues, integrationsTab, children }: AgentsPageProps) {
   const { t } = useTranslation();
   const agents = useAgents(companyId);
   const queues = useQueues({ silent: true });
@@ -68,6 +74,7 @@ export function AgentsPage({ companyId, maxQueues, integrationsTab }: AgentsPage
           {limit.reached ? t('queues.limitReached', { label: limit.label }) : onIntegrations ? t('integrations.new') : t('agents.new')}
         </Button>
       </Flex>
+      {children}
       <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)}>
         <Tabs.List>
           {integrationsTab && (
@@ -103,7 +110,9 @@ export function AgentsPage({ companyId, maxQueues, integrationsTab }: AgentsPage
               {list.map((agent) => (
                 <Card.Root key={agent.id} data-testid={`agent-card-${agent.id}`}>
                   <Card.Body gap="2">
-                    <Text fontWeight="semibold">{agent.name}</Text>
+                    <Heading as="h2" size="md">
+                      {agent.name}
+                    </Heading>
                     <HStack wrap="wrap">
                       <Badge>{agent.mode === 'template' ? 'Template' : 'Avançado'}</Badge>
                       <Badge colorPalette={agent.isActive ? 'green' : 'gray'}>{agent.isActive ? 'Ativo' : 'Inativo'}</Badge>

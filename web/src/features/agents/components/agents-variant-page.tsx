@@ -1,6 +1,6 @@
 import type { AgentTemplate } from '@app/contracts';
-import { Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, Card, chakra, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { InfoDialog } from '@/components/ui/info-dialog';
@@ -11,7 +11,10 @@ import { AgentsPage } from './agents-page';
 
 type Choice = { mode: 'template' | 'advanced'; templateId?: number };
 
-/** /agents (spec 3, Agents page variant): step 0 chooses a template (the first 4, 'Ver Todos' for the rest) or advanced mode; step 1 is the form; below, the agents. */
+/**
+ * /agents (spec 3, Agents page variant): under the page's heading, step 0 chooses a template (the
+ * first 4, 'Ver Todos' for the rest) or advanced mode; step 1 is the form; below, the agents.
+ */
 export function AgentsVariantPage({ companyId, maxQueues }: { companyId: number; maxQueues?: number | null }) {
   const { t } = useTranslation();
   const templates = useAgentTemplates();
@@ -22,46 +25,47 @@ export function AgentsVariantPage({ companyId, maxQueues }: { companyId: number;
     setChoice({ mode: 'template', templateId: template.id });
   };
   const card = (template: AgentTemplate) => (
-    <Card.Root key={template.id} cursor="pointer" onClick={() => pick(template)} data-testid={`agents-variant-template-${template.id}`}>
-      <Card.Body gap="1">
-        <Text fontWeight="semibold">{template.name}</Text>
-        <Text fontSize="sm" color="fg.muted">
-          {template.category}
-        </Text>
-      </Card.Body>
-    </Card.Root>
+    <ChoiceCard
+      key={template.id}
+      title={template.name}
+      hint={template.category}
+      onChoose={() => pick(template)}
+      testId={`agents-variant-template-${template.id}`}
+    />
   );
 
   return (
     <Stack gap="6" data-testid="agents-variant-page">
-      {choice === null ? (
-        <Stack gap="3">
-          <HStack justify="space-between">
-            <Text fontWeight="semibold">{t('agents.variant.choose')}</Text>
-            <Button size="sm" variant="outline" onClick={() => setAllOpen(true)} data-testid="agents-variant-all">
-              {t('agents.variant.all')}
+      <AgentsPage companyId={companyId} maxQueues={maxQueues}>
+        {choice === null ? (
+          <Stack gap="3">
+            <HStack justify="space-between">
+              <Heading as="h2" size="md">
+                {t('agents.variant.choose')}
+              </Heading>
+              <Button size="sm" variant="outline" onClick={() => setAllOpen(true)} data-testid="agents-variant-all">
+                {t('agents.variant.all')}
+              </Button>
+            </HStack>
+            <SimpleGrid columns={{ base: 1, md: 5 }} gap="3">
+              {(templates.data ?? []).slice(0, 4).map(card)}
+              <ChoiceCard
+                title={t('agents.variant.advanced')}
+                hint={t('agents.variant.advancedHint')}
+                onChoose={() => setChoice({ mode: 'advanced' })}
+                testId="agents-variant-advanced"
+              />
+            </SimpleGrid>
+          </Stack>
+        ) : (
+          <Stack gap="2">
+            <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={() => setChoice(null)} data-testid="agents-variant-back">
+              {t('agents.back')}
             </Button>
-          </HStack>
-          <SimpleGrid columns={{ base: 1, md: 5 }} gap="3">
-            {(templates.data ?? []).slice(0, 4).map(card)}
-            <Card.Root cursor="pointer" onClick={() => setChoice({ mode: 'advanced' })} data-testid="agents-variant-advanced">
-              <Card.Body gap="1">
-                <Text fontWeight="semibold">{t('agents.variant.advanced')}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {t('agents.variant.advancedHint')}
-                </Text>
-              </Card.Body>
-            </Card.Root>
-          </SimpleGrid>
-        </Stack>
-      ) : (
-        <Stack gap="2">
-          <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={() => setChoice(null)} data-testid="agents-variant-back">
-            {t('agents.back')}
-          </Button>
-          <AgentWizard key={`${choice.mode}-${choice.templateId ?? ''}`} agent={null} preset={choice} onClose={() => setChoice(null)} />
-        </Stack>
-      )}
+            <AgentWizard key={`${choice.mode}-${choice.templateId ?? ''}`} agent={null} preset={choice} onClose={() => setChoice(null)} />
+          </Stack>
+        )}
+      </AgentsPage>
       {allOpen && (
         <InfoDialog open title={t('agents.variant.all')} onClose={() => setAllOpen(false)} testId="agents-variant-all-dialog">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
@@ -69,7 +73,39 @@ export function AgentsVariantPage({ companyId, maxQueues }: { companyId: number;
           </SimpleGrid>
         </InfoDialog>
       )}
-      <AgentsPage companyId={companyId} maxQueues={maxQueues} />
     </Stack>
+  );
+}
+
+type ChoiceCardProps = { title: string; hint: string; onChoose: () => void; testId: string };
+
+/**
+ * A card that is chosen with a click anywhere on it: its heading holds one real button (named by the
+ * title it shows, described by the hint; Enter and Space choose it) whose hit area covers the card.
+ */
+function ChoiceCard({ title, hint, onChoose, testId }: ChoiceCardProps) {
+  const hintId = useId();
+  return (
+    <Card.Root position="relative" _hover={{ bg: 'bg.muted' }}>
+      <Card.Body gap="1">
+        <Heading as="h3" size="md">
+          <chakra.button
+            type="button"
+            onClick={onChoose}
+            aria-describedby={hintId}
+            data-testid={testId}
+            textAlign="start"
+            cursor="pointer"
+            _after={{ content: '""', position: 'absolute', inset: '0', borderRadius: 'l3' }}
+            _focusVisible={{ outline: 'none', _after: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' } }}
+          >
+            {title}
+          </chakra.button>
+        </Heading>
+        <Text id={hintId} fontSize="sm" color="fg.muted">
+          {hint}
+        </Text>
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -40,4 +40,17 @@ describe('the revenue panel (super settings)', () => {
     fireEvent.change(screen.getByTestId('revenue-window'), { target: { value: '3' } });
     await waitFor(() => expect(calls.at(-1)!.url).toContain('months=3'));
   });
+
+  it('each total is a valid description list: its term, then its amount and its count as descriptions', async () => {
+    stubApi(on('GET', '/invoices/revenue', 200, revenue));
+    renderWithProviders(<RevenuePanel />);
+    await screen.findByTestId('revenue-total-paid');
+    const lists = Array.from(screen.getByTestId('revenue-panel').querySelectorAll('dl'));
+    expect(lists.map((list) => Array.from(list.children, (child) => child.tagName))).toEqual([
+      ['DT', 'DD', 'DD'],
+      ['DT', 'DD', 'DD'],
+      ['DT', 'DD', 'DD'],
+    ]);
+    expect(lists.map((list) => text(list.lastElementChild as HTMLElement))).toEqual(['1 fatura', '2 faturas', '1 fatura']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { PartnerAgendaServices, PartnerSlots } from '@app/contracts';
-import { Button, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -76,7 +76,9 @@ export function AgendaTab({ base, token: initialToken }: { base: string; token: 
       <Text>{t('messagesApi.agenda.rules')}</Text>
       <form onSubmit={handleServices} data-testid="sample-agenda-form">
         <Stack gap="3">
-          <Text fontWeight="semibold">{t('messagesApi.agenda.sampleTitle')}</Text>
+          <Heading as="h2" size="md">
+            {t('messagesApi.agenda.sampleTitle')}
+          </Heading>
           <SampleTokenInput value={token} onChange={setToken} testId="sample-agenda-token" />
           <Button
             type="submit"

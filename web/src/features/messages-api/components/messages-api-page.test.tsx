@@ -35,6 +35,7 @@ describe('the messages API page', () => {
       on('DELETE', '/api-tokens/2', 204),
     );
     renderWithProviders(<MessagesApiPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('API de Mensagens');
     const list = await screen.findByTestId('api-token-list');
     expect(await within(list).findByText('Loja')).toBeTruthy();
     expect(within(list).getByText('zdk_BBBB…')).toBeTruthy();

@@ -30,7 +30,9 @@ export function MessagesApiPage() {
 
   return (
     <Stack gap="4" padding="4" data-testid="messages-api-page">
-      <Heading size="lg">{t('messagesApi.title')}</Heading>
+      <Heading as="h1" size="xl">
+        {t('messagesApi.title')}
+      </Heading>
       <Tabs.Root defaultValue="tokens">
         <Tabs.List>
           <Tabs.Trigger value="tokens">{t('messagesApi.tabs.tokens')}</Tabs.Trigger>

@@ -1,4 +1,4 @@
-import { Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,7 +35,9 @@ export function SampleSendForm({ kind, token: initialToken }: { kind: 'text' | '
   return (
     <form onSubmit={(event) => void submit(event)} data-testid={`sample-${kind}-form`}>
       <Stack gap="3">
-        <Text fontWeight="semibold">{kind === 'text' ? t('messagesApi.sample.textTitle') : t('messagesApi.sample.mediaTitle')}</Text>
+        <Heading as="h2" size="md">
+          {kind === 'text' ? t('messagesApi.sample.textTitle') : t('messagesApi.sample.mediaTitle')}
+        </Heading>
         <SampleTokenInput value={token} onChange={setToken} testId={`sample-${kind}-token`} />
         <Input
           value={number}

@@ -1,5 +1,5 @@
 import type { PartnerScheduleList } from '@app/contracts';
-import { Button, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, Heading, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -89,7 +89,9 @@ export function SchedulesTab({ base, token: initialToken }: { base: string; toke
       <Text>{t('messagesApi.schedules.contacts')}</Text>
       <form onSubmit={(event) => void handleSchedule(event)} data-testid="sample-schedule-form">
         <Stack gap="3">
-          <Text fontWeight="semibold">{t('messagesApi.schedules.sampleTitle')}</Text>
+          <Heading as="h2" size="md">
+            {t('messagesApi.schedules.sampleTitle')}
+          </Heading>
           <SampleTokenInput value={token} onChange={setToken} testId="sample-schedule-token" />
           <Input
             value={number}

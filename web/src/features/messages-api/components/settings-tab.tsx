@@ -1,5 +1,5 @@
 import type { PartnerSettings } from '@app/contracts';
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -51,7 +51,9 @@ export function SettingsTab({ base, token: initialToken }: { base: string; token
       <CurlBlock>{`curl ${base}/messages/settings \\\n  -H "Authorization: Bearer zdk_..."`}</CurlBlock>
       <form onSubmit={(event) => void handleSubmit(event)} data-testid="sample-settings-form">
         <Stack gap="3">
-          <Text fontWeight="semibold">{t('messagesApi.settings.sampleTitle')}</Text>
+          <Heading as="h2" size="md">
+            {t('messagesApi.settings.sampleTitle')}
+          </Heading>
           <SampleTokenInput value={token} onChange={setToken} testId="sample-settings-token" />
           <Button type="submit" disabled={!token.trim()} loading={loading} alignSelf="start" data-testid="sample-settings-send">
             {t('messagesApi.settings.read')}

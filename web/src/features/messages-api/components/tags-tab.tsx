@@ -1,5 +1,5 @@
 import type { PartnerTagList } from '@app/contracts';
-import { Button, Code, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -33,7 +33,9 @@ export function TagsTab({ base, token: initialToken }: { base: string; token: st
       <CurlBlock>{`curl ${base}/messages/tags \\\n  -H "Authorization: Bearer zdk_..."`}</CurlBlock>
       <form onSubmit={(event) => void submit(event)} data-testid="sample-tags-form">
         <Stack gap="3">
-          <Text fontWeight="semibold">{t('messagesApi.tags.sampleTitle')}</Text>
+          <Heading as="h2" size="md">
+            {t('messagesApi.tags.sampleTitle')}
+          </Heading>
           <SampleTokenInput value={token} onChange={setToken} testId="sample-tags-token" />
           <Button type="submit" disabled={!token.trim()} loading={loading} alignSelf="start" data-testid="sample-tags-send">
             {t('messagesApi.tags.list')}

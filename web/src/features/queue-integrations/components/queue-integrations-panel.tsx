@@ -1,5 +1,5 @@
 import { QUEUE_INTEGRATION_DEFAULTS, type QueueIntegration, type QueueIntegrationType } from '@app/contracts';
-import { Badge, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -113,7 +113,9 @@ export function QueueIntegrationsPanel({ companyId, limitReached, showNewForm, o
             <Card.Root key={integration.id} data-testid={`integration-card-${integration.id}`}>
               <Card.Body gap="2">
                 <HStack justify="space-between">
-                  <Text fontWeight="semibold">{integration.name}</Text>
+                  <Heading as="h2" size="md">
+                    {integration.name}
+                  </Heading>
                   <Badge colorPalette="purple">{integration.type}</Badge>
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">

@@ -5,7 +5,15 @@ import { getLastInteraction } from '../utils/last-interaction';
 
 type LastInteractionLabelProps = { updatedAt: string; now: Date };
 
-const COLORS = { green: 'green.600', orange: 'orange.500', red: 'red.500' } as const;
+/**
+ * The spec's bands in shades text reads in (4.5:1 and more on the list, its hover and its selected row,
+ * in light and dark mode): green 600, orange 500 and red 500 on white were 3.3, 2.8 and 3.8:1.
+ */
+const COLORS = {
+  green: { _light: 'green.800', _dark: 'green.300' },
+  orange: { _light: 'orange.800', _dark: 'orange.300' },
+  red: { _light: 'red.700', _dark: 'red.300' },
+} as const;
 
 /** '(5 m atrás)' in the spec's colour bands; nothing between them. */
 export function LastInteractionLabel({ updatedAt, now }: LastInteractionLabelProps) {
