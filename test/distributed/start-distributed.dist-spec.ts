@@ -21,7 +21,7 @@ import {
 import { createTestDatabase, expectAnswer, type TestDatabase, waitFor } from '@app/platform/testing';
 import { io, type Socket } from 'socket.io-client';
 
-import { freePort, repoRoot } from '../support/processes';
+import { freePort, freePortRun, repoRoot } from '../support/processes';
 
 jest.setTimeout(600_000);
 
@@ -60,7 +60,9 @@ describe('the documented distributed runtime on one machine', () => {
   beforeAll(async () => {
     database = await createTestDatabase('start_dist');
     dataDir = mkdtempSync(path.join(tmpdir(), 'start-dist-'));
-    const [servicesPort, gatewayPort, kafkaPort, controllerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    // identity, whatsapp, conversations, outbound, ai and billing listen on servicesPort and the 5 after it.
+    const servicesPort = await freePortRun(6);
+    const [gatewayPort, kafkaPort, controllerPort] = [await freePort(), await freePort(), await freePort()];
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

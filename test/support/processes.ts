@@ -16,6 +16,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether a port can be listened on as a service listens (every interface). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The first of `count` consecutive free ports (for a script that numbers its processes' ports from
+ * one), taken below the kernel's ephemeral range: there no outgoing connection's local port can
+ * land on one of them between this check and the listen, as one did on the outbound's port of
+ * start-distributed when the run was picked by `freePort`.
+ */
+export async function freePortRun(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * (32_000 - 20_000 - count));
+    const ports = Array.from({ length: count }, (_, index) => first + index);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found between 20000 and 32000`);
+}
+
 export interface AppProcess {
   name: string;
   child: ChildProcess;
