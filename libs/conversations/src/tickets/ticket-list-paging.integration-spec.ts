@@ -7,6 +7,10 @@ import { type ConversationsTestApp, startConversationsTestApp } from '../testing
 import { anInboundText } from '../testing/fixtures';
 import { InboxScenario } from '../testing/inbox-scenario';
 
+// Its tests walk lists of 1,200 tickets page by page (dozens of requests each): 5 s was missed in
+// clean-clone runs with browser journeys beside it, which is load, not a slow page.
+jest.setTimeout(30_000);
+
 const A = 1;
 const CONN = 10;
 const CLOSED = 130;
