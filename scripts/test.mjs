@@ -179,11 +179,23 @@ try {
   ]);
   // On its own: its tests wait for the page with 5 s timeouts, which eslint beside it made miss.
   const webTests = await step('web: unit tests (vitest)', () =>
-    // vitest's own worker count (one on two cores): two workers took 337-352 s in clean-clone runs,
-    // one 106-200 s, the jsdom set-up of each file being what fills the time.
-    runQuietly('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`], {
-      cwd: path.join(root, 'web'),
-    }),
+    // Both cores: vitest's default (one worker on two) took 490 s on a quiet machine, two 337-352 s in
+    // clean-clone runs; nothing else runs beside it.
+    runQuietly(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--maxWorkers=2',
+        '--minWorkers=1',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${path.join(reports, 'web.json')}`,
+      ],
+      {
+        cwd: path.join(root, 'web'),
+      },
+    ),
   );
 
   const { databaseUrl, databaseTemplate, kafkaBrokers } = await services;
