@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { chartAxis } from '@/lib/chart-axis';
 import { getErrorMessage } from '@/lib/errors';
 
 import { useRevenue } from '../api/get-revenue';
@@ -130,21 +131,8 @@ function RevenueChart({ revenue }: { revenue: RevenueResponse }) {
     <Chart.Root maxH="xs" chart={chart} data-testid="revenue-chart" aria-label={t('billing.revenue.chart')} role="img">
       <BarChart data={chart.data} responsive>
         <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        {/* Axis labels are drawn in the axis's stroke unless told: the grey of the lines read at 1.2:1. */}
-        <XAxis
-          axisLine={false}
-          tickLine={false}
-          dataKey={chart.key('label')}
-          stroke={chart.color('border')}
-          tick={{ fill: chart.color('fg.muted') }}
-        />
-        <YAxis
-          axisLine={false}
-          tickLine={false}
-          stroke={chart.color('border')}
-          tick={{ fill: chart.color('fg.muted') }}
-          tickFormatter={(value: number) => formatCents(value * 100)}
-        />
+        <XAxis {...chartAxis(chart)} tickLine={false} dataKey={chart.key('label')} />
+        <YAxis {...chartAxis(chart)} tickLine={false} tickFormatter={(value: number) => formatCents(value * 100)} />
         <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((item) => (

@@ -9,6 +9,7 @@ import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'r
 
 import { paths } from '@/config/paths';
 import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
+import { chartAxis } from '@/lib/chart-axis';
 import { formatZonedClockIn, formatZonedDateTimeIn } from '@/lib/company-time';
 import { formatNumber } from '@/lib/format';
 
@@ -89,15 +90,8 @@ function ShippingChart({ report }: { report: CampaignReport }) {
     <Chart.Root maxH="xs" chart={chart} data-testid="campaign-report-chart">
       <LineChart data={chart.data} responsive>
         <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        {/* Axis labels are drawn in the axis's stroke unless told: the grey of the lines read at 1.2:1. */}
-        <XAxis axisLine={false} dataKey={chart.key('label')} stroke={chart.color('border')} tick={{ fill: chart.color('fg.muted') }} />
-        <YAxis
-          axisLine={false}
-          tickLine={false}
-          allowDecimals={false}
-          stroke={chart.color('border')}
-          tick={{ fill: chart.color('fg.muted') }}
-        />
+        <XAxis {...chartAxis(chart)} dataKey={chart.key('label')} />
+        <YAxis {...chartAxis(chart)} tickLine={false} allowDecimals={false} />
         <Tooltip animationDuration={100} cursor={false} content={<Chart.Tooltip />} />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((item) => (

@@ -21,6 +21,7 @@ import { LuDownload } from 'react-icons/lu';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { useCompanyTimeZone } from '@/hooks/use-company-time-zone';
+import { chartAxis } from '@/lib/chart-axis';
 import { downloadCsv, toCsv } from '@/lib/csv';
 
 import { useDashboard } from '../api/get-dashboard';
@@ -66,15 +67,8 @@ function TicketsChart({ days }: { days: DashboardResponse['days'] }) {
     <Chart.Root maxH="xs" chart={chart} data-testid="dashboard-chart">
       <LineChart data={chart.data} responsive>
         <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        {/* Axis labels are drawn in the axis's stroke unless told: the grey of the lines read at 1.2:1. */}
-        <XAxis axisLine={false} dataKey={chart.key('label')} stroke={chart.color('border')} tick={{ fill: chart.color('fg.muted') }} />
-        <YAxis
-          axisLine={false}
-          tickLine={false}
-          allowDecimals={false}
-          stroke={chart.color('border')}
-          tick={{ fill: chart.color('fg.muted') }}
-        />
+        <XAxis {...chartAxis(chart)} dataKey={chart.key('label')} />
+        <YAxis {...chartAxis(chart)} tickLine={false} allowDecimals={false} />
         <Tooltip animationDuration={100} cursor={false} content={<Chart.Tooltip />} />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((item) => (
