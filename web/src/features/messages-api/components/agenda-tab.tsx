@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { agendaServicesSample, agendaSlotsSample, bookSample } from '../api/send-sample';
-import { CurlBlock, SampleTokenInput } from './sample-fields';
+import { CurlBlock, SampleNumberInput, SampleTokenInput } from './sample-fields';
 
 const curlText = (base: string) => `curl ${base}/messages/agenda/services -H "Authorization: Bearer zdk_..."
 curl "${base}/messages/agenda/slots?serviceId=1&fromDay=2026-12-01" -H "Authorization: Bearer zdk_..."
@@ -143,13 +143,7 @@ export function AgendaTab({ base, token: initialToken }: { base: string; token: 
               ))}
             </Flex>
           )}
-          <Input
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-            placeholder="5511999998888"
-            aria-label={t('messagesApi.sample.number')}
-            data-testid="sample-agenda-number"
-          />
+          <SampleNumberInput value={number} onChange={setNumber} testId="sample-agenda-number" />
           <Button
             alignSelf="start"
             disabled={!start || !number.trim()}

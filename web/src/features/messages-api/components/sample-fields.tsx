@@ -24,3 +24,17 @@ export function SampleTokenInput({ value, onChange, testId }: { value: string; o
     />
   );
 }
+
+/** The customer's number a live sample form sends to. */
+export function SampleNumberInput({ value, onChange, testId }: { value: string; onChange: (value: string) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Input
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder="5511999998888"
+      aria-label={t('messagesApi.sample.number')}
+      data-testid={testId}
+    />
+  );
+}

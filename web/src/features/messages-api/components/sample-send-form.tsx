@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { sendSample } from '../api/send-sample';
-import { SampleTokenInput } from './sample-fields';
+import { SampleNumberInput, SampleTokenInput } from './sample-fields';
 
 /** A live sample of POST /api/messages/send: text (JSON) or media (multipart). */
 export function SampleSendForm({ kind, token: initialToken }: { kind: 'text' | 'media'; token: string }) {
@@ -39,13 +39,7 @@ export function SampleSendForm({ kind, token: initialToken }: { kind: 'text' | '
           {kind === 'text' ? t('messagesApi.sample.textTitle') : t('messagesApi.sample.mediaTitle')}
         </Heading>
         <SampleTokenInput value={token} onChange={setToken} testId={`sample-${kind}-token`} />
-        <Input
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          placeholder="5511999998888"
-          aria-label={t('messagesApi.sample.number')}
-          data-testid={`sample-${kind}-number`}
-        />
+        <SampleNumberInput value={number} onChange={setNumber} testId={`sample-${kind}-number`} />
         <Textarea
           value={body}
           onChange={(event) => setBody(event.target.value)}

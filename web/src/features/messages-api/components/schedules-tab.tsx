@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { listSchedulesSample, scheduleSample } from '../api/send-sample';
-import { CurlBlock, SampleTokenInput } from './sample-fields';
+import { CurlBlock, SampleNumberInput, SampleTokenInput } from './sample-fields';
 
 const curlText = (base: string) => `curl -X POST ${base}/messages/schedules \\
   -H "Authorization: Bearer zdk_..." \\
@@ -93,13 +93,7 @@ export function SchedulesTab({ base, token: initialToken }: { base: string; toke
             {t('messagesApi.schedules.sampleTitle')}
           </Heading>
           <SampleTokenInput value={token} onChange={setToken} testId="sample-schedule-token" />
-          <Input
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-            placeholder="5511999998888"
-            aria-label={t('messagesApi.sample.number')}
-            data-testid="sample-schedule-number"
-          />
+          <SampleNumberInput value={number} onChange={setNumber} testId="sample-schedule-number" />
           <Textarea
             value={body}
             onChange={(event) => setBody(event.target.value)}
