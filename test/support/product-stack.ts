@@ -91,7 +91,6 @@ export async function startProductStack(
   };
 }
 
-/** A fresh browser profile (own local storage and cookies), light scheme, desktop width unless told. */
 /** The standalone product from dist/ as its own OS process, answering /ready. */
 async function startProcess(settings: Record<string, string>, baseUrl: string): Promise<{ stop(): Promise<void> }> {
   const app = startApp('standalone', settings);
@@ -132,6 +131,7 @@ const STILL_PAGES = `document.addEventListener('DOMContentLoaded', () => {
   document.head.appendChild(style);
 });`;
 
+/** A fresh browser profile (own local storage and cookies), light scheme, desktop width unless told. */
 export async function newPage(
   stack: Pick<ProductStack, 'browser'>,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
