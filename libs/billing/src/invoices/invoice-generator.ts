@@ -92,8 +92,7 @@ class LeaseLost extends Error {}
  * A company's own announcement (created, or its plan, status or due date changed) issues its period's
  * invoice at once by the same rule (`issueForCompany`, decision 0055), in the transaction that records
  * the announcement, and a plan's announcement those of its companies (`issueForPlan`): the hourly run
- * then finds them issued. The hourly run also prunes finished runs
- * older than `GENERATION_RUNS_KEPT_DAYS`.
+ * then finds them issued. The hourly run also prunes finished runs older than `GENERATION_RUNS_KEPT_DAYS`.
  */
 @Injectable()
 export class InvoiceGenerator implements OnModuleInit {
