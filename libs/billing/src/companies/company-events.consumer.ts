@@ -12,11 +12,18 @@ import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/pl
 import { Inject, Injectable } from '@nestjs/common';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
+import { InvoiceGenerator } from '../invoices/invoice-generator';
 import { CompanyRepository } from './company.repository';
 
 export const COMPANY_EVENTS_CONSUMER = 'billing-companies';
 
-/** Keeps billing.companies and billing.plans from identity's company and plan events: what each company is charged, how often and by when. */
+/**
+ * Keeps billing.companies and billing.plans from identity's company and plan events: what each company
+ * is charged, how often and by when. A company's announcement also issues its period's invoice when
+ * generation's rule makes it due now (a new company, a changed plan or due date), and a plan's the
+ * invoices of its companies due now and not issued (one billing learnt of before its plan), in the
+ * same transaction: the admin has it to pay without waiting for the hourly run (decision 0055).
+ */
 @Injectable()
 export class CompanyEventsConsumer implements EventConsumer {
   readonly subscription;
@@ -25,6 +32,7 @@ export class CompanyEventsConsumer implements EventConsumer {
     @Inject(BILLING_OPTIONS) options: BillingOptions,
     private readonly processed: ProcessedEventRepository,
     private readonly companies: CompanyRepository,
+    private readonly generator: InvoiceGenerator,
   ) {
     this.subscription = {
       groupId: options.companiesGroupId ?? COMPANY_EVENTS_CONSUMER,
@@ -40,9 +48,15 @@ export class CompanyEventsConsumer implements EventConsumer {
     const deletedPlan = readEvent(planDeleted, envelope)?.planId;
     if (!company && !deletedCompany && !plan && !deletedPlan) return;
     await this.processed.consumeOnce(this.subscription.groupId, envelope, async (manager) => {
-      if (company) await this.companies.upsertCompany(manager, company);
+      if (company) {
+        await this.companies.upsertCompany(manager, company);
+        await this.generator.issueForCompany(manager, company.id);
+      }
       if (deletedCompany) await this.companies.deleteCompany(manager, deletedCompany);
-      if (plan) await this.companies.upsertPlan(manager, plan);
+      if (plan) {
+        await this.companies.upsertPlan(manager, plan);
+        await this.generator.issueForPlan(manager, plan.id);
+      }
       if (deletedPlan) await this.companies.deletePlan(manager, deletedPlan);
     });
   }

@@ -17,6 +17,13 @@ export interface BillableCompanyRow {
   recurrence: string;
 }
 
+/**
+ * The generation rule's companies, `$1` being the last due date it issues (YYYY-MM-DD): active, with a
+ * due date by then and a plan billing knows. The hourly run and a company's own announcement both
+ * select by it, so neither issues what the other would not.
+ */
+const DUE_BY = `c.status AND c.due_date IS NOT NULL AND c.due_date <= $1`;
+
 const BILLABLE_COLUMNS = `c.id, c.name, c.plan_id, p.name AS plan_name, p.value_cents, p.users AS plan_users,
   p.connections AS plan_connections, c.status, to_char(c.due_date, 'YYYY-MM-DD') AS due_date, c.recurrence`;
 
@@ -59,9 +66,27 @@ export class CompanyRepository {
   async dueBy(manager: EntityManager, until: string, afterId: number, limit: number): Promise<BillableCompanyRow[]> {
     return manager.query(
       `SELECT ${BILLABLE_COLUMNS} FROM billing.companies c JOIN billing.plans p ON p.id = c.plan_id
-       WHERE c.status AND c.due_date IS NOT NULL AND c.due_date <= $1 AND c.id > $2
+       WHERE ${DUE_BY} AND c.id > $2
        ORDER BY c.id LIMIT $3`,
       [until, afterId, limit],
+    );
+  }
+
+  /** The one company, when the same rule as `dueBy` makes its period's invoice due to issue by `until`. */
+  async dueCompany(manager: EntityManager, until: string, id: number): Promise<BillableCompanyRow | null> {
+    const rows: BillableCompanyRow[] = await manager.query(
+      `SELECT ${BILLABLE_COLUMNS} FROM billing.companies c JOIN billing.plans p ON p.id = c.plan_id WHERE ${DUE_BY} AND c.id = $2`,
+      [until, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The plan's companies the same rule as `dueBy` makes due to issue by `until`, in id order. */
+  async dueOnPlan(manager: EntityManager, until: string, planId: number): Promise<BillableCompanyRow[]> {
+    return manager.query(
+      `SELECT ${BILLABLE_COLUMNS} FROM billing.companies c JOIN billing.plans p ON p.id = c.plan_id
+       WHERE ${DUE_BY} AND c.plan_id = $2 ORDER BY c.id`,
+      [until, planId],
     );
   }
 

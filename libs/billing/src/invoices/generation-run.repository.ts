@@ -28,10 +28,11 @@ export class GenerationRunRepository {
    * Takes the slot's run for `owner` when it has none yet (issuing up to `issueUntil`) or its owner's
    * lease ran out and it is not finished (taken over where its owner stopped); null otherwise. One
    * statement: two replicas asking at once, one gets it. (A row the statement updated rather than
-   * inserted has a non-zero xmax: that is a takeover.)
+   * inserted has a non-zero xmax: that is a takeover.) In the caller's transaction, which schedules
+   * the look that takes the run over should its new owner die: both commit, or neither.
    */
-  async claim(slot: Date, issueUntil: string, owner: string, leaseSeconds: number): Promise<ClaimedRun | null> {
-    const rows: { issue_until: string; after_company_id: number; taken_over: boolean }[] = await this.dataSource.query(
+  async claim(manager: EntityManager, slot: Date, issueUntil: string, owner: string, leaseSeconds: number): Promise<ClaimedRun | null> {
+    const rows: { issue_until: string; after_company_id: number; taken_over: boolean }[] = await manager.query(
       `INSERT INTO billing.generation_runs AS r (slot, issue_until, owner, lease_until)
        VALUES ($1, $2, $3, now() + make_interval(secs => $4))
        ON CONFLICT (slot) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until, takeovers = r.takeovers + 1
@@ -41,6 +42,32 @@ export class GenerationRunRepository {
     );
     const row = rows[0];
     return row ? { issueUntil: row.issue_until, afterCompanyId: row.after_company_id, takenOver: row.taken_over } : null;
+  }
+
+  /** Runs `work` in one transaction of billing's database. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Slots before `before` whose run is unfinished and whose owner's lease ran out (at most `limit`,
+   * oldest first): runs nobody holds, for the schedule to take over should their own look be lost.
+   */
+  async abandoned(before: Date, limit: number): Promise<Date[]> {
+    const rows: { slot: Date }[] = await this.dataSource.query(
+      `SELECT slot FROM billing.generation_runs WHERE finished_at IS NULL AND lease_until < now() AND slot < $1 ORDER BY slot LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => new Date(row.slot));
+  }
+
+  /** Forgets the finished runs of slots before `before`; returns how many. */
+  async prune(before: Date): Promise<number> {
+    const rows: unknown = await this.dataSource.query(
+      `DELETE FROM billing.generation_runs WHERE finished_at IS NOT NULL AND slot < $1 RETURNING 1`,
+      [before],
+    );
+    return changedRows(rows).length;
   }
 
   /** The slot's run as another owner holds it (null when there is none). */

@@ -97,7 +97,8 @@ describe('invoice generation', () => {
     await announceCompany(t, companyFixture(101, CAROS, { dueDate: '2027-01-10', recurrence: 'MENSAL' }));
     await announceCompany(t, companyFixture(102, OURO, { dueDate: '2027-01-10', recurrence: 'BIMESTRAL', status: false }));
     await announceCompany(t, companyFixture(103, OURO, { dueDate: null, recurrence: 'TRIMESTRAL' }));
-    expect(await generator().generate()).toBe(1);
+    // 101's announcement issued its invoice already (decision 0055): the run finds it done.
+    expect(await generator().generate()).toBe(0);
     const next = (await stored()).filter((invoice) => invoice.due_date === '2027-01-10');
     expect(next).toEqual([expect.objectContaining({ company_id: 101, detail: 'Caro (Mensal)', value_cents: 123456 })]);
   });
@@ -131,13 +132,17 @@ describe('invoice generation on the schedule', () => {
     let date = new Date('2026-12-01T15:00:00Z');
     t = await startBillingTestApp({ now: () => new Date(date.getTime() + Date.now() - started), generateEverySeconds: 1 });
     await announcePlan(t, planFixture(OURO, 50));
-    await announceCompany(t, companyFixture(201, OURO, { dueDate: '2026-12-05' }));
+    // Written to billing's copy directly, not announced: an announcement would issue the invoice itself (decision 0055).
+    await t.dataSource.query(
+      `INSERT INTO billing.companies (id, name, plan_id, status, due_date, recurrence) VALUES (201, 'Empresa 201', $1, true, '2026-12-05', 'MENSAL')`,
+      [OURO],
+    );
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM billing.invoices WHERE company_id = 201`)).length === 1, {
       what: 'the scheduled run issued the invoice',
       timeoutMs: 20_000,
     });
     date = new Date('2027-01-01T15:00:00Z');
-    await announceCompany(t, companyFixture(201, OURO, { dueDate: '2027-01-05' }));
+    await t.dataSource.query(`UPDATE billing.companies SET due_date = '2027-01-05' WHERE id = 201`);
     await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM billing.invoices WHERE company_id = 201`)).length === 2, {
       what: 'a later run issued the next period',
       timeoutMs: 20_000,
