@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import {
   companyResponseSchema,
   type Connection,
+  type ConnectionCreateBody,
   connectionSchema,
   loginResponseSchema,
   planResponseSchema,
@@ -111,9 +112,17 @@ export async function until<T>(check: () => Promise<T | undefined | false>, what
   }
 }
 
-/** A simulator connection of the token's company, showing its QR code. */
-export async function simulatorConnection(baseUrl: string, token: string, name: string): Promise<Connection> {
-  const created = expectAnswer(connectionSchema, await api(baseUrl, 'POST', '/api/whatsapp', token, { name, provider: 'simulator' }));
+/** A simulator connection of the token's company (with these fields of POST /whatsapp), showing its QR code. */
+export async function simulatorConnection(
+  baseUrl: string,
+  token: string,
+  name: string,
+  fields: Omit<ConnectionCreateBody, 'name' | 'provider'> = {},
+): Promise<Connection> {
+  const created = expectAnswer(
+    connectionSchema,
+    await api(baseUrl, 'POST', '/api/whatsapp', token, { ...fields, name, provider: 'simulator' }),
+  );
   return until(async () => {
     const current = expectAnswer(connectionSchema, await api(baseUrl, 'GET', `/api/whatsapp/${created.id}`, token));
     return current.status === 'qrcode' ? current : undefined;
@@ -121,8 +130,14 @@ export async function simulatorConnection(baseUrl: string, token: string, name: 
 }
 
 /** A simulator connection of the token's company, scanned by the simulated phone (CONNECTED). */
-export async function scannedConnection(baseUrl: string, token: string, name: string, number?: string): Promise<Connection> {
-  const connection = await simulatorConnection(baseUrl, token, name);
+export async function scannedConnection(
+  baseUrl: string,
+  token: string,
+  name: string,
+  number?: string,
+  fields: Omit<ConnectionCreateBody, 'name' | 'provider'> = {},
+): Promise<Connection> {
+  const connection = await simulatorConnection(baseUrl, token, name, fields);
   const scanned = expectAnswer(
     simulatorSessionResponseSchema,
     await api(baseUrl, 'POST', `/api/simulator/connections/${connection.id}/scan`, token, number ? { number } : {}),
