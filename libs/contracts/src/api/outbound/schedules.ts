@@ -237,9 +237,10 @@ export const scheduleBodySchema = z.object({
   /**
    * Through a Cloud API connection the message goes as this approved template, its variables filled
    * from the contact (outside the 24-hour window nothing else may go); the body is still what the
-   * calendar shows. Ignored on other connections. Reminders go as text.
+   * calendar shows. Ignored on other connections. Reminders go as text. Left out, an edit keeps the
+   * appointment's template (null removes it).
    */
-  template: outboundTemplateSchema.nullable().default(null),
+  template: outboundTemplateSchema.nullable().optional(),
   reminder1DayEnabled: reminderFlag,
   reminder3HoursEnabled: reminderFlag,
   reminder1HourEnabled: reminderFlag,

@@ -92,7 +92,8 @@ export interface AppointmentWrite {
   serviceId: number | null;
   extraInfo: string | null;
   whatsappId: number | null;
-  template: OutboundTemplate | null;
+  /** Undefined: an update keeps the stored one (a new appointment has none). */
+  template: OutboundTemplate | null | undefined;
   reminders: Record<ScheduleReminderKind, boolean>;
 }
 
@@ -239,9 +240,9 @@ export class AppointmentRepository {
     await manager.query(
       `UPDATE outbound.schedules SET contact_id = $3, user_id = coalesce(user_id, $4), calendar_id = $5, body = $6, send_at = $7,
          duration = $8, service_id = $9, extra_info = $10, whatsapp_id = $11, reminder_1d = $12, reminder_3h = $13, reminder_1h = $14,
-         reminder_5m = $15, template = $16, status = 'PENDENTE', error_reason = NULL, updated_at = now()
+         reminder_5m = $15, template = CASE WHEN $17 THEN $16::jsonb ELSE template END, status = 'PENDENTE', error_reason = NULL, updated_at = now()
        WHERE company_id = $1 AND id = $2`,
-      [companyId, id, ...this.values(write)],
+      [companyId, id, ...this.values(write), write.template !== undefined],
     );
   }
 
@@ -260,7 +261,7 @@ export class AppointmentRepository {
       write.reminders['3h'],
       write.reminders['1h'],
       write.reminders['5m'],
-      write.template === null ? null : JSON.stringify(write.template),
+      write.template ? JSON.stringify(write.template) : null,
     ];
   }
 

@@ -271,6 +271,16 @@ describe('schedules over HTTP', () => {
     const baileys = await book({ ...base, contactId: 101, sendAt: '2026-03-02T17:00', WhatsappSenderId: 11, template });
     // another company's reader does not see it
     await api().get(`/api/schedules/${cloud.id}`).set(as(outsider())).expect(404);
+    // an edit that leaves the template out (the web's dialog) keeps it; null removes it
+    const edit = { ...base, sendAt: '2026-03-02T16:00', WhatsappSenderId: 12, extraInfo: 'retorno' };
+    await api().put(`/api/schedules/${cloud.id}`).set(as(user())).send(edit).expect(200);
+    expect((await get(cloud.id)).template).toEqual(template);
+    await api()
+      .put(`/api/schedules/${baileys.id}`)
+      .set(as(user()))
+      .send({ ...base, contactId: 101, sendAt: '2026-03-02T17:00', WhatsappSenderId: 11, template: null })
+      .expect(200);
+    expect((await get(baileys.id)).template).toBeNull();
     clock.set('2026-03-02T20:00:00Z');
     await dispatch();
     expect(commandsOf(cloud.id)).toHaveLength(1);
