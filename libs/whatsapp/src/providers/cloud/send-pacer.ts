@@ -35,8 +35,10 @@ export class SendPacer {
   private readonly backoffFirstMs: number;
   private readonly pairRateMs: number;
   private readonly now: () => number;
-  /** When the next request may leave (a slot every intervalMs). */
-  private nextSlotAt = 0;
+  /** When the last request left, as measured when it did (not as planned: a late timer only widens the gap). */
+  private lastSentAt = -Infinity;
+  /** The requests waiting for their slot, one after the other. */
+  private turns: Promise<void> = Promise.resolve();
   /** The whole connection waits until then (130429). */
   private pausedUntil = 0;
   private connectionBackoffMs: number;
@@ -74,13 +76,30 @@ export class SendPacer {
         continue;
       }
       if (!slot) return;
-      const at = Math.max(now, this.nextSlotAt);
-      this.nextSlotAt = at + this.intervalMs;
-      if (at > now) await this.sleep(at - now);
-      // a pause that began while this request waited for its slot holds it too
-      if (this.pausedUntil > this.now() || (this.recipients.get(to)?.until ?? 0) > this.now()) continue;
-      return;
+      if (await this.takeSlot(to)) return;
+      // a pause that began while this request waited for its slot holds it too: wait again
     }
+  }
+
+  /**
+   * The next slot, in turn with the other waiting requests: at least intervalMs after the last one
+   * left (measured, so a timer that fired late under load never lets the next ones catch up in a
+   * burst). False when a pause began meanwhile (the slot is not used).
+   */
+  private takeSlot(to: string): Promise<boolean> {
+    const turn = this.turns.then(async () => {
+      const wait = this.lastSentAt + this.intervalMs - this.now();
+      if (wait > 0) await this.sleep(wait);
+      const now = this.now();
+      if (this.pausedUntil > now || (this.recipients.get(to)?.until ?? 0) > now) return false;
+      this.lastSentAt = now;
+      return true;
+    });
+    this.turns = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
   }
 
   /** Meta took a request to `to`: the backoffs start over. */
@@ -93,7 +112,6 @@ export class SendPacer {
   throttled(): number {
     const wait = this.connectionBackoffMs;
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + wait);
-    this.nextSlotAt = Math.max(this.nextSlotAt, this.pausedUntil);
     this.connectionBackoffMs = Math.min(wait * 2, BACKOFF_MAX_MS);
     return wait;
   }
