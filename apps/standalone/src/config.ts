@@ -36,6 +36,8 @@ export const standaloneConfigSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v23.0')
     .optional(),
+  /** Messages a second each Cloud API connection sends at most (Meta's standard throughput is 80). */
+  WHATSAPP_CLOUD_THROUGHPUT: z.coerce.number().int().min(1).max(1_000).default(80),
   /** The fake WhatsApp phone and its control API (on by default here, off in the distributed apps). */
   SIMULATOR_ENABLED: env.flag(true),
 });

@@ -55,6 +55,7 @@ export async function createStandaloneApp(
           keysSecret: config.WHATSAPP_KEYS_SECRET ?? jwtSecret,
           graphUrl: config.WHATSAPP_GRAPH_URL,
           graphVersion: config.WHATSAPP_GRAPH_VERSION,
+          throughput: config.WHATSAPP_CLOUD_THROUGHPUT,
         },
       },
       conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },

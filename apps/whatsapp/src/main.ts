@@ -39,6 +39,8 @@ const configSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v23.0')
     .optional(),
+  /** Messages a second each Cloud API connection sends at most (Meta's standard throughput is 80). */
+  WHATSAPP_CLOUD_THROUGHPUT: z.coerce.number().int().min(1).max(1_000).default(80),
 });
 
 runApp(async () => {
@@ -55,7 +57,12 @@ runApp(async () => {
         commandsGroupId: config.COMMANDS_GROUP_ID,
         advertisedUrl: config.WHATSAPP_ADVERTISED_URL ?? `http://127.0.0.1:${config.PORT}`,
         cloud: config.WHATSAPP_KEYS_SECRET
-          ? { keysSecret: config.WHATSAPP_KEYS_SECRET, graphUrl: config.WHATSAPP_GRAPH_URL, graphVersion: config.WHATSAPP_GRAPH_VERSION }
+          ? {
+              keysSecret: config.WHATSAPP_KEYS_SECRET,
+              graphUrl: config.WHATSAPP_GRAPH_URL,
+              graphVersion: config.WHATSAPP_GRAPH_VERSION,
+              throughput: config.WHATSAPP_CLOUD_THROUGHPUT,
+            }
           : undefined,
       }),
     ],

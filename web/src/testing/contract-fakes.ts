@@ -182,6 +182,7 @@ export function aCampaign(overrides: Partial<Campaign> = {}): Campaign {
     confirmationMessage5: null,
     mediaPath: null,
     mediaName: null,
+    template: null,
     completedAt: null,
     companyId: 1,
     createdAt: AT,

@@ -9,6 +9,7 @@ import { Schedules1732500001700 } from '../migrations/1732500001700-schedules';
 import { CompanyTimeZone1732500001800 } from '../migrations/1732500001800-company-time-zone';
 import { ProjectionConvergence1732500001851 } from '../migrations/1732500001851-projection-convergence';
 import { ProjectionTombstones1732500001939 } from '../migrations/1732500001939-projection-tombstones';
+import { CloudTemplates1732500002700 } from '../migrations/1732500002700-cloud-templates';
 
 export const OUTBOUND_MIGRATIONS = [
   OutboundInitial1732500001400,
@@ -19,6 +20,7 @@ export const OUTBOUND_MIGRATIONS = [
   CompanyTimeZone1732500001800,
   ProjectionConvergence1732500001851,
   ProjectionTombstones1732500001939,
+  CloudTemplates1732500002700,
 ];
 
 /**

@@ -10,6 +10,8 @@ export interface ConnectionRow {
   name: string;
   status: string;
   is_default: boolean;
+  /** 'beta' (Baileys), 'cloud' (Meta's Cloud API), 'simulator'; '' while not known. */
+  provider: string;
 }
 
 const deletedConnections = new Tombstones('outbound.deleted_connections');
@@ -30,20 +32,33 @@ export class ConnectionRepository implements ReadThroughProjection<'connection'>
       await deletedConnections.lock(manager, connection.id);
       if (await deletedConnections.buried(manager, connection.id)) return false;
       await manager.query(
-        `INSERT INTO outbound.connections (id, company_id, name, status, is_default) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO outbound.connections (id, company_id, name, status, is_default, provider) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (id) DO NOTHING`,
-        [connection.id, connection.companyId, connection.name, connection.status, connection.isDefault],
+        [connection.id, connection.companyId, connection.name, connection.status, connection.isDefault, connection.provider],
       );
       return true;
     });
   }
 
-  async upsert(manager: EntityManager, connection: Pick<Connection, 'id' | 'companyId' | 'name' | 'status' | 'isDefault'>): Promise<void> {
+  async upsert(
+    manager: EntityManager,
+    connection: Pick<Connection, 'id' | 'companyId' | 'name' | 'status' | 'isDefault' | 'provider'>,
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO outbound.connections (id, company_id, name, status, is_default) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET company_id = $2, name = $3, status = $4, is_default = $5`,
-      [connection.id, connection.companyId, connection.name, connection.status, connection.isDefault],
+      `INSERT INTO outbound.connections (id, company_id, name, status, is_default, provider) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET company_id = $2, name = $3, status = $4, is_default = $5, provider = $6`,
+      [connection.id, connection.companyId, connection.name, connection.status, connection.isDefault, connection.provider],
     );
+  }
+
+  /** The providers of these connections of the company, by id (one not known here: absent; not announced yet: ''). */
+  async providersOf(manager: EntityManager | null, companyId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; provider: string }[] = await (manager ?? this.dataSource).query(
+      `SELECT id, provider FROM outbound.connections WHERE company_id = $1 AND id = ANY($2::int[])`,
+      [companyId, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.provider]));
   }
 
   /**

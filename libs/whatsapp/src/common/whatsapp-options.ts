@@ -37,6 +37,8 @@ export interface CloudApiOptions {
   graphVersion?: string;
   /** The first wait after a rate-limit answer, doubling up to a minute (default 1 s; tests shorten it). */
   backoffFirstMs?: number;
+  /** Messages a second each Cloud API connection sends at most (WHATSAPP_CLOUD_THROUGHPUT, default 80, Meta's standard throughput). */
+  throughput?: number;
 }
 
 /** The Graph API version used unless WHATSAPP_GRAPH_VERSION says otherwise. */

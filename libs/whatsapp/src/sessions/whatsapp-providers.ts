@@ -46,6 +46,7 @@ export class WhatsappProviders {
           graph,
           logger,
           backoffFirstMs: options.cloud?.backoffFirstMs,
+          throughput: options.cloud?.throughput,
         }),
       );
     }

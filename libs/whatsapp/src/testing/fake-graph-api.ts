@@ -18,6 +18,16 @@ export interface FakeSent {
   phoneNumberId: string;
   wamid: string;
   body: Record<string, unknown>;
+  /** When Meta took it (ms since the epoch). */
+  at: number;
+}
+
+/** One POST /messages as it arrived: when, to whom, and the error code it was answered with (0: taken). */
+export interface FakeAttempt {
+  phoneNumberId: string;
+  to: string;
+  at: number;
+  code: number;
 }
 
 /** One error answer queued for the next POST /messages (Meta's codes: 130429, 131026, 131047, 131056 ...). */
@@ -88,6 +98,8 @@ export class FakeGraphApi {
   readonly closedWindows = new Set<string>();
   /** Every request as method and path, for tests that look at what was asked. */
   readonly requests: { method: string; path: string }[] = [];
+  /** Every message send (not read receipts) with its answer, in arrival order. */
+  readonly attempts: FakeAttempt[] = [];
   /** Slows every answer down (a slow Meta). */
   delayMs = 0;
   private server?: Server;
@@ -232,11 +244,20 @@ export class FakeGraphApi {
       if (message.messaging_product !== 'whatsapp')
         return metaError(response, { code: 100, title: 'The parameter messaging_product is required.' });
       if (message.status === 'read') return json(response, 200, { success: true });
+      const attempt: FakeAttempt = { phoneNumberId: id!, to: String(message.to), at: Date.now(), code: 0 };
+      this.attempts.push(attempt);
       const failure = this.failures.findIndex((f) => f.to === undefined || f.to === message.to);
-      if (failure >= 0) return metaError(response, this.failures.splice(failure, 1)[0]!);
-      if (message.type !== 'template' && this.closedWindows.has(String(message.to))) return metaError(response, META_ERRORS.reEngagement);
+      if (failure >= 0) {
+        const answer = this.failures.splice(failure, 1)[0]!;
+        attempt.code = answer.code;
+        return metaError(response, answer);
+      }
+      if (message.type !== 'template' && this.closedWindows.has(String(message.to))) {
+        attempt.code = META_ERRORS.reEngagement.code;
+        return metaError(response, META_ERRORS.reEngagement);
+      }
       const wamid = `wamid.${Buffer.from(`${id}${++this.counter}${randomBytes(6).toString('hex')}`).toString('base64url')}`;
-      this.sent.push({ phoneNumberId: id!, wamid, body: message });
+      this.sent.push({ phoneNumberId: id!, wamid, body: message, at: attempt.at });
       return json(response, 200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: message.to, wa_id: message.to }],

@@ -45,6 +45,29 @@ export function isCampaignScheduledAt(value: string): boolean {
   );
 }
 
+/**
+ * An approved message template of a Cloud API number (issue 27): its name and language
+ * as Meta lists them, and its variables in order ({{1}}, {{2}} ...). Each variable is text in which the
+ * message variables are filled per recipient (`{{nome}}`, `{{primeiroNome}}`, `{{numero}}`, `{{email}}`,
+ * the settings' own), so a variable is a contact field, fixed text, or both. A campaign or a schedule
+ * on a Cloud API connection sends it as its first message (outside the 24-hour window nothing else may go).
+ */
+export const outboundTemplateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(512)
+    .regex(/^[a-z0-9_]+$/, M.invalidTemplateName),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Za-z0-9]{2,8})?$/, M.invalidTemplateLanguage),
+  bodyParameters: z.array(z.string().trim().min(1, M.required).max(1_024, M.genericTooLong)).max(50).default([]),
+  headerParameters: z.array(z.string().trim().min(1, M.required).max(60, M.genericTooLong)).max(1).default([]),
+});
+export type OutboundTemplate = z.output<typeof outboundTemplateSchema>;
+
 /** The connection and list names the campaign shows beside its ids (read only). */
 const namedRef = z.object({ id, name: z.string() });
 
@@ -85,6 +108,8 @@ export const campaignSchema = z.object({
   /** The attachment's media URL (null without one) and its file name. */
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** The Cloud API template its Cloud connections send (null: none; required when one of its connections is a Cloud API one). */
+  template: outboundTemplateSchema.nullable(),
   completedAt: isoDateTime.nullable(),
   companyId: id,
   createdAt: isoDateTime,
@@ -161,7 +186,9 @@ const hour = (min: number, max: number) =>
  * 24 and after startHour; allowSaturday and allowSunday true by default. A campaign with a
  * scheduledAt becomes PROGRAMADA and must be sendable: a message, a connection, a contact list or a
  * tag (not both), a confirmation message when confirmation is on, and a time still to come (checked by
- * the server, which knows the time zone and the clock). Repeated connections are refused.
+ * the server, which knows the time zone and the clock). Repeated connections are refused. A campaign
+ * with a Cloud API connection needs `template` (400 ERR_CAMPAIGN_TEMPLATE_REQUIRED, checked by the
+ * server, which knows the connections); a template alone is a message.
  * `status`, `companyId`, `mediaPath` and `mediaName` are the server's: sent here they are ignored.
  */
 export const campaignBodySchema = z
@@ -196,6 +223,7 @@ export const campaignBodySchema = z
     allowSaturday: looseBoolean.default(true),
     allowSunday: looseBoolean.default(true),
     confirmation: looseBoolean.default(false),
+    template: outboundTemplateSchema.nullable().default(null),
     status: z.unknown().optional(),
     companyId: z.unknown().optional(),
     mediaPath: z.unknown().optional(),
@@ -221,7 +249,7 @@ export const campaignBodySchema = z
       context.addIssue({ code: 'custom', path: ['tagListId'], message: M.listOrTag });
     }
     if (body.scheduledAt === null || !isCampaignScheduledAt(body.scheduledAt)) return;
-    if (CAMPAIGN_MESSAGE_FIELDS.every((field) => body[field] === null)) {
+    if (CAMPAIGN_MESSAGE_FIELDS.every((field) => body[field] === null) && body.template === null) {
       context.addIssue({ code: 'custom', path: ['message1'], message: M.messageRequired });
     }
     if (body.confirmation && CAMPAIGN_CONFIRMATION_FIELDS.every((field) => body[field] === null)) {

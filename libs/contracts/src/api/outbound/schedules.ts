@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { ID_MESSAGE, looseBoolean } from '../primitives';
+import { outboundTemplateSchema } from './campaigns';
 import { id, isoDateTime, pageNumber, searchParam } from './fields';
 import { serviceSchema } from './services';
 
@@ -185,6 +186,8 @@ export const scheduleSchema = z.object({
   extraInfo: z.string().nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** The Cloud API template its message goes as through a Cloud API connection (issue 27); null: the body as text. */
+  template: outboundTemplateSchema.nullable(),
   reminder1DayEnabled: z.boolean(),
   reminder3HoursEnabled: z.boolean(),
   reminder1HourEnabled: z.boolean(),
@@ -231,6 +234,13 @@ export const scheduleBodySchema = z.object({
   extraInfo: optionalText(SCHEDULE_EXTRA_INFO_MAX),
   WhatsappSenderId: optionalId,
   calendarId: optionalId,
+  /**
+   * Through a Cloud API connection the message goes as this approved template, its variables filled
+   * from the contact (outside the 24-hour window nothing else may go); the body is still what the
+   * calendar shows. Ignored on other connections. Reminders go as text. Left out, an edit keeps the
+   * appointment's template (null removes it).
+   */
+  template: outboundTemplateSchema.nullable().optional(),
   reminder1DayEnabled: reminderFlag,
   reminder3HoursEnabled: reminderFlag,
   reminder1HourEnabled: reminderFlag,

@@ -18,6 +18,7 @@ import type { EntityManager } from 'typeorm';
 
 import { mediaTypeOf } from '../../common/media-type';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../../common/outbound-options';
+import { fillTemplate } from '../../common/template-content';
 import { ConnectionRepository } from '../../projections/connection.repository';
 import { BookingSettingsService } from '../settings/booking-settings.service';
 import { AppointmentRepository, type DueSend } from './appointment.repository';
@@ -126,6 +127,7 @@ export class AppointmentDispatcher implements OnModuleInit {
     };
     const defaultConnection = await this.connections.sendingConnection(manager, companyId);
     const owned = new Set(await this.connections.idsOf(manager, companyId));
+    const providers = await this.connections.providersOf(manager, companyId, [...owned]);
     const sending: { id: number; commandId: string; connectionId: number }[] = [];
     const failed: { id: number; reason: string }[] = [];
     const messageSending: number[] = [];
@@ -158,7 +160,7 @@ export class AppointmentDispatcher implements OnModuleInit {
           connectionId,
           to: send.contact_number!,
           isGroup: send.contact_is_group ?? false,
-          content: await this.contentOf(send, zoneOf),
+          content: await this.contentOf(send, zoneOf, providers.get(connectionId) === 'cloud'),
           quotedId: null,
           isForwarded: false,
           reference: outboundSendReference({ service: 'outbound', kind: 'appointment', send: send.id, appointment: send.schedule_id }),
@@ -179,7 +181,12 @@ export class AppointmentDispatcher implements OnModuleInit {
     return due.length;
   }
 
-  private async contentOf(send: DueSend, zoneOf: (calendarId: number | null) => Promise<string>): Promise<SendContent> {
+  /**
+   * What a send says: a reminder's text, or the appointment's message (its body with the contact's
+   * variables, as media when it has one). Through a Cloud API connection a message with a template
+   * goes as that template, its variables filled from the contact (issue 27).
+   */
+  private async contentOf(send: DueSend, zoneOf: (calendarId: number | null) => Promise<string>, cloud: boolean): Promise<SendContent> {
     if (send.kind !== 'message') {
       const text = reminderText(
         send.kind as ScheduleReminderKind,
@@ -188,6 +195,8 @@ export class AppointmentDispatcher implements OnModuleInit {
       );
       return { type: 'text', body: text };
     }
+    const contact = { name: send.contact_name, number: send.contact_number, email: send.contact_email };
+    if (cloud && send.template) return fillTemplate(send.template, contact, []);
     // The contact's variables (decision 0040), as campaigns and quick messages fill them.
     const body = renderMessageVariables(
       send.body,

@@ -1,4 +1,5 @@
 import {
+  type OutboundTemplate,
   SCHEDULE_REMINDER_KINDS,
   type ScheduleRecord,
   type ScheduleReminderKind,
@@ -29,6 +30,7 @@ export interface AppointmentRow {
   media_name: string | null;
   media_mimetype: string | null;
   whatsapp_id: number | null;
+  template: OutboundTemplate | null;
   reminder_1d: boolean;
   reminder_3h: boolean;
   reminder_1h: boolean;
@@ -72,6 +74,7 @@ export interface DueSend extends SendRow {
   media_path: string | null;
   media_name: string | null;
   media_mimetype: string | null;
+  template: OutboundTemplate | null;
   contact_name: string | null;
   contact_number: string | null;
   contact_email: string | null;
@@ -89,6 +92,8 @@ export interface AppointmentWrite {
   serviceId: number | null;
   extraInfo: string | null;
   whatsappId: number | null;
+  /** Undefined: an update keeps the stored one (a new appointment has none). */
+  template: OutboundTemplate | null | undefined;
   reminders: Record<ScheduleReminderKind, boolean>;
 }
 
@@ -113,6 +118,7 @@ export const mapAppointment = (row: AppointmentViewRow): ScheduleRecord => ({
   extraInfo: row.extra_info,
   mediaPath: row.media_path,
   mediaName: row.media_name,
+  template: row.template,
   reminder1DayEnabled: row.reminder_1d,
   reminder3HoursEnabled: row.reminder_3h,
   reminder1HourEnabled: row.reminder_1h,
@@ -222,8 +228,8 @@ export class AppointmentRepository {
   async insert(manager: EntityManager, companyId: number, write: AppointmentWrite): Promise<number> {
     const rows: { id: number }[] = await manager.query(
       `INSERT INTO outbound.schedules (company_id, contact_id, user_id, calendar_id, body, send_at, duration, service_id, extra_info,
-         whatsapp_id, reminder_1d, reminder_3h, reminder_1h, reminder_5m)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+         whatsapp_id, reminder_1d, reminder_3h, reminder_1h, reminder_5m, template)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
       [companyId, ...this.values(write)],
     );
     return rows[0]!.id;
@@ -234,9 +240,9 @@ export class AppointmentRepository {
     await manager.query(
       `UPDATE outbound.schedules SET contact_id = $3, user_id = coalesce(user_id, $4), calendar_id = $5, body = $6, send_at = $7,
          duration = $8, service_id = $9, extra_info = $10, whatsapp_id = $11, reminder_1d = $12, reminder_3h = $13, reminder_1h = $14,
-         reminder_5m = $15, status = 'PENDENTE', error_reason = NULL, updated_at = now()
+         reminder_5m = $15, template = CASE WHEN $17 THEN $16::jsonb ELSE template END, status = 'PENDENTE', error_reason = NULL, updated_at = now()
        WHERE company_id = $1 AND id = $2`,
-      [companyId, id, ...this.values(write)],
+      [companyId, id, ...this.values(write), write.template !== undefined],
     );
   }
 
@@ -255,6 +261,7 @@ export class AppointmentRepository {
       write.reminders['3h'],
       write.reminders['1h'],
       write.reminders['5m'],
+      write.template ? JSON.stringify(write.template) : null,
     ];
   }
 
@@ -327,7 +334,7 @@ export class AppointmentRepository {
       `WITH due AS (
          SELECT id FROM outbound.schedule_sends WHERE company_id = $1 AND status = 'PENDENTE' AND due_at <= $2
          ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-       SELECT x.*, s.body, s.send_at, s.calendar_id, s.whatsapp_id, s.media_path, s.media_name, s.media_mimetype,
+       SELECT x.*, s.body, s.send_at, s.calendar_id, s.whatsapp_id, s.media_path, s.media_name, s.media_mimetype, s.template,
               c.name AS contact_name, c.number AS contact_number, c.email AS contact_email, c.is_group AS contact_is_group,
               sv.name AS service_name
        FROM due JOIN outbound.schedule_sends x ON x.id = due.id

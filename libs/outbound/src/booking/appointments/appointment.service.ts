@@ -240,6 +240,7 @@ export class AppointmentService {
       serviceId: fields.serviceId,
       extraInfo: fields.extraInfo,
       whatsappId: fields.WhatsappSenderId,
+      template: fields.template,
       reminders: Object.fromEntries(SCHEDULE_REMINDER_KINDS.map((kind) => [kind, fields[REMINDER_FIELDS[kind]]])) as Record<
         ScheduleReminderKind,
         boolean

@@ -252,6 +252,55 @@ describe('schedules over HTTP', () => {
     );
   });
 
+  it('through a Cloud API connection the message goes as its template, filled from the contact; elsewhere the body as text', async () => {
+    await t.publish(connectionUpdated, A, 12, { connection: connectionFixture(A, 12, { provider: 'cloud' }) });
+    await waitFor(
+      async () => (await t.dataSource.query(`SELECT 1 FROM outbound.connections WHERE id = 12 AND provider = 'cloud'`)).length === 1,
+      {
+        what: 'the Cloud connection known',
+      },
+    );
+    const template = {
+      name: 'lembrete_consulta',
+      language: 'pt_BR',
+      headerParameters: [],
+      bodyParameters: ['{{primeiroNome}}', 'Clínica Sul'],
+    };
+    const cloud = await book({ ...base, sendAt: '2026-03-02T16:00', WhatsappSenderId: 12, template });
+    expect(cloud.template).toEqual(template);
+    const baileys = await book({ ...base, contactId: 101, sendAt: '2026-03-02T17:00', WhatsappSenderId: 11, template });
+    // another company's reader does not see it
+    await api().get(`/api/schedules/${cloud.id}`).set(as(outsider())).expect(404);
+    // an edit that leaves the template out (the web's dialog) keeps it; null removes it
+    const edit = { ...base, sendAt: '2026-03-02T16:00', WhatsappSenderId: 12, extraInfo: 'retorno' };
+    await api().put(`/api/schedules/${cloud.id}`).set(as(user())).send(edit).expect(200);
+    expect((await get(cloud.id)).template).toEqual(template);
+    await api()
+      .put(`/api/schedules/${baileys.id}`)
+      .set(as(user()))
+      .send({ ...base, contactId: 101, sendAt: '2026-03-02T17:00', WhatsappSenderId: 11, template: null })
+      .expect(200);
+    expect((await get(baileys.id)).template).toBeNull();
+    clock.set('2026-03-02T20:00:00Z');
+    await dispatch();
+    expect(commandsOf(cloud.id)).toHaveLength(1);
+    expect(commandsOf(cloud.id)[0]).toMatchObject({
+      connectionId: 12,
+      to: '5511999998888',
+      content: {
+        type: 'template',
+        name: 'lembrete_consulta',
+        language: 'pt_BR',
+        bodyParameters: ['Ana', 'Clínica Sul'],
+        headerParameters: [],
+      },
+    });
+    expect(commandsOf(baileys.id)[0]).toMatchObject({ connectionId: 11, content: { type: 'text', body: base.body } });
+    for (const command of [...commandsOf(cloud.id), ...commandsOf(baileys.id)]) await answer(command);
+    await api().delete(`/api/schedules/${cloud.id}`).set(as(user())).expect(200);
+    await api().delete(`/api/schedules/${baileys.id}`).set(as(user())).expect(200);
+  });
+
   it('a failed send becomes ERRO with its reason; saved again, it goes out as a new command', async () => {
     const schedule = await book({ ...base, sendAt: '2026-03-02T15:00', WhatsappSenderId: 11 });
     clock.set('2026-03-02T18:00:00Z');

@@ -159,6 +159,7 @@ export class CampaignService {
           ],
         });
       }
+      await this.requireTemplateOnCloud(manager, tenancy.companyId, connectionsOf(row), row.template !== null);
       await this.starts.begin(manager, row, true);
       return mapCampaign((await this.campaigns.view(manager, tenancy.companyId, id))!);
     });
@@ -282,6 +283,7 @@ export class CampaignService {
         notFound(),
       );
     }
+    await this.requireTemplateOnCloud(manager, companyId, connectionIds, fields.template !== null);
     if (fields.scheduledAt === null) return null;
     const scheduledAt = scheduledAtInZone(fields.scheduledAt, await this.clock.timeZone(manager, companyId));
     if (scheduledAt.getTime() < this.clock.now().getTime() - 60_000) {
@@ -290,6 +292,22 @@ export class CampaignService {
       });
     }
     return scheduledAt;
+  }
+
+  /**
+   * Outside the 24-hour window a Cloud API number may send nothing but an approved template, and a
+   * campaign writes first: one with a Cloud API connection must name its template (issue 27).
+   */
+  private async requireTemplateOnCloud(manager: EntityManager, companyId: number, connectionIds: number[], hasTemplate: boolean) {
+    if (hasTemplate) return;
+    const providers = await this.connections.providersOf(manager, companyId, connectionIds);
+    const cloud = connectionIds.filter((id) => providers.get(id) === 'cloud');
+    if (cloud.length === 0) return;
+    throw new AppError(
+      'ERR_CAMPAIGN_TEMPLATE_REQUIRED',
+      'A campaign through a WhatsApp Cloud API connection must choose an approved template (outside the 24-hour window nothing else may be sent)',
+      { connectionIds: cloud, fields: [{ path: 'template', message: OUTBOUND_MESSAGES.templateRequired }] },
+    );
   }
 
   private async forgetMedia(path: string | null): Promise<void> {

@@ -7,6 +7,7 @@ import {
   CAMPAIGNS_PAGE_SIZE,
   type CampaignShipping,
   type CampaignStatus,
+  type OutboundTemplate,
 } from '@app/contracts';
 import { changedRows, likeContaining } from '@app/platform';
 import { Injectable } from '@nestjs/common';
@@ -45,6 +46,8 @@ export interface CampaignRow {
   media_path: string | null;
   media_name: string | null;
   media_mimetype: string | null;
+  /** The Cloud API template its Cloud connections send (jsonb, issue 27). */
+  template: OutboundTemplate | null;
   started_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
@@ -101,6 +104,7 @@ export const mapCampaign = (row: CampaignRow): Campaign => ({
   confirmationMessage5: row.confirmation_message5,
   mediaPath: row.media_path,
   mediaName: row.media_name,
+  template: row.template,
   completedAt: iso(row.completed_at),
   companyId: row.company_id,
   createdAt: new Date(row.created_at).toISOString(),
@@ -151,6 +155,7 @@ const FIELD_COLUMNS = [
   'confirmation_message3',
   'confirmation_message4',
   'confirmation_message5',
+  'template',
 ] as const;
 
 const fieldValues = (fields: CampaignFields, scheduledAt: Date | null): unknown[] => [
@@ -167,6 +172,7 @@ const fieldValues = (fields: CampaignFields, scheduledAt: Date | null): unknown[
   fields.confirmation,
   ...CAMPAIGN_MESSAGE_FIELDS.map((field) => fields[field]),
   ...CAMPAIGN_CONFIRMATION_FIELDS.map((field) => fields[field]),
+  fields.template === null ? null : JSON.stringify(fields.template),
 ];
 
 /** Campaigns of the companies. */

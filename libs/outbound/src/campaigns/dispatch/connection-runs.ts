@@ -13,6 +13,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { mediaTypeOf } from '../../common/media-type';
+import { fillTemplate } from '../../common/template-content';
+import { ConnectionRepository } from '../../projections/connection.repository';
 import { CampaignRepository, type CampaignRow, confirmationMessagesOf, messagesOf } from '../common/campaign.repository';
 import { CampaignClock } from '../common/campaign-clock';
 import { windowOf } from '../common/campaign-events';
@@ -51,6 +53,7 @@ export class ConnectionRuns {
     private readonly progress: CampaignProgress,
     private readonly outbox: OutboxWriter,
     private readonly clock: CampaignClock,
+    private readonly connections: ConnectionRepository,
   ) {}
 
   /** The connection's next run at `at` (now when absent or past), replacing the one pending. */
@@ -101,7 +104,8 @@ export class ConnectionRuns {
         limit,
       );
       if (claimed.length === 0) return;
-      await this.requestSends(manager, connectionId, claimed, new Map(open.map((row) => [row.id, row])), settings.variables, now);
+      const cloud = (await this.connections.providersOf(manager, pace.company_id, [connectionId])).get(connectionId) === 'cloud';
+      await this.requestSends(manager, connectionId, claimed, new Map(open.map((row) => [row.id, row])), settings.variables, now, cloud);
       await this.pace(manager, pace, claimed.length, settings, now);
     });
   }
@@ -139,10 +143,11 @@ export class ConnectionRuns {
     campaigns: Map<number, CampaignRow>,
     variables: { key: string; value: string }[],
     now: Date,
+    cloud: boolean,
   ): Promise<void> {
     const sends: { id: number; stage: ShippingStage; parts: number }[] = [];
     for (const record of claimed) {
-      const parts = await this.partsFor(manager, campaigns.get(record.campaign_id)!, record, variables);
+      const parts = await this.partsFor(manager, campaigns.get(record.campaign_id)!, record, variables, cloud);
       for (const [index, content] of parts.contents.entries()) {
         await this.outbox.add(manager, {
           definition: messageSendRequested,
@@ -198,14 +203,24 @@ export class ConnectionRuns {
     await this.wake(manager, pace.connection_id, intervalMs > 0 ? new Date(nextAt.getTime() + WATCHDOG_MS) : nextAt);
   }
 
-  /** What one record sends now: the confirmation message, or the main message with the file list's files and the campaign's attachment. */
+  /**
+   * What one record sends now: the confirmation message, or the main message with the file list's
+   * files and the campaign's attachment. Through a Cloud API connection the first message to the
+   * recipient is the campaign's template alone, its variables filled for them (outside the 24-hour
+   * window nothing else may go, issue 27); after a confirmation answer the window is open and
+   * the main message goes as on any connection.
+   */
   private async partsFor(
     manager: EntityManager,
     campaign: CampaignRow,
     record: ShippingRow,
     variables: { key: string; value: string }[],
+    cloud: boolean,
   ): Promise<{ stage: ShippingStage; contents: SendContent[] }> {
     const recipient = { name: record.name, number: record.number, email: record.email };
+    if (cloud && campaign.template && record.phase === 'pending') {
+      return { stage: record.stage, contents: [fillTemplate(campaign.template, recipient, variables)] };
+    }
     if (record.phase === 'pending' && record.stage === 'confirmation') {
       const message = pickMessage(confirmationMessagesOf(campaign)) ?? pickMessage(messagesOf(campaign)) ?? '';
       return { stage: 'confirmation', contents: [{ type: 'text', body: fillVariables(message, recipient, variables) || '.' }] };

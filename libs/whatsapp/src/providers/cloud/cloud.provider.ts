@@ -6,12 +6,10 @@ import { CloudAccountRepository, type StoredCloudAccount } from './cloud-account
 import { CloudGraphFactory } from './cloud-graph.factory';
 import { CloudMessageRepository } from './cloud-message.repository';
 import { type GraphClient, GraphError } from './graph-client';
+import { PacerStopped, SendPacer } from './send-pacer';
 
-/** Backoff after Meta's rate-limit answers: 1 s, 2 s, 4 s ... at most a minute between tries. */
-const BACKOFF_FIRST_MS = 1_000;
-const BACKOFF_MAX_MS = 60_000;
-/** 131056: Meta allows about one message every 6 seconds to the same recipient. */
-const PAIR_RATE_MS = 6_000;
+/** Meta's answers that mean the whole number (or its account or app) is over its limit: the connection pauses. */
+const CONNECTION_LIMITS = new Set([130429, 80007, 4]);
 
 /** Thrown when a free-form message would reach a contact outside the 24-hour window. */
 export const WINDOW_CLOSED =
@@ -22,8 +20,10 @@ export interface CloudProviderDeps {
   messages: CloudMessageRepository;
   graph: CloudGraphFactory;
   logger: Logger;
-  /** How long a send waits between tries after a rate-limit answer (tests shorten it). */
+  /** How long a send waits between tries after a rate-limit answer (tests shorten it, 131056's 6 s floor too). */
   backoffFirstMs?: number;
+  /** Messages a second each connection may send (WHATSAPP_CLOUD_THROUGHPUT, default 80). */
+  throughput?: number;
 }
 
 /**
@@ -36,12 +36,19 @@ export class CloudSession implements WhatsAppSession {
   private client: GraphClient | null = null;
   private open = false;
   private stopped = false;
-  private wakeBackoff?: () => void;
+  /** Paces this connection's requests to Meta (one session per connection in this process). */
+  readonly pacer: SendPacer;
 
   constructor(
     private readonly context: SessionContext,
     private readonly deps: CloudProviderDeps,
-  ) {}
+  ) {
+    this.pacer = new SendPacer({
+      throughput: deps.throughput,
+      backoffFirstMs: deps.backoffFirstMs,
+      pairRateMs: deps.backoffFirstMs,
+    });
+  }
 
   get connected(): boolean {
     return this.open && !this.stopped;
@@ -98,45 +105,36 @@ export class CloudSession implements WhatsAppSession {
   }
 
   /**
-   * Tries until Meta takes the request or refuses it for good. Rate-limit answers (130429 throughput,
-   * 131056 pair rate ...) wait and try again, so such a message is neither lost nor sent twice (Meta
-   * took nothing when it answered with them). Stopping the session ends the wait: the message stays
-   * to be sent by the next session.
+   * Tries until Meta takes the request or refuses it for good, each try when the connection's pacer
+   * lets it go. Rate-limit answers wait and try again: 130429 (and 80007, 4) pause the whole
+   * connection, 131056 and Meta's temporary failures hold this recipient only. Meta took nothing when
+   * it answered so, so such a message is neither lost nor sent twice. Stopping the session ends the
+   * wait: the message stays to be sent by the next session.
    */
-  private async withBackoff<T>(request: () => Promise<T>, to: string): Promise<T> {
-    let delay = this.deps.backoffFirstMs ?? BACKOFF_FIRST_MS;
+  private async withBackoff<T>(request: () => Promise<T>, to: string, { slot = true }: { slot?: boolean } = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await request();
+        await this.pacer.acquire(to, { slot });
+      } catch (error) {
+        if (!(error instanceof PacerStopped)) throw error;
+        this.open = false;
+        throw new Error('the session stopped while waiting to send again', { cause: error });
+      }
+      try {
+        const answer = await request();
+        this.pacer.succeeded(to);
+        return answer;
       } catch (error) {
         if (!(error instanceof GraphError) || !error.retriable || this.stopped) throw error;
-        const wait = error.code === 131056 && this.deps.backoffFirstMs === undefined ? Math.max(delay, PAIR_RATE_MS) : delay;
+        const wait = CONNECTION_LIMITS.has(error.code)
+          ? this.pacer.throttled()
+          : this.pacer.holdRecipient(to, { pairRate: error.code === 131056 });
         this.deps.logger.warn(
-          { connectionId: this.context.connectionId, to, code: error.code, attempt, wait },
+          { connectionId: this.context.connectionId, to, code: error.code, attempt, wait, whole: CONNECTION_LIMITS.has(error.code) },
           'cloud api asked to slow down',
         );
-        await this.pause(wait);
-        if (this.stopped) {
-          this.open = false;
-          throw new Error('the session stopped while waiting to send again', { cause: error });
-        }
-        delay = Math.min(delay * 2, BACKOFF_MAX_MS);
       }
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      function done() {
-        resolve();
-      }
-      this.wakeBackoff = wake;
-    });
   }
 
   private async messageBody(message: OutgoingMessage): Promise<Record<string, unknown>> {
@@ -157,6 +155,7 @@ export class CloudSession implements WhatsAppSession {
               content.fileName || 'file',
             ),
           message.to,
+          { slot: false },
         );
         const type = content.mediaType;
         const media: Record<string, unknown> = { id };
@@ -230,7 +229,7 @@ export class CloudSession implements WhatsAppSession {
   async stop(): Promise<void> {
     this.stopped = true;
     this.open = false;
-    this.wakeBackoff?.();
+    this.pacer.stop();
   }
 
   async logout(): Promise<void> {

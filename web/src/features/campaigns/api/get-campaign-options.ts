@@ -10,15 +10,15 @@ import { api } from '@/lib/api-client';
 
 import { campaignsQueryKey } from './get-campaigns';
 
-/** A choice of the campaign dialog's selects: a connection, a contact list, a tag or a file list. */
-export type CampaignOption = { id: number; name: string };
+/** A choice of the campaign dialog's selects: a connection (with its provider), a contact list, a tag or a file list. */
+export type CampaignOption = { id: number; name: string; provider?: string };
 
 const optionsKey = [...campaignsQueryKey, 'options'] as const;
 
 /** `GET /api/whatsapp`: the company's connections (up to 5 are chosen). */
 export async function getConnectionOptions(): Promise<CampaignOption[]> {
   const connections = await api.get('/whatsapp', { schema: connectionListResponseSchema });
-  return connections.map(({ id, name }) => ({ id, name }));
+  return connections.map(({ id, name, provider }) => ({ id, name, provider }));
 }
 
 /** `GET /api/contact-lists/list`: every contact list of the company, by name. */

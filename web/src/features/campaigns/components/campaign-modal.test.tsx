@@ -117,6 +117,7 @@ describe('campaign dialog', { timeout: 15_000 }, () => {
       allowSaturday: true,
       allowSunday: true,
       confirmation: false,
+      template: null,
     });
     expect(await screen.findByText('Campanha salva com sucesso.')).toBeTruthy();
   });

@@ -40,6 +40,7 @@ import {
   toCampaignBody,
 } from '../utils/campaign-form';
 import { isCampaignEditable } from '../utils/campaign-status';
+import { CampaignTemplatePicker } from './campaign-template-picker';
 
 type CampaignModalProps = {
   /** The campaign to edit (or to look at, when it can no longer change); null adds one. */
@@ -83,16 +84,26 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
     handleSubmit,
     getValues,
     setValue,
+    setError,
     formState: { errors },
   } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues: campaignFormDefaults(campaign, timeZone) });
   const confirmation = useWatch({ control, name: 'confirmation' });
+  const chosenConnections = useWatch({ control, name: 'whatsappIds' });
+  // The first chosen Cloud API connection: its templates are offered, and the campaign needs one (issue 27).
+  const cloudConnectionId =
+    chosenConnections.find((id) => connections.data?.some((connection) => connection.id === id && connection.provider === 'cloud')) ?? null;
 
-  const handleSave = (values: CampaignFormValues) =>
-    saveAndClose(
+  const handleSave = (values: CampaignFormValues) => {
+    if (cloudConnectionId !== null && !values.template) {
+      setError('template', { message: 'campaigns.validation.templateRequired' });
+      return;
+    }
+    return saveAndClose(
       saveMutation,
       { id: savedId, body: toCampaignBody(values), media, onSaved: (saved: { id: number }) => setSavedId(saved.id) },
       { saved: t('campaigns.toasts.saved'), onClose },
     );
+  };
 
   function handleFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -272,6 +283,22 @@ export function CampaignModal({ campaign, onClose, now }: CampaignModalProps) {
             </Fieldset.Root>
           )}
         />
+        {cloudConnectionId !== null && (
+          <Controller
+            control={control}
+            name="template"
+            render={({ field }) => (
+              <CampaignTemplatePicker
+                connectionId={cloudConnectionId}
+                value={field.value}
+                onChange={field.onChange}
+                variables={variableKeys}
+                disabled={readOnly}
+                error={errors.template?.message ? t(errors.template.message as 'validation.required') : undefined}
+              />
+            )}
+          />
+        )}
         <Stack gap="2">
           {messagesError && (
             <Text fontSize="sm" color="fg.error" data-testid="campaign-messages-error">

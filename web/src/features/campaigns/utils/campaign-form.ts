@@ -60,15 +60,23 @@ export const campaignFormSchema = z
     allowSaturday: z.boolean(),
     allowSunday: z.boolean(),
     confirmation: z.boolean(),
+    /** The Cloud API template its Cloud connections send (issue 27); null: none. */
+    template: z
+      .object({ name: z.string(), language: z.string(), headerParameters: z.array(z.string()), bodyParameters: z.array(z.string()) })
+      .nullable(),
   })
   .superRefine((values, context) => {
+    if (values.template && [...values.template.headerParameters, ...values.template.bodyParameters].some((text) => text.trim() === '')) {
+      context.addIssue({ code: 'custom', path: ['template'], message: 'campaigns.validation.templateVariables' });
+    }
     if (values.endHour <= values.startHour)
       context.addIssue({ code: 'custom', path: ['endHour'], message: 'campaigns.validation.endAfterStart' });
     if (values.contactListId !== '' && values.tagListId !== '') {
       context.addIssue({ code: 'custom', path: ['tagListId'], message: 'campaigns.validation.listOrTag' });
     }
     if (values.scheduledAt === '') return;
-    if (!filled(values.messages)) context.addIssue({ code: 'custom', path: ['messages'], message: 'campaigns.validation.messageRequired' });
+    if (!filled(values.messages) && !values.template)
+      context.addIssue({ code: 'custom', path: ['messages'], message: 'campaigns.validation.messageRequired' });
     if (values.confirmation && !filled(values.confirmationMessages)) {
       context.addIssue({ code: 'custom', path: ['confirmationMessages'], message: 'campaigns.validation.confirmationRequired' });
     }
@@ -99,6 +107,7 @@ export function campaignFormDefaults(campaign: Campaign | null, timeZone: string
     allowSaturday: campaign?.allowSaturday ?? true,
     allowSunday: campaign?.allowSunday ?? true,
     confirmation: campaign?.confirmation ?? false,
+    template: campaign?.template ?? null,
   };
 }
 
@@ -122,6 +131,12 @@ export function toCampaignBody(values: CampaignFormValues): CampaignBody {
     allowSaturday: values.allowSaturday,
     allowSunday: values.allowSunday,
     confirmation: values.confirmation,
+    template: values.template && {
+      name: values.template.name,
+      language: values.template.language,
+      headerParameters: values.template.headerParameters.map((text) => text.trim()),
+      bodyParameters: values.template.bodyParameters.map((text) => text.trim()),
+    },
   };
   CAMPAIGN_MESSAGE_FIELDS.forEach((field, index) => (body[field] = orNull(values.messages[index] ?? '')));
   CAMPAIGN_CONFIRMATION_FIELDS.forEach((field, index) => (body[field] = orNull(values.confirmationMessages[index] ?? '')));

@@ -21,6 +21,7 @@ export function aSchedule(overrides: Partial<ScheduleRecord> = {}): ScheduleReco
     extraInfo: null,
     mediaPath: null,
     mediaName: null,
+    template: null,
     reminder1DayEnabled: false,
     reminder3HoursEnabled: false,
     reminder1HourEnabled: false,
