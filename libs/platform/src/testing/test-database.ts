@@ -37,6 +37,10 @@ export async function createTestDatabase(prefix = 'test', options: { empty?: boo
   await admin.connect();
   try {
     await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+    // A commit then returns before its WAL reaches the disk (1.8 ms -> 0.07 ms per commit on this kind of
+    // machine): only a crash of the PostgreSQL server itself could lose one, which no test does; killed
+    // app processes lose nothing. TEST_DATABASE_DURABLE=on keeps the server's default.
+    if (process.env.TEST_DATABASE_DURABLE !== 'on') await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
