@@ -4,6 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { type StoredWebhookSecret, WebhookSecretBox, webhookSecretPreview } from './webhook-secret-box';
+
 export interface WebhookEndpointRow {
   id: number;
   company_id: number;
@@ -11,14 +13,17 @@ export interface WebhookEndpointRow {
   events: WebhookEventType[];
   description: string;
   enabled: boolean;
+  /** Sealed (WebhookSecretBox), as previous_secret. */
   secret: string;
+  /** The secret's last 4 characters, what the API shows of it. */
+  secret_hint: string;
   previous_secret: string | null;
   previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = `id, company_id, url, events, description, enabled, secret, previous_secret, previous_secret_until, created_at, updated_at`;
+const COLUMNS = `id, company_id, url, events, description, enabled, secret, secret_hint, previous_secret, previous_secret_until, created_at, updated_at`;
 
 export function mapWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   const stillSigning = row.previous_secret_until && row.previous_secret_until.getTime() > Date.now();
@@ -28,7 +33,7 @@ export function mapWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     events: row.events,
     description: row.description,
     enabled: row.enabled,
-    secretPreview: row.secret.slice(0, 'whsec_'.length + 4),
+    secretPreview: webhookSecretPreview(row.secret_hint),
     previousSecretUntil: stillSigning ? row.previous_secret_until!.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -40,7 +45,7 @@ export interface NewWebhookEndpoint {
   events: WebhookEventType[];
   description: string;
   enabled: boolean;
-  secret: string;
+  secret: StoredWebhookSecret;
 }
 
 /** A company's webhook endpoints (`conversations.webhook_endpoints`). */
@@ -62,9 +67,9 @@ export class WebhookEndpointRepository {
 
   async insert(companyId: number, endpoint: NewWebhookEndpoint): Promise<WebhookEndpointRow> {
     const rows: WebhookEndpointRow[] = await this.dataSource.query(
-      `INSERT INTO conversations.webhook_endpoints (company_id, url, events, description, enabled, secret)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [companyId, endpoint.url, endpoint.events, endpoint.description, endpoint.enabled, endpoint.secret],
+      `INSERT INTO conversations.webhook_endpoints (company_id, url, events, description, enabled, secret, secret_hint)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [companyId, endpoint.url, endpoint.events, endpoint.description, endpoint.enabled, endpoint.secret.sealed, endpoint.secret.hint],
     );
     return rows[0]!;
   }
@@ -87,15 +92,15 @@ export class WebhookEndpointRepository {
   }
 
   /** The new secret signs from now on; the current one keeps signing beside it for `overlapHours`. */
-  async rotate(companyId: number, id: number, secret: string, overlapHours: number): Promise<WebhookEndpointRow | null> {
+  async rotate(companyId: number, id: number, secret: StoredWebhookSecret, overlapHours: number): Promise<WebhookEndpointRow | null> {
     const rows = changedRows<WebhookEndpointRow>(
       await this.dataSource.query(
         `UPDATE conversations.webhook_endpoints
          SET previous_secret = CASE WHEN $4 > 0 THEN secret END,
              previous_secret_until = CASE WHEN $4 > 0 THEN now() + make_interval(hours => $4) END,
-             secret = $3, updated_at = now()
+             secret = $3, secret_hint = $5, updated_at = now()
          WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-        [companyId, id, secret, overlapHours],
+        [companyId, id, secret.sealed, overlapHours, secret.hint],
       ),
     );
     return rows[0] ?? null;
@@ -143,5 +148,29 @@ export class WebhookEndpointRepository {
       [companyId, ticketId, status],
     );
     return rows[0]?.previous ?? null;
+  }
+
+  /**
+   * The one-time step after migration 1764000003000: seals the secrets stored in the clear before it
+   * (the `whsec_` form), each row locked while it is sealed so two processes starting at once seal it
+   * once. Answers how many rows it sealed.
+   */
+  async sealPlainSecrets(box: WebhookSecretBox): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { id: number; secret: string; previous_secret: string | null }[] = await manager.query(
+        `SELECT id, secret, previous_secret FROM conversations.webhook_endpoints
+         WHERE starts_with(secret, 'whsec_') OR starts_with(previous_secret, 'whsec_')
+         ORDER BY id FOR UPDATE SKIP LOCKED`,
+      );
+      for (const row of rows) {
+        const seal = (stored: string) => (WebhookSecretBox.isPlain(stored) ? box.seal(stored).sealed : stored);
+        await manager.query(`UPDATE conversations.webhook_endpoints SET secret = $2, previous_secret = $3 WHERE id = $1`, [
+          row.id,
+          seal(row.secret),
+          row.previous_secret === null ? null : seal(row.previous_secret),
+        ]);
+      }
+      return rows.length;
+    });
   }
 }

@@ -7,6 +7,7 @@ import {
   planCreated,
   type PlanSnapshot,
   TOPICS,
+  WEBHOOK_SECRET_PREFIX,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookEndpointListSchema,
@@ -23,6 +24,9 @@ import { ConversationsModule } from '../conversations.module';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { anInboundText } from '../testing/fixtures';
 import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+import { WebhookDispatcher } from './webhook.dispatcher';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { WebhookSecretBox } from './webhook-secret-box';
 
 const A = 1;
 const B = 2;
@@ -174,7 +178,7 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
   it('creates an endpoint with a whsec_ secret shown once; the list shows its preview only', async () => {
     const created = await createEndpoint('/crud', ['message.received', 'ticket.closed']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    expect(created.secretPreview).toBe(created.secret.slice(0, 10));
+    expect(created.secretPreview).toBe(`whsec_••••${created.secret.slice(-4)}`);
     const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
     const listed = endpoints.find((one) => one.id === created.id)!;
     expect(listed).toMatchObject({ url: receiver.url('/crud'), events: ['message.received', 'ticket.closed'], enabled: true });
@@ -186,6 +190,53 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
     expect(updated).toMatchObject({ enabled: false, description: 'ERP' });
     await api().delete(`/api/webhooks/${created.id}`).set(as()).expect(204);
     await api().delete(`/api/webhooks/${created.id}`).set(as()).expect(404);
+  });
+
+  it('keeps the secret sealed in the database (a rotated one too); deliveries still verify with it', async () => {
+    const endpoint = await createEndpoint('/sealed');
+    const rotated = expectAnswer(
+      webhookEndpointWithSecretSchema,
+      await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as()).send({ overlapHours: 24 }).expect(200),
+    );
+    const [row] = (await t.dataSource.query(`SELECT * FROM conversations.webhook_endpoints WHERE id = $1`, [endpoint.id])) as Record<
+      string,
+      unknown
+    >[];
+    const stored = JSON.stringify(row);
+    for (const secret of [endpoint.secret, rotated.secret]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.slice(WEBHOOK_SECRET_PREFIX.length));
+    }
+    expect(row).toMatchObject({ secret: expect.stringMatching(/^v1\./), previous_secret: expect.stringMatching(/^v1\./) });
+    expect(rotated.secretPreview).toBe(`whsec_••••${rotated.secret.slice(-4)}`);
+    await inbound(A, nextNumber(), 'Selado');
+    await waitFor(() => receiver.at('/sealed').length === 1);
+    expect(verify(rotated.secret, receiver.at('/sealed')[0]!).type).toBe('message.received');
+    expect(verify(endpoint.secret, receiver.at('/sealed')[0]!).type).toBe('message.received');
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('seals at start-up the secrets an older version stored in the clear, which then still sign', async () => {
+    const plain = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    const [{ id }] = (await t.dataSource.query(
+      `INSERT INTO conversations.webhook_endpoints (company_id, url, events, secret, secret_hint, previous_secret, previous_secret_until)
+       VALUES ($1, $2, '{message.received}', $3, right($3, 4), $3, now() + interval '1 hour') RETURNING id`,
+      [A, receiver.url('/was-plain'), plain],
+    )) as { id: number }[];
+    await t.app.get(WebhookDispatcher).onModuleInit();
+    expect(await t.app.get(WebhookEndpointRepository).sealPlainSecrets(t.app.get(WebhookSecretBox))).toBe(0);
+    const [row] = (await t.dataSource.query(`SELECT secret, previous_secret FROM conversations.webhook_endpoints WHERE id = $1`, [id])) as {
+      secret: string;
+      previous_secret: string;
+    }[];
+    expect(JSON.stringify(row)).not.toContain(plain.slice(WEBHOOK_SECRET_PREFIX.length));
+    expect(t.app.get(WebhookSecretBox).open(row!.secret)).toBe(plain);
+    const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+    expect(endpoints.find((one) => one.id === id)?.secretPreview).toBe(`whsec_••••${plain.slice(-4)}`);
+    await inbound(A, nextNumber(), 'Antes selado');
+    await waitFor(() => receiver.at('/was-plain').length === 1);
+    expect(verify(plain, receiver.at('/was-plain')[0]!).type).toBe('message.received');
+    await api().delete(`/api/webhooks/${id}`).set(as()).expect(204);
   });
 
   it.each([
