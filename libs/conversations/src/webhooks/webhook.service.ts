@@ -36,6 +36,12 @@ export class WebhookService {
     return (await this.endpoints.list(tenancy.companyId)).map(mapWebhookEndpoint);
   }
 
+  async one(tenancy: Tenancy, id: number): Promise<WebhookEndpoint> {
+    const row = await this.endpoints.find(tenancy.companyId, id);
+    if (!row) throw notFound();
+    return mapWebhookEndpoint(row);
+  }
+
   async create(tenancy: Tenancy, body: WebhookEndpointCreateBody): Promise<WebhookEndpointWithSecret> {
     await this.assertUrlAllowed(body.url);
     const secret = newWebhookSecret();
