@@ -1,4 +1,6 @@
-import type { WebhookEndpoint, WebhookEventType } from '@app/contracts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointListItem, WebhookEventType } from '@app/contracts';
+
+type WebhookDeliveryState = WebhookDelivery['state'];
 import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -24,6 +26,23 @@ export interface WebhookEndpointRow {
 }
 
 const COLUMNS = `id, company_id, url, events, description, enabled, secret, secret_hint, previous_secret, previous_secret_until, created_at, updated_at`;
+
+export interface WebhookEndpointListRow extends WebhookEndpointRow {
+  last_state: WebhookDeliveryState | null;
+  last_status: number | null;
+  last_attempts: number | null;
+  last_at: Date | null;
+}
+
+export function mapWebhookEndpointListItem(row: WebhookEndpointListRow): WebhookEndpointListItem {
+  return {
+    ...mapWebhookEndpoint(row),
+    lastDelivery:
+      row.last_state === null || row.last_at === null
+        ? null
+        : { state: row.last_state, status: row.last_status, attempts: row.last_attempts ?? 0, at: row.last_at.toISOString() },
+  };
+}
 
 export function mapWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   const stillSigning = row.previous_secret_until && row.previous_secret_until.getTime() > Date.now();
@@ -53,8 +72,21 @@ export interface NewWebhookEndpoint {
 export class WebhookEndpointRepository {
   constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
 
-  async list(companyId: number): Promise<WebhookEndpointRow[]> {
-    return this.dataSource.query(`SELECT ${COLUMNS} FROM conversations.webhook_endpoints WHERE company_id = $1 ORDER BY id`, [companyId]);
+  /** The company's endpoints, each with its most recent delivery (its id the newest of the endpoint's). */
+  async list(companyId: number): Promise<WebhookEndpointListRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS.split(', ')
+        .map((column) => `e.${column}`)
+        .join(', ')},
+              d.state AS last_state, d.last_status, d.attempts AS last_attempts, coalesce(d.delivered_at, d.created_at) AS last_at
+       FROM conversations.webhook_endpoints e
+       LEFT JOIN LATERAL (
+         SELECT state, last_status, attempts, delivered_at, created_at FROM conversations.webhook_deliveries
+         WHERE endpoint_id = e.id ORDER BY id DESC LIMIT 1
+       ) d ON true
+       WHERE e.company_id = $1 ORDER BY e.id`,
+      [companyId],
+    );
   }
 
   async find(companyId: number, id: number): Promise<WebhookEndpointRow | null> {

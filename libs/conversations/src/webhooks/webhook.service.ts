@@ -3,6 +3,7 @@ import type {
   WebhookDeliveryListQuery,
   WebhookEndpoint,
   WebhookEndpointCreateBody,
+  WebhookEndpointListItem,
   WebhookEndpointUpdateBody,
   WebhookEndpointWithSecret,
   WebhookSecretRotateBody,
@@ -12,7 +13,7 @@ import { Injectable } from '@nestjs/common';
 
 import { WebhookDispatcher } from './webhook.dispatcher';
 import { mapWebhookDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
-import { mapWebhookEndpoint, WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { mapWebhookEndpoint, mapWebhookEndpointListItem, WebhookEndpointRepository } from './webhook-endpoint.repository';
 import { WebhookSecretBox } from './webhook-secret-box';
 import { newWebhookSecret } from './webhook-signature';
 
@@ -32,8 +33,8 @@ export class WebhookService {
     private readonly secrets: WebhookSecretBox,
   ) {}
 
-  async list(tenancy: Tenancy): Promise<WebhookEndpoint[]> {
-    return (await this.endpoints.list(tenancy.companyId)).map(mapWebhookEndpoint);
+  async list(tenancy: Tenancy): Promise<WebhookEndpointListItem[]> {
+    return (await this.endpoints.list(tenancy.companyId)).map(mapWebhookEndpointListItem);
   }
 
   async one(tenancy: Tenancy, id: number): Promise<WebhookEndpoint> {

@@ -187,7 +187,12 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
     expect(created.secretPreview).toBe(`whsec_••••${created.secret.slice(-4)}`);
     const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
     const listed = endpoints.find((one) => one.id === created.id)!;
-    expect(listed).toMatchObject({ url: receiver.url('/crud'), events: ['message.received', 'ticket.closed'], enabled: true });
+    expect(listed).toMatchObject({
+      url: receiver.url('/crud'),
+      events: ['message.received', 'ticket.closed'],
+      enabled: true,
+      lastDelivery: null,
+    });
     expect(JSON.stringify(endpoints)).not.toContain(created.secret);
     const updated = expectAnswer(
       webhookEndpointSchema,
@@ -633,6 +638,9 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
         data: { appointment: { id: 81, body: 'Consulta marcada' } },
       });
       expect(payloads.find((one) => one.type === 'payment.confirmed')).toMatchObject({ data: { invoice: { id: 91, status: 'paid' } } });
+      const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+      expect(endpoints.find((one) => one.id === endpoint.id)?.lastDelivery).toMatchObject({ state: 'delivered', status: 204, attempts: 1 });
+      expect(endpoints.find((one) => one.id === other.id)).toBeUndefined();
       await nothingForOther();
       await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
     });
