@@ -54,6 +54,16 @@ export function useUpdateWebhook() {
   });
 }
 
+/** `POST /api/webhooks/{id}/rotate-secret`: a new secret (shown this once); the old one still signs beside it for 24 h. */
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/webhooks/${id}/rotate-secret`, { overlapHours: 24 }, { schema: webhookEndpointWithSecretSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}
+
 /** `DELETE /api/webhooks/{id}`: its queued deliveries go with it. */
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();

@@ -148,6 +148,24 @@ describe('the Webhooks tab of /messages-api', () => {
     await waitFor(() => expect(toastTitles()).toContain('Webhook excluído'));
   });
 
+  it('a new secret, after confirming, is shown once like a new endpoint’s', async () => {
+    const calls = stubApi(
+      on('GET', '/api-tokens', 200, { tokens: [] }),
+      on('GET', '/webhooks', 200, { endpoints: [anEndpoint()] }),
+      on('POST', '/webhooks/1/rotate-secret', 200, { ...anEndpoint({ previousSecretUntil: at }), secret: SECRET }),
+    );
+    const list = await openTab();
+    fireEvent.click(await within(list).findByTestId('webhook-rotate'));
+    expect(await screen.findByText('Gerar novo segredo')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    expect(((await screen.findByTestId('webhook-secret-value')) as HTMLInputElement).value).toBe(SECRET);
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/api/webhooks/1/rotate-secret',
+      body: { overlapHours: 24 },
+    });
+  });
+
   it("shows the server's refusal of a URL and keeps the form open", async () => {
     stubApi(
       on('GET', '/api-tokens', 200, { tokens: [] }),

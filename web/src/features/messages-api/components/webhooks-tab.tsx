@@ -18,6 +18,7 @@ import {
   useCreateWebhook,
   useDeleteWebhook,
   useRedeliverWebhook,
+  useRotateWebhookSecret,
   useUpdateWebhook,
   useWebhookDeliveries,
   useWebhooks,
@@ -31,13 +32,15 @@ function when(value: string): string {
 
 /**
  * The Webhooks tab of /messages-api (issue 26): the company's endpoints (URL, events, active, last
- * delivery), create (the signing secret shown once, with a copy button), edit, delete after
+ * delivery), create or rotate (the signing secret shown once, with a copy button), edit, delete after
  * confirming, and one endpoint's delivery log with 'send again'.
  */
 export function WebhooksTab() {
   const { t } = useTranslation();
   const webhooks = useWebhooks();
   const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
+  const [rotating, setRotating] = useState<number | null>(null);
   const [editing, setEditing] = useState<WebhookEndpointListItem | 'new' | null>(null);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -61,6 +64,17 @@ export function WebhooksTab() {
       toastError(error);
     } finally {
       setDeleting(null);
+    }
+  }
+
+  async function confirmRotate() {
+    if (rotating === null) return;
+    try {
+      setCreated(await rotate.mutateAsync(rotating));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setRotating(null);
     }
   }
 
@@ -136,6 +150,9 @@ export function WebhooksTab() {
                   <Button size="xs" variant="outline" onClick={() => setLogOf(endpoint)} data-testid="webhook-log">
                     {t('messagesApi.webhooks.deliveries')}
                   </Button>
+                  <Button size="xs" variant="outline" onClick={() => setRotating(endpoint.id)} data-testid="webhook-rotate">
+                    {t('messagesApi.webhooks.rotate')}
+                  </Button>
                   <Button size="xs" variant="outline" onClick={() => setEditing(endpoint)} data-testid="webhook-edit">
                     {t('common.edit')}
                   </Button>
@@ -163,6 +180,15 @@ export function WebhooksTab() {
           onCreated={(endpoint) => setCreated(endpoint)}
         />
       )}
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('messagesApi.webhooks.rotateTitle')}
+        message={t('messagesApi.webhooks.rotateMessage')}
+        confirmLabel={t('messagesApi.webhooks.rotate')}
+        loading={rotate.isPending}
+        onConfirm={() => void confirmRotate()}
+        onClose={() => setRotating(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('messagesApi.webhooks.deleteTitle')}
