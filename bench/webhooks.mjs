@@ -34,6 +34,10 @@ const { Webhooks1764000002800 } = requireFromRoot('./dist/libs/conversations/src
 const { WebhookDeliveryRepository } = requireFromRoot('./dist/libs/conversations/src/webhooks/webhook-delivery.repository.js');
 const { WebhookEndpointRepository } = requireFromRoot('./dist/libs/conversations/src/webhooks/webhook-endpoint.repository.js');
 const { WebhookDispatcher } = requireFromRoot('./dist/libs/conversations/src/webhooks/webhook.dispatcher.js');
+const { WebhookSecretsSealed1764000003000 } = requireFromRoot(
+  './dist/libs/conversations/src/migrations/1764000003000-webhook-secrets-sealed.js',
+);
+const { WebhookSecretBox } = requireFromRoot('./dist/libs/conversations/src/webhooks/webhook-secret-box.js');
 const { newWebhookSecret } = requireFromRoot('./dist/libs/conversations/src/webhooks/webhook-signature.js');
 const { OutboundAllowlist, OutboundUrlGuard } = requireFromRoot('./dist/libs/platform/src/net/outbound-url-guard.js');
 
@@ -65,7 +69,9 @@ let dispatcher;
 try {
   await dataSource.initialize();
   await dataSource.query('CREATE SCHEMA conversations');
-  await new Webhooks1764000002800().up({ query: (sql, params) => dataSource.query(sql, params) });
+  for (const migration of [new Webhooks1764000002800(), new WebhookSecretsSealed1764000003000()]) {
+    await migration.up({ query: (sql, params) => dataSource.query(sql, params) });
+  }
   const endpoints = new WebhookEndpointRepository(dataSource);
   const deliveries = new WebhookDeliveryRepository(dataSource);
   const [downPort, upPort] = [await freePort(), await freePort()];
@@ -73,23 +79,24 @@ try {
   const up = receiver(upPort);
   await up.listen();
   const secrets = [newWebhookSecret(), newWebhookSecret()];
+  const box = new WebhookSecretBox({}, { jwt: { secret: 'bench-webhook-keys-secret-0123456789abcdef' } });
   const [downEndpoint, upEndpoint] = [
     await endpoints.insert(1, {
       url: `http://127.0.0.1:${downPort}/hook`,
       events: ['message.received'],
       description: '',
       enabled: true,
-      secret: secrets[0],
+      secret: box.seal(secrets[0]),
     }),
     await endpoints.insert(2, {
       url: `http://127.0.0.1:${upPort}/hook`,
       events: ['message.received'],
       description: '',
       enabled: true,
-      secret: secrets[1],
+      secret: box.seal(secrets[1]),
     }),
   ];
-  dispatcher = new WebhookDispatcher(deliveries, new OutboundUrlGuard(new OutboundAllowlist(['127.0.0.1'])), {});
+  dispatcher = new WebhookDispatcher(deliveries, new OutboundUrlGuard(new OutboundAllowlist(['127.0.0.1'])), endpoints, box, {});
   dispatcher.onApplicationBootstrap();
 
   const enqueue = async (companyId, endpointId, ticket, seq) => {

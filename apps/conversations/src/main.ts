@@ -18,6 +18,8 @@ const configSchema = z.object({
   WHATSAPP_URL: env.url().default('http://whatsapp:3002'),
   /** Where the partner API's schedules and external agenda are booked: service calls to outbound (decision 0050). */
   OUTBOUND_URL: outboundUrlEnv(),
+  /** Seals the webhook endpoints' signing secrets at rest; unset, the JWT secret does. */
+  WEBHOOK_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
 });
 
 runApp(async () => {
@@ -26,7 +28,11 @@ runApp(async () => {
   @Module({
     imports: [
       distributedPlatform('conversations', config),
-      ConversationsModule.forRoot({ whatsappGroupId: config.WHATSAPP_EVENTS_GROUP_ID, whatsappUrl: config.WHATSAPP_URL }),
+      ConversationsModule.forRoot({
+        whatsappGroupId: config.WHATSAPP_EVENTS_GROUP_ID,
+        whatsappUrl: config.WHATSAPP_URL,
+        webhookKeysSecret: config.WEBHOOK_KEYS_SECRET,
+      }),
     ],
   })
   class ConversationsAppModule {}

@@ -30,6 +30,8 @@ export const standaloneConfigSchema = z.object({
   ...aiConfigShape,
   /** Seals the Cloud API connections' tokens and secrets at rest; unset, a key derived from the JWT secret is used. */
   WHATSAPP_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
+  /** Seals the webhook endpoints' signing secrets at rest; unset, the JWT secret does. */
+  WEBHOOK_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), env.secret().optional()),
   /** Meta's Graph API (default https://graph.facebook.com) and its version (default v23.0). */
   WHATSAPP_GRAPH_URL: env.optionalUrl(),
   WHATSAPP_GRAPH_VERSION: z

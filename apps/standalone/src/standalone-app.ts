@@ -58,7 +58,7 @@ export async function createStandaloneApp(
           throughput: config.WHATSAPP_CLOUD_THROUGHPUT,
         },
       },
-      conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}` },
+      conversations: { whatsappUrl: `http://127.0.0.1:${config.PORT}`, webhookKeysSecret: config.WEBHOOK_KEYS_SECRET },
       outbound: options.outbound,
       ai: aiOptionsFrom(config, config.AI_KEYS_SECRET ?? jwtSecret),
       billing: billingOptionsFrom(config, jwtSecret),

@@ -57,6 +57,8 @@ import { PartnerApi1764000002600 } from './migrations/1764000002600-partner-api'
 import { PartnerApiSends1764000002700 } from './migrations/1764000002700-partner-api-sends';
 import { Webhooks1764000002800 } from './migrations/1764000002800-webhooks';
 import { PartnerApiAnswers1764000002900 } from './migrations/1764000002900-partner-api-answers';
+import { WebhookSecretsSealed1764000003000 } from './migrations/1764000003000-webhook-secrets-sealed';
+import { WebhookLastDelivery1764000003001 } from './migrations/1764000003001-webhook-last-delivery';
 import { NoteRepository } from './notes/note.repository';
 import { TicketNoteController } from './notes/ticket-note.controller';
 import { TicketNoteService } from './notes/ticket-note.service';
@@ -102,6 +104,8 @@ export const CONVERSATIONS_MIGRATIONS = [
   PartnerApiSends1764000002700,
   Webhooks1764000002800,
   PartnerApiAnswers1764000002900,
+  WebhookSecretsSealed1764000003000,
+  WebhookLastDelivery1764000003001,
 ];
 export const CONVERSATIONS_DATA_SOURCE = CONVERSATIONS_DATA_SOURCE_TOKEN;
 

@@ -11,6 +11,8 @@ export interface ConversationsOptions {
   /** The partner API's rate per token over all processes (decision 0051): `points` requests each `seconds`; default 50 a second. */
   partnerApiRate?: { points: number; seconds: number };
   webhooks?: WebhookDeliveryOptions;
+  /** Seals the webhook endpoints' signing secrets at rest (WEBHOOK_KEYS_SECRET); unset, the JWT secret. */
+  webhookKeysSecret?: string;
 }
 
 /** Outbound webhooks' delivery (issue 26); the defaults suit production, tests and the bench shorten them. */

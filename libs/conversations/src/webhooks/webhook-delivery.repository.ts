@@ -28,6 +28,7 @@ export interface ClaimedDelivery {
   attempts: number;
   created_at: Date;
   url: string;
+  /** Sealed, as previous_secret: the dispatcher opens them to sign. */
   secret: string;
   previous_secret: string | null;
   previous_secret_until: Date | null;

@@ -1,8 +1,12 @@
-import type { WebhookEndpoint, WebhookEventType } from '@app/contracts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointListItem, WebhookEventType } from '@app/contracts';
+
+type WebhookDeliveryState = WebhookDelivery['state'];
 import { changedRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+
+import { type StoredWebhookSecret, WebhookSecretBox, webhookSecretPreview } from './webhook-secret-box';
 
 export interface WebhookEndpointRow {
   id: number;
@@ -11,14 +15,34 @@ export interface WebhookEndpointRow {
   events: WebhookEventType[];
   description: string;
   enabled: boolean;
+  /** Sealed (WebhookSecretBox), as previous_secret. */
   secret: string;
+  /** The secret's last 4 characters, what the API shows of it. */
+  secret_hint: string;
   previous_secret: string | null;
   previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = `id, company_id, url, events, description, enabled, secret, previous_secret, previous_secret_until, created_at, updated_at`;
+const COLUMNS = `id, company_id, url, events, description, enabled, secret, secret_hint, previous_secret, previous_secret_until, created_at, updated_at`;
+
+export interface WebhookEndpointListRow extends WebhookEndpointRow {
+  last_state: WebhookDeliveryState | null;
+  last_status: number | null;
+  last_attempts: number | null;
+  last_at: Date | null;
+}
+
+export function mapWebhookEndpointListItem(row: WebhookEndpointListRow): WebhookEndpointListItem {
+  return {
+    ...mapWebhookEndpoint(row),
+    lastDelivery:
+      row.last_state === null || row.last_at === null
+        ? null
+        : { state: row.last_state, status: row.last_status, attempts: row.last_attempts ?? 0, at: row.last_at.toISOString() },
+  };
+}
 
 export function mapWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   const stillSigning = row.previous_secret_until && row.previous_secret_until.getTime() > Date.now();
@@ -28,7 +52,7 @@ export function mapWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     events: row.events,
     description: row.description,
     enabled: row.enabled,
-    secretPreview: row.secret.slice(0, 'whsec_'.length + 4),
+    secretPreview: webhookSecretPreview(row.secret_hint),
     previousSecretUntil: stillSigning ? row.previous_secret_until!.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -40,7 +64,7 @@ export interface NewWebhookEndpoint {
   events: WebhookEventType[];
   description: string;
   enabled: boolean;
-  secret: string;
+  secret: StoredWebhookSecret;
 }
 
 /** A company's webhook endpoints (`conversations.webhook_endpoints`). */
@@ -48,8 +72,21 @@ export interface NewWebhookEndpoint {
 export class WebhookEndpointRepository {
   constructor(@InjectDataSource('conversations') private readonly dataSource: DataSource) {}
 
-  async list(companyId: number): Promise<WebhookEndpointRow[]> {
-    return this.dataSource.query(`SELECT ${COLUMNS} FROM conversations.webhook_endpoints WHERE company_id = $1 ORDER BY id`, [companyId]);
+  /** The company's endpoints, each with its most recent delivery (its id the newest of the endpoint's). */
+  async list(companyId: number): Promise<WebhookEndpointListRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS.split(', ')
+        .map((column) => `e.${column}`)
+        .join(', ')},
+              d.state AS last_state, d.last_status, d.attempts AS last_attempts, coalesce(d.delivered_at, d.created_at) AS last_at
+       FROM conversations.webhook_endpoints e
+       LEFT JOIN LATERAL (
+         SELECT state, last_status, attempts, delivered_at, created_at FROM conversations.webhook_deliveries
+         WHERE endpoint_id = e.id ORDER BY id DESC LIMIT 1
+       ) d ON true
+       WHERE e.company_id = $1 ORDER BY e.id`,
+      [companyId],
+    );
   }
 
   async find(companyId: number, id: number): Promise<WebhookEndpointRow | null> {
@@ -62,9 +99,9 @@ export class WebhookEndpointRepository {
 
   async insert(companyId: number, endpoint: NewWebhookEndpoint): Promise<WebhookEndpointRow> {
     const rows: WebhookEndpointRow[] = await this.dataSource.query(
-      `INSERT INTO conversations.webhook_endpoints (company_id, url, events, description, enabled, secret)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [companyId, endpoint.url, endpoint.events, endpoint.description, endpoint.enabled, endpoint.secret],
+      `INSERT INTO conversations.webhook_endpoints (company_id, url, events, description, enabled, secret, secret_hint)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [companyId, endpoint.url, endpoint.events, endpoint.description, endpoint.enabled, endpoint.secret.sealed, endpoint.secret.hint],
     );
     return rows[0]!;
   }
@@ -87,15 +124,15 @@ export class WebhookEndpointRepository {
   }
 
   /** The new secret signs from now on; the current one keeps signing beside it for `overlapHours`. */
-  async rotate(companyId: number, id: number, secret: string, overlapHours: number): Promise<WebhookEndpointRow | null> {
+  async rotate(companyId: number, id: number, secret: StoredWebhookSecret, overlapHours: number): Promise<WebhookEndpointRow | null> {
     const rows = changedRows<WebhookEndpointRow>(
       await this.dataSource.query(
         `UPDATE conversations.webhook_endpoints
          SET previous_secret = CASE WHEN $4 > 0 THEN secret END,
              previous_secret_until = CASE WHEN $4 > 0 THEN now() + make_interval(hours => $4) END,
-             secret = $3, updated_at = now()
+             secret = $3, secret_hint = $5, updated_at = now()
          WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-        [companyId, id, secret, overlapHours],
+        [companyId, id, secret.sealed, overlapHours, secret.hint],
       ),
     );
     return rows[0] ?? null;
@@ -143,5 +180,29 @@ export class WebhookEndpointRepository {
       [companyId, ticketId, status],
     );
     return rows[0]?.previous ?? null;
+  }
+
+  /**
+   * The one-time step after migration 1764000003000: seals the secrets stored in the clear before it
+   * (the `whsec_` form), each row locked while it is sealed so two processes starting at once seal it
+   * once. Answers how many rows it sealed.
+   */
+  async sealPlainSecrets(box: WebhookSecretBox): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { id: number; secret: string; previous_secret: string | null }[] = await manager.query(
+        `SELECT id, secret, previous_secret FROM conversations.webhook_endpoints
+         WHERE starts_with(secret, 'whsec_') OR starts_with(previous_secret, 'whsec_')
+         ORDER BY id FOR UPDATE SKIP LOCKED`,
+      );
+      for (const row of rows) {
+        const seal = (stored: string) => (WebhookSecretBox.isPlain(stored) ? box.seal(stored).sealed : stored);
+        await manager.query(`UPDATE conversations.webhook_endpoints SET secret = $2, previous_secret = $3 WHERE id = $1`, [
+          row.id,
+          seal(row.secret),
+          row.previous_secret === null ? null : seal(row.previous_secret),
+        ]);
+      }
+      return rows.length;
+    });
   }
 }

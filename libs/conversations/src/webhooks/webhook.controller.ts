@@ -44,6 +44,11 @@ export class WebhookController {
     return this.webhooks.redeliver(tenancy, id);
   }
 
+  @Get(':id')
+  async one(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number) {
+    return this.webhooks.one(tenancy, id);
+  }
+
   @Put(':id')
   update(@CurrentTenancy() tenancy: Tenancy, @IdParam() id: number, @Body() body: WebhookEndpointUpdateDto) {
     return this.webhooks.update(tenancy, id, body);

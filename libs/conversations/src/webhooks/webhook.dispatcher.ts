@@ -1,9 +1,11 @@
 import { OutboundUrlGuard, OutboundUrlRefusedError } from '@app/platform';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 
 import { CONVERSATIONS_OPTIONS, type ConversationsOptions } from '../common/conversations-options';
 import { type ClaimedDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 import { postWebhook } from './webhook-http';
+import { WebhookSecretBox } from './webhook-secret-box';
 import { webhookHeaders } from './webhook-signature';
 
 /** 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 4 h: the 11th failure, about 20 h after the first, is dead-lettered. */
@@ -28,7 +30,7 @@ const SETTLED_KEPT_DAYS = 30;
  * behind it; every call is bounded by the timeout.
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private readonly backoffMs: number[];
   private readonly timeoutMs: number;
@@ -45,12 +47,23 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly guard: OutboundUrlGuard,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly secrets: WebhookSecretBox,
     @Inject(CONVERSATIONS_OPTIONS) options: ConversationsOptions,
   ) {
     this.backoffMs = options.webhooks?.backoffMs ?? DEFAULT_WEBHOOK_BACKOFF_MS;
     this.timeoutMs = options.webhooks?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.perEndpoint = options.webhooks?.perEndpoint ?? DEFAULT_PER_ENDPOINT;
     this.sweepMs = options.webhooks?.sweepMs ?? DEFAULT_SWEEP_MS;
+  }
+
+  /**
+   * Seals the secrets an older version stored in the clear (a one-time step: the migration cannot
+   * seal, the key is in the configuration), before the first delivery is claimed.
+   */
+  async onModuleInit(): Promise<void> {
+    const sealed = await this.endpoints.sealPlainSecrets(this.secrets);
+    if (sealed > 0) this.logger.log({ sealed }, 'webhooks: sealed the signing secrets stored in the clear');
   }
 
   onApplicationBootstrap(): void {
@@ -122,15 +135,16 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private async send(delivery: ClaimedDelivery): Promise<void> {
     const body = JSON.stringify(delivery.payload);
-    const secrets = [delivery.secret];
-    if (delivery.previous_secret && delivery.previous_secret_until && delivery.previous_secret_until.getTime() > Date.now()) {
-      secrets.push(delivery.previous_secret);
-    }
-    const headers = webhookHeaders(secrets, delivery.message_id, Math.floor(Date.now() / 1000), body);
     let status: number | null = null;
     let error: string;
     let retryAfterMs: number | null = null;
     try {
+      // A secret that does not open (sealed under another key) fails the attempt like an unreachable receiver.
+      const secrets = [this.secrets.open(delivery.secret)];
+      if (delivery.previous_secret && delivery.previous_secret_until && delivery.previous_secret_until.getTime() > Date.now()) {
+        secrets.push(this.secrets.open(delivery.previous_secret));
+      }
+      const headers = webhookHeaders(secrets, delivery.message_id, Math.floor(Date.now() / 1000), body);
       const answer = await postWebhook(this.guard, delivery.url, headers, body, this.timeoutMs);
       if (answer.status >= 200 && answer.status < 300) {
         await this.deliveries.markDelivered(delivery.id, answer.status);

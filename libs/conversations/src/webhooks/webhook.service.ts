@@ -3,6 +3,7 @@ import type {
   WebhookDeliveryListQuery,
   WebhookEndpoint,
   WebhookEndpointCreateBody,
+  WebhookEndpointListItem,
   WebhookEndpointUpdateBody,
   WebhookEndpointWithSecret,
   WebhookSecretRotateBody,
@@ -12,7 +13,8 @@ import { Injectable } from '@nestjs/common';
 
 import { WebhookDispatcher } from './webhook.dispatcher';
 import { mapWebhookDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
-import { mapWebhookEndpoint, WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { mapWebhookEndpoint, mapWebhookEndpointListItem, WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { WebhookSecretBox } from './webhook-secret-box';
 import { newWebhookSecret } from './webhook-signature';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Webhook não encontrado');
@@ -28,16 +30,23 @@ export class WebhookService {
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly guard: OutboundUrlGuard,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly secrets: WebhookSecretBox,
   ) {}
 
-  async list(tenancy: Tenancy): Promise<WebhookEndpoint[]> {
-    return (await this.endpoints.list(tenancy.companyId)).map(mapWebhookEndpoint);
+  async list(tenancy: Tenancy): Promise<WebhookEndpointListItem[]> {
+    return (await this.endpoints.list(tenancy.companyId)).map(mapWebhookEndpointListItem);
+  }
+
+  async one(tenancy: Tenancy, id: number): Promise<WebhookEndpoint> {
+    const row = await this.endpoints.find(tenancy.companyId, id);
+    if (!row) throw notFound();
+    return mapWebhookEndpoint(row);
   }
 
   async create(tenancy: Tenancy, body: WebhookEndpointCreateBody): Promise<WebhookEndpointWithSecret> {
     await this.assertUrlAllowed(body.url);
     const secret = newWebhookSecret();
-    const row = await this.endpoints.insert(tenancy.companyId, { ...body, secret });
+    const row = await this.endpoints.insert(tenancy.companyId, { ...body, secret: this.secrets.seal(secret) });
     return { ...mapWebhookEndpoint(row), secret };
   }
 
@@ -51,7 +60,7 @@ export class WebhookService {
 
   async rotateSecret(tenancy: Tenancy, id: number, body: WebhookSecretRotateBody): Promise<WebhookEndpointWithSecret> {
     const secret = newWebhookSecret();
-    const row = await this.endpoints.rotate(tenancy.companyId, id, secret, body.overlapHours);
+    const row = await this.endpoints.rotate(tenancy.companyId, id, this.secrets.seal(secret), body.overlapHours);
     if (!row) throw notFound();
     return { ...mapWebhookEndpoint(row), secret };
   }

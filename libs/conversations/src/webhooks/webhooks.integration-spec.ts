@@ -2,16 +2,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import {
+  campaignSaved,
   companyCreated,
   errorBodySchema,
+  invoicePaid,
+  messageAcked,
   planCreated,
   type PlanSnapshot,
+  scheduleSaved,
   TOPICS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SECRET_PREFIX,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
+  type WebhookEventType,
   type WebhookPayload,
   webhookPayloadSchema,
 } from '@app/contracts';
@@ -23,6 +30,9 @@ import { ConversationsModule } from '../conversations.module';
 import { IdentityProjectionConsumer } from '../projections/identity-projection.consumer';
 import { anInboundText } from '../testing/fixtures';
 import { envelopeOf, InboxScenario } from '../testing/inbox-scenario';
+import { WebhookDispatcher } from './webhook.dispatcher';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { WebhookSecretBox } from './webhook-secret-box';
 
 const A = 1;
 const B = 2;
@@ -174,10 +184,15 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
   it('creates an endpoint with a whsec_ secret shown once; the list shows its preview only', async () => {
     const created = await createEndpoint('/crud', ['message.received', 'ticket.closed']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    expect(created.secretPreview).toBe(created.secret.slice(0, 10));
+    expect(created.secretPreview).toBe(`whsec_••••${created.secret.slice(-4)}`);
     const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
     const listed = endpoints.find((one) => one.id === created.id)!;
-    expect(listed).toMatchObject({ url: receiver.url('/crud'), events: ['message.received', 'ticket.closed'], enabled: true });
+    expect(listed).toMatchObject({
+      url: receiver.url('/crud'),
+      events: ['message.received', 'ticket.closed'],
+      enabled: true,
+      lastDelivery: null,
+    });
     expect(JSON.stringify(endpoints)).not.toContain(created.secret);
     const updated = expectAnswer(
       webhookEndpointSchema,
@@ -186,6 +201,53 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
     expect(updated).toMatchObject({ enabled: false, description: 'ERP' });
     await api().delete(`/api/webhooks/${created.id}`).set(as()).expect(204);
     await api().delete(`/api/webhooks/${created.id}`).set(as()).expect(404);
+  });
+
+  it('keeps the secret sealed in the database (a rotated one too); deliveries still verify with it', async () => {
+    const endpoint = await createEndpoint('/sealed');
+    const rotated = expectAnswer(
+      webhookEndpointWithSecretSchema,
+      await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as()).send({ overlapHours: 24 }).expect(200),
+    );
+    const [row] = (await t.dataSource.query(`SELECT * FROM conversations.webhook_endpoints WHERE id = $1`, [endpoint.id])) as Record<
+      string,
+      unknown
+    >[];
+    const stored = JSON.stringify(row);
+    for (const secret of [endpoint.secret, rotated.secret]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.slice(WEBHOOK_SECRET_PREFIX.length));
+    }
+    expect(row).toMatchObject({ secret: expect.stringMatching(/^v1\./), previous_secret: expect.stringMatching(/^v1\./) });
+    expect(rotated.secretPreview).toBe(`whsec_••••${rotated.secret.slice(-4)}`);
+    await inbound(A, nextNumber(), 'Selado');
+    await waitFor(() => receiver.at('/sealed').length === 1);
+    expect(verify(rotated.secret, receiver.at('/sealed')[0]!).type).toBe('message.received');
+    expect(verify(endpoint.secret, receiver.at('/sealed')[0]!).type).toBe('message.received');
+    await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+  });
+
+  it('seals at start-up the secrets an older version stored in the clear, which then still sign', async () => {
+    const plain = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    const [{ id }] = (await t.dataSource.query(
+      `INSERT INTO conversations.webhook_endpoints (company_id, url, events, secret, secret_hint, previous_secret, previous_secret_until)
+       VALUES ($1, $2, '{message.received}', $3, right($3, 4), $3, now() + interval '1 hour') RETURNING id`,
+      [A, receiver.url('/was-plain'), plain],
+    )) as { id: number }[];
+    await t.app.get(WebhookDispatcher).onModuleInit();
+    expect(await t.app.get(WebhookEndpointRepository).sealPlainSecrets(t.app.get(WebhookSecretBox))).toBe(0);
+    const [row] = (await t.dataSource.query(`SELECT secret, previous_secret FROM conversations.webhook_endpoints WHERE id = $1`, [id])) as {
+      secret: string;
+      previous_secret: string;
+    }[];
+    expect(JSON.stringify(row)).not.toContain(plain.slice(WEBHOOK_SECRET_PREFIX.length));
+    expect(t.app.get(WebhookSecretBox).open(row!.secret)).toBe(plain);
+    const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+    expect(endpoints.find((one) => one.id === id)?.secretPreview).toBe(`whsec_••••${plain.slice(-4)}`);
+    await inbound(A, nextNumber(), 'Antes selado');
+    await waitFor(() => receiver.at('/was-plain').length === 1);
+    expect(verify(plain, receiver.at('/was-plain')[0]!).type).toBe('message.received');
+    await api().delete(`/api/webhooks/${id}`).set(as()).expect(204);
   });
 
   it.each([
@@ -380,4 +442,234 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
     for (const id of [slow.id, down.id]) await api().delete(`/api/webhooks/${id}`).set(as()).expect(204);
     await api().delete(`/api/webhooks/${fast.id}`).set(as(B)).expect(204);
   }, 30_000);
+  describe('every event type, and never to another company', () => {
+    /** Company B's endpoint for every event: A's events must never be queued for it. */
+    let other: { id: number; secret: string };
+    const typesAt = (path: string, secret: string) => receiver.at(path).map((got) => verify(secret, got));
+    /**
+     * Nothing of A's was queued for B's endpoint. The consumer queues an event for every endpoint
+     * that takes it in one transaction, so once A's delivery of it exists, B's would exist too.
+     */
+    const nothingForOther = async () => {
+      const [{ count }] = (await t.dataSource.query(
+        `SELECT count(*)::int AS count FROM conversations.webhook_deliveries WHERE endpoint_id = $1`,
+        [other.id],
+      )) as { count: number }[];
+      expect(count).toBe(0);
+      expect(receiver.at('/other-company')).toEqual([]);
+      expect((await log(B, `?endpointId=${other.id}`)).deliveries).toEqual([]);
+    };
+    const subscribe = (path: string, events: WebhookEventType[]) => createEndpoint(path, events);
+
+    beforeAll(async () => {
+      other = await createEndpoint('/other-company', [...WEBHOOK_EVENT_TYPES], B);
+    });
+
+    afterAll(async () => {
+      await api().delete(`/api/webhooks/${other.id}`).set(as(B)).expect(204);
+    });
+
+    it('message.sent (sent from the phone) and message.status (its ack)', async () => {
+      const endpoint = await subscribe('/sent', ['message.sent', 'message.status']);
+      const number = nextNumber();
+      await inbound(A, number, 'Olá');
+      const mine = anInboundText(number, 'Respondido pelo celular', { fromMe: true });
+      await s.inbound(A, A * 10, mine);
+      await t.published();
+      await waitFor(() => typesAt('/sent', endpoint.secret).some((one) => one.type === 'message.sent'));
+      await s.deliver(envelopeOf(messageAcked, A, A * 10, { connectionId: A * 10, messageId: mine.id, ack: 3 }));
+      await t.published();
+      await waitFor(() => typesAt('/sent', endpoint.secret).some((one) => one.type === 'message.status'));
+      const payloads = typesAt('/sent', endpoint.secret);
+      const sent = payloads.find((one) => one.type === 'message.sent');
+      expect(sent?.type === 'message.sent' && sent.data.message).toMatchObject({ body: 'Respondido pelo celular', fromMe: true });
+      const status = payloads.find((one) => one.type === 'message.status');
+      expect(status?.type === 'message.status' && status.data.message).toMatchObject({ wid: mine.id, ack: 3 });
+      expect(payloads.every((one) => one.type === 'message.sent' || one.type === 'message.status')).toBe(true);
+      await nothingForOther();
+      await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+    });
+
+    it('ticket.updated when a user takes the ticket, ticket.closed when it is closed, in that order', async () => {
+      const endpoint = await subscribe('/tickets', ['ticket.updated', 'ticket.closed']);
+      const number = nextNumber();
+      await inbound(A, number, 'Preciso de ajuda');
+      const ticket = await s.ticketOf(number);
+      await api()
+        .put(`/api/tickets/${ticket.id}`)
+        .set(as())
+        .send({ status: 'open', userId: A * 10 })
+        .expect(200);
+      await api().put(`/api/tickets/${ticket.id}`).set(as()).send({ status: 'closed' }).expect(200);
+      await t.published();
+      await waitFor(() => typesAt('/tickets', endpoint.secret).some((one) => one.type === 'ticket.closed'));
+      const payloads = typesAt('/tickets', endpoint.secret).filter(
+        (one) => (one.type === 'ticket.updated' || one.type === 'ticket.closed') && one.data.ticket.id === ticket.id,
+      );
+      const taken = payloads.findIndex((one) => one.type === 'ticket.updated' && one.data.ticket.status === 'open');
+      const closed = payloads.findIndex((one) => one.type === 'ticket.closed');
+      expect(taken).toBeGreaterThanOrEqual(0);
+      expect(closed).toBeGreaterThan(taken);
+      expect(payloads[closed]).toMatchObject({ data: { ticket: { status: 'closed' } } });
+      expect(payloads.filter((one) => one.type === 'ticket.closed')).toHaveLength(1);
+      await nothingForOther();
+      await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+    });
+
+    it('contact.updated when a contact is created and when it is changed', async () => {
+      const endpoint = await subscribe('/contacts', ['contact.updated']);
+      const number = nextNumber();
+      const created = await api().post('/api/contacts').set(as()).send({ name: 'Parceira', number }).expect(201);
+      const contactId = (created.body as { id: number }).id;
+      await api().put(`/api/contacts/${contactId}`).set(as()).send({ name: 'Parceira Renomeada', number }).expect(200);
+      await t.published();
+      await waitFor(() => receiver.at('/contacts').length >= 2);
+      const payloads = typesAt('/contacts', endpoint.secret).map((one) => (one.type === 'contact.updated' ? one.data : null));
+      expect(payloads).toEqual([
+        expect.objectContaining({ created: true, contact: expect.objectContaining({ id: contactId, name: 'Parceira' }) }),
+        expect.objectContaining({ created: false, contact: expect.objectContaining({ id: contactId, name: 'Parceira Renomeada' }) }),
+      ]);
+      await nothingForOther();
+      await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+    });
+
+    it('campaign.finished once per campaign, appointment.booked and payment.confirmed from the other services', async () => {
+      const endpoint = await subscribe('/others', ['campaign.finished', 'appointment.booked', 'payment.confirmed']);
+      const at = new Date().toISOString();
+      const campaign = {
+        id: 71,
+        name: 'Black Friday',
+        status: 'FINALIZADA' as const,
+        contactListId: null,
+        tagListId: null,
+        fileListId: null,
+        whatsappId: A * 10,
+        whatsappId2: null,
+        whatsappId3: null,
+        whatsappId4: null,
+        whatsappId5: null,
+        scheduledAt: null,
+        startHour: 8,
+        endHour: 18,
+        allowSaturday: false,
+        allowSunday: false,
+        confirmation: false,
+        message1: 'Oferta',
+        message2: null,
+        message3: null,
+        message4: null,
+        message5: null,
+        confirmationMessage1: null,
+        confirmationMessage2: null,
+        confirmationMessage3: null,
+        confirmationMessage4: null,
+        confirmationMessage5: null,
+        mediaPath: null,
+        mediaName: null,
+        completedAt: at,
+        companyId: A,
+        createdAt: at,
+        updatedAt: at,
+        contactList: null,
+        tagList: null,
+        fileList: null,
+        whatsapp: null,
+        whatsapps: [],
+      };
+      // Running, then finished, then saved again finished (a rename): one campaign.finished.
+      await t.publish(campaignSaved, A, campaign.id, {
+        campaign: { ...campaign, status: 'EM_ANDAMENTO', completedAt: null },
+        created: false,
+      });
+      await t.publish(campaignSaved, A, campaign.id, { campaign, created: false });
+      await t.publish(campaignSaved, A, campaign.id, { campaign: { ...campaign, name: 'Black Friday 2' }, created: false });
+      const schedule = {
+        id: 81,
+        body: 'Consulta marcada',
+        contactId: 1,
+        contact: null,
+        sendAt: at,
+        sentAt: null,
+        status: 'PENDENTE' as const,
+        errorReason: null,
+        WhatsappSenderId: null,
+        duration: 30,
+        serviceId: null,
+        service: null,
+        extraInfo: null,
+        mediaPath: null,
+        mediaName: null,
+        reminder1DayEnabled: false,
+        reminder3HoursEnabled: false,
+        reminder1HourEnabled: false,
+        reminder5MinutesEnabled: false,
+        reminders: [],
+        userId: null,
+        calendarId: null,
+        companyId: A,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await t.publish(scheduleSaved, A, schedule.id, { schedule, created: true });
+      // A change to the appointment is not a booking.
+      await t.publish(scheduleSaved, A, schedule.id, { schedule: { ...schedule, body: 'Consulta remarcada' }, created: false });
+      const invoice = {
+        id: 91,
+        companyId: A,
+        detail: 'Plano 5',
+        value: 1000,
+        dueDate: at.slice(0, 10),
+        recurrence: 'MENSAL' as const,
+        status: 'paid' as const,
+        paidAt: at,
+        createdAt: at,
+      };
+      await t.publish(invoicePaid, A, invoice.id, { invoice });
+      await t.published();
+      await waitFor(() => receiver.at('/others').length >= 3);
+      // Every event before the invoice has been handled, in order: what was not queued by now never will be.
+      await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}&state=delivered`)).deliveries.length >= 3);
+      const payloads = typesAt('/others', endpoint.secret);
+      expect(payloads.map((one) => one.type).sort()).toEqual(['appointment.booked', 'campaign.finished', 'payment.confirmed']);
+      expect(payloads.find((one) => one.type === 'campaign.finished')).toMatchObject({
+        data: { campaign: { id: 71, name: 'Black Friday' } },
+      });
+      expect(payloads.find((one) => one.type === 'appointment.booked')).toMatchObject({
+        data: { appointment: { id: 81, body: 'Consulta marcada' } },
+      });
+      expect(payloads.find((one) => one.type === 'payment.confirmed')).toMatchObject({ data: { invoice: { id: 91, status: 'paid' } } });
+      const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+      expect(endpoints.find((one) => one.id === endpoint.id)?.lastDelivery).toMatchObject({ state: 'delivered', status: 204, attempts: 1 });
+      expect(endpoints.find((one) => one.id === other.id)).toBeUndefined();
+      await nothingForOther();
+      await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+    });
+
+    it("another company's admin cannot read, change, rotate or delete an endpoint, nor read or resend its delivery log: 404", async () => {
+      const endpoint = await subscribe('/owned', ['message.received']);
+      await inbound(A, nextNumber(), 'Só da A');
+      await waitFor(async () => (await log(A, `?endpointId=${endpoint.id}&state=delivered`)).deliveries.length === 1);
+      const [delivery] = (await log(A, `?endpointId=${endpoint.id}`)).deliveries;
+      expectAnswer(webhookEndpointSchema, await api().get(`/api/webhooks/${endpoint.id}`).set(as()).expect(200));
+      await api().get(`/api/webhooks/${endpoint.id}`).set(as(B)).expect(404);
+      await api()
+        .put(`/api/webhooks/${endpoint.id}`)
+        .set(as(B))
+        .send({ url: receiver.url('/stolen') })
+        .expect(404);
+      await api().post(`/api/webhooks/${endpoint.id}/rotate-secret`).set(as(B)).send({ overlapHours: 0 }).expect(404);
+      await api().delete(`/api/webhooks/${endpoint.id}`).set(as(B)).expect(404);
+      await api().post(`/api/webhooks/deliveries/${delivery!.id}/redeliver`).set(as(B)).expect(404);
+      expect((await log(B, `?endpointId=${endpoint.id}`)).deliveries).toEqual([]);
+      const { endpoints } = expectAnswer(webhookEndpointListSchema, await api().get('/api/webhooks').set(as()).expect(200));
+      expect(endpoints.find((one) => one.id === endpoint.id)).toMatchObject({
+        url: receiver.url('/owned'),
+        secretPreview: endpoint.secretPreview,
+      });
+      expect(receiver.at('/owned')).toHaveLength(1);
+      expect(receiver.at('/stolen')).toEqual([]);
+      await nothingForOther();
+      await api().delete(`/api/webhooks/${endpoint.id}`).set(as()).expect(204);
+    });
+  });
 });

@@ -80,7 +80,7 @@ export const webhookEndpointSchema = z.object({
   events: z.array(webhookEventTypeSchema),
   description: z.string(),
   enabled: z.boolean(),
-  /** The secret's first characters (`whsec_AbCd`); the secret itself is shown on creation and rotation only. */
+  /** `whsec_••••` and the secret's last 4 characters; the secret itself is shown on creation and rotation only. */
   secretPreview: z.string(),
   /** Until when the secret before the last rotation still signs; null: one secret. */
   previousSecretUntil: isoDateTime.nullable(),
@@ -88,7 +88,20 @@ export const webhookEndpointSchema = z.object({
   updatedAt: isoDateTime,
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
-export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+/** In the list: the endpoint's most recent delivery (null: none yet), for the settings screen. */
+export const webhookEndpointListItemSchema = webhookEndpointSchema.extend({
+  lastDelivery: z
+    .object({
+      state: z.enum(['pending', 'delivered', 'dead']),
+      /** The receiver's last HTTP status; null when it was not reached (or not tried yet). */
+      status: z.number().int().nullable(),
+      attempts: z.number().int().min(0),
+      at: isoDateTime,
+    })
+    .nullable(),
+});
+export type WebhookEndpointListItem = z.infer<typeof webhookEndpointListItemSchema>;
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointListItemSchema) });
 
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({
   secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX),

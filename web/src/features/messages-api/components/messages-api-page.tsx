@@ -12,6 +12,7 @@ import { SampleSendForm } from './sample-send-form';
 import { SchedulesTab } from './schedules-tab';
 import { SettingsTab } from './settings-tab';
 import { TagsTab } from './tags-tab';
+import { WebhooksTab } from './webhooks-tab';
 
 const CURL_TEXT = `curl -X POST ${'{base}'}/messages/send \\
   -H "Authorization: Bearer zdk_..." \\
@@ -21,11 +22,12 @@ const CURL_TEXT = `curl -X POST ${'{base}'}/messages/send \\
 
 /**
  * /messages-api (spec 3): API tokens, the messages API's documentation in the spec's tabs (Mensagens,
- * Agendamentos, Configurações, Tags, Agenda Externa) with live sample forms, and the API reference.
+ * Agendamentos, Configurações, Tags, Agenda Externa) with live sample forms, the outbound webhooks and the API reference.
  */
 export function MessagesApiPage() {
   const { t } = useTranslation();
   const [lastToken, setLastToken] = useState('');
+  const [tab, setTab] = useState('tokens');
   const base = new URL(API_BASE_URL, window.location.origin).toString().replace(/\/$/, '');
 
   return (
@@ -33,7 +35,7 @@ export function MessagesApiPage() {
       <Heading as="h1" size="xl">
         {t('messagesApi.title')}
       </Heading>
-      <Tabs.Root defaultValue="tokens">
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)}>
         <Tabs.List>
           <Tabs.Trigger value="tokens">{t('messagesApi.tabs.tokens')}</Tabs.Trigger>
           <Tabs.Trigger value="messages">{t('messagesApi.tabs.messages')}</Tabs.Trigger>
@@ -41,6 +43,7 @@ export function MessagesApiPage() {
           <Tabs.Trigger value="settings">{t('messagesApi.tabs.settings')}</Tabs.Trigger>
           <Tabs.Trigger value="tags">{t('messagesApi.tabs.tags')}</Tabs.Trigger>
           <Tabs.Trigger value="agenda">{t('messagesApi.tabs.agenda')}</Tabs.Trigger>
+          <Tabs.Trigger value="webhooks">{t('messagesApi.tabs.webhooks')}</Tabs.Trigger>
           <Tabs.Trigger value="reference">{t('messagesApi.tabs.reference')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tokens">
@@ -72,6 +75,10 @@ export function MessagesApiPage() {
         </Tabs.Content>
         <Tabs.Content value="agenda">
           <AgendaTab base={base} token={lastToken} key={`agenda-${lastToken}`} />
+        </Tabs.Content>
+        <Tabs.Content value="webhooks">
+          {/* Loaded when opened: the other tabs need nothing of the admin's webhooks. */}
+          {tab === 'webhooks' && <WebhooksTab />}
         </Tabs.Content>
         <Tabs.Content value="reference">
           <ApiReference />
