@@ -575,6 +575,7 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
         fileList: null,
         whatsapp: null,
         whatsapps: [],
+        template: null,
       };
       // Running, then finished, then saved again finished (a rename): one campaign.finished.
       await t.publish(campaignSaved, A, campaign.id, {
@@ -606,6 +607,7 @@ describe('outbound webhooks (issue 26): endpoints, signed deliveries, retries an
         reminders: [],
         userId: null,
         calendarId: null,
+        template: null,
         companyId: A,
         createdAt: at,
         updatedAt: at,
