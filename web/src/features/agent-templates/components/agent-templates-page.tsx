@@ -27,6 +27,7 @@ import { LuBot, LuCircleHelp, LuHeadphones, LuLightbulb, LuPlus, LuRotateCcw, Lu
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal } from '@/components/ui/form-modal';
+import { saveAndClose } from '@/components/ui/save-and-close';
 import { toastError, toastSuccess } from '@/components/ui/toaster';
 
 import { useAgentTemplates, useDeleteAgentTemplate, useSaveAgentTemplate } from '../api/agent-templates';
@@ -171,14 +172,12 @@ function TemplateDialog({ template, onClose }: { template: AgentTemplate | null;
   } = useForm<TemplateFormValues>({ resolver: zodResolver(templateFormSchema), defaultValues: templateFormDefaults(template) });
   const chips = splitRequiredFields(watch('requiredFields') ?? '');
 
-  async function handleSave(values: TemplateFormValues) {
-    try {
-      await save.mutateAsync({ id: template?.id, body: toTemplateBody(values) });
-      toastSuccess(template ? t('agentTemplates.toasts.updated') : t('agentTemplates.toasts.created'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+  function handleSave(values: TemplateFormValues) {
+    return saveAndClose(
+      save,
+      { id: template?.id, body: toTemplateBody(values) },
+      { saved: template ? t('agentTemplates.toasts.updated') : t('agentTemplates.toasts.created'), onClose },
+    );
   }
 
   return (

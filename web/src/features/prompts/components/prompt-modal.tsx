@@ -8,7 +8,7 @@ import { useQueues } from '@/api/get-queues';
 import { FormField } from '@/components/form/form-field';
 import { FormModal } from '@/components/ui/form-modal';
 import { PasswordInput } from '@/components/ui/password-input';
-import { toastError, toastSuccess } from '@/components/ui/toaster';
+import { saveAndClose } from '@/components/ui/save-and-close';
 
 import { useSavePrompt } from '../api/save-prompt';
 import { promptFormDefaults, promptFormSchema, type PromptFormValues, toPromptBody } from '../utils/prompt-form';
@@ -39,15 +39,9 @@ export function PromptModal({ prompt, onClose }: PromptModalProps) {
   } = useForm<PromptFormValues>({ resolver: zodResolver(promptFormSchema), defaultValues: promptFormDefaults(prompt) });
   const spoken = watch('voice') !== PROMPT_TEXT_VOICE;
 
-  async function handleSave(values: PromptFormValues) {
-    try {
-      const body = toPromptBody(values);
-      await saveMutation.mutateAsync(prompt ? { id: prompt.id, body } : { body });
-      toastSuccess(t('prompts.toasts.saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+  function handleSave(values: PromptFormValues) {
+    const body = toPromptBody(values);
+    return saveAndClose(saveMutation, prompt ? { id: prompt.id, body } : { body }, { saved: t('prompts.toasts.saved'), onClose });
   }
 
   return (
