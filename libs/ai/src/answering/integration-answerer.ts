@@ -12,7 +12,7 @@ import { IntegrationSessionRepository } from '../integrations/integration-sessio
 import type { ChatbotMessage, ChatbotReply, StoredBotMedia } from '../integrations/protocols';
 import { handoffOf } from '../integrations/protocols/chatbot-handoff';
 import { QueueIntegrationRepository, type QueueIntegrationRow } from '../integrations/queue-integration.repository';
-import { ANSWER_QUEUE } from './answer-queue';
+import { ANSWER_QUEUES } from './answer-queue';
 import { ChatbotCaller } from './chatbot-caller';
 
 /** The ticket and company of an answer job (the debounce's pg-boss job, keyed by ticket). */
@@ -258,7 +258,7 @@ export class IntegrationAnswerer implements OnModuleInit {
   ): Promise<void> {
     await this.conversations.setState(manager, conversation.ticket_id, 'handed_off');
     await this.replies.drop(manager, conversation.ticket_id);
-    await this.jobs?.cancelByKey(manager, ANSWER_QUEUE, `answer-${conversation.ticket_id}`);
+    await this.jobs?.cancelByKey(manager, ANSWER_QUEUES, `answer-${conversation.ticket_id}`);
     await this.outbox.add(manager, {
       definition: aiHandoffRequested,
       companyId: conversation.company_id,
