@@ -89,9 +89,9 @@ export class AnsweringService implements OnModuleInit {
     });
     // Chatbot integrations' turns: the same debounce and job, in a queue of their own with its own
     // slots (AI_CHATBOT_CONCURRENCY), so a bot that stalls fills its company's share of these and no
-    // agent's. Both run `answer`, which asks the queue's binding when it runs (it may have changed).
+    // agent's. Each job asks the queue's binding when it runs (it may have changed since).
     await this.jobs.declareQueue(INTEGRATION_ANSWER_QUEUE, { uniqueByKey: true });
-    await this.jobs.work<AnswerJob>(INTEGRATION_ANSWER_QUEUE, (job) => this.answer(job.data), {
+    await this.jobs.work<AnswerJob>(INTEGRATION_ANSWER_QUEUE, (job) => this.answerChatbotTurn(job.data), {
       batchSize: 50,
       pollingIntervalSeconds: 0.5,
       concurrency: this.chatbotConcurrency,
@@ -107,12 +107,14 @@ export class AnsweringService implements OnModuleInit {
   /**
    * A message of a bound queue's ticket, in the transaction that records its event as consumed; the
    * queue of the answer it scheduled due at once, if any (the caller wakes its worker after its commit). `groupings`
-   * keeps the connections' grouping windows read in that transaction, read once for a batch.
+   * keeps the connections' grouping windows read in that transaction, and `integrationsSeen` whether
+   * the bound integrations exist, each read once for a batch.
    */
   async received(
     manager: EntityManager,
     { message, ticket, binding, answerer }: BoundMessage,
     groupings = new Map<string, number>(),
+    integrationsSeen = new Map<string, boolean>(),
   ): Promise<string | null> {
     const conversation = await this.conversations.follow(manager, {
       id: ticket.id,
@@ -138,7 +140,7 @@ export class AnsweringService implements OnModuleInit {
     if (ticket.userId !== null || ticket.status === 'closed') return null;
     if (binding.integrationId !== null) {
       // A chatbot integration has its own words (typebot's finish and restart keywords), read when it answers.
-      if (!(await this.integrations.answers(manager, ticket.companyId, binding.integrationId))) return null;
+      if (!(await this.integrations.answers(manager, ticket.companyId, binding.integrationId, integrationsSeen))) return null;
     } else {
       if (!answerer) return null;
       if (asksForHuman(text, answerer.transferToHumanKeywords)) {
@@ -158,6 +160,14 @@ export class AnsweringService implements OnModuleInit {
       retryDelaySeconds: 2,
     });
     return seconds === 0 ? queue : null;
+  }
+
+  /**
+   * The integration queue's job: the bound integration's turn, read in one statement; a queue bound to
+   * a prompt or an agent since answers as any other (`answer`).
+   */
+  async answerChatbotTurn(job: AnswerJob): Promise<void> {
+    if (!(await this.integrations.answerQueued(job))) await this.answer(job);
   }
 
   /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */

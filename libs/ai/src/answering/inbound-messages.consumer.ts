@@ -85,8 +85,9 @@ export class InboundMessagesConsumer implements EventConsumer {
       async (manager, fresh) => {
         dueNow.clear();
         const groupings = new Map<string, number>();
+        const integrations = new Map<string, boolean>();
         for (const envelope of fresh) {
-          const queue = await this.answering.received(manager, byEnvelope.get(envelope.id)!, groupings);
+          const queue = await this.answering.received(manager, byEnvelope.get(envelope.id)!, groupings, integrations);
           if (queue) dueNow.add(queue);
         }
       },
