@@ -39,6 +39,12 @@ const TAKEN = new Set<string>([
  * is posted to the group's ticket unless it is closed. An agent's tag rules add the company's tags of those names to the
  * ticket.
  */
+/** The ticket an event of ai's names (each names one). */
+const ticketOf = (envelope: EventEnvelope): number | undefined => {
+  const payload = envelope.payload as { ticketId?: unknown } | null;
+  return typeof payload?.ticketId === 'number' && Number.isInteger(payload.ticketId) ? payload.ticketId : undefined;
+};
+
 @Injectable()
 export class AiRepliesConsumer implements EventConsumer {
   readonly subscription = {
@@ -70,6 +76,9 @@ export class AiRepliesConsumer implements EventConsumer {
     const taken = envelopes.filter((envelope) => envelope.companyId !== null && TAKEN.has(envelope.type));
     if (taken.length === 0) return;
     await this.processed.applyBatchOnce(AI_REPLIES_CONSUMER, taken, async (manager, fresh) => {
+      // The batch's tickets locked in id order first (the events' order would lock them in any order).
+      const tickets = new Set(fresh.flatMap((envelope) => ticketOf(envelope) ?? []));
+      if (tickets.size > 1) await this.tickets.lockInOrder(manager, [...tickets]);
       for (const envelope of fresh) await this.apply(manager, envelope, envelope.companyId!);
     });
   }
