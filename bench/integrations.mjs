@@ -371,7 +371,13 @@ try {
       openai: openai.requests.length,
       google: google.requests.length,
     });
-    console.log((await db.query(`SELECT name, state, count(*)::int FROM pgboss.job WHERE name = 'ai-answer' GROUP BY 1, 2`)).rows);
+    console.log(
+      (
+        await db.query(
+          `SELECT name, state, count(*)::int FROM pgboss.job WHERE name IN ('ai-answer', 'ai-integration-answer') GROUP BY 1, 2`,
+        )
+      ).rows,
+    );
   }
 } finally {
   await product?.stop();

@@ -3,12 +3,13 @@ import { JOBS, type Jobs, OutboxWriter } from '@app/platform';
 import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { AI_OPTIONS, type AiOptions } from '../common/ai-options';
 import { CompanyLimiter } from '../common/company-limiter';
 import { ConversationRepository, type ConversationRow } from '../common/conversation.repository';
 import { ConnectionRepository } from '../connections/connection.repository';
 import { type QueueBinding, QueueRepository } from '../queues/queue.repository';
 import { AgentTools } from './agent-tools';
-import { ANSWER_QUEUE } from './answer-queue';
+import { ANSWER_QUEUE, ANSWER_QUEUES, DEFAULT_CHATBOT_CONCURRENCY, INTEGRATION_ANSWER_QUEUE } from './answer-queue';
 import { type Answerer, PROMPT_GROUNDING, type PromptGrounding, VOICE_REPLIER, type VoiceNote, type VoiceReplier } from './answerer';
 import { Answerers } from './answerers';
 import { asksForHuman } from './handoff-keywords';
@@ -16,7 +17,7 @@ import { IntegrationAnswerer } from './integration-answerer';
 import { ANSWERING_RULES, ModelClient } from './model-client';
 import { leaksSecret } from './secret-leak';
 
-export { ANSWER_QUEUE };
+export { ANSWER_QUEUE, INTEGRATION_ANSWER_QUEUE };
 
 /** What the assistant says instead of an answer that would give away its instructions or key. */
 export const AI_REFUSAL_MESSAGE = 'Desculpe, não posso compartilhar essas informações. Posso ajudar com outra coisa?';
@@ -52,9 +53,11 @@ const textOf = (message: Message) => message.body.trim() || (message.mediaType !
 @Injectable()
 export class AnsweringService implements OnModuleInit {
   private readonly logger = new Logger(AnsweringService.name);
+  private readonly chatbotConcurrency: number;
 
   constructor(
     @Inject(JOBS) private readonly jobs: Jobs | null,
+    @Inject(AI_OPTIONS) options: AiOptions,
     private readonly conversations: ConversationRepository,
     private readonly connections: ConnectionRepository,
     private readonly queues: QueueRepository,
@@ -66,7 +69,9 @@ export class AnsweringService implements OnModuleInit {
     private readonly tools: AgentTools,
     @Inject(VOICE_REPLIER) private readonly voices: VoiceReplier,
     @Optional() @Inject(PROMPT_GROUNDING) private readonly grounding?: PromptGrounding,
-  ) {}
+  ) {
+    this.chatbotConcurrency = Math.max(1, options.chatbotConcurrency ?? DEFAULT_CHATBOT_CONCURRENCY);
+  }
 
   async onModuleInit(): Promise<void> {
     if (!this.jobs) return;
@@ -82,23 +87,35 @@ export class AnsweringService implements OnModuleInit {
       concurrency: 2 * this.limiter.inFlight,
       perKey: { field: 'companyId', concurrency: this.limiter.limit },
     });
+    // Chatbot integrations' turns: the same debounce and job, in a queue of their own with its own
+    // slots (AI_CHATBOT_CONCURRENCY), so a bot that stalls fills its company's share of these and no
+    // agent's. Each job asks the queue's binding when it runs (it may have changed since).
+    await this.jobs.declareQueue(INTEGRATION_ANSWER_QUEUE, { uniqueByKey: true });
+    await this.jobs.work<AnswerJob>(INTEGRATION_ANSWER_QUEUE, (job) => this.answerChatbotTurn(job.data), {
+      batchSize: 50,
+      pollingIntervalSeconds: 0.5,
+      concurrency: this.chatbotConcurrency,
+      perKey: { field: 'companyId', concurrency: Math.min(this.limiter.limit, this.chatbotConcurrency) },
+    });
   }
 
   /** After the commit of messages whose answer is due at once (a grouping window of 0 s): the worker looks now, not at its next poll. */
-  wake(): void {
-    this.jobs?.wake(ANSWER_QUEUE);
+  wake(queues: ReadonlySet<string> = new Set(ANSWER_QUEUES)): void {
+    for (const queue of queues) this.jobs?.wake(queue);
   }
 
   /**
-   * A message of a bound queue's ticket, in the transaction that records its event as consumed; true
-   * when it scheduled an answer due at once (the caller wakes the worker after its commit). `groupings`
-   * keeps the connections' grouping windows read in that transaction, read once for a batch.
+   * A message of a bound queue's ticket, in the transaction that records its event as consumed; the
+   * queue of the answer it scheduled due at once, if any (the caller wakes its worker after its commit). `groupings`
+   * keeps the connections' grouping windows read in that transaction, and `integrationsSeen` whether
+   * the bound integrations exist, each read once for a batch.
    */
   async received(
     manager: EntityManager,
     { message, ticket, binding, answerer }: BoundMessage,
     groupings = new Map<string, number>(),
-  ): Promise<boolean> {
+    integrationsSeen = new Map<string, boolean>(),
+  ): Promise<string | null> {
     const conversation = await this.conversations.follow(manager, {
       id: ticket.id,
       companyId: ticket.companyId,
@@ -108,40 +125,49 @@ export class AnsweringService implements OnModuleInit {
     });
     if (message.aiAuthor) {
       await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'assistant' });
-      return false;
+      return null;
     }
     if (message.fromMe) {
       // A staff member wrote in the ticket: from now on it is theirs. (Texts the service sends by
       // itself, and the phone's own, carry no user.)
       if (message.userId !== null && conversation.state === 'answering') await this.silence(manager, conversation);
-      return false;
+      return null;
     }
     const text = textOf(message);
-    if (!text) return false;
+    if (!text) return null;
     await this.conversations.keep(manager, { ...this.kept(message, ticket), role: 'user' });
-    if (conversation.state !== 'answering') return false;
-    if (ticket.userId !== null || ticket.status === 'closed') return false;
+    if (conversation.state !== 'answering') return null;
+    if (ticket.userId !== null || ticket.status === 'closed') return null;
     if (binding.integrationId !== null) {
       // A chatbot integration has its own words (typebot's finish and restart keywords), read when it answers.
-      if (!(await this.integrations.answers(manager, ticket.companyId, binding.integrationId))) return false;
+      if (!(await this.integrations.answers(manager, ticket.companyId, binding.integrationId, integrationsSeen))) return null;
     } else {
-      if (!answerer) return false;
+      if (!answerer) return null;
       if (asksForHuman(text, answerer.transferToHumanKeywords)) {
         await this.handOff(manager, conversation, answerer, 'keyword');
-        return false;
+        return null;
       }
     }
-    if (!this.jobs) return false;
+    if (!this.jobs) return null;
     const connection = `${ticket.companyId}:${ticket.whatsappId}`;
     const seconds = groupings.get(connection) ?? (await this.connections.groupingSeconds(manager, ticket.companyId, ticket.whatsappId));
     groupings.set(connection, seconds);
-    await this.jobs.schedule(manager, ANSWER_QUEUE, { ticketId: ticket.id, companyId: ticket.companyId } satisfies AnswerJob, {
+    const queue = binding.integrationId !== null ? INTEGRATION_ANSWER_QUEUE : ANSWER_QUEUE;
+    await this.jobs.schedule(manager, queue, { ticketId: ticket.id, companyId: ticket.companyId } satisfies AnswerJob, {
       startAfter: seconds,
       singletonKey: `answer-${ticket.id}`,
       retryLimit: 3,
       retryDelaySeconds: 2,
     });
-    return seconds === 0;
+    return seconds === 0 ? queue : null;
+  }
+
+  /**
+   * The integration queue's job: the bound integration's turn, read in one statement; a queue bound to
+   * a prompt or an agent since answers as any other (`answer`).
+   */
+  async answerChatbotTurn(job: AnswerJob): Promise<void> {
+    if (!(await this.integrations.answerQueued(job))) await this.answer(job);
   }
 
   /** Answers what the customer wrote since the last answer (the job of the grouping window). Runs again harmlessly. */
@@ -250,6 +276,6 @@ export class AnsweringService implements OnModuleInit {
   }
 
   private async cancelAnswer(manager: EntityManager, ticketId: number): Promise<void> {
-    await this.jobs?.cancelByKey(manager, ANSWER_QUEUE, `answer-${ticketId}`);
+    await this.jobs?.cancelByKey(manager, ANSWER_QUEUES, `answer-${ticketId}`);
   }
 }

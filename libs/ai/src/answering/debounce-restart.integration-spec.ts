@@ -25,6 +25,7 @@ import type { DataSource } from 'typeorm';
 
 import { AiModule } from '../ai.module';
 import { KeyCipher } from '../common/key-cipher';
+import { startWebhookServer, type WebhookServer } from '../testing/chatbot-servers/webhook-server';
 import { aMessage, aTicket } from '../testing/conversation-fixtures';
 import { FakeModelServer } from '../testing/fake-model-server';
 
@@ -32,6 +33,8 @@ jest.setTimeout(60_000);
 
 const A = 1;
 const QUEUE = 11;
+/** A queue bound to a webhook integration: its turns wait in their own job queue (ai-integration-answer). */
+const BOT_QUEUE = 12;
 const CONNECTION = 5;
 /** Long enough for the process to stop and start again inside it. */
 const WINDOW_SECONDS = 8;
@@ -43,6 +46,7 @@ const WINDOW_SECONDS = 8;
 describe('the grouping window across a restart', () => {
   let database: TestDatabase;
   let model: FakeModelServer;
+  let hook: WebhookServer;
   const keysSecret = randomBytes(32).toString('hex');
   const jwtSecret = randomBytes(32).toString('hex');
   let app: INestApplication | undefined;
@@ -89,6 +93,7 @@ describe('the grouping window across a restart', () => {
         .map((message) => message.content)
         .join(' + '),
     }));
+    hook = await startWebhookServer();
     database = await createTestDatabase('ai');
   });
 
@@ -96,6 +101,7 @@ describe('the grouping window across a restart', () => {
     await app?.close();
     await database?.drop();
     await model?.close();
+    await hook?.close();
   });
 
   it('a message before the restart and one after it are answered once, together', async () => {
@@ -127,5 +133,39 @@ describe('the grouping window across a restart', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(replies).toEqual(['antes + depois']);
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("a chatbot integration's turn waiting in its own queue across a restart: both messages go to the bot once, together", async () => {
+    app ??= await start();
+    const [{ id: integrationId }] = await dataSource().query(
+      `INSERT INTO ai.queue_integrations (company_id, type, name, url_n8n) VALUES ($1, 'webhook', 'Gancho', $2) RETURNING id`,
+      [A, hook.url],
+    );
+    await dataSource().query(`INSERT INTO ai.queues (id, company_id, name) VALUES ($1, $2, 'Robô')`, [BOT_QUEUE, A]);
+    await publish(queueSaved, `queue-${BOT_QUEUE}`, { queue: { ...queueFixture(A, BOT_QUEUE), integrationId }, created: false });
+    await waitFor(
+      async () => (await dataSource().query(`SELECT 1 FROM ai.queues WHERE integration_id = $1`, [integrationId])).length === 1,
+    );
+    replies.length = 0;
+
+    const ticket = aTicket(A, 2, BOT_QUEUE, { whatsappId: CONNECTION });
+    await publish(messageCreated, ticket.id, { message: aMessage(ticket, 3, 'antes'), ticket, audience: [] });
+    await waitFor(
+      async () =>
+        (await dataSource().query(`SELECT 1 FROM pgboss.job WHERE name = 'ai-integration-answer' AND state = 'created'`)).length === 1,
+      { what: 'the integration answer job' },
+    );
+    await app.close();
+
+    app = await start();
+    await publish(messageCreated, ticket.id, { message: aMessage(ticket, 4, 'depois'), ticket, audience: [] });
+    await waitFor(() => replies.length > 0, { what: 'the bot answer', timeoutMs: (WINDOW_SECONDS + 5) * 1000 });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(replies).toEqual(['Recebido: antes\ndepois']);
+    expect(hook.received.map((received) => received.body.message)).toEqual([{ body: 'antes\ndepois' }]);
+    expect(
+      (await dataSource().query(`SELECT 1 FROM pgboss.job WHERE name = 'ai-answer' AND singleton_key = $1`, [`answer-${ticket.id}`]))
+        .length,
+    ).toBe(0);
   });
 });

@@ -78,17 +78,21 @@ export class InboundMessagesConsumer implements EventConsumer {
       );
     if (bound.length === 0) return;
     const byEnvelope = new Map(bound.map((item) => [item.envelope.id, item]));
-    let dueNow = false;
+    const dueNow = new Set<string>();
     await this.processed.consumeBatchOnce(
       this.subscription.groupId,
       bound.map((item) => item.envelope),
       async (manager, fresh) => {
-        dueNow = false;
+        dueNow.clear();
         const groupings = new Map<string, number>();
-        for (const envelope of fresh) if (await this.answering.received(manager, byEnvelope.get(envelope.id)!, groupings)) dueNow = true;
+        const integrations = new Map<string, boolean>();
+        for (const envelope of fresh) {
+          const queue = await this.answering.received(manager, byEnvelope.get(envelope.id)!, groupings, integrations);
+          if (queue) dueNow.add(queue);
+        }
       },
     );
     // Committed: an answer due at once starts now rather than at the worker's next poll.
-    if (dueNow) this.answering.wake();
+    if (dueNow.size > 0) this.answering.wake(dueNow);
   }
 }

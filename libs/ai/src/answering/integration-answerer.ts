@@ -8,11 +8,11 @@ import { KeyCipher } from '../common/key-cipher';
 import { BotMedia } from '../integrations/bot-media';
 import { chatbotSettingsOf } from '../integrations/chatbot-settings';
 import { IntegrationReplyRepository } from '../integrations/integration-reply.repository';
-import { IntegrationSessionRepository } from '../integrations/integration-session.repository';
+import { IntegrationSessionRepository, type IntegrationTurn } from '../integrations/integration-session.repository';
 import type { ChatbotMessage, ChatbotReply, StoredBotMedia } from '../integrations/protocols';
 import { handoffOf } from '../integrations/protocols/chatbot-handoff';
 import { QueueIntegrationRepository, type QueueIntegrationRow } from '../integrations/queue-integration.repository';
-import { ANSWER_QUEUE } from './answer-queue';
+import { ANSWER_QUEUES } from './answer-queue';
 import { ChatbotCaller } from './chatbot-caller';
 
 /** The ticket and company of an answer job (the debounce's pg-boss job, keyed by ticket). */
@@ -84,16 +84,39 @@ export class IntegrationAnswerer implements OnModuleInit {
     });
   }
 
-  /** Whether the company's integration exists (a customer's message is then kept for it), read in the message's transaction. */
-  async answers(manager: EntityManager, companyId: number, integrationId: number): Promise<boolean> {
-    return (await this.integrations.find(companyId, integrationId, manager)) !== null;
+  /**
+   * Whether the company's integration exists (a customer's message is then kept for it), read in the
+   * message's transaction; `seen` keeps what a batch already read (once per integration).
+   */
+  async answers(manager: EntityManager, companyId: number, integrationId: number, seen = new Map<string, boolean>()): Promise<boolean> {
+    const key = `${companyId}:${integrationId}`;
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    const exists = (await this.integrations.find(companyId, integrationId, manager)) !== null;
+    seen.set(key, exists);
+    return exists;
   }
 
-  /** Answers the customer's messages since the last answer. Runs again harmlessly. */
-  async answer({ ticketId, companyId }: IntegrationAnswerJob, integrationId: number): Promise<void> {
+  /** Answers the customer's messages since the last answer with this integration. Runs again harmlessly. */
+  async answer(job: IntegrationAnswerJob, integrationId: number): Promise<void> {
+    await this.answerTurn(job, await this.sessions.turn(job.companyId, job.ticketId, integrationId));
+  }
+
+  /**
+   * The integration queue's job: answers with the integration the ticket's queue is bound to, found in
+   * the turn's one read. False when the queue is bound to no integration any more (the caller asks the
+   * other assistants). Runs again harmlessly.
+   */
+  async answerQueued(job: IntegrationAnswerJob): Promise<boolean> {
+    const turn = await this.sessions.turnOfQueue(job.companyId, job.ticketId);
+    if (turn === 'unbound') return false;
+    await this.answerTurn(job, turn);
+    return true;
+  }
+
+  private async answerTurn({ ticketId, companyId }: IntegrationAnswerJob, turn: IntegrationTurn | null): Promise<void> {
     // One read, outside any transaction (none of whose statements may leave its connection, see
     // BoundMessage); what it saw is checked again under the conversation's lock before anything is written.
-    const turn = await this.sessions.turn(companyId, ticketId, integrationId);
     if (!turn || turn.conversation.state !== 'answering') return;
     const { integration: row, pending } = turn;
     const newest = pending.at(-1)?.id;
@@ -111,10 +134,8 @@ export class IntegrationAnswerer implements OnModuleInit {
     if (keyword) {
       // typebot's own words: typebot is not called with them.
       await this.conversations.transaction(async (manager) => {
-        const conversation = await this.conversations.lock(manager, companyId, ticketId);
-        if (!conversation || conversation.state !== 'answering') return;
-        if (BigInt(conversation.answered_through) >= BigInt(newest)) return;
-        await this.conversations.markAnswered(manager, ticketId, newest);
+        const conversation = await this.conversations.claim(manager, companyId, ticketId, newest);
+        if (!conversation) return;
         await this.sessions.drop(manager, ticketId);
         if (keyword === 'finish') await this.handOff(manager, conversation, author, 'keyword', {});
         else if (row.typebot_restart_message) await this.reply(manager, conversation, author, { body: row.typebot_restart_message });
@@ -135,18 +156,17 @@ export class IntegrationAnswerer implements OnModuleInit {
         ? { ...answered, reply: { ...answered.reply, messages: await this.media.store(companyId, row.id, answered.reply.messages) } }
         : answered;
     const later = await this.conversations.transaction(async (manager): Promise<{ dueAt: Date }[]> => {
-      const conversation = await this.conversations.lock(manager, companyId, ticketId);
-      // A staff reply or a handoff while the bot thought, or this job ran before: say nothing.
-      if (!conversation || conversation.state !== 'answering') return [];
-      if (BigInt(conversation.answered_through) >= BigInt(newest)) return [];
-      await this.conversations.markAnswered(manager, ticketId, newest);
+      // Locked, checked and marked answered in one statement. A staff reply or a handoff while the bot
+      // thought, or this job ran before: say nothing.
+      const conversation = await this.conversations.claim(manager, companyId, ticketId, newest);
+      if (!conversation) return [];
       if (answer.kind === 'failed') {
         await this.sessions.drop(manager, ticketId);
         await this.handOff(manager, conversation, author, 'failure', { note: integrationFailureNote(row, answer.reason) });
         return [];
       }
       const reply = answer.reply;
-      await this.keepSession(manager, conversation, row, reply);
+      await this.keepSession(manager, conversation, row, reply, turn.session !== null);
       const messages =
         reply.messages.length === 0 && row.type === 'typebot' && row.typebot_unknown_message && !reply.handoff && !reply.finished
           ? [{ kind: 'text' as const, body: row.typebot_unknown_message }]
@@ -211,9 +231,16 @@ export class IntegrationAnswerer implements OnModuleInit {
     });
   }
 
-  private async keepSession(manager: EntityManager, conversation: ConversationRow, row: QueueIntegrationRow, reply: ChatbotReply) {
+  /** `had`: the turn started from a live session (a product that keeps none, e.g. a webhook answering without one, costs no statement). */
+  private async keepSession(
+    manager: EntityManager,
+    conversation: ConversationRow,
+    row: QueueIntegrationRow,
+    reply: ChatbotReply,
+    had: boolean,
+  ) {
     if (reply.finished || reply.session === null) {
-      await this.sessions.drop(manager, conversation.ticket_id);
+      if (had) await this.sessions.drop(manager, conversation.ticket_id);
       return;
     }
     const minutes = row.type === 'typebot' && row.typebot_expires > 0 ? row.typebot_expires : null;
@@ -258,7 +285,7 @@ export class IntegrationAnswerer implements OnModuleInit {
   ): Promise<void> {
     await this.conversations.setState(manager, conversation.ticket_id, 'handed_off');
     await this.replies.drop(manager, conversation.ticket_id);
-    await this.jobs?.cancelByKey(manager, ANSWER_QUEUE, `answer-${conversation.ticket_id}`);
+    await this.jobs?.cancelByKey(manager, ANSWER_QUEUES, `answer-${conversation.ticket_id}`);
     await this.outbox.add(manager, {
       definition: aiHandoffRequested,
       companyId: conversation.company_id,

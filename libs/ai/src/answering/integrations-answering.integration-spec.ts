@@ -259,6 +259,13 @@ describe('chatbot integrations answer customers', () => {
     await say(ticket, 'queria um bolo');
     await say(ticket, 'de chocolate');
     await say(ticket, 'para sábado');
+    // The turn waits in the integrations' own queue, not in the agents' (ai-answer).
+    const waiting = async () =>
+      (await t.dataSource.query<{ name: string }[]>(`SELECT name FROM pgboss.job WHERE singleton_key = $1`, [`answer-${ticket.id}`])).map(
+        (job) => job.name,
+      );
+    await waitFor(async () => (await waiting()).length > 0, { what: 'the turn waiting in a job' });
+    expect(await waiting()).toEqual(['ai-integration-answer']);
     await waitFor(() => repliesTo(ticket).length === 1, { what: 'the one answer', timeoutMs: 8_000 });
     await settle();
     const received = hook.received.filter((r) => r.body.ticket?.id === ticket.id);

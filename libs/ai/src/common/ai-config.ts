@@ -17,6 +17,8 @@ export const aiConfigShape = {
   AI_COMPANY_CONCURRENCY: positiveInt(1_000),
   /** Provider calls a process has in flight at once, all companies together, in fair turns (default 256). */
   AI_ANSWERS_IN_FLIGHT: positiveInt(10_000),
+  /** Chatbot integration turns a process runs at once, all companies together, apart from the assistants' answers (default 32). */
+  AI_CHATBOT_CONCURRENCY: positiveInt(1_000),
   /** How long one provider call may take, in ms (default 30,000). */
   AI_MODEL_TIMEOUT_MS: positiveInt(600_000),
 };
@@ -33,6 +35,7 @@ export function aiOptionsFrom(config: AiConfig, keysSecret: string): AiOptions {
     ...(Object.keys(providerBaseUrls).length > 0 && { providerBaseUrls }),
     ...(config.AI_COMPANY_CONCURRENCY && { companyConcurrency: config.AI_COMPANY_CONCURRENCY }),
     ...(config.AI_ANSWERS_IN_FLIGHT && { answersInFlight: config.AI_ANSWERS_IN_FLIGHT }),
+    ...(config.AI_CHATBOT_CONCURRENCY && { chatbotConcurrency: config.AI_CHATBOT_CONCURRENCY }),
     ...(config.AI_MODEL_TIMEOUT_MS && { modelTimeoutMs: config.AI_MODEL_TIMEOUT_MS }),
     ...(config.AI_DIALOGFLOW_BASE_URL && { dialogflowBaseUrl: config.AI_DIALOGFLOW_BASE_URL }),
   };

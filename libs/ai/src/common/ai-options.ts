@@ -43,6 +43,12 @@ export interface AiOptions {
   breakerFailures?: number;
   /** How long an open circuit answers with the fallback before one call tries the provider again (default 30 s). */
   breakerCooldownMs?: number;
+  /**
+   * Chatbot integration turns this process runs at once, all companies together (default 32): their
+   * own pg-boss queue and worker, apart from the assistants' answers; one company takes at most
+   * `companyConcurrency` of them.
+   */
+  chatbotConcurrency?: number;
   /** How long one call to a chatbot integration may take before it counts as failed (default 15 s). */
   chatbotTimeoutMs?: number;
   /** Retries of a chatbot call refused with 429 or 5xx, or that timed out, with backoff (default 2). */

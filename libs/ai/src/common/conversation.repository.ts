@@ -107,6 +107,21 @@ export class ConversationRepository {
     await manager.query(`UPDATE ai.conversations SET state = $2, updated_at = now() WHERE ticket_id = $1`, [ticketId, state]);
   }
 
+  /**
+   * Takes the answer of the customer's messages through `throughMessageId` for this transaction, in one
+   * statement (the lock, the check and markAnswered): the conversation when the assistant still has
+   * it and nobody answered that far yet, locked until the transaction ends; null otherwise.
+   */
+  async claim(manager: EntityManager, companyId: number, ticketId: number, throughMessageId: string): Promise<ConversationRow | null> {
+    const [rows]: [ConversationRow[], number] = await manager.query(
+      `UPDATE ai.conversations SET answered_through = $3::bigint, updated_at = now()
+        WHERE ticket_id = $1 AND company_id = $2 AND state = 'answering' AND answered_through < $3::bigint
+       RETURNING ${COLUMNS}`,
+      [ticketId, companyId, throughMessageId],
+    );
+    return rows[0] ?? null;
+  }
+
   async markAnswered(manager: EntityManager, ticketId: number, throughMessageId: string): Promise<void> {
     await manager.query(
       `UPDATE ai.conversations SET answered_through = GREATEST(answered_through, $2::bigint), updated_at = now() WHERE ticket_id = $1`,

@@ -22,6 +22,27 @@ export interface IntegrationTurn {
   session: Record<string, unknown> | null;
 }
 
+type TurnRow = ConversationRow & {
+  integration: QueueIntegrationRow | null;
+  pending: { id: string; body: string }[];
+  session: IntegrationTurn['session'];
+};
+
+/** A turn's columns: the conversation `c`, the integration `i` (as one JSON), the customer's messages after the last answer, the live session. */
+const TURN_COLUMNS = `SELECT c.ticket_id, c.company_id, c.queue_id, c.connection_id, c.state, c.answered_through, c.contact_id, c.contact_name,
+                c.contact_number, to_jsonb(i.*) AS integration,
+                COALESCE((SELECT jsonb_agg(jsonb_build_object('id', m.message_id::text, 'body', m.body) ORDER BY m.message_id)
+                            FROM ai.conversation_messages m
+                           WHERE m.ticket_id = c.ticket_id AND m.role = 'user' AND m.message_id > c.answered_through), '[]'::jsonb) AS pending,
+                (SELECT s.session FROM ai.integration_sessions s
+                  WHERE s.ticket_id = c.ticket_id AND s.integration_id = i.id AND s.expires_at > now()) AS session`;
+
+function turnOf(row: TurnRow): IntegrationTurn | null {
+  const { integration, pending, session, ...conversation } = row;
+  if (!integration) return null;
+  return { conversation: { ...conversation, answered_through: String(conversation.answered_through) }, integration, pending, session };
+}
+
 /** ai.integration_sessions: what an integration keeps per ticket between turns (gone with the ticket's conversation). */
 @Injectable()
 export class IntegrationSessionRepository {
@@ -33,26 +54,34 @@ export class IntegrationSessionRepository {
    * ticket is not followed or the company has no such integration.
    */
   async turn(companyId: number, ticketId: number, integrationId: number): Promise<IntegrationTurn | null> {
-    const rows: (ConversationRow & {
-      integration: QueueIntegrationRow;
-      pending: { id: string; body: string }[];
-      session: IntegrationTurn['session'];
-    })[] = await this.dataSource.query(
-      `SELECT c.ticket_id, c.company_id, c.queue_id, c.connection_id, c.state, c.answered_through, c.contact_id, c.contact_name,
-                c.contact_number, to_jsonb(i.*) AS integration,
-                COALESCE((SELECT jsonb_agg(jsonb_build_object('id', m.message_id::text, 'body', m.body) ORDER BY m.message_id)
-                            FROM ai.conversation_messages m
-                           WHERE m.ticket_id = c.ticket_id AND m.role = 'user' AND m.message_id > c.answered_through), '[]'::jsonb) AS pending,
-                (SELECT s.session FROM ai.integration_sessions s
-                  WHERE s.ticket_id = c.ticket_id AND s.integration_id = i.id AND s.expires_at > now()) AS session
+    const rows: TurnRow[] = await this.dataSource.query(
+      `${TURN_COLUMNS}
            FROM ai.conversations c JOIN ai.queue_integrations i ON i.id = $3 AND i.company_id = c.company_id
           WHERE c.ticket_id = $1 AND c.company_id = $2`,
       [ticketId, companyId, integrationId],
     );
+    return rows[0] ? turnOf(rows[0]) : null;
+  }
+
+  /**
+   * The turn of the integration the ticket's queue is bound to now, in one statement (the integration
+   * queue's job: the conversation, its queue's binding, the integration, the pending messages and the
+   * session at once). `unbound` when the ticket is followed but its queue has no integration (another
+   * assistant answers it now); null when there is nothing to answer (not followed, or its integration is gone).
+   */
+  async turnOfQueue(companyId: number, ticketId: number): Promise<IntegrationTurn | 'unbound' | null> {
+    const rows: (TurnRow & { bound: boolean })[] = await this.dataSource.query(
+      `${TURN_COLUMNS}, q.integration_id IS NOT NULL AS bound
+           FROM ai.conversations c
+           LEFT JOIN ai.queues q ON q.id = c.queue_id AND q.company_id = c.company_id
+           LEFT JOIN ai.queue_integrations i ON i.id = q.integration_id AND i.company_id = c.company_id
+          WHERE c.ticket_id = $1 AND c.company_id = $2`,
+      [ticketId, companyId],
+    );
     const row = rows[0];
     if (!row) return null;
-    const { integration, pending, session, ...conversation } = row;
-    return { conversation: { ...conversation, answered_through: String(conversation.answered_through) }, integration, pending, session };
+    if (!row.bound) return 'unbound';
+    return row.integration ? turnOf(row) : null;
   }
   /** The ticket's session with this integration while it has not expired; null otherwise. */
   async current(manager: EntityManager, ticketId: number, integrationId: number): Promise<IntegrationSessionRow | null> {

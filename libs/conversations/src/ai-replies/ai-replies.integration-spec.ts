@@ -71,6 +71,24 @@ describe("the AI assistant's replies and handoffs", () => {
     ]);
   });
 
+  it("a batch of several tickets' replies and a handoff is applied in order, once, also when it comes again", async () => {
+    const first = await ticketOf('5511970000081');
+    const second = await ticketOf('5511970000082');
+    // The higher ticket's events first: the batch locks them in id order whatever the events' order.
+    const batch = [
+      envelopeOf(aiReplyRequested, A, `ticket-${second.id}`, { ticketId: second.id, body: 'Segundo: um', author: BIA }),
+      envelopeOf(aiReplyRequested, A, `ticket-${first.id}`, { ticketId: first.id, body: 'Primeiro: um', author: BIA }),
+      envelopeOf(aiReplyRequested, A, `ticket-${second.id}`, { ticketId: second.id, body: 'Segundo: dois', author: BIA }),
+      envelopeOf(aiHandoffRequested, A, `ticket-${first.id}`, { ticketId: first.id, reason: 'keyword', author: BIA }),
+    ];
+    await consumer().handleBatch(batch);
+    await consumer().handleBatch(batch);
+    await consumer().handle(batch[0]!);
+    await t.published();
+    expect(sendsOf(first.id)).toEqual(['Primeiro: um']);
+    expect(sendsOf(second.id)).toEqual(['Segundo: um', 'Segundo: dois']);
+  });
+
   it('a handoff makes the ticket pending in its queue for a human, the bot flag off', async () => {
     const ticket = await ticketOf('5511970000002');
     await t.dataSource.query(`UPDATE conversations.tickets SET chatbot = true WHERE id = $1`, [ticket.id]);

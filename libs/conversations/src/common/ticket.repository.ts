@@ -154,6 +154,14 @@ export class TicketRepository {
   }
 
   /** A ticket of the company, whoever asks: for the service's own work (timers, admin deletes). Reads for a user go through `findForViewer`. */
+  /**
+   * Locks these tickets until the transaction ends, in id order: a batch that then changes them one by
+   * one, in its events' order, cannot deadlock with another batch doing the same.
+   */
+  async lockInOrder(manager: EntityManager, ids: number[]): Promise<void> {
+    await manager.query(`SELECT id FROM conversations.tickets WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids]);
+  }
+
   async findRow(
     manager: EntityManager,
     companyId: number,

@@ -166,6 +166,16 @@ export class WebhookEndpointRepository {
     return rows.length > 0;
   }
 
+  /** Which of these companies have an enabled endpoint, in one statement outside a transaction (a batch of events). */
+  async enabledAmong(companyIds: number[]): Promise<Set<number>> {
+    if (companyIds.length === 0) return new Set();
+    const rows: { company_id: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT company_id FROM conversations.webhook_endpoints WHERE company_id = ANY($1::int[]) AND enabled`,
+      [companyIds],
+    );
+    return new Set(rows.map((row) => row.company_id));
+  }
+
   /**
    * Records the ticket's status and answers the one seen before (null: a ticket not seen before).
    */

@@ -17,7 +17,7 @@ import type { EntityManager } from 'typeorm';
 
 import { ProcessedEventRepository } from '../common/processed-event.repository';
 import { WebhookDispatcher } from './webhook.dispatcher';
-import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { type NewDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 export const WEBHOOK_EVENTS_CONSUMER = 'conversations-webhooks';
@@ -30,6 +30,12 @@ interface PublicEvent {
   orderingKey: string | null;
 }
 
+/** What one batch's transaction read once: whether a company has an enabled endpoint, which endpoints take a company's event type. */
+interface Batch {
+  enabled: Map<number, boolean>;
+  subscribed: Map<string, number[]>;
+}
+
 /** A ticket seen for the first time whose creation and last change are this close was just created. */
 const JUST_CREATED_MS = 2_000;
 
@@ -37,7 +43,7 @@ const JUST_CREATED_MS = 2_000;
  * Turns the services' domain events into the public webhook events and queues one delivery per
  * endpoint of the company that takes the event, in the transaction that records the event as
  * applied (a redelivered event queues nothing again). An event whose company has no endpoint for it
- * costs one indexed read and no write.
+ * costs its share of one indexed read per batch and no write.
  */
 @Injectable()
 export class WebhookEventsConsumer implements EventConsumer {
@@ -53,32 +59,47 @@ export class WebhookEventsConsumer implements EventConsumer {
     private readonly dispatcher: WebhookDispatcher,
   ) {}
 
-  async handle(envelope: EventEnvelope): Promise<void> {
-    const companyId = envelope.companyId;
-    if (companyId === null || !RELEVANT.has(envelope.type)) return;
-    if (!(await this.endpoints.anyEnabled(null, companyId))) return;
+  handle(envelope: EventEnvelope): Promise<void> {
+    return this.handleBatch([envelope]);
+  }
+
+  /**
+   * A batch: the companies with an enabled endpoint found in one read, then the events of those
+   * companies turned into deliveries in one transaction with their records as applied (each company's
+   * deliveries in one statement, in the events' order). A failing batch is handled again event by event.
+   */
+  async handleBatch(envelopes: EventEnvelope[]): Promise<void> {
+    const relevant = envelopes.filter((envelope) => envelope.companyId !== null && RELEVANT.has(envelope.type));
+    if (relevant.length === 0) return;
+    const hooked = await this.endpoints.enabledAmong([...new Set(relevant.map((envelope) => envelope.companyId!))]);
+    const taken = relevant.filter((envelope) => hooked.has(envelope.companyId!));
+    if (taken.length === 0) return;
     let queued = 0;
-    await this.processed.applyOnce(WEBHOOK_EVENTS_CONSUMER, envelope, async (manager) => {
-      const event = await this.publicEvent(manager, companyId, envelope);
-      if (!event) return;
-      const endpointIds = await this.endpoints.subscribedTo(manager, companyId, event.type);
-      const payload: WebhookPayload = { type: event.type, timestamp: envelope.occurredAt, data: event.data } as WebhookPayload;
-      queued = await this.deliveries.enqueue(
-        manager,
-        companyId,
-        endpointIds.map((endpointId) => ({
-          endpointId,
-          messageId: event.messageId,
-          eventType: event.type,
-          orderingKey: event.orderingKey,
-          payload,
-        })),
-      );
+    await this.processed.applyBatchOnce(WEBHOOK_EVENTS_CONSUMER, taken, async (manager, fresh) => {
+      queued = 0;
+      const batch: Batch = { enabled: new Map(), subscribed: new Map() };
+      const deliveries = new Map<number, NewDelivery[]>();
+      for (const envelope of fresh) {
+        const companyId = envelope.companyId!;
+        const event = await this.publicEvent(manager, companyId, envelope, batch);
+        if (!event) continue;
+        const key = `${companyId}:${event.type}`;
+        const endpointIds = batch.subscribed.get(key) ?? (await this.endpoints.subscribedTo(manager, companyId, event.type));
+        batch.subscribed.set(key, endpointIds);
+        if (endpointIds.length === 0) continue;
+        const payload: WebhookPayload = { type: event.type, timestamp: envelope.occurredAt, data: event.data } as WebhookPayload;
+        const ofCompany = deliveries.get(companyId) ?? [];
+        deliveries.set(companyId, ofCompany);
+        for (const endpointId of endpointIds) {
+          ofCompany.push({ endpointId, messageId: event.messageId, eventType: event.type, orderingKey: event.orderingKey, payload });
+        }
+      }
+      for (const [companyId, ofCompany] of deliveries) queued += await this.deliveries.enqueue(manager, companyId, ofCompany);
     });
     if (queued > 0) this.dispatcher.wake();
   }
 
-  private async publicEvent(manager: EntityManager, companyId: number, envelope: EventEnvelope): Promise<PublicEvent | null> {
+  private async publicEvent(manager: EntityManager, companyId: number, envelope: EventEnvelope, batch: Batch): Promise<PublicEvent | null> {
     const messageId = `msg_${envelope.id}`;
     const created = readEvent(messageCreated, envelope);
     if (created) {
@@ -101,7 +122,9 @@ export class WebhookEventsConsumer implements EventConsumer {
     const ticket = readEvent(ticketUpdated, envelope)?.ticket;
     if (ticket) {
       // The states are kept only for companies with webhooks: the others' tickets cost nothing here.
-      if (!(await this.endpoints.anyEnabled(manager, companyId))) return null;
+      const enabled = batch.enabled.get(companyId) ?? (await this.endpoints.anyEnabled(manager, companyId));
+      batch.enabled.set(companyId, enabled);
+      if (!enabled) return null;
       const before = await this.endpoints.ticketStatusSeen(manager, companyId, ticket.id, ticket.status);
       const justCreated = Math.abs(Date.parse(ticket.updatedAt) - Date.parse(ticket.createdAt)) <= JUST_CREATED_MS;
       const type: WebhookEventType =

@@ -62,9 +62,9 @@ export class JobRepository {
   }
 
   /** Deletes the pending job of a singleton key (not one already running or done). */
-  async cancelPending(manager: EntityManager, queue: string, singletonKey: string): Promise<void> {
-    await manager.query(`DELETE FROM "${this.schema}".job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry')`, [
-      queue,
+  async cancelPending(manager: EntityManager, queues: string[], singletonKey: string): Promise<void> {
+    await manager.query(`DELETE FROM "${this.schema}".job WHERE name = ANY($1) AND singleton_key = $2 AND state IN ('created', 'retry')`, [
+      queues,
       singletonKey,
     ]);
   }

@@ -116,9 +116,9 @@ export class Jobs {
     });
   }
 
-  /** Cancels the pending job of a singleton key, e.g. when the ticket it would expire is closed. */
-  async cancelByKey(manager: EntityManager, queue: string, singletonKey: string): Promise<void> {
-    await this.jobs.cancelPending(manager, queue, singletonKey);
+  /** Cancels the pending job of a singleton key, e.g. when the ticket it would expire is closed (of several queues: one statement). */
+  async cancelByKey(manager: EntityManager, queue: string | string[], singletonKey: string): Promise<void> {
+    await this.jobs.cancelPending(manager, typeof queue === 'string' ? [queue] : queue, singletonKey);
   }
 
   /**
