@@ -6,7 +6,7 @@ import { CheckoutService } from './checkout/checkout.service';
 import { ExpiredCheckoutController } from './checkout/expired-checkout.controller';
 import { ExpiredCheckoutService } from './checkout/expired-checkout.service';
 import { BILLING_OPTIONS, type BillingOptions } from './common/billing-options';
-import { CompanyRepository } from './companies/company.repository';
+import { CompanyRepository } from './common/company.repository';
 import { CompanyEventsConsumer } from './companies/company-events.consumer';
 import { GenerationRunRepository } from './invoices/generation-run.repository';
 import { InvoiceController } from './invoices/invoice.controller';

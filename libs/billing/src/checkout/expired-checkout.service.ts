@@ -2,7 +2,7 @@ import type { ExpiredCheckoutResponse, SubscriptionFields, SubscriptionPixRespon
 import { AccessTokenService, AppError } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 
-import { CompanyRepository } from '../companies/company.repository';
+import { CompanyRepository } from '../common/company.repository';
 import { InvoiceRepository, mapInvoice } from '../invoices/invoice.repository';
 import { InvoiceGenerator } from '../invoices/invoice-generator';
 import { CheckoutService } from './checkout.service';

@@ -12,8 +12,8 @@ import { type EventConsumer, ProcessedEventRepository, readEvent } from '@app/pl
 import { Inject, Injectable } from '@nestjs/common';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
+import { CompanyRepository } from '../common/company.repository';
 import { InvoiceGenerator } from '../invoices/invoice-generator';
-import { CompanyRepository } from './company.repository';
 
 export const COMPANY_EVENTS_CONSUMER = 'billing-companies';
 

@@ -1,7 +1,7 @@
 import { advanceDueDate, RECURRENCE_MONTHS, RECURRENCES } from '@app/contracts';
 import { type ServiceTestApp, waitFor } from '@app/platform/testing';
 
-import { CompanyRepository } from '../companies/company.repository';
+import { CompanyRepository } from '../common/company.repository';
 import { startBillingTestApp } from '../testing/billing-test-app';
 import { announcePlan, planFixture } from '../testing/identity-fixtures';
 import { addDays, INVOICE_GENERATION_QUEUE, InvoiceGenerator } from './invoice-generator';

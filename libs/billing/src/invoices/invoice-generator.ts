@@ -15,7 +15,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { BILLING_OPTIONS, type BillingOptions } from '../common/billing-options';
-import { type BillableCompanyRow, CompanyRepository } from '../companies/company.repository';
+import { type BillableCompanyRow, CompanyRepository } from '../common/company.repository';
 import { GenerationRunRepository } from './generation-run.repository';
 import { InvoiceRepository, type InvoiceRow, mapInvoice, type NewInvoice } from './invoice.repository';
 
