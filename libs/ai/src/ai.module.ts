@@ -65,6 +65,7 @@ import { AiIntegrationReplies1764000000700 } from './migrations/1764000000700-in
 import { AiToolBookings1764000000723 } from './migrations/1764000000723-tool-bookings';
 import { AiTranscriptionKeyAsked1764000000724 } from './migrations/1764000000724-transcription-key-asked';
 import { AiUnboundMessages1764000000730 } from './migrations/1764000000730-unbound-messages';
+import { AiClosedTicketMarks1764000000740 } from './migrations/1764000000740-closed-ticket-marks';
 import { PromptController } from './prompts/prompt.controller';
 import { PromptRepository } from './prompts/prompt.repository';
 import { PromptService } from './prompts/prompt.service';
@@ -87,6 +88,7 @@ export const AI_MIGRATIONS = [
   AiToolBookings1764000000723,
   AiTranscriptionKeyAsked1764000000724,
   AiUnboundMessages1764000000730,
+  AiClosedTicketMarks1764000000740,
 ];
 
 /** Prompts (and, as they land, agents, templates, knowledge, transcription and summaries): the AI side of the product. */

@@ -7,6 +7,7 @@ import {
   promptSchema,
   queueSaved,
   type Ticket,
+  ticketUpdated,
 } from '@app/contracts';
 import { readEvent } from '@app/platform';
 import { connectionFixture, expectAnswer, queueFixture, waitFor } from '@app/platform/testing';
@@ -207,5 +208,31 @@ describe('a message seen before its queue binding', () => {
     }
     expect(await kept(first)).toBe(true);
     expect(await kept(second)).toBe(true);
+  });
+
+  it("a message whose ticket's close reached ai first is not answered by the binding's catch-up; the customer's next message after the close is", async () => {
+    const queueId = nextQueue++;
+    await saveQueue(queueId, null);
+    const boundAt = new Date(Date.now() - 60_000);
+    const at = (seconds: number) => new Date(boundAt.getTime() + seconds * 1000).toISOString();
+    const ticket = aTicket(A, nextTicket++, queueId, { whatsappId: CONNECTION });
+    // At conversations: the customer wrote 10 s after the binding, the ticket closed 10 s later; ai hears of the close first.
+    await t.publish(ticketUpdated, A, ticket.id, { ticket: { ...ticket, status: 'closed', updatedAt: at(20) }, audience: [] });
+    await waitFor(
+      async () => (await t.dataSource.query(`SELECT 1 FROM ai.closed_tickets WHERE ticket_id = $1`, [ticket.id])).length === 1,
+      { what: 'the close marked' },
+    );
+    const late = await say(ticket, 'Ainda dá tempo?', { createdAt: at(10) });
+    await waitFor(() => kept(late), { what: 'the message kept' });
+    await saveQueue(queueId, promptId, boundAt.toISOString());
+    await caughtUp();
+    expect(await followed(ticket)).toBe(false);
+    expect(await answerJobs(ticket, ['created', 'retry', 'active', 'completed', 'failed'])).toBe(0);
+    expect(repliesTo(ticket)).toEqual([]);
+
+    // The ticket reopened by a new message after the close: answered as usual.
+    const again = await say({ ...ticket, status: 'pending' }, 'Voltei, quero o bolo', { createdAt: at(30) });
+    await waitFor(() => repliesTo(ticket).length === 1, { what: 'the answer to the message after the close' });
+    expect(repliesTo(ticket)[0]).toMatchObject({ body: `Resposta: ${again.body}` });
   });
 });

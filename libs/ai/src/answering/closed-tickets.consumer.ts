@@ -10,7 +10,8 @@ export const CLOSED_TICKETS_CONSUMER = 'ai-closed-tickets';
 
 /**
  * A ticket closed or deleted is no longer followed: its conversation and last messages go, with the
- * messages kept for a binding not seen yet (a later ticket of the customer starts afresh). Every
+ * messages kept for a binding not seen yet, and the close is marked so that one of its messages kept
+ * after this (its event came later) is not answered either (a later ticket of the customer starts afresh). Every
  * other ticket update passes by without a statement; forgetting twice changes nothing, so no event
  * record is kept.
  */
@@ -35,17 +36,23 @@ export class ClosedTicketsConsumer implements EventConsumer {
   }
 
   async handleBatch(envelopes: EventEnvelope[]): Promise<void> {
-    const gone = new Map<number, number[]>();
+    const gone = new Map<number, { ticketId: number; closedAt: string }[]>();
     for (const envelope of envelopes) {
       if (!envelope.companyId) continue;
       const updated = readEvent(ticketUpdated, envelope)?.ticket;
-      const ticketId = updated?.status === 'closed' ? updated.id : readEvent(ticketDeleted, envelope)?.ticketId;
-      if (ticketId === undefined) continue;
-      gone.set(envelope.companyId, [...(gone.get(envelope.companyId) ?? []), ticketId]);
+      const closed =
+        updated?.status === 'closed'
+          ? { ticketId: updated.id, closedAt: updated.updatedAt }
+          : { ticketId: readEvent(ticketDeleted, envelope)?.ticketId, closedAt: envelope.occurredAt };
+      if (closed.ticketId === undefined) continue;
+      gone.set(envelope.companyId, [...(gone.get(envelope.companyId) ?? []), { ticketId: closed.ticketId, closedAt: closed.closedAt }]);
     }
-    for (const [companyId, ticketIds] of gone) {
-      await this.conversations.forget(companyId, ticketIds);
-      await this.unbound.forgetTickets(companyId, ticketIds);
+    for (const [companyId, closed] of gone) {
+      await this.conversations.forget(
+        companyId,
+        closed.map((ticket) => ticket.ticketId),
+      );
+      await this.unbound.forgetTickets(companyId, closed);
     }
   }
 }

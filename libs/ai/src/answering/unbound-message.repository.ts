@@ -123,6 +123,8 @@ export class UnboundMessageRepository {
          FROM ai.unbound_messages u
          JOIN ai.queues q ON q.id = u.queue_id AND q.company_id = u.company_id
         WHERE q.bound_at IS NOT NULL AND ($1::int IS NULL OR u.company_id = $1)
+          AND NOT EXISTS (SELECT 1 FROM ai.closed_tickets c
+                           WHERE c.company_id = u.company_id AND c.ticket_id = u.ticket_id AND c.closed_at >= u.created_at)
         ORDER BY u.message_id
         LIMIT $2`,
       [companyId, limit],
@@ -144,16 +146,31 @@ export class UnboundMessageRepository {
     return new Set(rows.map((row) => String(row.message_id)));
   }
 
-  /** Forgets the company's kept messages of these tickets (closed or deleted). */
-  async forgetTickets(companyId: number, ticketIds: number[]): Promise<void> {
-    await this.dataSource.query(`DELETE FROM ai.unbound_messages WHERE company_id = $1 AND ticket_id = ANY($2::int[])`, [
-      companyId,
-      ticketIds,
-    ]);
+  /**
+   * Forgets the company's kept messages of these tickets (closed or deleted) and marks when each was
+   * closed: a message of it from before then, kept only after this (its event came later than the
+   * close's), is not answered by a catch-up. A later close moves the mark forward.
+   */
+  async forgetTickets(companyId: number, closed: { ticketId: number; closedAt: string }[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO ai.closed_tickets (company_id, ticket_id, closed_at)
+         SELECT $1, t.ticket_id, t.closed_at FROM jsonb_to_recordset($2::jsonb) AS t (ticket_id int, closed_at timestamptz)
+         ON CONFLICT (company_id, ticket_id) DO UPDATE
+           SET closed_at = greatest(ai.closed_tickets.closed_at, EXCLUDED.closed_at), marked_at = now()`,
+        [companyId, JSON.stringify(closed.map((t) => ({ ticket_id: t.ticketId, closed_at: t.closedAt })))],
+      );
+      await manager.query(`DELETE FROM ai.unbound_messages WHERE company_id = $1 AND ticket_id = ANY($2::int[])`, [
+        companyId,
+        closed.map((t) => t.ticketId),
+      ]);
+    });
   }
 
   /** Forgets what was kept longer ago than `seconds`: a binding that late is no longer a race. */
   async prune(seconds: number): Promise<void> {
     await this.dataSource.query(`DELETE FROM ai.unbound_messages WHERE kept_at < now() - make_interval(secs => $1)`, [seconds]);
+    // A mark outlives every message it could stop: those are kept no longer than `seconds` either.
+    await this.dataSource.query(`DELETE FROM ai.closed_tickets WHERE marked_at < now() - make_interval(secs => $1)`, [seconds]);
   }
 }
