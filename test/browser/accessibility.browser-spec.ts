@@ -9,7 +9,9 @@
  * open chat is announced once in the polite live region; and
  * the core flow works by keyboard alone: the skip link, a ticket opened with Enter, accept, the composer
  * one stop from the conversation, reply, transfer, resolve, with focus somewhere sensible after each
- * step; solid buttons darken on hover in light and dark mode. One product start and one signed-in page
+ * step and, at every stop of that walk (the transfer dialog's included), a focus ring of 3:1 against what
+ * is behind it in light and dark mode (WCAG 2.4.7, 1.4.11: axe-core does not measure focus indicators);
+ * solid buttons darken on hover in light and dark mode. One product start and one signed-in page
  * for all of it (and one of the super user's, for the screens only a super user has).
  */
 import { readFileSync } from 'node:fs';
@@ -61,6 +63,101 @@ async function axeFindings(page: Page): Promise<Finding[]> {
         targets: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 120)}`),
       }));
   });
+}
+
+/** What `shown` measures: the colour behind an element's text or focus ring, and the contrast against it. */
+interface Shown {
+  /** The colour behind, as 0-255 sRGB. */
+  background: string;
+  luminance: number;
+  contrast: number;
+  /** For a focus ring: how it is drawn (`outline`, `::after outline`, `box-shadow`, or `none`), its width and colour. */
+  ring?: string;
+  width?: number;
+  colour?: string;
+}
+
+/**
+ * Evaluated in the page on one element. For 'color' or 'fill': the colour it shows behind its text (its
+ * background laid over its ancestors', down to the first opaque layer) and the WCAG contrast of its text
+ * (`color`, or `fill` for an SVG text) against it. For 'focus ring': its focus indicator (an outline of its
+ * own or of its ::before/::after, or a box-shadow ring; the strongest if it draws several) against the
+ * colour behind the ring, which is what the page paints at a point of the ring (the layers there, the
+ * element's own when the ring lies inside it): a ring over a bar the element overlaps is seen on that bar.
+ */
+function shown(target: Element, what: 'color' | 'fill' | 'focus ring'): Shown {
+  // Any CSS colour (rgb(), color(srgb ...), oklab() from a color-mix) as sRGB 0-1 and alpha: drawn on a pixel.
+  const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  const parse = (value: string): number[] => {
+    pixel.clearRect(0, 0, 1, 1);
+    pixel.fillStyle = value;
+    pixel.fillRect(0, 0, 1, 1);
+    return Array.from(pixel.getImageData(0, 0, 1, 1).data, (channel) => channel / 255);
+  };
+  const over = (under: number[], [r, g, b, a]: number[]) => [r!, g!, b!].map((channel, i) => channel * a! + under[i]! * (1 - a!));
+  // Elements' backgrounds, the topmost first, laid over one another down to the first opaque one.
+  const laid = (elements: Element[]): number[] => {
+    const layers: number[][] = [];
+    for (const element of elements) {
+      const layer = parse(getComputedStyle(element).backgroundColor);
+      if (layer[3]! > 0) layers.push(layer);
+      if (layer[3] === 1) break;
+    }
+    return layers.reduceRight(over, [1, 1, 1]);
+  };
+  const ancestors = (from: Element | null): Element[] => {
+    const list: Element[] = [];
+    for (let element = from; element; element = element.parentElement) list.push(element);
+    return list;
+  };
+  const luminance = (rgb: number[]) =>
+    rgb
+      .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const measured = (background: number[], foreground: number[]) => {
+    const [light, dark] = [luminance(background), luminance(foreground)].sort((a, b) => b - a);
+    return {
+      background: background.map((c) => Math.round(c * 255)).join(','),
+      luminance: luminance(background),
+      contrast: (light! + 0.05) / (dark! + 0.05),
+    };
+  };
+  if (what !== 'focus ring') return measured(laid(ancestors(target)), parse(getComputedStyle(target)[what]).slice(0, 3));
+
+  // What is painted `reach` px outside the middle of the box's top (or bottom) edge; negative, inside it.
+  const behind = (box: DOMRect, reach: number): number[] => {
+    for (const y of [box.top - reach, box.bottom + reach]) {
+      if (y < 0 || y >= innerHeight) continue;
+      const stack = document.elementsFromPoint(box.left + box.width / 2, y).filter((element) => reach < 0 || !target.contains(element));
+      if (stack.length > 0) return laid(stack);
+    }
+    return laid(ancestors(reach < 0 ? target : target.parentElement));
+  };
+  const rings: Shown[] = [];
+  const ring = (how: string, width: number, colour: string, box: DOMRect, reach: number) => {
+    const background = behind(box, reach);
+    const drawn = over(background, parse(colour));
+    rings.push({ ...measured(background, drawn), ring: how, width, colour: drawn.map((c) => Math.round(c * 255)).join(',') });
+  };
+  for (const pseudo of ['', '::before', '::after']) {
+    const style = getComputedStyle(target, pseudo || null);
+    if (pseudo && style.content === 'none') continue;
+    // A pseudo-element placed over its positioned ancestor (inset 0, as a row's ring) has that one's box.
+    const box = ((pseudo && style.position === 'absolute' && (target as HTMLElement).offsetParent) || target).getBoundingClientRect();
+    const width = parseFloat(style.outlineWidth);
+    if (style.outlineStyle !== 'none' && width > 0) {
+      ring(`${pseudo} outline`.trim(), width, style.outlineColor, box, (parseFloat(style.outlineOffset) || 0) + width / 2);
+    }
+    // A ring drawn as a shadow: no offset, no blur, a spread (Chrome gives the colour first, then the lengths).
+    for (const shadow of style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\))/)) {
+      const colour = /^\s*([a-z-]+\([^)]*\)|#\w+|[a-z]+)/i.exec(shadow)?.[1] ?? 'transparent';
+      const [x, y, blur, spread = 0] = (shadow.slice(shadow.indexOf(colour) + colour.length).match(/-?[\d.]+px/g) ?? []).map(parseFloat);
+      const inset = /\binset\b/.test(shadow);
+      if (x === 0 && y === 0 && blur === 0 && spread > 0)
+        ring(`${pseudo} box-shadow`.trim(), spread, colour, box, inset ? -spread / 2 : spread / 2);
+    }
+  }
+  return rings.sort((a, b) => b.contrast - a.contrast)[0] ?? { background: '', luminance: 0, contrast: 0, ring: 'none' };
 }
 
 describe('browser: accessibility (WCAG 2.1 AA)', () => {
@@ -285,41 +382,7 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
    * the first opaque layer, as 0-255 sRGB), its luminance, and the WCAG contrast of its text (`color`, or
    * `fill` for an SVG text) against it.
    */
-  const look = (on: Page, selector: string, text: 'color' | 'fill' = 'color') =>
-    on
-      .locator(selector)
-      .first()
-      .evaluate((target, textProperty) => {
-        // Any CSS colour (rgb(), color(srgb ...), oklab() from a color-mix) as sRGB 0-1 and alpha: drawn on a pixel.
-        const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
-        const parse = (value: string): number[] => {
-          pixel.clearRect(0, 0, 1, 1);
-          pixel.fillStyle = value;
-          pixel.fillRect(0, 0, 1, 1);
-          return Array.from(pixel.getImageData(0, 0, 1, 1).data, (channel) => channel / 255);
-        };
-        const layers: number[][] = [];
-        for (let element: Element | null = target; element; element = element.parentElement) {
-          const layer = parse(getComputedStyle(element).backgroundColor);
-          if (layer[3]! > 0) layers.push(layer);
-          if (layer[3] === 1) break;
-        }
-        const shown = layers.reduceRight(
-          (under, [r, g, b, a]) => [r!, g!, b!].map((channel, i) => channel * a! + under[i]! * (1 - a!)),
-          [1, 1, 1],
-        );
-        const text = parse(getComputedStyle(target)[textProperty]).slice(0, 3);
-        const luminance = (rgb: number[]) =>
-          rgb
-            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
-            .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
-        const [light, dark] = [luminance(shown), luminance(text)].sort((a, b) => b - a);
-        return {
-          background: shown.map((c) => Math.round(c * 255)).join(','),
-          luminance: luminance(shown),
-          contrast: (light! + 0.05) / (dark! + 0.05),
-        };
-      }, text);
+  const look = (on: Page, selector: string, text: 'color' | 'fill' = 'color') => on.locator(selector).first().evaluate(shown, text);
 
   it('solid buttons darken on hover, in light and dark mode, and their text keeps 4.5:1', async () => {
     await page.setViewportSize(WIDTHS[0]);
@@ -366,10 +429,64 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
       return element.dataset.testid ?? element.dataset.skipTarget ?? element.tagName.toLowerCase();
     });
 
-  /** Presses Tab (or Shift+Tab) until focus is on `testId`, at most `max` times; how many it took. */
+  /**
+   * The focus indicators met along the keyboard walk, by colour scheme and stop (its test id, or its tag
+   * and name): each focused element's ring in light mode and, the scheme switched on the same page with
+   * focus where it is, in dark mode. A control drawn by another element than the one focused (a switch's
+   * hidden input) shows its ring on the part it marks focus-visible, which is measured instead.
+   */
+  const ringsSeen = new Map<string, Shown>();
+  /** Stops outside the Tab order that only mark where the skip link leads (a list region): no ring is asked of them. */
+  const skipTargets = new Set<string>();
+  const noteRing = async (): Promise<void> => {
+    const { stop, skipTarget } = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return { stop: 'body', skipTarget: false };
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 24);
+      // A switch's hidden input goes by its label's test id.
+      const testId = element.dataset.testid ?? element.closest('label')?.dataset.testid;
+      return { stop: testId ?? `${element.tagName.toLowerCase()} "${name}"`, skipTarget: 'skipTarget' in element.dataset };
+    });
+    if (skipTarget) skipTargets.add(stop);
+    if (ringsSeen.has(`light ${stop}`)) return;
+    // The product reads the system's scheme once, at load; mid-walk the scheme is picked as another tab
+    // of the product would (a change of its stored choice, heard through a storage event), which leaves
+    // focus where it is and stores nothing.
+    const scheme = async (colorScheme: 'light' | 'dark') => {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate((value) => {
+        window.dispatchEvent(new StorageEvent('storage', { key: 'preferredTheme', newValue: value }));
+      }, colorScheme);
+      await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, colorScheme === 'dark');
+      // Colours easing to the scheme's (a button's background) are read once their transitions end.
+      await page.evaluate(async () => {
+        await new Promise(requestAnimationFrame);
+        const easing = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+        await Promise.all(easing.map((animation) => animation.finished.catch(() => undefined)));
+      });
+    };
+    try {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await scheme(colorScheme);
+        const drawn = await page.evaluateHandle(() => {
+          const element = document.activeElement!;
+          const box = element.getBoundingClientRect();
+          if (box.width > 1 && box.height > 1) return element;
+          return element.closest('label, [data-part="root"]')?.querySelector('[data-focus-visible]:not(:focus)') ?? element;
+        });
+        ringsSeen.set(`${colorScheme} ${stop}`, await drawn.evaluate(shown, 'focus ring' as const));
+        await drawn.dispose();
+      }
+    } finally {
+      await scheme('light');
+    }
+  };
+
+  /** Presses Tab (or Shift+Tab) until focus is on `testId`, at most `max` times, noting each stop's ring; how many it took. */
   const tabTo = async (testId: string, max: number, shift = false): Promise<number> => {
     for (let presses = 1; presses <= max; presses += 1) {
       await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+      await noteRing();
       if ((await focused()) === testId) return presses;
     }
     throw new Error(`${testId} not reached in ${max} ${shift ? 'Shift+Tab' : 'Tab'} presses (focus on ${await focused()})`);
@@ -403,17 +520,21 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     // The skip link is the first Tab stop; it leads to the ticket list, whose first ticket is the next.
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('skip-link');
+    await noteRing();
     expect(await page.locator('[data-testid="skip-link"]').textContent()).toBe('Ir para a lista de atendimentos');
     await page.keyboard.press('Enter');
     expect(await focused()).toBe('tickets-list-open');
+    await noteRing();
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('ticket-open');
+    await noteRing();
 
     // 'Aguardando' is the tab beside: back to the tabs, the arrow picks it.
     await tabTo('tickets-subtab-open', 8, true);
     await page.keyboard.press('ArrowRight');
     // The tabs move focus on their next render: on a loaded machine that is after the key press returns.
     await until(async () => (await focused()) === 'tickets-subtab-pending', 'the arrow on Aguardando');
+    await noteRing();
     await page.locator('[data-testid="tickets-list-pending"]').waitFor();
     await page.waitForLoadState('networkidle');
 
@@ -439,24 +560,33 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     const chat = page.locator('[data-testid="ticket-chat"][data-status="pending"]');
     await chat.waitFor({ timeout: 20_000 });
     await until(async () => (await focused()) === 'ticket-header-contact', 'focus on the chat header');
+    await noteRing();
 
     // Accept is the next stop; once accepted, focus is in the composer.
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('ticket-action-accept');
+    await noteRing();
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="ticket-chat"][data-status="open"]').waitFor({ timeout: 20_000 });
     await until(async () => (await focused()) === 'message-text', 'focus in the composer after Accept');
+    await noteRing();
 
     // The conversation is one stop: its messages are walked with the arrows, and Tab goes on to the composer.
     await tabTo('message-list', 4, true);
     await page.keyboard.press('ArrowUp');
     expect(await focused()).toBe('message');
+    await noteRing();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Quero trocar um produto');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('message-text');
 
-    // The reply goes with Enter; focus stays in the composer.
+    // The reply goes with Enter; focus stays in the composer. Send, which appears with the text, is the next stop.
     await page.keyboard.type('Claro, qual é o número do pedido?');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('message-send');
+    await noteRing();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('message-text');
     await page.keyboard.press('Enter');
     await page
       .locator('[data-testid="ticket-chat"] [data-testid="message"][data-from-me="true"]', { hasText: 'Claro, qual é o número do pedido?' })
@@ -473,6 +603,7 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
       () => page.evaluate(() => document.querySelector('[data-testid="transfer-dialog"]')?.contains(document.activeElement) === true),
       'focus in the transfer dialog',
     );
+    await noteRing();
     await tabTo('transfer-queue', 6);
     await page.locator('[data-testid="transfer-queue"]').selectOption(String(transferQueueId));
     await tabTo('transfer-submit', 6);
@@ -492,6 +623,17 @@ describe('browser: accessibility (WCAG 2.1 AA)', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="ticket-chat"][data-status="closed"]').waitFor({ timeout: 20_000 });
     await until(async () => (await focused()) === 'ticket-header-contact', 'focus on the chat header after Resolve');
+
+    // Every stop showed a focus ring of 3:1 against what is behind it, in light and dark mode (WCAG 2.4.7, 1.4.11).
+    const rings = Object.fromEntries(
+      [...ringsSeen].map(([stop, ring]) => [
+        stop,
+        `${ring.contrast.toFixed(2)} ${ring.ring} ${ring.width ?? 0}px ${ring.colour ?? ''} on ${ring.background}`,
+      ]),
+    );
+    console.log(`focus rings along the keyboard walk (contrast, ring, width, rgb on rgb): ${JSON.stringify(rings)}`);
+    const faint = [...ringsSeen].filter(([stop, ring]) => ring.contrast < 3 && !skipTargets.has(stop.replace(/^\w+ /, '')));
+    expect(faint.map(([stop]) => `${stop}: ${rings[stop]}`)).toEqual([]);
   });
 
   it('on a phone, a ticket opened from the list puts focus on its chat', async () => {

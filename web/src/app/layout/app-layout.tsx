@@ -85,9 +85,10 @@ export function AppLayout() {
         color="fg"
         fontWeight="semibold"
         shadow="md"
-        // Out of sight until the keyboard reaches it: the first Tab stop of every signed-in page.
+        // Out of sight until the keyboard reaches it: the first Tab stop of every signed-in page. It opens
+        // over the teal top bar, where the page's teal ring had 1.1:1: its ring is the bar's, its text colour.
         transform="translateY(-200%)"
-        _focusVisible={{ transform: 'none', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+        _focusVisible={{ transform: 'none', outline: '2px solid', outlineColor: 'brand.contrast', outlineOffset: '2px' }}
       >
         {onTickets ? t('layout.skipToTickets') : t('layout.skipToContent')}
       </chakra.a>
