@@ -17,6 +17,8 @@
 //   node scripts/build-server.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node bench/integrations.mjs [seconds=60] [ratePerSecond=50] [conversations=500] [stallSeconds=30]
+//   (AI_COMPANY_CONCURRENCY=16 gives the product's process that per-company limit instead of its default 4:
+//   all 500 conversations are one company's, so the default caps them at 4 turns at once.)
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -136,6 +138,7 @@ try {
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       AI_OPENAI_BASE_URL: openai.baseUrl,
       AI_DIALOGFLOW_BASE_URL: google.apiBase,
+      ...(process.env.AI_COMPANY_CONCURRENCY && { AI_COMPANY_CONCURRENCY: process.env.AI_COMPANY_CONCURRENCY }),
     },
   });
   const { baseUrl } = product;
