@@ -50,6 +50,8 @@ describe("GET /contacts carries each contact's tags (the ticketz client's contac
     // Another company's tag on this company's ticket (no route allows it) never shows.
     await t.dataSource.query(`INSERT INTO conversations.ticket_tags (ticket_id, tag_id) VALUES ($1, $2)`, [second!.id, foreign]);
 
+    // The tag syncs' events handled first: their consumers read through this data source too.
+    await t.published();
     const query = jest.spyOn(t.dataSource, 'query');
     const page = await api().get('/api/contacts/').set('Authorization', `Bearer ${admin()}`).expect(200);
     const statements = query.mock.calls.length;
