@@ -79,6 +79,40 @@ describe('standalone: a chatbot answers with media', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * A queue "Vendas" bound to the integration, served by a scanned simulator connection, once
+   * conversations and ai have heard of the connection's queue (their copies follow whatsapp's
+   * events); with what the simulated phone has received.
+   */
+  const servingConnection = async (token: string, integrationId: number, color: string, name: string) => {
+    const queue = expectAnswer(
+      z.object({ id: z.number() }).loose(),
+      await api(base, 'POST', '/api/queue', token, { name: 'Vendas', color, integrationId }),
+    );
+    const connection = await scannedConnection(base, token, name);
+    expectAnswer(connectionSchema, await api(base, 'PUT', `/api/whatsapp/${connection.id}`, token, { queueIds: [queue.id] }));
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await waitFor(
+        async () =>
+          (
+            await client.query(
+              `SELECT 1 FROM conversations.connections c JOIN ai.connections a ON a.id = c.id WHERE c.id = $1 AND c.queue_ids = ARRAY[$2::int]`,
+              [connection.id, queue.id],
+            )
+          ).rows.length === 1,
+        { timeoutMs: 30_000, what: 'the connection and its queue known to conversations and ai' },
+      );
+    } finally {
+      await client.end();
+    }
+    const phone = async () =>
+      expectAnswer(simulatorOutboundResponseSchema, await api(base, 'GET', `/api/simulator/connections/${connection.id}/outbound`, token))
+        .messages;
+    return { connection, phone };
+  };
+
   it("the customer's phone receives the image and the document as media, the failing file as its link", async () => {
     const { admin } = await companyOfItsOwn(base, ADMIN, 'Loja Azul', { useIntegrations: true });
     const token = await apiToken(base, admin);
@@ -97,32 +131,7 @@ describe('standalone: a chatbot answers with media', () => {
         typebotDelayMessage: 100,
       }),
     );
-    const queue = expectAnswer(
-      z.object({ id: z.number() }).loose(),
-      await api(base, 'POST', '/api/queue', token, { name: 'Vendas', color: '#1565c0', integrationId: bot.id }),
-    );
-    const connection = await scannedConnection(base, token, 'Simulador Loja');
-    expectAnswer(connectionSchema, await api(base, 'PUT', `/api/whatsapp/${connection.id}`, token, { queueIds: [queue.id] }));
-    const phone = async () =>
-      expectAnswer(simulatorOutboundResponseSchema, await api(base, 'GET', `/api/simulator/connections/${connection.id}/outbound`, token))
-        .messages;
-    // Conversations and ai have heard of the connection's queue (their copies follow whatsapp's events).
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await waitFor(
-        async () =>
-          (
-            await client.query(
-              `SELECT 1 FROM conversations.connections c JOIN ai.connections a ON a.id = c.id WHERE c.id = $1 AND c.queue_ids = ARRAY[$2::int]`,
-              [connection.id, queue.id],
-            )
-          ).rows.length === 1,
-        { timeoutMs: 30_000, what: 'the connection and its queue known to conversations and ai' },
-      );
-    } finally {
-      await client.end();
-    }
+    const { connection, phone } = await servingConnection(token, bot.id, '#1565c0', 'Simulador Loja');
     const said = await api(base, 'POST', `/api/simulator/connections/${connection.id}/inbound`, token, { ...CUSTOMER, body: 'Oi' });
     expect(said.status).toBeLessThan(300);
     await waitFor(async () => (await phone()).length >= 3, { timeoutMs: 60_000, intervalMs: 200, what: 'the three replies' });
@@ -163,31 +172,7 @@ describe('standalone: a chatbot answers with media', () => {
       queueIntegrationSchema,
       await api(base, 'POST', '/api/queueIntegration', token, { type: 'n8n', name: 'Fluxo Loja', urlN8N: hook.url }),
     );
-    const queue = expectAnswer(
-      z.object({ id: z.number() }).loose(),
-      await api(base, 'POST', '/api/queue', token, { name: 'Vendas', color: '#2e7d32', integrationId: flow.id }),
-    );
-    const connection = await scannedConnection(base, token, 'Simulador Verde');
-    expectAnswer(connectionSchema, await api(base, 'PUT', `/api/whatsapp/${connection.id}`, token, { queueIds: [queue.id] }));
-    const phone = async () =>
-      expectAnswer(simulatorOutboundResponseSchema, await api(base, 'GET', `/api/simulator/connections/${connection.id}/outbound`, token))
-        .messages;
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await waitFor(
-        async () =>
-          (
-            await client.query(
-              `SELECT 1 FROM conversations.connections c JOIN ai.connections a ON a.id = c.id WHERE c.id = $1 AND c.queue_ids = ARRAY[$2::int]`,
-              [connection.id, queue.id],
-            )
-          ).rows.length === 1,
-        { timeoutMs: 30_000, what: 'the connection and its queue known to conversations and ai' },
-      );
-    } finally {
-      await client.end();
-    }
+    const { connection, phone } = await servingConnection(token, flow.id, '#2e7d32', 'Simulador Verde');
     const said = await api(base, 'POST', `/api/simulator/connections/${connection.id}/inbound`, token, { ...customer, body: 'Oi' });
     expect(said.status).toBeLessThan(300);
     await waitFor(async () => (await phone()).length >= 4, { timeoutMs: 60_000, intervalMs: 200, what: 'the four media' });
